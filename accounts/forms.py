@@ -1,0 +1,43 @@
+"""Forms for the profile and for allauth's sign-up (which adds the display name)."""
+
+from __future__ import annotations
+
+from django import forms
+
+from .models import User
+from .timezones import DEFAULT_TIME_ZONE, time_zone_choices
+
+
+class TimeZoneField(forms.ChoiceField):
+    def __init__(self, **kwargs) -> None:
+        kwargs.setdefault("label", "Time zone")
+        kwargs.setdefault(
+            "help_text", "Deadlines and every other time on the site are shown in this zone."
+        )
+        super().__init__(choices=time_zone_choices, **kwargs)
+
+
+class SignupForm(forms.Form):
+    """Extra fields on allauth's sign-up form (allauth adds e-mail and password)."""
+
+    display_name = forms.CharField(
+        max_length=60,
+        required=False,
+        label="Display name",
+        help_text="Optional. How other people on the site see you.",
+    )
+    time_zone = TimeZoneField(initial=DEFAULT_TIME_ZONE)
+
+    def signup(self, request, user: User) -> None:
+        user.display_name = self.cleaned_data.get("display_name", "")
+        user.time_zone = self.cleaned_data["time_zone"]
+        user.save(update_fields=["display_name", "time_zone"])
+
+
+class ProfileForm(forms.ModelForm):
+    time_zone = TimeZoneField()
+
+    class Meta:
+        model = User
+        fields = ["display_name", "time_zone"]
+        labels = {"display_name": "Display name"}

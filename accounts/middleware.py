@@ -1,0 +1,27 @@
+"""Show every time in the signed-in person's own zone."""
+
+from __future__ import annotations
+
+import zoneinfo
+
+from django.utils import timezone
+
+
+class UserTimezoneMiddleware:
+    def __init__(self, get_response) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request):
+        user = getattr(request, "user", None)
+        zone_name = getattr(user, "time_zone", None) if user and user.is_authenticated else None
+        if zone_name:
+            try:
+                timezone.activate(zoneinfo.ZoneInfo(zone_name))
+            except (zoneinfo.ZoneInfoNotFoundError, ValueError):
+                timezone.deactivate()
+        else:
+            timezone.deactivate()
+        try:
+            return self.get_response(request)
+        finally:
+            timezone.deactivate()

@@ -1,0 +1,97 @@
+"""Adjudicating a phase, exactly once whatever the broker does.
+
+`adjudicate_phase(phase_id)` runs in one transaction: lock the game row (then the phase), check
+the phase is still open (and due, unless the GM forces it), resolve it with the engine, write the
+one PhaseResult the phase may ever have (a unique constraint backs this), then either open the
+next phase (publish mode) or leave the result as a draft for the GM (review mode). A second
+delivery of the same task finds the phase no longer open and does nothing; a crash rolls
+everything back and the next sweep retries with the same stored state and orders, so with the
+engine's seeded generator the result is the same.
+"""
+
+from __future__ import annotations
+
+import logging
+from datetime import datetime
+
+from django.db import transaction
+from django.utils import timezone
+
+from junta.games import repository
+from junta.games.locking import lock_phase
+from junta.games.models import Game, Phase, PhaseResult
+
+log = logging.getLogger(__name__)
+
+ACTIVE_GAME_STATUSES = (Game.Status.NOMINATING, Game.Status.RUNNING)
+
+
+def due_phase_ids(now: datetime | None = None) -> list[int]:
+    """Open phases of active games whose deadline has passed or whose players are all final."""
+    now = now or timezone.now()
+    open_phases = Phase.objects.filter(
+        status=Phase.Status.OPEN, game__status__in=ACTIVE_GAME_STATUSES
+    )
+    due = list(open_phases.filter(deadline__lte=now).values_list("id", flat=True))
+    for phase in open_phases.exclude(id__in=due).select_related("game"):
+        if repository.everyone_final(phase):
+            due.append(phase.id)
+    return sorted(due)
+
+
+def is_due(phase: Phase, now: datetime) -> bool:
+    return phase.deadline <= now or repository.everyone_final(phase)
+
+
+def adjudicate_phase(
+    phase_id: int, *, now: datetime | None = None, force: bool = False
+) -> PhaseResult | None:
+    """Resolve the phase if it is still open (and due, unless `force`). Returns the new result,
+    or None when there was nothing to do (already resolved, paused, not yet due)."""
+    now = now or timezone.now()
+    with transaction.atomic():
+        game, phase = lock_phase(phase_id)
+        if phase.status != Phase.Status.OPEN:
+            return None
+        if not force and (game.status not in ACTIVE_GAME_STATUSES or not is_due(phase, now)):
+            return None
+        state = repository.state_before(phase)
+        orders = repository.orders_for_engine(phase)
+        resolution = repository.engine().resolve(state, orders)
+        result = PhaseResult.objects.create(
+            phase=phase,
+            orders_used=repository.orders_as_json(orders),
+            events=[repository.event_to_json(event) for event in resolution.events],
+            state_after=resolution.state.to_dict(),
+            digest=repository.engine().digest(resolution.state),
+            engine_version=repository.engine().ENGINE_VERSION,
+        )
+        if game.review_mode == Game.ReviewMode.REVIEW and not force:
+            phase.status = Phase.Status.DRAFTED
+            phase.save(update_fields=["status"])
+        else:
+            publish(game, phase, result, now)
+        log.info("adjudicated %s -> %s", phase, phase.status)
+    return result
+
+
+def publish(game: Game, phase: Phase, result: PhaseResult, now: datetime) -> Phase | None:
+    """Make a result public and open the next phase (or finish the game). Inside the caller's
+    transaction with the game locked. Returns the new phase, if any."""
+    phase.status = Phase.Status.PUBLISHED
+    phase.save(update_fields=["status"])
+    result.published_at = now
+    result.save(update_fields=["published_at"])
+    state = repository.engine().GameState.from_dict(result.state_after)
+    repository.write_board(game, state)
+    next_phase = None
+    if repository.engine().is_finished(state):
+        game.status = Game.Status.FINISHED
+        game.finished_at = now
+    else:
+        if game.status == Game.Status.NOMINATING and repository.campaign_running(state):
+            game.status = Game.Status.RUNNING
+        next_phase = repository.open_phase(game, state, now)
+    game.state_version += 1
+    game.save(update_fields=["status", "finished_at", "state_version"])
+    return next_phase

@@ -1,0 +1,42 @@
+"""Avatar uploads: PNG, JPEG, GIF or WebP images of at most 1 MB and 2000 x 2000 pixels, checked
+by decoding them with Pillow (the file name and the browser's content type are not trusted)."""
+
+from __future__ import annotations
+
+from django.core.exceptions import ValidationError
+from django.core.files.uploadedfile import UploadedFile
+from PIL import Image, UnidentifiedImageError
+
+MAX_AVATAR_BYTES = 1024 * 1024
+MAX_AVATAR_PIXELS = 2000
+ALLOWED_FORMATS = {"PNG": "png", "JPEG": "jpg", "GIF": "gif", "WEBP": "webp"}
+
+
+def validate_avatar(upload: UploadedFile) -> str:
+    """Raise ValidationError with a specific message, or return the file extension to use."""
+    if upload.size > MAX_AVATAR_BYTES:
+        raise ValidationError(
+            f"The avatar is {upload.size // 1024} KB; the limit is {MAX_AVATAR_BYTES // 1024} KB."
+        )
+    try:
+        upload.seek(0)
+        with Image.open(upload) as image:
+            image_format = image.format
+            width, height = image.size
+            image.verify()
+    except (UnidentifiedImageError, OSError, SyntaxError, ValueError) as error:
+        raise ValidationError(
+            "The avatar must be a PNG, JPEG, GIF or WebP image; this file is not one."
+        ) from error
+    finally:
+        upload.seek(0)
+    if image_format not in ALLOWED_FORMATS:
+        raise ValidationError(
+            f"The avatar is a {image_format} image; use PNG, JPEG, GIF or WebP."
+        )
+    if width > MAX_AVATAR_PIXELS or height > MAX_AVATAR_PIXELS:
+        raise ValidationError(
+            f"The avatar is {width} x {height} pixels; the limit is "
+            f"{MAX_AVATAR_PIXELS} x {MAX_AVATAR_PIXELS}."
+        )
+    return ALLOWED_FORMATS[image_format]

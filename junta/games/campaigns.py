@@ -1,0 +1,122 @@
+"""Forming a campaign: create it, let people join, seat them. Each function is one transaction
+and raises `CampaignError` with a message meant for the person who asked."""
+
+from __future__ import annotations
+
+from datetime import time
+
+from django.core.files.uploadedfile import UploadedFile
+from django.db import transaction
+
+from accounts.models import User
+from junta.games.locking import lock_game
+from junta.games.models import Character, Game, Player
+
+
+class CampaignError(Exception):
+    """A request that cannot be carried out; the message says why, for the person who asked."""
+
+
+def create_game(
+    gm: User,
+    name: str,
+    *,
+    max_players: int = 10,
+    deadline_time: time | None = None,
+    time_zone: str | None = None,
+    review_mode: str = Game.ReviewMode.AUTO,
+    join_policy: str = Game.JoinPolicy.APPROVAL,
+    extra_bills: tuple[int, int] = (0, 14),
+    phase_days: dict[str, int] | None = None,
+) -> Game:
+    name = name.strip()
+    if not name:
+        raise CampaignError("A campaign needs a name.")
+    if not 6 <= max_players <= 10:
+        raise CampaignError(f"A campaign has 6 to 10 players, not {max_players}.")
+    low, high = extra_bills
+    if not 0 <= low <= high <= 14:
+        raise CampaignError(
+            f"The hidden extra bills must be a range within 0-14, not {low}-{high}."
+        )
+    game = Game(
+        gm=gm, name=name, max_players=max_players, review_mode=review_mode,
+        join_policy=join_policy, extra_bills_min=low, extra_bills_max=high,
+    )
+    if deadline_time is not None:
+        game.deadline_time = deadline_time
+    if time_zone:
+        game.time_zone = time_zone
+    if phase_days:
+        game.phase_days = {**game.phase_days, **phase_days}
+    game.full_clean()
+    game.save()
+    return game
+
+
+def active_players(game: Game) -> list[Player]:
+    return list(
+        game.players.filter(membership=Player.Membership.ACTIVE).order_by("seat")
+    )
+
+
+@transaction.atomic
+def join_game(
+    game_id: int,
+    user: User,
+    character_name: str,
+    *,
+    bio: str = "",
+    invite_token: str = "",
+    avatar: UploadedFile | None = None,
+) -> Player:
+    """Ask to join a forming campaign with a first character. Open campaigns and invitation
+    links seat the player at once; otherwise the GM approves."""
+    game = lock_game(game_id)
+    if game.status != Game.Status.FORMING:
+        raise CampaignError(f"{game.name} has started; it takes no new players.")
+    if game.gm_id == user.id:
+        raise CampaignError("The GameMaster of a campaign cannot also play in it.")
+    if game.players.filter(
+        user=user, membership__in=[Player.Membership.PENDING, Player.Membership.ACTIVE]
+    ).exists():
+        raise CampaignError(f"You have already joined {game.name}.")
+    if game.join_policy == Game.JoinPolicy.INVITE and invite_token != game.invite_token:
+        raise CampaignError(f"{game.name} takes players by invitation link only.")
+    character_name = character_name.strip()
+    if not character_name:
+        raise CampaignError("Give your first character a name.")
+    immediate = game.join_policy == Game.JoinPolicy.OPEN or (
+        invite_token and invite_token == game.invite_token
+    )
+    player = Player.objects.create(game=game, user=user)
+    character = Character(player=player, life=1, name=character_name, bio=bio)
+    if avatar:
+        character.avatar.save(avatar.name, avatar, save=False)
+    character.save()
+    if immediate:
+        seat_player(game, player)
+    return player
+
+
+def seat_player(game: Game, player: Player) -> None:
+    """Give a pending player the lowest free seat (the game row is locked by the caller)."""
+    seated = active_players(game)
+    if len(seated) >= game.max_players:
+        raise CampaignError(f"{game.name} is full ({game.max_players} players).")
+    taken = {p.seat for p in seated}
+    player.seat = min(seat for seat in range(game.max_players) if seat not in taken)
+    player.membership = Player.Membership.ACTIVE
+    player.save(update_fields=["seat", "membership"])
+
+
+@transaction.atomic
+def approve_player(game_id: int, player_id: int) -> Player:
+    game = lock_game(game_id)
+    if game.status != Game.Status.FORMING:
+        raise CampaignError(f"{game.name} has started; seats can no longer change this way.")
+    player = game.players.get(pk=player_id)
+    if player.membership != Player.Membership.PENDING:
+        raise CampaignError(f"{player.user.public_name} is not waiting for approval.")
+    seat_player(game, player)
+    return player

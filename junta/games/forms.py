@@ -1,0 +1,84 @@
+"""Forms for forming a campaign: create it (the GM) and join it (a player)."""
+
+from __future__ import annotations
+
+from datetime import time
+
+from django import forms
+
+from accounts.forms import TimeZoneField
+from junta.games.avatars import validate_avatar
+from junta.games.deadlines import DEFAULT_TIME_ZONE
+from junta.games.models import Game
+
+
+class CreateGameForm(forms.Form):
+    name = forms.CharField(max_length=120, label="Campaign name")
+    max_players = forms.TypedChoiceField(
+        label="Players", coerce=int, initial=10,
+        choices=[(n, f"{n} players") for n in range(10, 5, -1)],
+    )
+    deadline_time = forms.TimeField(
+        label="Daily deadline", initial=time(22, 0),
+        widget=forms.TimeInput(attrs={"type": "time"}, format="%H:%M"),
+        help_text="Each phase ends at this time of day.",
+    )
+    time_zone = TimeZoneField(
+        initial=DEFAULT_TIME_ZONE, label="Deadline time zone",
+        help_text="The deadline follows this zone's clock, daylight-saving changes included.",
+    )
+    review_mode = forms.ChoiceField(
+        choices=Game.ReviewMode.choices, initial=Game.ReviewMode.AUTO,
+        widget=forms.RadioSelect, label="Results",
+    )
+    join_policy = forms.ChoiceField(
+        choices=Game.JoinPolicy.choices, initial=Game.JoinPolicy.APPROVAL,
+        widget=forms.RadioSelect, label="Who may join",
+    )
+    extra_bills_min = forms.IntegerField(min_value=0, max_value=14, initial=0,
+                                         label="Hidden extra bills: at least")
+    extra_bills_max = forms.IntegerField(
+        min_value=0, max_value=14, initial=14, label="Hidden extra bills: at most",
+        help_text="The money deck gets a secret number of extra bills in this range (0-14).",
+    )
+
+    def clean(self):
+        data = super().clean()
+        low, high = data.get("extra_bills_min"), data.get("extra_bills_max")
+        if low is not None and high is not None and low > high:
+            self.add_error("extra_bills_max", f"At most {high} is fewer than at least {low}.")
+        return data
+
+
+class JoinGameForm(forms.Form):
+    character_name = forms.CharField(
+        max_length=60, label="Your first character's name",
+        help_text="Who you play in the Republic, e.g. Generalissimo Ramon Cortez.",
+    )
+    bio = forms.CharField(
+        required=False, max_length=4000, label="A short biography",
+        widget=forms.Textarea(attrs={"rows": 4}),
+    )
+    avatar = forms.FileField(
+        required=False, label="Avatar",
+        widget=forms.ClearableFileInput(
+            attrs={"accept": "image/png,image/jpeg,image/gif,image/webp"}
+        ),
+        help_text="Optional. PNG, JPEG, GIF or WebP, at most 1 MB.",
+    )
+
+    def clean_avatar(self):
+        upload = self.cleaned_data.get("avatar")
+        if upload:
+            extension = validate_avatar(upload)
+            upload.name = f"avatar.{extension}"
+        return upload
+
+
+class SpeechForm(forms.Form):
+    body = forms.CharField(
+        label="Your speech", max_length=20000,
+        widget=forms.Textarea(attrs={"rows": 8}),
+        help_text="Markdown: **bold**, *italic*, > quotes, - lists, [links](https://...).",
+    )
+    reply_to = forms.IntegerField(required=False, widget=forms.HiddenInput)

@@ -1,0 +1,24 @@
+"""Row locks, always taken in the same order (the game, then its phase) to avoid deadlocks.
+
+On PostgreSQL these are `SELECT ... FOR UPDATE`. On SQLite every write transaction is
+`BEGIN IMMEDIATE` (see settings), which serialises writers for the whole database, so the same
+code is safe there too.
+"""
+
+from __future__ import annotations
+
+from junta.games.models import Game, Phase
+
+
+def lock_game(game_id: int) -> Game:
+    """Lock and return the game row. Call inside `transaction.atomic()`."""
+    return Game.objects.select_for_update().get(pk=game_id)
+
+
+def lock_phase(phase_id: int) -> tuple[Game, Phase]:
+    """Lock the phase's game, then the phase, and return both fresh from the database."""
+    game_id = Phase.objects.values_list("game_id", flat=True).get(pk=phase_id)
+    game = lock_game(game_id)
+    phase = Phase.objects.select_for_update().get(pk=phase_id)
+    phase.game = game
+    return game, phase

@@ -1,0 +1,284 @@
+"""The rows of a campaign.
+
+A Game is one campaign. Its people are Players (one seat each, a family in the rules' words), each
+living a series of Characters. The campaign advances in Phases; each Phase collects Orders and,
+once adjudicated, gets exactly one PhaseResult. The state of the board lives in the rows below
+(positions, cards, bills, units) and is turned into the engine's state, and back, by
+`junta.games.repository` only.
+"""
+
+from __future__ import annotations
+
+import secrets
+
+from django.conf import settings
+from django.core.validators import MaxValueValidator, MinValueValidator
+from django.db import models
+from django.db.models import Q
+
+from accounts.models import validate_time_zone
+from junta.games.deadlines import DEFAULT_DEADLINE_TIME, DEFAULT_TIME_ZONE
+
+# How many days each kind of phase stays open (SUPPLEMENT.md, Table and timing).
+DEFAULT_PHASE_DAYS = {"nomination": 1, "election": 2, "default": 1}
+
+
+def default_phase_days() -> dict[str, int]:
+    return dict(DEFAULT_PHASE_DAYS)
+
+
+def new_seed() -> str:
+    return secrets.token_hex(16)
+
+
+class Game(models.Model):
+    class Status(models.TextChoices):
+        FORMING = "forming", "Forming (players join)"
+        NOMINATING = "nominating", "Nominations and first election"
+        RUNNING = "running", "Running"
+        PAUSED = "paused", "Paused by the GM"
+        FINISHED = "finished", "Finished"
+
+    class ReviewMode(models.TextChoices):
+        AUTO = "auto", "Publish each result automatically"
+        REVIEW = "review", "The GM reviews each result before it is published"
+
+    class JoinPolicy(models.TextChoices):
+        OPEN = "open", "Anyone may join"
+        APPROVAL = "approval", "The GM approves each player"
+        INVITE = "invite", "Only with the invitation link"
+
+    name = models.CharField(max_length=120)
+    gm = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="gm_games"
+    )
+    status = models.CharField(max_length=12, choices=Status.choices, default=Status.FORMING)
+    max_players = models.PositiveSmallIntegerField(
+        default=10, validators=[MinValueValidator(6), MaxValueValidator(10)]
+    )
+    deadline_time = models.TimeField(default=DEFAULT_DEADLINE_TIME)
+    time_zone = models.CharField(
+        max_length=64, default=DEFAULT_TIME_ZONE, validators=[validate_time_zone]
+    )
+    phase_days = models.JSONField(default=default_phase_days)
+    min_hours = models.PositiveSmallIntegerField(
+        default=12, help_text="A new phase never closes sooner than this many hours after it opens."
+    )
+    review_mode = models.CharField(
+        max_length=8, choices=ReviewMode.choices, default=ReviewMode.AUTO
+    )
+    join_policy = models.CharField(
+        max_length=8, choices=JoinPolicy.choices, default=JoinPolicy.APPROVAL
+    )
+    invite_token = models.CharField(max_length=32, default=new_seed, unique=True)
+    extra_bills_min = models.PositiveSmallIntegerField(
+        default=0, validators=[MaxValueValidator(14)]
+    )
+    extra_bills_max = models.PositiveSmallIntegerField(
+        default=14, validators=[MaxValueValidator(14)]
+    )
+    seed = models.CharField(max_length=64, default=new_seed, editable=False)
+    # Bumped by every change of the board; order forms carry it so a stale form is refused.
+    state_version = models.PositiveIntegerField(default=0)
+    paused_at = models.DateTimeField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    started_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(extra_bills_min__lte=models.F("extra_bills_max")),
+                name="game_extra_bills_range",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def days_for(self, phase_kind: str) -> int:
+        days = self.phase_days or {}
+        return int(days.get(phase_kind, days.get("default", 1)))
+
+
+class Player(models.Model):
+    """A seat in a campaign: a family of the Republic, played by one person at a time."""
+
+    class State(models.TextChoices):
+        ALIVE = "alive", "Alive"
+        DEAD = "dead", "Dead"
+        EXILED = "exiled", "In exile"
+
+    class Membership(models.TextChoices):
+        PENDING = "pending", "Waiting for the GM's approval"
+        ACTIVE = "active", "Playing"
+        REPLACED = "replaced", "Replaced"
+        REMOVED = "removed", "Removed"
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="players")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="players"
+    )
+    seat = models.PositiveSmallIntegerField(null=True, blank=True)
+    membership = models.CharField(
+        max_length=10, choices=Membership.choices, default=Membership.PENDING
+    )
+    state = models.CharField(max_length=8, choices=State.choices, default=State.ALIVE)
+    pocket = models.PositiveIntegerField(default=0)
+    bank = models.PositiveIntegerField(default=0)
+    joined_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["game", "seat", "joined_at"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["game", "seat"],
+                condition=Q(membership="active"),
+                name="player_one_active_per_seat",
+            ),
+            models.UniqueConstraint(
+                fields=["game", "user"],
+                condition=Q(membership__in=["pending", "active"]),
+                name="player_one_live_membership_per_user",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.game} seat {self.seat}: {self.user}"
+
+    @property
+    def character(self) -> Character | None:
+        """The current life (uses prefetched characters when there are any)."""
+        lives = list(self.characters.all())
+        return max(lives, key=lambda c: c.life) if lives else None
+
+
+class Character(models.Model):
+    """One life of a family: a name, an avatar and a bio. A new one after every death."""
+
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="characters")
+    life = models.PositiveSmallIntegerField(default=1)
+    name = models.CharField(max_length=60)
+    bio = models.TextField(blank=True, max_length=4000)
+    avatar = models.ImageField(upload_to="avatars/%Y/%m/", blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    died_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["player", "life"]
+        constraints = [
+            models.UniqueConstraint(fields=["player", "life"], name="character_life_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Phase(models.Model):
+    class Status(models.TextChoices):
+        OPEN = "open", "Open for orders"
+        RESOLVING = "resolving", "Being adjudicated"
+        DRAFTED = "drafted", "Adjudicated, waiting for the GM's review"
+        PUBLISHED = "published", "Published"
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="phases")
+    number = models.PositiveIntegerField()
+    kind = models.CharField(max_length=32)
+    turn = models.PositiveSmallIntegerField(default=0)
+    opens_at = models.DateTimeField()
+    deadline = models.DateTimeField(db_index=True)
+    status = models.CharField(
+        max_length=10, choices=Status.choices, default=Status.OPEN, db_index=True
+    )
+    # The engine's state when the phase opened (canonical JSON), for replay and rollback.
+    state_before = models.JSONField()
+    state_digest = models.CharField(max_length=64)
+    # Seats that owe orders in this phase (from the engine when the phase opened).
+    owing_seats = models.JSONField(default=list)
+
+    class Meta:
+        ordering = ["game", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "number"], name="phase_number_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.game} phase {self.number} ({self.kind})"
+
+
+class Order(models.Model):
+    """A player's orders for one phase: the whole list, replaced on each change (revision + 1)."""
+
+    phase = models.ForeignKey(Phase, on_delete=models.CASCADE, related_name="orders")
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="orders")
+    payload = models.JSONField(default=list)
+    note_to_gm = models.TextField(blank=True, max_length=4000)
+    final = models.BooleanField(default=False)
+    revision = models.PositiveIntegerField(default=1)
+    # Global submission sequence: who submitted Rebel-Only orders first (the First Rebel).
+    first_submitted_seq = models.PositiveBigIntegerField(null=True, blank=True)
+    submitted_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["phase", "player__seat"]
+        constraints = [
+            models.UniqueConstraint(fields=["phase", "player"], name="order_one_per_player"),
+        ]
+
+    def __str__(self) -> str:
+        return f"orders of seat {self.player.seat} for {self.phase} (revision {self.revision})"
+
+
+class PhaseResult(models.Model):
+    """Exactly one per phase: what the adjudication used and produced."""
+
+    phase = models.OneToOneField(Phase, on_delete=models.CASCADE, related_name="result")
+    orders_used = models.JSONField()
+    events = models.JSONField()
+    state_after = models.JSONField()
+    digest = models.CharField(max_length=64)
+    engine_version = models.CharField(max_length=32)
+    created_at = models.DateTimeField(auto_now_add=True)
+    published_at = models.DateTimeField(null=True, blank=True)
+
+    def __str__(self) -> str:
+        return f"result of {self.phase}"
+
+
+class Speech(models.Model):
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="speeches")
+    player = models.ForeignKey(
+        Player, on_delete=models.CASCADE, related_name="speeches", null=True, blank=True
+    )
+    speaker = models.CharField(max_length=60, help_text="The character's name when speaking.")
+    phase = models.ForeignKey(Phase, on_delete=models.SET_NULL, null=True, blank=True)
+    reply_to = models.ForeignKey(
+        "self", on_delete=models.SET_NULL, null=True, blank=True, related_name="replies"
+    )
+    body = models.TextField(max_length=20000)
+    created_at = models.DateTimeField(auto_now_add=True, db_index=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+
+    def __str__(self) -> str:
+        return f"speech by {self.speaker} in {self.game}"
+
+
+class AuditEntry(models.Model):
+    """A GM action: who, what, why, and whether it was announced to the players."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="audit_entries")
+    actor = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT)
+    action = models.CharField(max_length=64)
+    reason = models.TextField(blank=True)
+    data = models.JSONField(default=dict)
+    announcement = models.TextField(blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+
+    def __str__(self) -> str:
+        return f"{self.action} by {self.actor} in {self.game}"

@@ -1,0 +1,107 @@
+"""The one place where rows become engine state and engine state becomes rows.
+
+The canonical state of a campaign at the start of each phase is the engine's own JSON, stored on
+the Phase row (`state_before`) with its digest; the result of each phase stores the state after.
+That is what replay and rollback need: exact, versioned and checkable by digest. The board rows
+(players' pockets and banks, positions, hands, bills, units) are written from the state after
+every published phase by `write_board`, so that pages and the GM panel can query them.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from types import ModuleType
+from typing import Any
+
+from junta.games.deadlines import phase_deadline
+from junta.games.models import Game, Order, Phase, Player
+
+
+def engine() -> ModuleType:
+    """The rules engine package (imported lazily: it is a pure library, Django never needs it at
+    import time)."""
+    import junta.engine
+
+    return junta.engine
+
+
+def state_before(phase: Phase) -> Any:
+    """The engine state at the start of `phase`, checked against its stored digest."""
+    state = engine().GameState.from_dict(phase.state_before)
+    digest = engine().digest(state)
+    if digest != phase.state_digest:
+        raise RuntimeError(
+            f"{phase}: the stored state does not match its digest "
+            f"({digest} != {phase.state_digest})"
+        )
+    return state
+
+
+def orders_for_engine(phase: Phase) -> dict[int, list[Any]]:
+    """Every seat's stored orders for the phase, parsed into engine orders (by seat)."""
+    orders: dict[int, list[Any]] = {}
+    rows = Order.objects.filter(phase=phase).select_related("player").order_by("player__seat")
+    for row in rows:
+        parsed = []
+        for item in row.payload:
+            data = dict(item)
+            if row.first_submitted_seq is not None:
+                data.setdefault("submitted_seq", row.first_submitted_seq)
+            parsed.append(engine().parse_order(data))
+        orders[row.player.seat] = parsed
+    return orders
+
+
+def orders_as_json(orders: dict[int, list[Any]]) -> dict[str, list[dict]]:
+    return {str(seat): [order.to_dict() for order in items] for seat, items in orders.items()}
+
+
+def event_to_json(event: Any) -> dict:
+    return event.to_dict()
+
+
+def everyone_final(phase: Phase) -> bool:
+    """True when every seat that owes orders this phase has marked them final."""
+    owing = set(phase.owing_seats)
+    if not owing:
+        return False
+    final = set(
+        Order.objects.filter(phase=phase, final=True).values_list("player__seat", flat=True)
+    )
+    return owing <= final
+
+
+def open_phase(game: Game, state: Any, now: datetime) -> Phase:
+    """Create the Phase row for the phase the state is in, with its deadline."""
+    info = engine().current_phase(state)
+    number = (game.phases.order_by("-number").values_list("number", flat=True).first() or 0) + 1
+    return Phase.objects.create(
+        game=game,
+        number=number,
+        kind=info.kind,
+        turn=info.turn,
+        opens_at=now,
+        deadline=phase_deadline(
+            now,
+            game.days_for(info.kind),
+            at=game.deadline_time,
+            zone_name=game.time_zone,
+            min_hours=game.min_hours,
+        ),
+        state_before=state.to_dict(),
+        state_digest=engine().digest(state),
+        owing_seats=sorted(engine().owes_orders(state)),
+    )
+
+
+def write_board(game: Game, state: Any) -> None:
+    """Project the state onto the board rows that pages query."""
+    players = {p.seat: p for p in game.players.filter(membership=Player.Membership.ACTIVE)}
+    for seat, data in engine().board_summary(state).items():
+        player = players.get(seat)
+        if player is None:
+            continue
+        player.pocket = data["pocket"]
+        player.bank = data["bank"]
+        player.state = data["status"]
+        player.save(update_fields=["pocket", "bank", "state"])

@@ -1,0 +1,13 @@
+from django.urls import path
+
+from junta.games import views
+
+urlpatterns = [
+    path("", views.lobby, name="lobby"),
+    path("new/", views.create, name="game_create"),
+    path("<int:game_id>/", views.detail, name="game_detail"),
+    path("<int:game_id>/join/", views.join, name="game_join"),
+    path("<int:game_id>/events/", views.events, name="game_events"),
+    path("<int:game_id>/invite/<str:token>/", views.invite, name="game_invite"),
+    path("<int:game_id>/players/<int:player_id>/approve/", views.approve, name="game_approve"),
+]

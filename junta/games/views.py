@@ -1,0 +1,172 @@
+"""Lobby pages: my campaigns, campaigns to join, a campaign's page with its roster."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.paginator import Paginator
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_POST
+
+from junta.games import campaigns, selectors, speeches
+from junta.games.forms import CreateGameForm, JoinGameForm, SpeechForm
+from junta.games.markdown import render_markdown
+from junta.games.models import Game, Player
+
+
+@login_required
+def lobby(request: HttpRequest) -> HttpResponse:
+    context = {
+        "my_games": selectors.my_games(request.user),
+        "joinable": selectors.joinable_games(request.user),
+    }
+    return render(request, "games/lobby.html", context)
+
+
+@login_required
+def create(request: HttpRequest) -> HttpResponse:
+    form = CreateGameForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        try:
+            game = campaigns.create_game(
+                request.user, data["name"], max_players=data["max_players"],
+                deadline_time=data["deadline_time"], time_zone=data["time_zone"],
+                review_mode=data["review_mode"], join_policy=data["join_policy"],
+                extra_bills=(data["extra_bills_min"], data["extra_bills_max"]),
+            )
+        except campaigns.CampaignError as error:
+            form.add_error(None, str(error))
+        else:
+            messages.success(request, f"{game.name} is open for players. You are its GameMaster.")
+            return redirect("game_detail", game_id=game.id)
+    return render(request, "games/create.html", {"form": form})
+
+
+def _detail_context(request: HttpRequest, game: Game, form: JoinGameForm | None = None) -> dict:
+    membership = game.players.filter(user=request.user, membership__in=selectors.LIVE).first()
+    is_gm = game.gm_id == request.user.id
+    can_join = (
+        game.status == Game.Status.FORMING and membership is None and not is_gm
+    )
+    return {
+        "game": game,
+        "roster": selectors.roster(game),
+        "pending": selectors.pending(game) if is_gm else [],
+        "membership": membership,
+        "is_gm": is_gm,
+        "can_join": can_join,
+        "join_form": form or JoinGameForm(),
+        "invite_url": (
+            request.build_absolute_uri(f"/games/{game.id}/invite/{game.invite_token}/")
+            if is_gm else ""
+        ),
+    }
+
+
+@login_required
+def detail(request: HttpRequest, game_id: int) -> HttpResponse:
+    game = selectors.game_for(request.user, game_id)
+    return render(request, "games/detail.html", _detail_context(request, game))
+
+
+@login_required
+def invite(request: HttpRequest, game_id: int, token: str) -> HttpResponse:
+    game = Game.objects.filter(pk=game_id, invite_token=token).first()
+    if game is None:
+        raise Http404
+    context = _detail_context(request, game)
+    context["invite_token"] = token
+    return render(request, "games/detail.html", context)
+
+
+@login_required
+@require_POST
+def join(request: HttpRequest, game_id: int) -> HttpResponse:
+    token = request.POST.get("invite_token", "")
+    game = (
+        Game.objects.filter(pk=game_id, invite_token=token).first()
+        if token else selectors.game_for(request.user, game_id)
+    )
+    if game is None:
+        raise Http404
+    form = JoinGameForm(request.POST, request.FILES)
+    if form.is_valid():
+        try:
+            player = campaigns.join_game(
+                game.id, request.user, form.cleaned_data["character_name"],
+                bio=form.cleaned_data["bio"], invite_token=token,
+                avatar=form.cleaned_data["avatar"],
+            )
+        except campaigns.CampaignError as error:
+            form.add_error(None, str(error))
+        else:
+            if player.membership == Player.Membership.ACTIVE:
+                messages.success(request, f"You have a seat in {game.name}.")
+            else:
+                messages.success(request, f"Asked to join {game.name}: the GM will approve you.")
+            return redirect("game_detail", game_id=game.id)
+    context = _detail_context(request, game, form)
+    context["invite_token"] = token
+    return render(request, "games/detail.html", context, status=400)
+
+
+@login_required
+@require_POST
+def approve(request: HttpRequest, game_id: int, player_id: int) -> HttpResponse:
+    game = Game.objects.filter(pk=game_id, gm=request.user).first()
+    if game is None or not game.players.filter(pk=player_id).exists():
+        raise Http404
+    try:
+        player = campaigns.approve_player(game.id, player_id)
+    except campaigns.CampaignError as error:
+        messages.error(request, str(error))
+    else:
+        messages.success(request, f"{player.character} takes seat {player.seat + 1}.")
+    return redirect("game_detail", game_id=game.id)
+
+
+SPEECHES_PER_PAGE = 20
+
+
+@login_required
+def events(request: HttpRequest, game_id: int) -> HttpResponse:
+    """The Events page: speeches, newest first, with a form to speak (preview, then post)."""
+    game = selectors.game_for(request.user, game_id)
+    speaker = speeches.speaker_for(game, request.user)
+    preview = None
+    status = 200
+    if request.method == "POST":
+        form = SpeechForm(request.POST)
+        if speaker is None:
+            raise Http404
+        if form.is_valid():
+            body = form.cleaned_data["body"]
+            if "preview" in request.POST:
+                preview = render_markdown(body)
+            else:
+                try:
+                    speeches.post_speech(game, request.user, body, form.cleaned_data["reply_to"])
+                except campaigns.CampaignError as error:
+                    form.add_error(None, str(error))
+                    status = 400
+                else:
+                    messages.success(request, "Your speech is at the top of the Events page.")
+                    return redirect("game_events", game_id=game.id)
+        else:
+            status = 400
+    else:
+        form = SpeechForm(initial={"reply_to": request.GET.get("reply_to")})
+    reply_to_id = form["reply_to"].value()
+    replying_to = (
+        game.speeches.filter(pk=reply_to_id).first() if str(reply_to_id or "").isdigit() else None
+    )
+    page = Paginator(
+        selectors.speeches(game), SPEECHES_PER_PAGE
+    ).get_page(request.GET.get("page"))
+    context = {
+        "game": game, "page": page, "form": form, "preview": preview, "speaker": speaker,
+        "replying_to": replying_to,
+    }
+    return render(request, "games/events.html", context, status=status)

@@ -1,0 +1,52 @@
+"""`manage.py seed_demo`: on an empty database, create the demo accounts (a GM and ten players)
+and print their logins. On a database that has them, print the logins again."""
+
+from __future__ import annotations
+
+from allauth.account.models import EmailAddress
+from django.contrib.auth import get_user_model
+from django.core.management.base import BaseCommand
+from django.db import transaction
+
+DEMO_PASSWORD = "junta-demo-2026"
+DEMO_GM = ("gm@junta.test", "El Gamemaster")
+DEMO_PLAYERS = [
+    ("carlos@junta.test", "Carlos"),
+    ("isabel@junta.test", "Isabel"),
+    ("miguel@junta.test", "Miguel"),
+    ("lucia@junta.test", "Lucia"),
+    ("rafael@junta.test", "Rafael"),
+    ("elena@junta.test", "Elena"),
+    ("diego@junta.test", "Diego"),
+    ("pilar@junta.test", "Pilar"),
+    ("tomas@junta.test", "Tomas"),
+    ("rosa@junta.test", "Rosa"),
+]
+
+
+class Command(BaseCommand):
+    help = "Create the demo GM and ten demo players when the database has no users."
+
+    def handle(self, *args, **options) -> None:
+        User = get_user_model()
+        if not User.objects.exists():
+            with transaction.atomic():
+                self._create(*DEMO_GM, staff=True)
+                for email, name in DEMO_PLAYERS:
+                    self._create(email, name, staff=False)
+            self.stdout.write(self.style.SUCCESS("Created the demo accounts."))
+        if User.objects.filter(email=DEMO_GM[0]).exists():
+            self.stdout.write(f"\nDemo logins (password for all: {DEMO_PASSWORD})")
+            self.stdout.write(f"  GameMaster (site staff too): {DEMO_GM[0]}")
+            for email, name in DEMO_PLAYERS:
+                self.stdout.write(f"  player {name:<8} {email}")
+        else:
+            self.stdout.write("The database has users already; no demo accounts were created.")
+
+    def _create(self, email: str, name: str, staff: bool) -> None:
+        User = get_user_model()
+        user = User.objects.create_user(
+            email=email, password=DEMO_PASSWORD, display_name=name,
+            is_staff=staff, is_superuser=staff,
+        )
+        EmailAddress.objects.create(user=user, email=email, verified=True, primary=True)

@@ -1,0 +1,49 @@
+"""`manage.py serve`: what `make run` runs. Sets up the database, then runs the web server and a
+Celery worker with embedded beat as child processes until Ctrl-C."""
+
+from __future__ import annotations
+
+import sys
+
+from django.conf import settings
+from django.core.management import call_command
+from django.core.management.base import BaseCommand
+
+from junta.ops.supervisor import Child, Supervisor
+
+
+class Command(BaseCommand):
+    help = "Migrate, create the demo accounts if needed, and run web server + worker + beat."
+
+    def add_arguments(self, parser) -> None:
+        parser.add_argument("--host", default="127.0.0.1")
+        parser.add_argument("--port", default="8000")
+        parser.add_argument(
+            "--no-worker", action="store_true", help="Run the web server only (no Celery)."
+        )
+
+    def handle(self, *args, host: str, port: str, no_worker: bool, **options) -> None:
+        call_command("migrate", interactive=False, verbosity=0)
+        call_command("createcachetable", verbosity=0)
+        call_command("seed_demo")
+        python = sys.executable
+        children = [
+            Child("web server", [python, "manage.py", "runserver", "--noreload", f"{host}:{port}"])
+        ]
+        if not no_worker:
+            children.append(
+                Child(
+                    "celery worker + beat",
+                    [
+                        python, "-m", "celery", "-A", "junta.celery", "worker", "-B",
+                        "--loglevel=INFO", "--concurrency=2",
+                        "--schedule", settings.CELERY_BEAT_SCHEDULE_FILENAME,
+                    ],
+                )
+            )
+        self.stdout.write(
+            self.style.SUCCESS(f"\nJunta is starting on http://{host}:{port}/  (Ctrl-C stops it)\n")
+        )
+        code = Supervisor(children, cwd=settings.BASE_DIR).run(self.stdout)
+        if code:
+            sys.exit(code)

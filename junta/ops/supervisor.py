@@ -1,0 +1,89 @@
+"""Run a few child processes together until Ctrl-C, then stop each by its own process id.
+
+Used by `manage.py serve` (and so by `make run`) for the web server and the Celery worker.
+"""
+
+from __future__ import annotations
+
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+
+@dataclass
+class Child:
+    name: str
+    argv: Sequence[str]
+    process: subprocess.Popen | None = field(default=None, repr=False)
+
+    @property
+    def pid(self) -> int | None:
+        return self.process.pid if self.process else None
+
+
+class Supervisor:
+    """Start children, watch them, and stop them all when told to or when one of them dies."""
+
+    def __init__(self, children: Sequence[Child], cwd: Path, grace_seconds: float = 10.0) -> None:
+        self.children = list(children)
+        self.cwd = cwd
+        self.grace_seconds = grace_seconds
+        self._stopping = False
+
+    def start(self) -> None:
+        for child in self.children:
+            child.process = subprocess.Popen(list(child.argv), cwd=self.cwd)
+
+    def request_stop(self, signum: int | None = None, frame=None) -> None:
+        self._stopping = True
+
+    def run(self, out=None) -> int:
+        """Start everything and block until a stop is requested or a child exits.
+
+        Returns 0 after a requested stop, else the exit code of the child that died.
+        """
+        out = out or sys.stdout
+        previous = {
+            sig: signal.signal(sig, self.request_stop) for sig in (signal.SIGINT, signal.SIGTERM)
+        }
+        try:
+            self.start()
+            for child in self.children:
+                out.write(f"started {child.name} (pid {child.pid})\n")
+            out.flush()
+            exit_code = 0
+            while not self._stopping:
+                dead = [c for c in self.children if c.process and c.process.poll() is not None]
+                if dead:
+                    exit_code = dead[0].process.returncode or 1
+                    out.write(f"{dead[0].name} exited with code {dead[0].process.returncode}; "
+                              "stopping the others\n")
+                    break
+                time.sleep(0.3)
+            self.stop(out)
+            return exit_code
+        finally:
+            for sig, handler in previous.items():
+                signal.signal(sig, handler)
+
+    def stop(self, out=None) -> None:
+        """SIGTERM each living child by pid, wait for the grace period, then SIGKILL."""
+        out = out or sys.stdout
+        living = [c for c in self.children if c.process and c.process.poll() is None]
+        for child in living:
+            out.write(f"stopping {child.name} (pid {child.pid})\n")
+            child.process.terminate()
+        deadline = time.monotonic() + self.grace_seconds
+        for child in living:
+            remaining = max(0.0, deadline - time.monotonic())
+            try:
+                child.process.wait(timeout=remaining)
+            except subprocess.TimeoutExpired:
+                out.write(f"{child.name} (pid {child.pid}) did not stop; killing it\n")
+                child.process.kill()
+                child.process.wait()
+        out.flush()

@@ -1,0 +1,344 @@
+"""Junta's one settings module.
+
+Every setting that differs between a laptop, CI and production comes from an environment
+variable documented in `.env.example`. With no variables set the app runs embedded: SQLite and
+Celery's filesystem broker under `var/`, e-mail to the console, DEBUG on.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from urllib.parse import parse_qs, unquote, urlsplit
+
+from celery.schedules import crontab
+from django.core.exceptions import ImproperlyConfigured
+from django.utils.csp import CSP
+
+BASE_DIR = Path(__file__).resolve().parent.parent
+
+
+def env_bool(name: str, default: bool) -> bool:
+    """Read a yes/no variable: 1/true/yes/on and 0/false/no/off, any case."""
+    raw = os.environ.get(name)
+    if raw is None or raw.strip() == "":
+        return default
+    value = raw.strip().lower()
+    if value in {"1", "true", "yes", "on"}:
+        return True
+    if value in {"0", "false", "no", "off"}:
+        return False
+    raise ImproperlyConfigured(f"{name}={raw!r} is not a yes/no value (use 1 or 0).")
+
+
+def env_list(name: str, default: str = "") -> list[str]:
+    """Read a comma-separated variable into a list, dropping blanks."""
+    return [item.strip() for item in os.environ.get(name, default).split(",") if item.strip()]
+
+
+def database_from_url(url: str, var_dir: Path) -> dict:
+    """Turn `DATABASE_URL` into a Django DATABASES entry.
+
+    `postgres://user:password@host:port/name?sslmode=require` selects PostgreSQL (psycopg 3);
+    `sqlite:///relative/path.sqlite3` or `sqlite:////absolute/path.sqlite3` selects SQLite.
+    An empty value gives the embedded default, `var/junta.sqlite3`.
+    """
+    if not url:
+        return sqlite_database(var_dir / "junta.sqlite3")
+    parts = urlsplit(url)
+    if parts.scheme == "sqlite":
+        path = unquote(parts.path)
+        # sqlite:///rel/path -> rel/path; sqlite:////abs/path -> /abs/path
+        path = path.removeprefix("/")
+        if not path:
+            raise ImproperlyConfigured("DATABASE_URL=sqlite:/// needs a file path after it.")
+        return sqlite_database(Path(path) if Path(path).is_absolute() else BASE_DIR / path)
+    if parts.scheme in {"postgres", "postgresql", "pgsql"}:
+        options = {key: values[-1] for key, values in parse_qs(parts.query).items()}
+        return {
+            "ENGINE": "django.db.backends.postgresql",
+            "NAME": unquote(parts.path.lstrip("/")) or "junta",
+            "USER": unquote(parts.username or ""),
+            "PASSWORD": unquote(parts.password or ""),
+            "HOST": parts.hostname or "",
+            "PORT": str(parts.port or ""),
+            "CONN_MAX_AGE": int(os.environ.get("DATABASE_CONN_MAX_AGE", "60")),
+            "CONN_HEALTH_CHECKS": True,
+            "OPTIONS": options,
+            "TEST": {"NAME": os.environ.get("DATABASE_TEST_NAME") or None},
+        }
+    raise ImproperlyConfigured(
+        f"DATABASE_URL scheme {parts.scheme!r} is not supported: use postgres:// or sqlite:///."
+    )
+
+
+def sqlite_database(path: Path) -> dict:
+    """SQLite tuned for a small web app with a worker beside it: WAL, IMMEDIATE transactions."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    return {
+        "ENGINE": "django.db.backends.sqlite3",
+        "NAME": path,
+        "OPTIONS": {
+            "transaction_mode": "IMMEDIATE",
+            "timeout": 20,
+            "init_command": (
+                "PRAGMA journal_mode=WAL;"
+                "PRAGMA synchronous=NORMAL;"
+                "PRAGMA busy_timeout=20000;"
+                "PRAGMA foreign_keys=ON;"
+            ),
+        },
+        # A file, not memory, so that a real worker process in the tests sees the same rows.
+        "TEST": {"NAME": str(path.with_name(path.stem + "-test.sqlite3"))},
+    }
+
+
+# --- Core -------------------------------------------------------------------------------------
+
+VAR_DIR = Path(os.environ.get("JUNTA_VAR_DIR") or BASE_DIR / "var").resolve()
+VAR_DIR.mkdir(parents=True, exist_ok=True)
+
+DEBUG = env_bool("DJANGO_DEBUG", True)
+
+SECRET_KEY = os.environ.get("DJANGO_SECRET_KEY", "")
+if not SECRET_KEY:
+    if not DEBUG:
+        raise ImproperlyConfigured(
+            "DJANGO_SECRET_KEY must be set when DJANGO_DEBUG is off "
+            "(generate one with: python -c 'import secrets; print(secrets.token_urlsafe(50))')."
+        )
+    SECRET_KEY = "django-insecure-local-development-key-do-not-use-in-production-0123456789"
+
+ALLOWED_HOSTS = env_list("DJANGO_ALLOWED_HOSTS", "localhost,127.0.0.1,[::1]" if DEBUG else "")
+CSRF_TRUSTED_ORIGINS = env_list("DJANGO_CSRF_TRUSTED_ORIGINS")
+SITE_URL = os.environ.get("JUNTA_SITE_URL", "http://127.0.0.1:8000").rstrip("/")
+
+INSTALLED_APPS = [
+    "django.contrib.admin",
+    "django.contrib.auth",
+    "django.contrib.contenttypes",
+    "django.contrib.sessions",
+    "django.contrib.messages",
+    "django.contrib.staticfiles",
+    "django.contrib.humanize",
+    "allauth",
+    "allauth.account",
+    "accounts",
+    "junta.ops",
+    "junta.games",
+]
+
+MIDDLEWARE = [
+    "django.middleware.security.SecurityMiddleware",
+    "whitenoise.middleware.WhiteNoiseMiddleware",
+    "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.common.CommonMiddleware",
+    "django.middleware.csrf.CsrfViewMiddleware",
+    "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "django.contrib.messages.middleware.MessageMiddleware",
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "django.middleware.csp.ContentSecurityPolicyMiddleware",
+    "allauth.account.middleware.AccountMiddleware",
+    "accounts.middleware.UserTimezoneMiddleware",
+]
+
+ROOT_URLCONF = "junta.urls"
+WSGI_APPLICATION = "junta.wsgi.application"
+
+TEMPLATES = [
+    {
+        "BACKEND": "django.template.backends.django.DjangoTemplates",
+        "DIRS": [BASE_DIR / "templates"],
+        "APP_DIRS": True,
+        "OPTIONS": {
+            "context_processors": [
+                "django.template.context_processors.request",
+                "django.contrib.auth.context_processors.auth",
+                "django.contrib.messages.context_processors.messages",
+                "django.template.context_processors.csp",
+                "junta.ops.context_processors.sweep_status",
+            ],
+        },
+    },
+]
+
+# --- Database ---------------------------------------------------------------------------------
+
+DATABASES = {"default": database_from_url(os.environ.get("DATABASE_URL", ""), VAR_DIR)}
+DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+# --- Celery -----------------------------------------------------------------------------------
+
+BROKER_DIR = VAR_DIR / "broker"
+CELERY_BROKER_URL = os.environ.get("CELERY_BROKER_URL") or "filesystem://"
+if CELERY_BROKER_URL.startswith("filesystem://"):
+    for sub in ("queue", "processed", "control"):
+        (BROKER_DIR / sub).mkdir(parents=True, exist_ok=True)
+    CELERY_BROKER_TRANSPORT_OPTIONS = {
+        "data_folder_in": str(BROKER_DIR / "queue"),
+        "data_folder_out": str(BROKER_DIR / "queue"),
+        "processed_folder": str(BROKER_DIR / "processed"),
+        "control_folder": str(BROKER_DIR / "control"),
+        "store_processed": False,
+    }
+else:
+    CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": 3600}
+CELERY_TASK_ACKS_LATE = True
+CELERY_TASK_REJECT_ON_WORKER_LOST = True
+CELERY_TASK_SERIALIZER = "json"
+CELERY_RESULT_SERIALIZER = "json"
+CELERY_ACCEPT_CONTENT = ["json"]
+CELERY_TASK_IGNORE_RESULT = True
+CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+CELERY_TIMEZONE = "UTC"
+CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celerybeat-schedule")
+CELERY_TASK_DEFAULT_QUEUE = os.environ.get("JUNTA_CELERY_QUEUE", "junta")
+# The sweep runs at the top of every minute; JUNTA_SWEEP_INTERVAL_SECONDS replaces that with a
+# plain interval (the tests use 1 second to watch embedded beat work).
+_sweep_interval = os.environ.get("JUNTA_SWEEP_INTERVAL_SECONDS")
+CELERY_BEAT_SCHEDULE = {
+    "sweep-every-minute": {
+        "task": "junta.ops.tasks.sweep",
+        "schedule": float(_sweep_interval) if _sweep_interval else crontab(),
+    },
+}
+# How long after the last sweep the site counts as stalled (the staff health page says so).
+JUNTA_SWEEP_STALE_AFTER_SECONDS = int(os.environ.get("JUNTA_SWEEP_STALE_AFTER_SECONDS", "180"))
+
+# --- Cache (allauth's rate limits live here) --------------------------------------------------
+
+CACHE_URL = os.environ.get("CACHE_URL", "")
+if not CACHE_URL and CELERY_BROKER_URL.startswith(("redis://", "rediss://")):
+    CACHE_URL = CELERY_BROKER_URL
+if CACHE_URL:
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": CACHE_URL,
+            "KEY_PREFIX": os.environ.get("CACHE_KEY_PREFIX", "junta"),
+        }
+    }
+else:
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.db.DatabaseCache",
+            "LOCATION": "junta_cache",
+        }
+    }
+
+# --- Accounts ---------------------------------------------------------------------------------
+
+AUTH_USER_MODEL = "accounts.User"
+AUTHENTICATION_BACKENDS = [
+    "django.contrib.auth.backends.ModelBackend",
+    "allauth.account.auth_backends.AuthenticationBackend",
+]
+AUTH_PASSWORD_VALIDATORS = [
+    {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
+    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
+    {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
+    {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
+]
+LOGIN_URL = "account_login"
+LOGIN_REDIRECT_URL = "home"
+ACCOUNT_LOGOUT_REDIRECT_URL = "home"
+ACCOUNT_USER_MODEL_USERNAME_FIELD = None
+ACCOUNT_LOGIN_METHODS = {"email"}
+ACCOUNT_SIGNUP_FIELDS = ["email*", "password1*", "password2*"]
+ACCOUNT_UNIQUE_EMAIL = True
+ACCOUNT_EMAIL_VERIFICATION = os.environ.get("JUNTA_EMAIL_VERIFICATION", "mandatory")
+ACCOUNT_CONFIRM_EMAIL_ON_GET = False
+ACCOUNT_LOGIN_ON_EMAIL_CONFIRMATION = True
+ACCOUNT_EMAIL_SUBJECT_PREFIX = "[Junta] "
+ACCOUNT_DEFAULT_HTTP_PROTOCOL = "http" if DEBUG else "https"
+ACCOUNT_SIGNUP_FORM_CLASS = "accounts.forms.SignupForm"
+# allauth's default login/sign-up/reset rate limits stay on (they are on unless set to False).
+
+# --- E-mail -----------------------------------------------------------------------------------
+
+DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "Junta <junta@localhost>")
+SERVER_EMAIL = DEFAULT_FROM_EMAIL
+if os.environ.get("EMAIL_HOST"):
+    _email_port = int(os.environ.get("EMAIL_PORT", "587"))
+    MAILERS = {
+        "default": {
+            "BACKEND": "django.core.mail.backends.smtp.EmailBackend",
+            "OPTIONS": {
+                "host": os.environ["EMAIL_HOST"],
+                "port": _email_port,
+                "username": os.environ.get("EMAIL_HOST_USER", ""),
+                "password": os.environ.get("EMAIL_HOST_PASSWORD", ""),
+                "use_tls": env_bool("EMAIL_USE_TLS", _email_port == 587),
+                "use_ssl": env_bool("EMAIL_USE_SSL", _email_port == 465),
+                "timeout": 30,
+            },
+        }
+    }
+else:
+    MAILERS = {"default": {"BACKEND": "django.core.mail.backends.console.EmailBackend"}}
+
+# --- Internationalisation ---------------------------------------------------------------------
+
+LANGUAGE_CODE = "en-us"
+TIME_ZONE = "UTC"
+USE_I18N = True
+USE_TZ = True
+
+# --- Static files -----------------------------------------------------------------------------
+
+STATIC_URL = "static/"
+STATICFILES_DIRS = [BASE_DIR / "static"]
+STATIC_ROOT = Path(os.environ.get("JUNTA_STATIC_ROOT") or VAR_DIR / "static")
+STATIC_ROOT.mkdir(parents=True, exist_ok=True)
+MEDIA_URL = "media/"
+MEDIA_ROOT = Path(os.environ.get("JUNTA_MEDIA_ROOT") or VAR_DIR / "media")
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "staticfiles": {
+        "BACKEND": (
+            "django.contrib.staticfiles.storage.StaticFilesStorage"
+            if DEBUG
+            else "whitenoise.storage.CompressedManifestStaticFilesStorage"
+        )
+    },
+}
+
+# --- Security ---------------------------------------------------------------------------------
+
+SECURE_CSP = {
+    "default-src": [CSP.SELF],
+    "script-src": [CSP.SELF, CSP.NONCE],
+    "style-src": [CSP.SELF],
+    "img-src": [CSP.SELF, "data:"],
+    "font-src": [CSP.SELF],
+    "connect-src": [CSP.SELF],
+    "object-src": [CSP.NONE],
+    "base-uri": [CSP.SELF],
+    "form-action": [CSP.SELF],
+    "frame-ancestors": [CSP.NONE],
+}
+SECURE_CONTENT_TYPE_NOSNIFF = True
+SECURE_REFERRER_POLICY = "same-origin"
+X_FRAME_OPTIONS = "DENY"
+SESSION_COOKIE_HTTPONLY = True
+if not DEBUG:
+    SECURE_SSL_REDIRECT = env_bool("DJANGO_SECURE_SSL_REDIRECT", True)
+    SESSION_COOKIE_SECURE = True
+    CSRF_COOKIE_SECURE = True
+    SECURE_HSTS_SECONDS = int(os.environ.get("DJANGO_SECURE_HSTS_SECONDS", str(60 * 60 * 24 * 365)))
+    SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("DJANGO_SECURE_HSTS_INCLUDE_SUBDOMAINS", True)
+    SECURE_HSTS_PRELOAD = env_bool("DJANGO_SECURE_HSTS_PRELOAD", True)
+    if env_bool("DJANGO_BEHIND_HTTPS_PROXY", True):
+        SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+
+# --- Logging ----------------------------------------------------------------------------------
+
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "formatters": {"plain": {"format": "%(asctime)s %(levelname)s %(name)s: %(message)s"}},
+    "handlers": {"console": {"class": "logging.StreamHandler", "formatter": "plain"}},
+    "root": {"handlers": ["console"], "level": os.environ.get("DJANGO_LOG_LEVEL", "INFO")},
+    "loggers": {"django.db.backends": {"level": "WARNING"}},
+}

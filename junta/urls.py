@@ -1,0 +1,32 @@
+"""URLs: the site's pages, allauth under /accounts/, the staff health page and Django's admin."""
+
+from allauth.account.decorators import secure_admin_login
+from django.conf import settings
+from django.contrib import admin
+from django.http import HttpRequest, HttpResponse
+from django.urls import include, path, re_path
+from django.views.generic import TemplateView
+from django.views.static import serve
+
+from junta.ops import views as ops_views
+
+
+def media(request: HttpRequest, path: str) -> HttpResponse:
+    """Serve an upload from MEDIA_ROOT as configured now (tests and deployments change it)."""
+    return serve(request, path, document_root=settings.MEDIA_ROOT)
+
+
+admin.site.login = secure_admin_login(admin.site.login)
+admin.site.site_header = "Junta site administration"
+
+urlpatterns = [
+    path("", TemplateView.as_view(template_name="home.html"), name="home"),
+    path("accounts/", include("allauth.urls")),
+    path("accounts/", include("accounts.urls")),
+    path("games/", include("junta.games.urls")),
+    path("staff/health/", ops_views.health, name="staff_health"),
+    path("healthz", ops_views.liveness, name="liveness"),
+    path("admin/", admin.site.urls),
+    # Uploaded avatars: small public images, served by Django itself (no separate media server).
+    re_path(r"^media/(?P<path>.+)$", media, name="media"),
+]

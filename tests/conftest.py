@@ -1,0 +1,71 @@
+"""Shared test helpers.
+
+Tests that need PostgreSQL or Redis ask for the `postgres` or `redis_url` fixture. They skip when
+the service is not configured, unless JUNTA_REQUIRE_SERVICES=1 (as CI sets), where they fail.
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+import sys
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import pytest
+
+REPO = Path(__file__).resolve().parent.parent
+REQUIRE_SERVICES = os.environ.get("JUNTA_REQUIRE_SERVICES", "") == "1"
+
+
+def service_missing(reason: str) -> None:
+    """Fail when CI requires the services, else skip with the reason."""
+    if REQUIRE_SERVICES:
+        pytest.fail(f"JUNTA_REQUIRE_SERVICES=1 but {reason}", pytrace=False)
+    pytest.skip(reason)
+
+
+def port_open(host: str, port: int) -> bool:
+    try:
+        with socket.create_connection((host, port), timeout=2):
+            return True
+    except OSError:
+        return False
+
+
+@pytest.fixture
+def postgres(settings) -> dict:
+    """The PostgreSQL database of DATABASE_URL (the test database while a test runs)."""
+    db = settings.DATABASES["default"]
+    if db["ENGINE"] != "django.db.backends.postgresql":
+        service_missing("DATABASE_URL does not name a PostgreSQL database")
+    return db
+
+
+@pytest.fixture
+def redis_url(settings) -> str:
+    """CELERY_BROKER_URL when it is a reachable Redis."""
+    url = settings.CELERY_BROKER_URL
+    if not url.startswith(("redis://", "rediss://")):
+        service_missing("CELERY_BROKER_URL does not name a Redis server")
+    parts = urlsplit(url)
+    if not port_open(parts.hostname or "127.0.0.1", parts.port or 6379):
+        service_missing(f"Redis at {parts.hostname}:{parts.port or 6379} does not answer")
+    return url
+
+
+def subprocess_env(**overrides: str | None) -> dict[str, str]:
+    """The environment for a child Django/Celery process: this one's, with overrides
+    (None removes a variable)."""
+    env = dict(os.environ)
+    env.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)  # set for Playwright in this process only
+    env.setdefault("PYTHONPATH", str(REPO))
+    for key, value in overrides.items():
+        if value is None:
+            env.pop(key, None)
+        else:
+            env[key] = value
+    return env
+
+
+PYTHON = sys.executable

@@ -1,0 +1,159 @@
+"""docker-compose.yml: Docker cannot run here, so the file is read, and the very commands of its
+web, worker and beat services are run against the local PostgreSQL and Redis with the production
+part of .env.example."""
+
+from __future__ import annotations
+
+import socket
+import subprocess
+import time
+import uuid
+from pathlib import Path
+from urllib.parse import urlsplit, urlunsplit
+
+import psycopg
+import pytest
+import yaml
+
+from tests.conftest import PYTHON, REPO, subprocess_env
+
+COMPOSE = yaml.safe_load((REPO / "docker-compose.yml").read_text())
+
+
+def production_env_from_example() -> dict[str, str]:
+    env = {}
+    for line in (REPO / ".env.example").read_text().splitlines():
+        line = line.strip()
+        if line and not line.startswith("#") and "=" in line:
+            key, value = line.split("=", 1)
+            env[key] = value
+    return env
+
+
+def test_compose_has_the_five_services_and_exactly_one_beat():
+    services = COMPOSE["services"]
+    assert set(services) == {"db", "redis", "web", "worker", "beat"}
+    beats = [name for name, svc in services.items() if "beat" in " ".join(svc.get("command", []))]
+    assert beats == ["beat"]
+    assert services["beat"]["deploy"]["replicas"] == 1
+    assert "-B" not in services["worker"]["command"]  # no second, embedded beat
+    assert services["web"]["command"] == ["scripts/web-start"]
+    for name in ("web", "worker", "beat"):
+        assert services[name]["env_file"] == ".env"
+    for name in ("worker", "beat"):
+        assert services[name]["depends_on"]["web"]["condition"] == "service_healthy"
+    example = production_env_from_example()
+    assert example["DATABASE_URL"].startswith("postgres://junta:")
+    assert example["DATABASE_URL"].endswith("@db:5432/junta")
+    assert example["CELERY_BROKER_URL"] == "redis://redis:6379/0"
+    assert example["DJANGO_DEBUG"] == "0"
+
+
+def documented_variables() -> set[str]:
+    text = (REPO / ".env.example").read_text()
+    names = set()
+    for line in text.splitlines():
+        stripped = line.lstrip("# ").strip()
+        if "=" in stripped and stripped.split("=", 1)[0].isupper():
+            names.add(stripped.split("=", 1)[0])
+    return names
+
+
+def test_every_environment_variable_the_settings_read_is_documented():
+    import re
+
+    source = (REPO / "junta" / "settings.py").read_text()
+    read = set(re.findall(r"os\.environ(?:\.get)?[\(\[]\"([A-Z_]+)\"", source))
+    read |= set(re.findall(r"env_(?:bool|list)\(\"([A-Z_]+)\"", source))
+    assert read, "the pattern found nothing: the test would pass vacuously"
+    missing = read - documented_variables()
+    assert not missing, f"not in .env.example: {sorted(missing)}"
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+@pytest.fixture
+def compose_database(postgres, redis_url):
+    """A scratch PostgreSQL database for the production commands, dropped afterwards."""
+    name = f"junta_compose_{uuid.uuid4().hex[:8]}"
+    admin = dict(host=postgres["HOST"] or None, port=postgres["PORT"] or None,
+                 user=postgres["USER"] or None, password=postgres["PASSWORD"] or None,
+                 dbname="postgres", autocommit=True)
+    with psycopg.connect(**admin) as conn:
+        conn.execute(f'CREATE DATABASE "{name}"')
+    auth = postgres["USER"] + (f":{postgres['PASSWORD']}" if postgres["PASSWORD"] else "")
+    url = f"postgres://{auth}@{postgres['HOST'] or '127.0.0.1'}:{postgres['PORT'] or 5432}/{name}"
+    yield url, {**admin, "dbname": name}
+    with psycopg.connect(**admin) as conn:
+        conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+def service_argv(name: str) -> list[str]:
+    argv = list(COMPOSE["services"][name]["command"])
+    return [PYTHON if part == "python" else part for part in argv]
+
+
+def test_compose_commands_run_against_postgresql_and_redis(tmp_path, compose_database, redis_url):
+    db_url, db_params = compose_database
+    port = free_port()
+    broker = urlunsplit(urlsplit(redis_url)._replace(path="/9"))
+    env = subprocess_env(**{
+        **production_env_from_example(),
+        "DATABASE_URL": db_url,
+        "CELERY_BROKER_URL": broker,
+        "CACHE_URL": None,
+        "JUNTA_VAR_DIR": str(tmp_path),
+        "JUNTA_BIND": f"127.0.0.1:{port}",
+        "GUNICORN_WORKERS": "1",
+        "JUNTA_CELERY_QUEUE": f"compose-{uuid.uuid4().hex[:8]}",
+        "JUNTA_SWEEP_INTERVAL_SECONDS": "1",
+        "PYTHON": PYTHON,
+    })
+    processes = []
+    try:
+        for name in ("web", "worker", "beat"):
+            log = (tmp_path / f"{name}.log").open("w")
+            argv = service_argv(name)
+            if name == "beat":
+                argv = [a.replace("/var/lib/junta", str(tmp_path)) for a in argv]
+            processes.append(subprocess.Popen(argv, cwd=REPO, env=env, stdout=log,
+                                              stderr=subprocess.STDOUT))
+            if name == "web":
+                wait_healthy(env, tmp_path)
+        runs = wait_for_sweep(db_params, tmp_path)
+        assert runs >= 2
+    finally:
+        for process in processes:
+            process.terminate()
+        for process in processes:
+            try:
+                process.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                process.kill()
+
+
+def wait_healthy(env: dict[str, str], tmp_path: Path) -> None:
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline:
+        check = subprocess.run([PYTHON, "scripts/healthcheck"], cwd=REPO, env=env,
+                               capture_output=True, text=True)
+        if check.returncode == 0:
+            return
+        time.sleep(1)
+    pytest.fail("web never became healthy:\n" + (tmp_path / "web.log").read_text()[-3000:])
+
+
+def wait_for_sweep(db_params: dict, tmp_path: Path) -> int:
+    deadline = time.monotonic() + 90
+    while time.monotonic() < deadline:
+        with psycopg.connect(**db_params) as conn:
+            row = conn.execute("SELECT runs FROM ops_heartbeat WHERE name = 'sweep'").fetchone()
+        if row and row[0] >= 2:
+            return row[0]
+        time.sleep(1)
+    logs = "\n".join((tmp_path / f"{n}.log").read_text()[-1500:] for n in ("worker", "beat"))
+    pytest.fail("the beat/worker pair never swept twice:\n" + logs)

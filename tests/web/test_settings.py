@@ -1,0 +1,95 @@
+"""Settings come from environment variables only (issue 2)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+
+from tests.conftest import PYTHON, REPO, subprocess_env
+
+CONFIG_VARS = (
+    "DATABASE_URL", "CELERY_BROKER_URL", "CACHE_URL", "DJANGO_DEBUG", "DJANGO_SECRET_KEY",
+    "DJANGO_ALLOWED_HOSTS", "EMAIL_HOST", "JUNTA_VAR_DIR",
+)
+
+PRINT_SETTINGS = """
+import json, django
+django.setup()
+from django.conf import settings
+db = settings.DATABASES["default"]
+print(json.dumps({
+    "engine": db["ENGINE"], "name": str(db["NAME"]), "user": db.get("USER"),
+    "host": db.get("HOST"), "port": db.get("PORT"), "options": db.get("OPTIONS"),
+    "broker": settings.CELERY_BROKER_URL, "cache": settings.CACHES["default"]["BACKEND"],
+    "email": settings.MAILERS["default"]["BACKEND"], "debug": settings.DEBUG,
+    "broker_in": settings.CELERY_BROKER_TRANSPORT_OPTIONS.get("data_folder_in"),
+}, default=str))
+"""
+
+
+def settings_with(tmp_path, **env: str) -> dict:
+    clean = {name: None for name in CONFIG_VARS}
+    clean.update({"DJANGO_SETTINGS_MODULE": "junta.settings", "JUNTA_VAR_DIR": str(tmp_path)})
+    clean.update(env)
+    result = subprocess.run(
+        [PYTHON, "-c", PRINT_SETTINGS], cwd=REPO, env=subprocess_env(**clean),
+        capture_output=True, text=True, timeout=60,
+    )
+    assert result.returncode == 0, result.stderr
+    return json.loads(result.stdout.strip().splitlines()[-1])
+
+
+def test_no_variables_gives_embedded_sqlite_filesystem_broker_console_mail(tmp_path):
+    got = settings_with(tmp_path)
+    assert got["engine"] == "django.db.backends.sqlite3"
+    assert got["name"] == str(tmp_path / "junta.sqlite3")
+    assert got["options"]["transaction_mode"] == "IMMEDIATE"
+    assert "journal_mode=WAL" in got["options"]["init_command"]
+    assert got["broker"] == "filesystem://"
+    assert got["broker_in"] == str(tmp_path / "broker" / "queue")
+    assert got["cache"] == "django.core.cache.backends.db.DatabaseCache"
+    assert got["email"] == "django.core.mail.backends.console.EmailBackend"
+    assert got["debug"] is True
+
+
+def test_database_url_gives_postgresql_and_redis_broker_gives_redis_cache(tmp_path):
+    got = settings_with(
+        tmp_path,
+        DATABASE_URL="postgres://junta:s%40cret@db.internal:5433/papayas?sslmode=require",
+        CELERY_BROKER_URL="redis://127.0.0.1:6379/3",
+    )
+    assert got["engine"] == "django.db.backends.postgresql"
+    assert (got["name"], got["user"], got["host"], got["port"]) == (
+        "papayas", "junta", "db.internal", "5433"
+    )
+    assert got["options"] == {"sslmode": "require"}
+    assert got["broker"] == "redis://127.0.0.1:6379/3"
+    assert got["cache"] == "django.core.cache.backends.redis.RedisCache"
+
+
+def test_sqlite_url_with_absolute_path(tmp_path):
+    got = settings_with(tmp_path, DATABASE_URL=f"sqlite:///{tmp_path}/other.sqlite3")
+    assert got["engine"] == "django.db.backends.sqlite3"
+    assert got["name"] == str(tmp_path / "other.sqlite3")
+
+
+def run_settings_expecting_error(tmp_path, **env: str) -> str:
+    clean = {name: None for name in CONFIG_VARS}
+    clean.update({"DJANGO_SETTINGS_MODULE": "junta.settings", "JUNTA_VAR_DIR": str(tmp_path)})
+    clean.update(env)
+    result = subprocess.run(
+        [PYTHON, "-c", PRINT_SETTINGS], cwd=REPO, env=subprocess_env(**clean),
+        capture_output=True, text=True, timeout=60,
+    )
+    assert result.returncode != 0
+    return result.stderr
+
+
+def test_unknown_database_scheme_is_refused_with_a_clear_message(tmp_path):
+    err = run_settings_expecting_error(tmp_path, DATABASE_URL="mysql://root@localhost/junta")
+    assert "DATABASE_URL scheme 'mysql' is not supported" in err
+
+
+def test_production_without_secret_key_is_refused(tmp_path):
+    err = run_settings_expecting_error(tmp_path, DJANGO_DEBUG="0")
+    assert "DJANGO_SECRET_KEY must be set" in err

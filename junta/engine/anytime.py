@@ -1,0 +1,211 @@
+"""Any-time actions: payments, gifts of cards, trades, discards, card plays, resignation,
+exiles' returns. "Ordered with a phase's orders and resolve first in that phase's
+adjudication, in seat order, unless the order ties them to a later step by a condition"
+(SUPPLEMENT, "Any time" actions)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from . import catalog
+from .card_plays import apply_play
+from .orders import Order, action_step
+
+if TYPE_CHECKING:
+    from .context import Context
+
+ANY_TIME_KINDS = frozenset({"pay", "give_card", "trade", "discard", "play_card", "resign",
+                            "return_from_exile", "brother_in_law"})
+
+
+def is_any_time(order: Order) -> bool:
+    return order.kind in ANY_TIME_KINDS and action_step(order) == "any_time"
+
+
+def run(ctx: Context, after_step: str | None) -> None:
+    """Carry out the any-time orders due now: unconditional ones at the any-time step
+    (after_step None), conditional ones right after the step their condition names."""
+    from .orders import condition_step
+    due: list[tuple[int, Order]] = []
+    for seat in sorted(ctx.orders):
+        for order in ctx.orders[seat]:
+            if not is_any_time(order):
+                continue
+            tied = condition_step(order.condition) if order.condition else None
+            if after_step is None and tied is None or after_step is not None and \
+                    tied == after_step:
+                due.append((seat, order))
+    if after_step is None:
+        _wiretaps_first(ctx, due)
+        _exile_returns(ctx)
+    done_trades: set[tuple[int, int]] = set()
+    for seat, order in due:
+        if not ctx.state.players[seat].active and order.kind != "return_from_exile":
+            continue
+        if not ctx.holds(order.condition):
+            continue
+        _carry_out(ctx, seat, order, done_trades)
+
+
+def _wiretaps_first(ctx: Context, due: list[tuple[int, Order]]) -> None:
+    for seat, order in due:
+        cid = order.args.get("card")
+        if order.kind == "play_card" and isinstance(cid, int) and \
+                catalog.card(cid).name == "Wiretap" and ctx.holds(order.condition):
+            apply_play(ctx, seat, order)
+    due[:] = [(s, o) for s, o in due if not (
+        o.kind == "play_card" and isinstance(o.args.get("card"), int)
+        and catalog.card(o.args["card"]).name == "Wiretap")]
+
+
+def _carry_out(ctx: Context, seat: int, order: Order, done_trades: set) -> None:
+    s = ctx.state
+    p = s.players[seat]
+    match order.kind:
+        case "pay":
+            to, amount = order.args["to"], order.args["amount"]
+            if not s.players[to].active:
+                ctx.tell(seat, "payment_failed", f"Your payment to {s.name(to)} failed: "
+                                                 f"{s.name(to)} is {s.players[to].status}.")
+            elif amount > p.pocket:
+                ctx.tell([seat, to], "payment_failed",
+                         f"{p.name}'s payment of {amount} MP to {s.name(to)} failed: "
+                         f"{p.name} had only {p.pocket} MP.")
+            else:
+                p.pocket -= amount
+                s.players[to].pocket += amount
+                ctx.transfer_note([seat, to], "payment", f"{p.name} pays {s.name(to)} "
+                                  f"{amount} MP.", payer=seat, to=to, amount=amount)
+        case "give_card":
+            to, cid = order.args["to"], order.args["card"]
+            if cid not in p.hand:
+                ctx.tell(seat, "gift_failed", "Your gift failed: the card is no longer in "
+                                              "your hand.")
+            elif not s.players[to].active or s.cards_held(to) >= catalog.HAND_LIMIT:
+                ctx.tell([seat, to], "gift_failed",
+                         f"{p.name}'s card for {s.name(to)} was not passed: {s.name(to)} is "
+                         "at the hand limit or cannot take cards.")
+            else:
+                p.hand.remove(cid)
+                s.players[to].hand.append(cid)
+                ctx.transfer_note([seat, to], "gift", f"{p.name} gives {s.name(to)} "
+                                  f"{catalog.card(cid).name}.", giver=seat, to=to)
+        case "trade":
+            _trade(ctx, seat, order, done_trades)
+        case "discard":
+            cid = order.args["card"]
+            if cid in p.hand or cid in p.influence:
+                public = cid in p.influence
+                ctx.discard(seat, cid)
+                if public:
+                    ctx.public("discard", f"{p.name} discards {catalog.card(cid).name} "
+                                          "influence.")
+                else:
+                    ctx.tell(seat, "discard", f"You discard {catalog.card(cid).name}.")
+        case "play_card":
+            apply_play(ctx, seat, order)
+        case "resign":
+            if s.president == seat:
+                ctx.facts["resigned"] = seat
+                ctx.public("resignation", f"El Presidente {p.name} resigns! The Chamber will "
+                                          "elect a new President at once.", headline=True)
+        case "return_from_exile":
+            if p.status == "exiled" and seat not in s.pending_returns:
+                s.pending_returns.append(seat)
+                ctx.public("return_request", f"{p.name} asks to return from exile; the "
+                                             "Minister of Internal Security will decide.")
+        case "brother_in_law":
+            s.turn_flags["bil_preference"] = order.args["position"]
+
+
+def _trade(ctx: Context, seat: int, order: Order, done: set) -> None:
+    """"Two-sided trades that happen only when both orders match"."""
+    s = ctx.state
+    partner = order.args["with"]
+    key = tuple(sorted((seat, partner)))
+    if key in done:
+        return
+    mine = _terms(order)
+    match = None
+    for other in ctx.orders.get(partner, []):
+        if other.kind == "trade" and other.args.get("with") == seat and \
+                ctx.holds(other.condition) and _terms(other) == (mine[2], mine[3], mine[0],
+                                                                 mine[1]):
+            match = other
+            break
+    if match is None:
+        if seat < partner or not any(o.kind == "trade" and o.args.get("with") == seat
+                                     for o in ctx.orders.get(partner, [])):
+            ctx.tell(seat, "trade_failed", f"Your trade with {s.name(partner)} did not happen: "
+                                           f"{s.name(partner)} did not order the same trade.")
+        return
+    done.add(key)
+    give_money, give_cards, get_money, get_cards = mine
+    a, b = s.players[seat], s.players[partner]
+    problems = []
+    if a.pocket < give_money:
+        problems.append(f"{a.name} could not pay {give_money} MP")
+    if b.pocket < get_money:
+        problems.append(f"{b.name} could not pay {get_money} MP")
+    if not set(give_cards) <= set(a.hand) or not set(get_cards) <= set(b.hand):
+        problems.append("a card in it was no longer held")
+    if len(a.hand) + len(a.influence) - len(give_cards) + len(get_cards) > catalog.HAND_LIMIT \
+            and get_cards:
+        problems.append(f"{a.name} would go over the hand limit")
+    if len(b.hand) + len(b.influence) - len(get_cards) + len(give_cards) > catalog.HAND_LIMIT \
+            and give_cards:
+        problems.append(f"{b.name} would go over the hand limit")
+    if problems:
+        ctx.tell([seat, partner], "trade_failed",
+                 f"The trade between {a.name} and {b.name} failed: {'; '.join(problems)}.")
+        return
+    a.pocket += get_money - give_money
+    b.pocket += give_money - get_money
+    for cid in give_cards:
+        a.hand.remove(cid)
+        b.hand.append(cid)
+    for cid in get_cards:
+        b.hand.remove(cid)
+        a.hand.append(cid)
+    ctx.transfer_note([seat, partner], "trade", f"{a.name} and {b.name} trade: {a.name} gives "
+                      f"{_describe(give_money, give_cards)}, {b.name} gives "
+                      f"{_describe(get_money, get_cards)}.")
+
+
+def _terms(order: Order) -> tuple[int, tuple[int, ...], int, tuple[int, ...]]:
+    a = order.args
+    return (a.get("give_money") or 0, tuple(sorted(a.get("give_cards") or [])),
+            a.get("get_money") or 0, tuple(sorted(a.get("get_cards") or [])))
+
+
+def _describe(money: int, cards: tuple[int, ...]) -> str:
+    parts = [f"{money} MP"] if money else []
+    parts += [catalog.card(c).name for c in cards]
+    return ", ".join(parts) or "nothing"
+
+
+def _exile_returns(ctx: Context) -> None:
+    """Requests from earlier phases meet the Minister's decision: safe passage or execution.
+    With no decision ordered, the exile returns safely (no execution without an order)."""
+    s = ctx.state
+    minister = s.commander(catalog.INTERNAL_SECURITY)
+    decisions = {}
+    if minister is not None:
+        for order in ctx.orders.get(minister, []):
+            if order.kind == "safe_passage" and ctx.holds(order.condition):
+                decisions[order.args["seat"]] = order.args["decision"]
+    for seat in list(s.pending_returns):
+        p = s.players[seat]
+        s.pending_returns.remove(seat)
+        if p.status != "exiled":
+            continue
+        amnesty = seat in s.turn_flags.get("amnesty", [])
+        if decisions.get(seat) == "execute" and not amnesty and minister is not None:
+            p.status = "alive"
+            ctx.kill(seat, minister, "executed on returning from exile by the Minister of "
+                                     "Internal Security", None)
+        else:
+            p.status = "alive"
+            ctx.public("returned", f"{p.name} returns from exile under safe passage, "
+                                   "without a position until the next Cabinet Appointment.",
+                       headline=True)

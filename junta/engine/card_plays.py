@@ -1,0 +1,220 @@
+"""Political cards played with `play_card`: who may play which card when, and what it does.
+
+Timing comes from each card's `when` in cards.json; the effects follow the card texts there.
+Vote cards go with a vote order; assassins with an assassination order; cards that put units on
+the map act in the coup (issue 4) and are refused here until then.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from . import catalog, steps
+from .orders import PHASE_TIMINGS, UNIT_CARDS, Order
+from .state import GameState
+
+if TYPE_CHECKING:
+    from .context import Context
+
+TARGETED = frozenset({
+    "Coalition Breaks Up", "Press Scandal", "Spy in Switzerland", "Informant", "Wiretap",
+    "Crooked Accountant", "Private Eye", "Burglar", "Bank Robber", "Character Assassin",
+    "Amnesty",
+})
+INTELLIGENCE_AGAINST = frozenset({
+    "Spy in Switzerland", "Informant", "Wiretap", "Crooked Accountant", "Private Eye",
+})
+COUP_EXCUSE_CARDS = frozenset({
+    "UN Condemns Torture of Political Prisoners", "Annual Street Festival", "Border Incident",
+    "Press Scandal",
+})
+REQUIRES = {
+    "Demand for Reform": "Christian Democrats", "Church Desecrated": "Church",
+    "Bank Holiday": "Bankers", "Monarchist Assassin": "Monarchists",
+}
+
+
+def influence_names(state: GameState, seat: int) -> set[str]:
+    return {catalog.card(c).name for c in state.players[seat].influence}
+
+
+def playable_now(state: GameState, card: catalog.Card) -> bool:
+    return card.any_time or bool(set(card.when) & PHASE_TIMINGS.get(state.phase, frozenset()))
+
+
+def check_play(state: GameState, seat: int, order: Order) -> list[str]:
+    card_id = order.args.get("card")
+    p = state.players[seat]
+    if card_id not in p.hand:
+        return ["That card is not in your hand."]
+    c = catalog.card(card_id)
+    title = steps.PHASE_TITLES.get(state.phase, state.phase)
+    if c.category == "vote":
+        return [f"{c.name} is a Vote card: name it in your vote order."]
+    if c.category == "assassin" and c.name not in ("Burglar", "Bank Robber",
+                                                    "Character Assassin", "Monarchist Assassin"):
+        return [f"{c.name} is sent with an assassination order."]
+    if c.name == "Secret Police Overtime":
+        return ["Secret Police Overtime is sent with an assassination order."]
+    if c.name in UNIT_CARDS:
+        return [f"{c.name} acts on the map during a coup; coup play is not open in this "
+                f"edition of the engine yet."]
+    if not playable_now(state, c):
+        allowed = ", ".join(c.when)
+        return [f"{c.name} cannot be played in the {title} phase (it is played: {allowed})."]
+    need = REQUIRES.get(c.name)
+    if need and need not in influence_names(state, seat):
+        return [f"{c.name} requires {need} influence in play in front of you."]
+    errors = []
+    if c.name in TARGETED:
+        target = order.args.get("target")
+        if not isinstance(target, int) or isinstance(target, bool) or \
+                not 0 <= target < len(state.players) or target == seat:
+            errors.append(f"{c.name} needs another player as its target.")
+        elif c.name == "Amnesty":
+            if state.players[target].status != "exiled":
+                errors.append(f"{state.name(target)} is not in exile.")
+        elif not state.players[target].active:
+            errors.append(f"{state.name(target)} is {state.players[target].status}.")
+    if c.name == "Alternative Budget" and state.budget.get("alternative_used"):
+        errors.append("An Alternative Budget has already been put to the Chamber this turn.")
+    if c.name == "The President's Competence Questioned" and state.motion:
+        errors.append("A motion on the President's competence is already before the Chamber.")
+    return errors
+
+
+def intelligence_blocked(ctx: Context, seat: int, target: int, card_name: str) -> bool:
+    """Double Agent: "Cancel one Intelligence card just played against you"."""
+    if card_name not in INTELLIGENCE_AGAINST:
+        return False
+    for order in ctx.orders.get(target, []):
+        cid = order.args.get("card")
+        if order.kind == "play_card" and cid in ctx.state.players[target].hand and \
+                catalog.card(cid).name == "Double Agent" and ctx.holds(order.condition):
+            ctx.discard(target, cid)
+            ctx.tell([seat, target], "double_agent",
+                     f"A Double Agent cancels the {card_name} that {ctx.name(seat)} played "
+                     f"against {ctx.name(target)}: nothing is learned.")
+            return True
+    return False
+
+
+def apply_play(ctx: Context, seat: int, order: Order) -> None:
+    """Carry out a card play at its step (any-time cards and Foreign Aid Audit)."""
+    s = ctx.state
+    card_id = order.args["card"]
+    p = s.players[seat]
+    if card_id not in p.hand or not p.active:
+        ctx.tell(seat, "card_failed", "Your card play did not happen: the card is no longer "
+                                      "in your hand.")
+        return
+    c = catalog.card(card_id)
+    target = order.args.get("target")
+    if c.name in TARGETED and (target is None or (c.name != "Amnesty"
+                                                  and not s.players[target].active)):
+        ctx.tell(seat, "card_failed", f"Your {c.name} found no target and stays in your hand.")
+        return
+    ctx.facts.setdefault("cards_played", []).append((seat, c.name))
+    name = p.name
+    if c.category == "influence":
+        p.hand.remove(card_id)
+        p.influence.append(card_id)
+        ctx.public("influence", f"{name} puts {c.name} influence into play.", seat=seat,
+                   card=c.name)
+        return
+    if c.name == "Double Agent":
+        return  # stays in hand until an Intelligence card is played against its holder
+    if c.name in INTELLIGENCE_AGAINST and intelligence_blocked(ctx, seat, target, c.name):
+        ctx.discard(seat, card_id)
+        return
+    ctx.discard(seat, card_id)
+    victim = s.name(target) if isinstance(target, int) and target >= 0 else ""
+    match c.name:
+        case "Secret Political Donation":
+            if s.money_deck:
+                bill = s.money_deck.pop()
+                p.pocket += bill
+                ctx.tell(seat, "donation", f"A Secret Political Donation brings you a "
+                                           f"{bill} MP bill.", bill=bill)
+            else:
+                ctx.tell(seat, "donation", "The money deck is empty: your Secret Political "
+                                           "Donation brings nothing.")
+        case "Spy in Switzerland":
+            ctx.tell(seat, "intelligence", f"Spy in Switzerland: {victim} has "
+                                           f"{s.players[target].bank} MP in the Bank.")
+        case "Informant":
+            hand = ", ".join(catalog.card(i).name for i in s.players[target].hand) or "nothing"
+            play = ", ".join(catalog.card(i).name for i in s.players[target].influence) or "none"
+            ctx.tell(seat, "intelligence", f"Informant: {victim} holds {hand}; Influence in "
+                                           f"play: {play}.")
+        case "Wiretap":
+            ctx.wiretaps.setdefault(target, []).append(seat)
+            ctx.tell(seat, "intelligence", f"Wiretap on {victim}: you will hear of every "
+                                           f"private transfer {victim} makes today.")
+        case "Crooked Accountant":
+            ctx.tell(seat, "intelligence", f"Crooked Accountant: {victim} has "
+                                           f"{s.players[target].pocket} MP in his pocket.")
+        case "Private Eye":
+            last = s.players[target].last_location
+            where = catalog.LOCATION_NAMES.get(last, "nowhere on record") if last else \
+                "nowhere on record"
+            ctx.tell(seat, "intelligence", f"Private Eye: last turn {victim} was at {where}.")
+        case "Mole in the Treasury":
+            bills = s.budget.get("all_drawn")
+            if bills:
+                ctx.tell(seat, "intelligence", "Mole in the Treasury: this turn's budget bills "
+                         f"are {', '.join(map(str, bills))} MP.")
+            else:
+                s.turn_flags.setdefault("mole", []).append(seat)
+                ctx.tell(seat, "intelligence", "Mole in the Treasury: you will see the budget "
+                                               "bills when they are drawn.")
+        case "Coalition Breaks Up":
+            tp = s.players[target]
+            if tp.influence:
+                from .voting import influence_votes
+                weakest = min(tp.influence, key=lambda i: (influence_votes(s, target, i), i))
+                ctx.discard(target, weakest)
+                ctx.public("coalition", f"The coalition breaks up: {victim} loses "
+                                        f"{catalog.card(weakest).name} influence.", seat=target)
+            else:
+                ctx.public("coalition", f"Coalition Breaks Up is played on {victim}, who has "
+                                        "no Influence in play.", seat=target)
+        case "Amnesty":
+            s.turn_flags.setdefault("amnesty", []).append(target)
+            ctx.public("amnesty", f"Amnesty: {victim} may return from exile safely this turn.")
+        case "Demand for Reform":
+            s.turn_flags["demand_for_reform"] = seat
+            ctx.public("reform", f"{name} demands reform: until the end of the turn {name} "
+                                 "controls every Influence card of 5 or fewer votes.")
+        case "Church Desecrated":
+            s.turn_flags.setdefault("church_desecrated", []).append(seat)
+            ctx.public("church", f"The Church is desecrated: {name} has 5 more votes until "
+                                 "the end of the turn.")
+        case "Bank Holiday":
+            s.bank_status = "closed"
+            ctx.public("bank_holiday", "Bank Holiday: the Bank is closed this turn.",
+                       headline=True)
+        case "Student Petition Against Repression":
+            ctx.public("petition", f"{name} presents a Student Petition Against Repression. "
+                                   "The government files it carefully.")
+        case "The President's Competence Questioned":
+            s.motion = {"mover": seat, "president": s.president}
+            ctx.public("motion", f"{name} moves that the President be removed for "
+                                 "incompetence: the Chamber will vote.", headline=True)
+        case "Foreign Aid Audit":
+            bills = s.budget.get("all_drawn", [])
+            ctx.public("audit", "Foreign Aid Audit: the President must publish this turn's "
+                       f"budget bills: {', '.join(map(str, bills)) or 'none'} MP.",
+                       headline=True, bills=bills)
+        case _:
+            pass
+    if c.name in COUP_EXCUSE_CARDS:
+        s.coup_excuse = True
+        if c.name == "Press Scandal":
+            s.turn_flags.setdefault("press_scandal", []).append(target)
+            ctx.public("coup_excuse_card", f"Press Scandal! {victim} may not vote with Vote "
+                                           "cards this turn. A Coup Excuse exists.",
+                       headline=True)
+        else:
+            ctx.public("coup_excuse_card", f"{name} plays {c.name}: a Coup Excuse exists.",
+                       headline=True)

@@ -1,0 +1,135 @@
+"""The working context of one resolution: the state being changed, the orders, the facts
+settled so far (for conditions) and the events written. Shared helpers for every phase."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from . import catalog
+from .events import GM, PUBLIC, Event, private
+from .orders import Condition, Order
+from .rng import Rng
+from .state import BIL, GameState
+
+
+@dataclass
+class Context:
+    state: GameState
+    orders: dict[int, list[Order]]
+    rng: Rng
+    submission_order: list[int] = field(default_factory=list)
+    events: list[Event] = field(default_factory=list)
+    facts: dict[str, Any] = field(default_factory=dict)
+    wiretaps: dict[int, list[int]] = field(default_factory=dict)  # target -> listeners
+
+    # --- events -------------------------------------------------------------------------------
+    def public(self, kind: str, text: str, headline: bool = False, **data: Any) -> None:
+        self.events.append(Event(kind, text, PUBLIC, data, headline))
+
+    def tell(self, seats: int | list[int] | tuple[int, ...], kind: str, text: str,
+             **data: Any) -> None:
+        if isinstance(seats, int):
+            seats = [seats]
+        seats = [s for s in seats if s is not None and s != BIL]
+        if seats:
+            self.events.append(Event(kind, text, private(*seats), data))
+
+    def gm(self, kind: str, text: str, **data: Any) -> None:
+        self.events.append(Event(kind, text, GM, data))
+
+    def transfer_note(self, seats: list[int], kind: str, text: str, **data: Any) -> None:
+        """A private transfer: told to both sides and to anyone wiretapping either of them."""
+        listeners = [w for s in seats for w in self.wiretaps.get(s, [])]
+        self.tell([*seats, *listeners], kind, text, **data)
+
+    # --- orders -------------------------------------------------------------------------------
+    def orders_of(self, seat: int, kind: str) -> list[Order]:
+        return [o for o in self.orders.get(seat, []) if o.kind == kind]
+
+    def holds(self, condition: Condition | None) -> bool:
+        if condition is None:
+            return True
+        from .conditions import holds
+        return holds(self, condition)
+
+    def name(self, seat: int) -> str:
+        return self.state.name(seat)
+
+    # --- money and cards ----------------------------------------------------------------------
+    def draw_political(self, seat: int, count: int) -> list[int]:
+        s = self.state
+        drawn = []
+        for _ in range(count):
+            if not s.political_deck and s.political_discard:
+                s.political_deck = s.political_discard
+                s.political_discard = []
+                self.rng.shuffle(s.political_deck)
+                self.public("deck_reshuffled", "The discard pile is shuffled into a new "
+                                               "political deck.")
+            if not s.political_deck:
+                break
+            drawn.append(s.political_deck.pop())
+        s.players[seat].hand.extend(drawn)
+        return drawn
+
+    def discard(self, seat: int, card_id: int) -> None:
+        p = self.state.players[seat]
+        if card_id in p.hand:
+            p.hand.remove(card_id)
+        elif card_id in p.influence:
+            p.influence.remove(card_id)
+        else:
+            return
+        self.state.political_discard.append(card_id)
+
+    def pay_cost(self, seat: int, cost: int) -> bool:
+        """Pay a card's cost out of play. Bankers and Monarchists in play each give 1 MP a turn
+        usable only for Assassin and Bribe costs (ruling: a discount, no money is created)."""
+        p = self.state.players[seat]
+        used = self.state.turn_flags.setdefault("influence_discount_used", {})
+        discount = 0
+        for cid in p.influence:
+            name = catalog.card(cid).name
+            key = f"{seat}:{cid}"
+            if name in ("Bankers", "Monarchists") and not used.get(key) and discount < cost:
+                discount += 1
+                used[key] = True
+        due = cost - discount
+        if due > p.pocket:
+            for cid in p.influence:  # give the discount back: nothing was paid
+                used.pop(f"{seat}:{cid}", None)
+            return False
+        p.pocket -= due
+        self.state.spent += due
+        return True
+
+    def kill(self, victim: int, killer: int | None, how: str, location: str | None) -> None:
+        """Death: "All cards in hand and in play are immediately lost, and any money in hand
+        is given to the Player who assassinated the target." The bank account survives."""
+        s = self.state
+        p = s.players[victim]
+        if p.status != "alive":
+            return
+        for cid in list(p.hand) + list(p.influence):
+            s.political_discard.append(cid)
+        p.hand, p.influence = [], []
+        if killer is not None and killer != victim and s.players[killer].status != "dead":
+            s.players[killer].pocket += p.pocket
+        else:
+            s.spent += p.pocket  # nobody inherits it: the money leaves play
+        p.pocket = 0
+        p.status = "dead"
+        p.fresh = True
+        p.rebel = False
+        self.facts.setdefault("killed", []).append(victim)
+        vacated = [pos for pos in catalog.POSITIONS if s.positions.get(pos) == victim]
+        for pos in vacated:
+            s.positions[pos] = None
+        self.facts.setdefault("vacated", []).extend(
+            pos for pos in vacated if pos != catalog.PRESIDENT)
+        if catalog.PRESIDENT in vacated:
+            self.facts["president_died"] = True
+        where = f" at the {catalog.LOCATION_NAMES[location]}" if location else ""
+        self.public("death", f"{p.name} is dead: {how}{where}.", headline=True,
+                    victim=victim, location=location, how=how)

@@ -1,0 +1,271 @@
+"""The phase table: which phase follows which, who owes orders, turns and the end of the game.
+
+"Each Turn is divided into 5 Phases": Cabinet Appointment, Draw Budget / New Weapons, Budget
+Proposal, Budget Voting, Locations. Before turn 1: nominations, then the election. Inserted when
+needed: the Minister's decision after a failed budget, an election after a resignation or a
+President's death, the vote on the President's competence, re-votes.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from . import catalog, steps
+from .state import BIL, GameState
+from .voting import sources
+
+if TYPE_CHECKING:
+    from .context import Context
+
+DAYS: dict[str, int] = {"nomination": 1, "election": 2}  # every other phase: one day
+
+
+@dataclass(frozen=True)
+class PhaseInfo:
+    kind: str
+    turn: int
+    number: int
+    title: str
+    steps: tuple[str, ...]
+    days: int
+
+
+def current_phase(state: GameState) -> PhaseInfo:
+    kind = "finished" if state.finished else state.phase
+    days = DAYS.get(kind, 1)
+    if kind == "election" and (state.election or {}).get("round", 1) > 1:
+        days = 1  # "ties re-voted in a further day"
+    if kind == "election" and (state.election or {}).get("reason") != "initial":
+        days = 1  # "A Presidential Election must then be held immediately"
+    return PhaseInfo(kind, state.turn, state.phase_number, steps.PHASE_TITLES.get(kind, kind),
+                     steps.steps(kind), days)
+
+
+def is_finished(state: GameState) -> bool:
+    return state.finished
+
+
+def campaign_running(state: GameState) -> bool:
+    """True once the first President is elected and turn 1 has begun."""
+    return state.turn >= 1 or state.finished
+
+
+def owes_orders(state: GameState) -> list[int]:
+    """Seats whose orders this phase waits for (the phase closes early when all are final)."""
+    if state.finished:
+        return []
+    kind = state.phase
+    active = state.active_seats()
+    if kind in ("nomination", "locations"):
+        return active
+    if kind in ("election", "special_motion", "budget_vote"):
+        return [s for s in active if sources(state, s)]
+    if kind == "cabinet":
+        return [state.president] if state.president is not None else []
+    if kind == "budget_draw":
+        owed = {state.commander(p) for p in (catalog.WAR, catalog.FOREIGN, catalog.FARM_LABOR)}
+        return sorted(s for s in owed if s is not None)
+    if kind == "budget_proposal":
+        proposer = state.budget.get("proposer", state.president)
+        return [proposer] if proposer is not None else []
+    if kind == "internal_security":
+        minister = state.commander(catalog.INTERNAL_SECURITY)
+        return [minister] if minister is not None else []
+    return []
+
+
+# --- after a phase resolves -----------------------------------------------------------------
+
+def advance(ctx: Context) -> None:
+    s = ctx.state
+    phase = s.phase
+    _president_gone(ctx)
+    _brother_in_law(ctx)
+    enforce_hand_limit(ctx)
+    natural = _natural_next(ctx, phase)
+    if s.finished:
+        return
+    resigned = ctx.facts.get("resigned")
+    if resigned is not None and natural != "election":
+        _call_election(ctx, "resignation", natural, resigned=resigned)
+    elif s.president is None and natural not in ("election", "nomination"):
+        _call_election(ctx, "vacancy", natural)
+    else:
+        _enter(ctx, natural)
+
+
+def _natural_next(ctx: Context, phase: str) -> str:
+    s = ctx.state
+    f = ctx.facts
+    if phase == "nomination":
+        return "election"
+    if phase == "election":
+        from .phases.election import take_office
+        winner = f.get("elected")
+        if winner is None:
+            s.election = {**(s.election or {}), "round": (s.election or {}).get("round", 1) + 1}
+            return "election"
+        take_office(ctx, winner)
+        reason = (s.election or {}).get("reason")
+        resume = s.resume_phase
+        s.election, s.resume_phase = None, None
+        if reason == "initial":
+            return "start_turn"
+        return resume or "start_turn"
+    if phase == "cabinet":
+        return "special_motion" if s.motion else "budget_draw"
+    if phase == "special_motion":
+        passed = f.get("motion_passed")
+        s.motion = None
+        if passed:
+            s.election = {"reason": "competence", "round": 1, "candidates": None}
+            s.resume_phase = "budget_draw"
+            s.positions[catalog.PRESIDENT] = s.president  # the old President serves till then
+            return "election"
+        return "budget_draw"
+    if phase == "budget_draw":
+        return "budget_proposal"
+    if phase == "budget_proposal":
+        return "budget_vote"
+    if phase == "budget_vote":
+        if f.get("budget_annulled"):
+            return "budget_vote"
+        if f.get("alternative_budget") is not None:
+            return "budget_proposal"
+        if f.get("budget_passed"):
+            return "locations"
+        if s.commander(catalog.INTERNAL_SECURITY) is None:
+            from .phases.budget import seize_decision
+            seize_decision(ctx)  # nobody to decide: the budget stays defeated
+            return "locations"
+        return "internal_security"
+    if phase == "internal_security":
+        return "locations"
+    if phase == "locations":
+        if s.bank_status == "closed_for_lunch" and not f.get("coup"):
+            s.bank_status = "open"
+            ctx.public("bank_reopens", "No coup came: the Bank reopens after lunch.")
+        return "start_turn"
+    raise ValueError(f"unknown phase {phase}")
+
+
+def _call_election(ctx: Context, reason: str, resume: str, resigned: int | None = None) -> None:
+    s = ctx.state
+    s.election = {"reason": reason, "round": 1, "candidates": None}
+    if resigned is not None:
+        s.election["resigned"] = resigned
+    s.resume_phase = resume
+    s.phase = "election"
+
+
+def _enter(ctx: Context, kind: str) -> None:
+    s = ctx.state
+    if kind == "start_turn":
+        start_turn(ctx)
+        return
+    if kind == "budget_draw" and len(s.money_deck) < 4:
+        finish(ctx)
+        return
+    s.phase = kind
+
+
+def start_turn(ctx: Context) -> None:
+    """A new turn: "At the beginning of this phase, all dead players respawn"; "If this is the
+    first Turn of the game, all players receive 4 cards... Players returning from death receive
+    4 cards. All other players receive 2 cards"."""
+    s = ctx.state
+    if s.turn >= 1 and len(s.money_deck) < 4:
+        finish(ctx)
+        return
+    s.turn += 1
+    s.phase = "cabinet"
+    s.bank_status = "open"
+    s.coup_excuse = False
+    s.budget_failed = False
+    s.chamber_seized = False
+    s.turn_flags = {}
+    s.budget = {}
+    s.new_weapons = None
+    ctx.public("turn", f"Turn {s.turn} begins.", turn=s.turn)
+    for p in s.players:
+        p.last_location = p.location
+        p.location = None
+        if p.status == "dead":
+            p.status = "alive"
+            p.life += 1
+            p.fresh = True
+            ctx.public("respawn", f"The {p.name} family returns to public life with a new "
+                       "character.", seat=p.seat)
+    for p in s.players:
+        if p.status != "alive":
+            continue
+        count = 4 if p.fresh else 2
+        drawn = ctx.draw_political(p.seat, count)
+        p.fresh = False
+        names = ", ".join(catalog.card(c).name for c in drawn) or "nothing"
+        ctx.tell(p.seat, "cards_drawn", f"You draw {len(drawn)} cards: {names}.",
+                 cards=drawn)
+    ctx.public("cards_dealt", "Every player draws political cards.")
+
+
+def finish(ctx: Context) -> None:
+    """"As soon as the budget cannot be drawn, the game has ended. The player with the most
+    Banked money is declared the winner." Ties share the win; everything is revealed."""
+    s = ctx.state
+    s.finished = True
+    s.phase = "finished"
+    best = max(p.bank for p in s.players)
+    s.winners = [p.seat for p in s.players if p.bank == best]
+    names = " and ".join(s.name(w) for w in s.winners)
+    ctx.public("game_over", f"The foreign aid has run out: only {len(s.money_deck)} bills "
+               f"remain. {names} {'wins' if len(s.winners) == 1 else 'share the win'} with "
+               f"{best} MP in the Bank.", headline=True, winners=s.winners,
+               bills_left=len(s.money_deck))
+    banks = "; ".join(f"{p.name}: {p.bank} MP banked, {p.pocket} MP in pocket"
+                      for p in s.players)
+    ctx.public("reveal", f"Everything is revealed. {banks}. The money deck held "
+               f"{s.extra_bills} extra bills.", extra_bills=s.extra_bills)
+
+
+def _president_gone(ctx: Context) -> None:
+    s = ctx.state
+    if s.president is None:
+        for pos in catalog.CABINET:
+            if s.positions.get(pos) == BIL:
+                s.positions[pos] = None
+
+
+def _brother_in_law(ctx: Context) -> None:
+    """"If more than one player is dead, the President may only give one of the positions to
+    his Brother-in-Law, and he may choose which position to retain.\""""
+    s = ctx.state
+    vacated = [p for p in ctx.facts.get("vacated", []) if s.positions.get(p) is None]
+    if not vacated or s.president is None:
+        return
+    if any(s.positions.get(p) == BIL for p in catalog.CABINET):
+        return
+    preferred = s.turn_flags.get("bil_preference")
+    choice = preferred if preferred in vacated else \
+        next(p for p in catalog.CABINET if p in vacated)
+    s.positions[choice] = BIL
+    ctx.public("brother_in_law", f"The President's Brother-in-Law takes over as "
+               f"{catalog.TITLES[choice]}.", position=choice)
+
+
+def enforce_hand_limit(ctx: Context) -> None:
+    """"No player can hold more than 6 cards at once... Influence Cards in play count";
+    at a deadline "the newest cards are discarded until 6 remain" (SUPPLEMENT)."""
+    s = ctx.state
+    for p in s.players:
+        while s.cards_held(p.seat) > catalog.HAND_LIMIT:
+            if p.hand:
+                cid = p.hand[-1]
+                ctx.discard(p.seat, cid)
+                ctx.tell(p.seat, "hand_limit", f"Over the hand limit: "
+                         f"{catalog.card(cid).name} is discarded.")
+            else:
+                cid = p.influence[-1]
+                ctx.discard(p.seat, cid)
+                ctx.public("hand_limit", f"{p.name} is over the hand limit and discards "
+                           f"{catalog.card(cid).name} influence.")

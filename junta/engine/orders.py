@@ -1,0 +1,531 @@
+"""One typed model for every order, its parsing from JSON and its validation.
+
+An order is `Order(kind, args, condition)`. `ORDER_KINDS` says, for each kind, the phases it may
+be given in and the adjudication step it acts at (see `steps.py`). Validation returns precise
+messages ("Carlos already holds two positions"); an empty list means the order is legal now.
+Money and cards are checked again when the order resolves: a payment the payer cannot cover
+then fails and says so.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from . import catalog, steps
+from .state import BIL, GameState
+
+ANY_PHASE = frozenset(steps.ADJUDICATION_ORDER)
+VOTING_PHASES = frozenset({"election", "special_motion", "budget_vote"})
+
+
+@dataclass(frozen=True)
+class OrderKind:
+    label: str
+    step: str
+    phases: frozenset[str]
+
+
+ORDER_KINDS: dict[str, OrderKind] = {
+    # any time (SUPPLEMENT "Any time actions")
+    "pay": OrderKind("Pay money", "any_time", ANY_PHASE),
+    "give_card": OrderKind("Give a card", "any_time", ANY_PHASE),
+    "trade": OrderKind("Trade (both sides must order it)", "any_time", ANY_PHASE),
+    "play_card": OrderKind("Play a card", "any_time", ANY_PHASE),  # step from the card
+    "discard": OrderKind("Discard a card", "any_time", ANY_PHASE),
+    "resign": OrderKind("Resign the Presidency", "any_time", ANY_PHASE),
+    "return_from_exile": OrderKind("Return from exile", "any_time", ANY_PHASE),
+    "safe_passage": OrderKind("Decide on a returning exile", "any_time", ANY_PHASE),
+    "brother_in_law": OrderKind("Position for your Brother-in-Law", "any_time", ANY_PHASE),
+    # before turn 1
+    "nominate": OrderKind("Nominate a candidate", "nominations", frozenset({"nomination"})),
+    "second": OrderKind("Second a nomination", "nominations", frozenset({"nomination"})),
+    "decline": OrderKind("Decline your nomination", "nominations", frozenset({"nomination"})),
+    # votes
+    "vote": OrderKind("Vote", "vote_count", VOTING_PHASES),
+    # the turn
+    "appoint": OrderKind("Appoint the Cabinet", "appointment", frozenset({"cabinet"})),
+    "new_weapons": OrderKind("Assign New Weapons", "draws", frozenset({"budget_draw"})),
+    "draw_bills": OrderKind("Draw budget bills", "draws", frozenset({"budget_draw"})),
+    "propose_budget": OrderKind("Propose the budget", "proposal", frozenset({"budget_proposal"})),
+    "seize_chamber": OrderKind("Seize the Chamber or not", "seize_decision",
+                               frozenset({"internal_security"})),
+    "location": OrderKind("Choose a location", "locations", frozenset({"locations"})),
+    "assassinate": OrderKind("Attempt an assassination", "assassinations",
+                             frozenset({"locations"})),
+    "bank": OrderKind("Deposit or withdraw", "banking", frozenset({"locations"})),
+    "rebel_move": OrderKind("Rebel-Only move", "rebel_only", frozenset({"locations"})),
+}
+
+# Each kind of condition, the step at which it becomes known, and the phases it exists in.
+CONDITION_KINDS: dict[str, tuple[str, frozenset[str], str]] = {
+    "card_played": ("any_time", ANY_PHASE, "{seat} plays {card}"),
+    "location": ("locations", frozenset({"locations"}), "{seat} is at {location}"),
+    "exiled": ("locations", frozenset({"locations"}), "{seat} goes into exile"),
+    "killed": ("assassinations", frozenset({"locations"}), "{seat} is assassinated"),
+    "survives": ("assassinations", frozenset({"locations"}), "{seat} survives"),
+    "banks": ("banking", frozenset({"locations"}), "{seat} deposits or withdraws"),
+    "coup_excuse": ("coup_excuse", frozenset({"locations"}), "there is a Coup Excuse"),
+    "voted": ("vote_count", VOTING_PHASES, "{seat} votes {choice}"),
+    "vote_result": ("vote_count", VOTING_PHASES, "the vote {result}"),
+    "elected": ("vote_count", frozenset({"election"}), "{seat} is elected"),
+    "appointed": ("appointment", frozenset({"cabinet"}), "{seat} is appointed {position}"),
+}
+
+
+@dataclass(frozen=True)
+class Condition:
+    kind: str
+    args: dict[str, Any] = field(default_factory=dict)
+
+    def to_dict(self) -> dict:
+        return {"kind": self.kind, **self.args}
+
+
+@dataclass(frozen=True)
+class Order:
+    kind: str
+    args: dict[str, Any] = field(default_factory=dict)
+    condition: Condition | None = None
+
+    def to_dict(self) -> dict:
+        out: dict[str, Any] = {"kind": self.kind, **self.args}
+        if self.condition:
+            out["condition"] = self.condition.to_dict()
+        return out
+
+
+class OrderError(ValueError):
+    """An order that cannot even be read (unknown kind, malformed fields)."""
+
+
+def parse_order(data: dict) -> Order:
+    """Read an order from its JSON form: {"kind": ..., fields..., "condition": {...}}."""
+    if not isinstance(data, dict) or "kind" not in data:
+        raise OrderError("An order needs a kind.")
+    data = dict(data)
+    kind = data.pop("kind")
+    if kind not in ORDER_KINDS:
+        raise OrderError(f"There is no order of kind {kind!r}.")
+    raw_condition = data.pop("condition", None)
+    condition = None
+    if raw_condition:
+        if not isinstance(raw_condition, dict) or raw_condition.get("kind") not in CONDITION_KINDS:
+            raise OrderError("The condition of this order is not one the engine knows.")
+        raw_condition = dict(raw_condition)
+        condition = Condition(raw_condition.pop("kind"), raw_condition)
+    return Order(kind, data, condition)
+
+
+def parse_orders(items: list[dict]) -> list[Order]:
+    return [parse_order(item) for item in items]
+
+
+# --- the step an order acts at -------------------------------------------------------------
+
+REVOTE_CARDS = frozenset({"Power Failure", "Summer Recess", "Recount", "Alternative Budget"})
+UNIT_CARDS = frozenset({
+    "General Strike", "Dock Strike", "Slum Riots", "Demonstrators", "Student Protest",
+    "Peasant Strike", "Peasant Uprising", "Christian Militia Formed", "Helicopter",
+    "Provincial Pretender", "Radical Terrorists", "Mercenaries", "Bribe the Police",
+    "Bribe the 1st Army Brigade", "Bribe the 2nd Army Brigade", "Bribe the 3rd Army Brigade",
+    "Bribe the Agitators", "Bribe the Palace Guard",
+})
+PHASE_TIMINGS: dict[str, frozenset[str]] = {
+    "nomination": frozenset(),
+    "election": frozenset({"election"}),
+    "special_motion": frozenset({"special_motion"}),
+    "cabinet": frozenset({"cabinet"}),
+    "budget_draw": frozenset({"budget_draw"}),
+    "budget_proposal": frozenset({"budget_proposal"}),
+    "budget_vote": frozenset({"budget_vote"}),
+    "internal_security": frozenset(),
+    "locations": frozenset({"location", "assassination", "banking", "rebel_only"}),
+}
+
+
+def card_step(card: catalog.Card) -> str:
+    if card.name in REVOTE_CARDS:
+        return "revote_cards"
+    if card.name == "Foreign Aid Audit":
+        return "proposal"
+    if "assassination" in card.when:
+        return "assassinations"
+    if card.name in UNIT_CARDS:
+        return "rebel_only"
+    return "any_time"
+
+
+def action_step(order: Order) -> str:
+    if order.kind == "play_card" and isinstance(order.args.get("card"), int) \
+            and 0 <= order.args["card"] < len(catalog.cards()):
+        return card_step(catalog.card(order.args["card"]))
+    return ORDER_KINDS[order.kind].step
+
+
+def condition_step(condition: Condition) -> str:
+    return CONDITION_KINDS[condition.kind][0]
+
+
+def describe_condition(state: GameState, condition: Condition) -> str:
+    args = dict(condition.args)
+    if "seat" in args and isinstance(args["seat"], int) and 0 <= args["seat"] < len(state.players):
+        args["seat"] = state.name(args["seat"])
+    if isinstance(args.get("card"), str):
+        args["card"] = args["card"]
+    if "location" in args:
+        args["location"] = catalog.LOCATION_NAMES.get(args["location"], args["location"])
+    if "position" in args:
+        args["position"] = catalog.TITLES.get(args["position"], args["position"])
+    if condition.kind == "vote_result":
+        args["result"] = {"passes": "passes", "fails": "fails"}.get(args.get("result"), "ends")
+        if args.get("margin_at_most") is not None:
+            args["result"] += f" by {args['margin_at_most']} votes or fewer"
+    template = CONDITION_KINDS[condition.kind][2]
+    try:
+        return template.format(**{"seat": "", "choice": "", "location": "", "card": "",
+                                  "position": "", "result": "", **args})
+    except (KeyError, IndexError):
+        return condition.kind
+
+
+# --- validation ------------------------------------------------------------------------------
+
+def _seat(state: GameState, value: Any) -> int | None:
+    if isinstance(value, bool) or not isinstance(value, int):
+        return None
+    return value if 0 <= value < len(state.players) else None
+
+
+def _amount(value: Any) -> int | None:
+    if isinstance(value, bool) or not isinstance(value, int):
+        return None
+    return value
+
+
+def _card_ids(value: Any) -> list[int] | None:
+    if value is None:
+        return []
+    if not isinstance(value, list) or not all(
+            isinstance(c, int) and not isinstance(c, bool) and 0 <= c < len(catalog.cards())
+            for c in value):
+        return None
+    return value
+
+
+def validate_condition(state: GameState, order: Order) -> list[str]:
+    c = order.condition
+    if c is None:
+        return []
+    phase = state.phase
+    kind_step, phases, _ = CONDITION_KINDS[c.kind]
+    if phase not in phases:
+        return [f"The condition \u201c{describe_condition(state, c)}\u201d cannot arise in the "
+                f"{steps.PHASE_TITLES.get(phase, phase)} phase."]
+    errors = []
+    for key in ("seat",):
+        if key in c.args and _seat(state, c.args[key]) is None:
+            errors.append("The condition names a player who is not in this game.")
+    if c.kind == "location" and c.args.get("location") not in catalog.LOCATIONS:
+        errors.append("The condition names a location that does not exist.")
+    if c.kind == "vote_result" and c.args.get("result") not in ("passes", "fails", None):
+        errors.append("A vote result is 'passes' or 'fails'.")
+    if c.kind == "card_played" and not isinstance(c.args.get("card"), str):
+        errors.append("The condition must name the card.")
+    if errors:
+        return errors
+    act = action_step(order)
+    cond_index = steps.index(phase, kind_step)
+    act_index = steps.index(phase, act)
+    any_time_action = act == "any_time"
+    if cond_index < act_index or (any_time_action and cond_index > act_index):
+        return []
+    return [
+        f"This condition cannot be used: \u201c{describe_condition(state, c)}\u201d is settled at "
+        f"{steps.describe(phase, kind_step)}, and your order acts at "
+        f"{steps.describe(phase, act)}. A condition must be settled at an earlier step "
+        f"than its order."
+    ]
+
+
+def validate_order(state: GameState, seat: int, order: Order) -> list[str]:
+    """Messages saying why this player cannot give this order now; empty when it is legal."""
+    if state.finished:
+        return ["The game is over."]
+    spec = ORDER_KINDS.get(order.kind)
+    if spec is None:
+        return [f"There is no order of kind {order.kind!r}."]
+    player = state.players[seat]
+    title = steps.PHASE_TITLES.get(state.phase, state.phase)
+    if state.phase not in spec.phases:
+        return [f"{spec.label} is not an order of the {title} phase."]
+    if player.status == "dead":
+        return ["The dead give no orders: prepare your next character for the next turn."]
+    if player.status == "exiled" and order.kind != "return_from_exile":
+        return ["An exile may not trade or interact with other players; he may only return."]
+    check = _CHECKS.get(order.kind)
+    errors = check(state, seat, order) if check else []
+    return errors or validate_condition(state, order)
+
+
+def validate_orders(state: GameState, seat: int, orders: list[Order]) -> list[str]:
+    """Every order on its own, then the set: one vote, one location, one appointment..."""
+    errors: list[str] = []
+    for i, order in enumerate(orders, 1):
+        errors += [f"Order {i}: {m}" for m in validate_order(state, seat, order)]
+    singles = {"vote", "appoint", "propose_budget", "seize_chamber", "location", "new_weapons",
+               "nominate", "decline", "resign", "bank"}
+    seen: dict[str, int] = {}
+    for order in orders:
+        if order.condition is None and order.kind in singles:
+            key = order.kind
+            if order.kind == "draw_bills":
+                key += str(order.args.get("position"))
+            seen[key] = seen.get(key, 0) + 1
+    for kind, count in seen.items():
+        if count > 1:
+            errors.append(f"You gave {count} unconditional orders to "
+                          f"{ORDER_KINDS[kind].label.lower()}; give one.")
+    draws = [o.args.get("position") for o in orders if o.kind == "draw_bills"
+             and o.condition is None]
+    if len(draws) != len(set(map(str, draws))):
+        errors.append("You gave two draw orders for the same position; give one.")
+    return errors
+
+
+# --- one check per kind ----------------------------------------------------------------------
+
+def _check_pay(state: GameState, seat: int, order: Order) -> list[str]:
+    to = _seat(state, order.args.get("to"))
+    amount = _amount(order.args.get("amount"))
+    errors = []
+    if to is None or to == seat:
+        errors.append("Choose another player to pay.")
+    elif not state.players[to].active:
+        errors.append(f"{state.name(to)} is {state.players[to].status} and cannot be paid.")
+    if amount is None or amount < 1:
+        errors.append("Pay a whole number of MP, at least 1.")
+    elif amount > state.players[seat].pocket:
+        errors.append(f"You have {state.players[seat].pocket} MP in your pocket; "
+                      f"you cannot pay {amount} MP.")
+    if state.phase == "election" and state.election and \
+            state.election.get("resigned") == seat:
+        errors.append("A resigning President may not transfer his pocket money during the "
+                      "election.")
+    return errors
+
+
+def _check_give_card(state: GameState, seat: int, order: Order) -> list[str]:
+    to = _seat(state, order.args.get("to"))
+    card_id = order.args.get("card")
+    errors = []
+    if to is None or to == seat:
+        errors.append("Choose another player to give the card to.")
+    elif not state.players[to].active:
+        errors.append(f"{state.name(to)} is {state.players[to].status} and cannot take cards.")
+    elif state.cards_held(to) >= catalog.HAND_LIMIT:
+        errors.append(f"{state.name(to)} already holds {catalog.HAND_LIMIT} cards: no card may "
+                      f"be passed to a player at the hand limit.")
+    if card_id not in state.players[seat].hand:
+        errors.append("That card is not in your hand.")
+    return errors
+
+
+def _check_trade(state: GameState, seat: int, order: Order) -> list[str]:
+    partner = _seat(state, order.args.get("with"))
+    errors = []
+    if partner is None or partner == seat:
+        errors.append("Choose another player to trade with.")
+    elif not state.players[partner].active:
+        errors.append(f"{state.name(partner)} is {state.players[partner].status}.")
+    give_money = _amount(order.args.get("give_money", 0))
+    get_money = _amount(order.args.get("get_money", 0))
+    give_cards = _card_ids(order.args.get("give_cards"))
+    get_cards = _card_ids(order.args.get("get_cards"))
+    if give_money is None or give_money < 0 or get_money is None or get_money < 0:
+        errors.append("Money in a trade is a whole number of MP, 0 or more.")
+    if give_cards is None or get_cards is None:
+        errors.append("A trade names cards by their number.")
+    if errors:
+        return errors
+    if not (give_money or get_money or give_cards or get_cards):
+        errors.append("A trade must exchange something.")
+    if give_money > state.players[seat].pocket:
+        errors.append(f"You have {state.players[seat].pocket} MP; you cannot give {give_money}.")
+    missing = [c for c in give_cards if c not in state.players[seat].hand]
+    if missing:
+        errors.append("You can only trade cards in your hand.")
+    if set(get_cards) - set(state.players[partner].hand) and get_cards:
+        errors.append(f"{state.name(partner)} does not hold every card you ask for.")
+    return errors
+
+
+def _check_discard(state: GameState, seat: int, order: Order) -> list[str]:
+    card_id = order.args.get("card")
+    p = state.players[seat]
+    if card_id not in p.hand and card_id not in p.influence:
+        return ["That card is neither in your hand nor in play in front of you."]
+    return []
+
+
+def _check_resign(state: GameState, seat: int, order: Order) -> list[str]:
+    if state.president != seat:
+        return ["Only the President can resign the Presidency."]
+    if state.phase in ("nomination", "election"):
+        return ["The President cannot resign during an election."]
+    return []
+
+
+def _check_return(state: GameState, seat: int, order: Order) -> list[str]:
+    if state.players[seat].status != "exiled":
+        return ["You are not in exile."]
+    if seat in state.pending_returns:
+        return ["Your return is already before the Minister of Internal Security."]
+    return []
+
+
+def _check_safe_passage(state: GameState, seat: int, order: Order) -> list[str]:
+    target = _seat(state, order.args.get("seat"))
+    errors = []
+    if catalog.INTERNAL_SECURITY not in state.commanded_positions(seat):
+        errors.append("Only the Minister of Internal Security decides on returning exiles.")
+    if target is None or state.players[target].status != "exiled":
+        errors.append("Choose an exile.")
+    if order.args.get("decision") not in ("grant", "execute"):
+        errors.append("Decide 'grant' (safe passage) or 'execute'.")
+    return errors
+
+
+def _check_brother_in_law(state: GameState, seat: int, order: Order) -> list[str]:
+    if state.president != seat:
+        return ["Only the President directs his Brother-in-Law."]
+    if order.args.get("position") not in catalog.CABINET:
+        return ["Choose a Cabinet position for your Brother-in-Law to take if it falls vacant."]
+    return []
+
+
+def _nominable(state: GameState, seat: int, order: Order) -> list[str]:
+    if order.kind == "decline":
+        return []
+    candidate = _seat(state, order.args.get("candidate"))
+    if candidate is None or not state.players[candidate].active:
+        return ["Choose a living player in the country."]
+    return []
+
+
+def vote_sources(state: GameState, seat: int) -> dict[str, int]:
+    from .voting import sources  # local import: voting uses this module's names
+    return sources(state, seat)
+
+
+def _check_vote(state: GameState, seat: int, order: Order) -> list[str]:
+    from .voting import check_ballot
+    return check_ballot(state, seat, order)
+
+
+def _check_appoint(state: GameState, seat: int, order: Order) -> list[str]:
+    from .phases.cabinet import check_cabinet
+    if state.president != seat:
+        return ["Only the President appoints the Cabinet."]
+    return check_cabinet(state, order.args.get("positions"))
+
+
+def _check_new_weapons(state: GameState, seat: int, order: Order) -> list[str]:
+    if catalog.WAR not in state.commanded_positions(seat):
+        return ["Only the Minister of War assigns New Weapons."]
+    target = order.args.get("position")
+    if target is not None and target not in catalog.NEW_WEAPONS_TARGETS:
+        return ["New Weapons go to a General, the Admiral, the Air Force Commander or no one."]
+    return []
+
+
+def _check_draw(state: GameState, seat: int, order: Order) -> list[str]:
+    position = order.args.get("position")
+    count = _amount(order.args.get("count"))
+    errors = []
+    if position not in (catalog.FOREIGN, catalog.FARM_LABOR):
+        errors.append("Budget bills are drawn by the Foreign Minister or the Farm & Labor "
+                      "Secretary.")
+    elif position not in state.commanded_positions(seat):
+        errors.append(f"You are not the {catalog.TITLES[position]}.")
+    if count is None or not 1 <= count <= 6:
+        errors.append("Draw between 1 and 6 bills.")
+    return errors
+
+
+def _check_propose(state: GameState, seat: int, order: Order) -> list[str]:
+    from .phases.budget import check_proposal
+    if state.budget.get("proposer", state.president) != seat:
+        return ["Only the President proposes the budget."]
+    return check_proposal(state, seat, order.args)
+
+
+def _check_seize(state: GameState, seat: int, order: Order) -> list[str]:
+    if catalog.INTERNAL_SECURITY not in state.commanded_positions(seat):
+        return ["Only the Minister of Internal Security decides whether to seize the Chamber."]
+    if not isinstance(order.args.get("seize"), bool):
+        return ["Decide: seize the Chamber (true) or let the budget stay defeated (false)."]
+    return []
+
+
+def _check_location(state: GameState, seat: int, order: Order) -> list[str]:
+    place = order.args.get("place")
+    if place not in (*catalog.LOCATIONS, "exile"):
+        return ["Choose Home, HQ, Bank, Club, Mistress or exile."]
+    return []
+
+
+def _check_assassinate(state: GameState, seat: int, order: Order) -> list[str]:
+    from .phases.locations import check_assassination
+    return check_assassination(state, seat, order.args)
+
+
+def _check_bank(state: GameState, seat: int, order: Order) -> list[str]:
+    action = order.args.get("action")
+    amount = _amount(order.args.get("amount"))
+    errors = []
+    if action not in ("deposit", "withdraw"):
+        errors.append("Choose to deposit or to withdraw.")
+    if amount is None or amount < 1:
+        errors.append("Bank a whole number of MP, at least 1.")
+    elif action == "withdraw" and amount > state.players[seat].bank:
+        errors.append(f"You have {state.players[seat].bank} MP in the Bank; you cannot "
+                      f"withdraw {amount}.")
+    if state.bank_status == "closed":
+        errors.append("The Bank is closed for the rest of the turn.")
+    elif state.bank_status == "closed_for_lunch":
+        errors.append("The Bank is closed for lunch until any coup has resolved.")
+    return errors
+
+
+def _check_rebel_move(state: GameState, seat: int, order: Order) -> list[str]:
+    if seat == state.president:
+        return ["The President cannot take Rebel action."]
+    zones = catalog.zones()
+    start, end = order.args.get("from_zone"), order.args.get("to_zone")
+    if start not in zones or end not in zones:
+        return ["Choose the zones of the move from the map."]
+    if end not in zones[start].adjacent:
+        return [f"{zones[end].name} is not next to {zones[start].name}."]
+    if not state.commanded_positions(seat):
+        return ["You command no units."]
+    return []
+
+
+def _check_play_card(state: GameState, seat: int, order: Order) -> list[str]:
+    from .card_plays import check_play
+    return check_play(state, seat, order)
+
+
+_CHECKS = {
+    "pay": _check_pay, "give_card": _check_give_card, "trade": _check_trade,
+    "discard": _check_discard, "resign": _check_resign, "return_from_exile": _check_return,
+    "safe_passage": _check_safe_passage, "brother_in_law": _check_brother_in_law,
+    "nominate": _nominable, "second": _nominable, "decline": _nominable,
+    "vote": _check_vote, "appoint": _check_appoint, "new_weapons": _check_new_weapons,
+    "draw_bills": _check_draw, "propose_budget": _check_propose, "seize_chamber": _check_seize,
+    "location": _check_location, "assassinate": _check_assassinate, "bank": _check_bank,
+    "rebel_move": _check_rebel_move, "play_card": _check_play_card,
+}
+
+__all__ = ["BIL", "Condition", "Order", "OrderError", "parse_order", "validate_order"]

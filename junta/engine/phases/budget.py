@@ -1,0 +1,372 @@
+"""Draw Budget / New Weapons, Budget Proposal, Budget Vote and the Minister's decision.
+
+"The Foreign Minister and the Farm & Labor Secretary must each secretly decide how many budget
+bills to draw from the Money Deck (between 1 and 6 bills each). If they do not submit orders in
+time, then a random amount of bills will be selected for them." "The President draws exactly 2
+bills himself." "The budget must be possible. If the money allocated cannot be given out with
+the current combination of bills in the President's pocket..." "Any money drawn in the budget
+not allocated in the proposed budget is pocketed by the President."
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import TYPE_CHECKING, Any
+
+from .. import catalog
+from ..state import GameState
+from . import votes
+
+if TYPE_CHECKING:
+    from ..context import Context
+
+
+# --- draws ---------------------------------------------------------------------------------
+
+def draws(ctx: Context) -> None:
+    s = ctx.state
+    war = s.commander(catalog.WAR)
+    s.new_weapons = None
+    for order in ctx.orders_of(war, "new_weapons") if war is not None else []:
+        if ctx.holds(order.condition):
+            s.new_weapons = order.args.get("position")
+            break
+    target = catalog.TITLES[s.new_weapons] if s.new_weapons else "no one"
+    ctx.public("new_weapons", f"New Weapons are assigned to {target}.",
+               position=s.new_weapons)
+
+    wanted = {}
+    for pos in (catalog.FOREIGN, catalog.FARM_LABOR):
+        commander = s.commander(pos)
+        count = None
+        for order in ctx.orders_of(commander, "draw_bills") if commander is not None else []:
+            if order.args.get("position") == pos and ctx.holds(order.condition):
+                count = order.args["count"]
+                break
+        if count is None:
+            count = ctx.rng.between(1, 6)
+            ctx.facts.setdefault("random_draws", []).append(pos)
+        wanted[pos] = count
+    # Ruling: the President's 2 first, then each minister as asked, as long as the other can
+    # still draw at least one (the game only ends when fewer than 4 bills remain).
+    president_bills = [s.money_deck.pop() for _ in range(min(2, len(s.money_deck)))]
+    fm_cap = max(1, len(s.money_deck) - 1)
+    fm_bills = [s.money_deck.pop() for _ in range(min(wanted[catalog.FOREIGN], fm_cap,
+                                                      len(s.money_deck)))]
+    fl_bills = [s.money_deck.pop() for _ in range(min(wanted[catalog.FARM_LABOR],
+                                                      len(s.money_deck)))]
+    held = fm_bills + fl_bills + president_bills
+    s.budget = {"drawn": {catalog.FOREIGN: fm_bills, catalog.FARM_LABOR: fl_bills,
+                          catalog.PRESIDENT: president_bills},
+                "all_drawn": list(held), "held": list(held), "holder": s.president,
+                "proposer": s.president, "proposal": None, "outcome": None}
+    fm, fl, pres = (s.commander(catalog.FOREIGN), s.commander(catalog.FARM_LABOR), s.president)
+    ctx.public("draws", f"The Foreign Minister draws {len(fm_bills)} bills, the Farm & Labor "
+               f"Secretary {len(fl_bills)}, the President {len(president_bills)}.",
+               counts={catalog.FOREIGN: len(fm_bills), catalog.FARM_LABOR: len(fl_bills),
+                       catalog.PRESIDENT: len(president_bills)})
+    if fm is not None:
+        ctx.tell(fm, "my_draw", f"As Foreign Minister you drew {_bills(fm_bills)}.",
+                 bills=fm_bills)
+    if fl is not None:
+        ctx.tell(fl, "my_draw", f"As Farm & Labor Secretary you drew {_bills(fl_bills)}.",
+                 bills=fl_bills)
+    if pres is not None:
+        ctx.tell(pres, "budget_bills", f"Your budget bills: the Foreign Minister's "
+                 f"{_bills(fm_bills)}, the Farm & Labor Secretary's {_bills(fl_bills)}, and "
+                 f"your own {_bills(president_bills)}: {sum(held)} MP in all.", bills=held)
+    for seat in s.turn_flags.get("mole", []):
+        ctx.tell(seat, "intelligence", f"Mole in the Treasury: this turn's budget bills are "
+                 f"{_bills(held)}.")
+
+
+def _bills(bills: list[int]) -> str:
+    return (", ".join(f"{b} MP" for b in bills) or "no bills")
+
+
+# --- proposal --------------------------------------------------------------------------------
+
+def _int(value: Any) -> int | None:
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+
+def read_allocations(state: GameState, args: dict) -> tuple[dict[int, int], list[str]]:
+    raw = args.get("allocations") or {}
+    errors: list[str] = []
+    out: dict[int, int] = {}
+    if not isinstance(raw, dict):
+        return {}, ["Give the budget as an amount for each player."]
+    for key, amount in raw.items():
+        try:
+            seat = int(key)
+        except (TypeError, ValueError):
+            errors.append("The budget names a player who is not in this game.")
+            continue
+        if not 0 <= seat < len(state.players):
+            errors.append("The budget names a player who is not in this game.")
+            continue
+        value = _int(amount)
+        if value is None or value < 0:
+            errors.append(f"{state.name(seat)}'s amount must be a whole number of MP, 0 or "
+                          "more.")
+            continue
+        if value and not state.players[seat].active:
+            errors.append(f"{state.name(seat)} is {state.players[seat].status} and cannot "
+                          "receive money.")
+            continue
+        if value:
+            out[seat] = value
+    return out, errors
+
+
+def check_proposal(state: GameState, seat: int, args: dict) -> list[str]:
+    allocations, errors = read_allocations(state, args)
+    from_pocket = _int(args.get("from_pocket", 0))
+    if from_pocket is None or from_pocket < 0:
+        errors.append("Money added from your pocket is a whole number of MP, 0 or more.")
+    elif from_pocket > state.players[seat].pocket:
+        errors.append(f"You have {state.players[seat].pocket} MP in your pocket; you cannot "
+                      f"add {from_pocket} MP to the budget.")
+    if errors:
+        return errors
+    plan, message = pay_plan(state.budget.get("held", []), allocations, from_pocket,
+                             args.get("bills"), state)
+    return [] if plan is not None else [message]
+
+
+def pay_plan(held: list[int], allocations: dict[int, int], from_pocket: int,
+             bills: Any, state: GameState) -> tuple[dict | None, str]:
+    """Which bills go to whom, and how much the President's pocket tops up, or why it
+    cannot be paid. Explicit denominations, when given, are honoured first."""
+    remaining = {1: held.count(1), 2: held.count(2), 3: held.count(3)}
+    fixed: dict[int, list[int]] = {}
+    if bills:
+        if not isinstance(bills, dict):
+            return None, "Give denominations as a list of bills for each player."
+        for key, denoms in bills.items():
+            try:
+                seat = int(key)
+            except (TypeError, ValueError):
+                return None, "The denominations name a player who is not in this game."
+            if not isinstance(denoms, list) or any(d not in (1, 2, 3) for d in denoms):
+                return None, "Denominations are bills of 1, 2 or 3 MP."
+            if sum(denoms) > allocations.get(seat, 0):
+                return None, (f"The bills you give {state.name(seat)} add up to {sum(denoms)} "
+                              f"MP, more than the {allocations.get(seat, 0)} MP allotted.")
+            for d in denoms:
+                remaining[d] -= 1
+                if remaining[d] < 0:
+                    return None, (f"You hold no more {d} MP bills to give; your bills are "
+                                  f"{_bills(sorted(held, reverse=True))}.")
+            fixed[seat] = list(denoms)
+    needs = [(seat, total - sum(fixed.get(seat, []))) for seat, total in sorted(
+        allocations.items())]
+    gap, choice = _best(tuple(n for _, n in needs), (remaining[1], remaining[2], remaining[3]))
+    if gap > from_pocket:
+        total = sum(allocations.values())
+        wanted = ", ".join(f"{state.name(s)} {a} MP" for s, a in sorted(allocations.items()))
+        return None, (f"This budget cannot be paid: with bills {_bills(sorted(held, reverse=True))}"
+                      f" you cannot make {wanted} ({total} MP); {gap - from_pocket} MP is "
+                      f"missing. Add money from your pocket or change the totals.")
+    plan = {"bills": {}, "top_up": {}}
+    for (seat, need), combo in zip(needs, choice, strict=True):
+        given = fixed.get(seat, []) + [3] * combo[2] + [2] * combo[1] + [1] * combo[0]
+        plan["bills"][seat] = given
+        short = need - (combo[0] + 2 * combo[1] + 3 * combo[2])
+        if short:
+            plan["top_up"][seat] = short
+    return plan, ""
+
+
+@cache
+def _best(needs: tuple[int, ...], counts: tuple[int, int, int]
+          ) -> tuple[int, tuple[tuple[int, int, int], ...]]:
+    """Minimal pocket top-up to pay `needs` from bills `counts` (ones, twos, threes)."""
+    if not needs:
+        return 0, ()
+    need, rest = needs[0], needs[1:]
+    best: tuple[int, tuple] | None = None
+    c1, c2, c3 = counts
+    for a3 in range(min(c3, need // 3), -1, -1):
+        for a2 in range(min(c2, (need - 3 * a3) // 2), -1, -1):
+            a1 = min(c1, need - 3 * a3 - 2 * a2)
+            short = need - 3 * a3 - 2 * a2 - a1
+            sub_gap, sub = _best(rest, (c1 - a1, c2 - a2, c3 - a3))
+            total = short + sub_gap
+            if best is None or total < best[0]:
+                best = (total, ((a1, a2, a3), *sub))
+                if total == 0:
+                    return best
+    return best  # type: ignore[return-value]
+
+
+def proposal(ctx: Context) -> None:
+    s = ctx.state
+    proposer = s.budget.get("proposer", s.president)
+    chosen = {"allocations": {}, "from_pocket": 0}
+    if proposer is not None:
+        for order in ctx.orders_of(proposer, "propose_budget"):
+            if ctx.holds(order.condition) and not check_proposal(s, proposer, order.args):
+                chosen = order.args
+                break
+    allocations, _ = read_allocations(s, chosen)
+    from_pocket = chosen.get("from_pocket") or 0
+    plan, _ = pay_plan(s.budget.get("held", []), allocations, from_pocket, chosen.get("bills"),
+                       s)
+    if plan is None:  # cannot happen after validation; keep the bills with the proposer
+        allocations, from_pocket, plan = {}, 0, {"bills": {}, "top_up": {}}
+    s.budget["proposal"] = {"allocations": {str(k): v for k, v in allocations.items()},
+                            "from_pocket": from_pocket,
+                            "bills": {str(k): v for k, v in plan["bills"].items()},
+                            "top_up": {str(k): v for k, v in plan["top_up"].items()}}
+    lines = ", ".join(f"{s.name(k)} {v} MP" for k, v in sorted(allocations.items()))
+    lines = lines or "nothing for anyone"
+    ctx.public("proposal", f"{s.name(proposer)} proposes a budget: {lines}.",
+               allocations={str(k): v for k, v in allocations.items()})
+    handed = sum(sum(b) for b in plan["bills"].values())
+    skim = sum(s.budget.get("held", [])) - handed
+    topping = f" and add up to {from_pocket} MP from your pocket" if from_pocket else ""
+    ctx.tell(proposer, "skim", f"If the budget passes you keep {skim} MP of the budget bills "
+             f"unallocated{topping}.",
+             skim=skim)
+
+
+# --- the vote ------------------------------------------------------------------------------
+
+def vote_count(ctx: Context) -> None:
+    totals = votes.count(ctx)
+    _result(ctx, totals)
+
+
+def _result(ctx: Context, totals: dict) -> None:
+    yes, no = totals.get("yes", 0), totals.get("no", 0)
+    passed = yes > no  # ruling: a tie fails, a budget needs a majority
+    ctx.facts["vote_result"] = {"outcome": "passes" if passed else "fails",
+                                "margin": abs(yes - no), "yes": yes, "no": no}
+    ctx.facts["budget_passed"] = passed
+
+
+def revote(ctx: Context) -> None:
+    s = ctx.state
+    allowed = ["Power Failure", "Summer Recess", "Recount"]
+    if not ctx.facts.get("budget_passed") and not s.budget.get("alternative_used"):
+        allowed.append("Alternative Budget")
+    card = votes.annul_with_cards(ctx, tuple(allowed))
+    if card == "Power Failure":
+        seat = ctx.facts["annulled_by"][0]
+        ctx.public("power_failure", f"{s.name(seat)} plays Power Failure: the lights go out! "
+                   "The vote is run again at once, without Vote cards.", headline=True)
+        _result(ctx, votes.count(ctx, count_cards=False))
+    elif card in ("Summer Recess", "Recount"):
+        if card == "Recount":
+            votes.return_vote_cards(ctx)
+        seat = ctx.facts["annulled_by"][0]
+        ctx.facts["budget_annulled"] = card
+        ctx.public("annulled", f"{s.name(seat)} plays {card}: the budget vote is annulled and "
+                   "held again tomorrow.", headline=True)
+        return
+    elif card == "Alternative Budget":
+        _alternative(ctx)
+        return
+    _announce(ctx)
+
+
+def _announce(ctx: Context) -> None:
+    s = ctx.state
+    r = ctx.facts["vote_result"]
+    if ctx.facts["budget_passed"]:
+        ctx.public("budget_passed", f"The budget passes, {r['yes']} votes to {r['no']}.",
+                   headline=True)
+        payout(ctx)
+        s.budget["outcome"] = "passed"
+    else:
+        s.budget_failed = True
+        s.coup_excuse = True
+        s.budget["outcome"] = "defeated"
+        ctx.public("budget_failed", f"The budget is defeated, {r['yes']} votes to {r['no']}! "
+                   "There is a Coup Excuse; the Minister of Internal Security must decide "
+                   "whether to seize the Chamber.", headline=True)
+
+
+def _alternative(ctx: Context) -> None:
+    """Alternative Budget: "you take all of the President's budget bills but one, propose a
+    new budget and it is voted"."""
+    s = ctx.state
+    seat = ctx.facts["annulled_by"][0]
+    held = sorted(s.budget.get("held", []), reverse=True)
+    holder = s.budget.get("holder", s.president)
+    if held and holder is not None:
+        kept = held.pop()  # the President keeps the smallest bill, in his pocket
+        s.players[holder].pocket += kept
+    s.budget.update({"held": held, "holder": seat, "proposer": seat, "proposal": None,
+                     "alternative_used": True})
+    ctx.facts["alternative_budget"] = seat
+    ctx.public("alternative_budget", f"The budget is defeated, and {s.name(seat)} plays "
+               "Alternative Budget: taking the budget bills, he will propose a budget of his "
+               "own.", headline=True)
+    ctx.tell(seat, "budget_bills", f"You now hold the budget bills: {_bills(held)}.",
+             bills=held)
+
+
+def payout(ctx: Context) -> None:
+    """"Should the budget pass, the money is immediately distributed to the players according
+    to the President's proposal." What is not allocated goes to the proposer's pocket."""
+    s = ctx.state
+    proposal = s.budget.get("proposal") or {"bills": {}, "top_up": {}}
+    holder = s.budget.get("holder", s.president)
+    held = list(s.budget.get("held", []))
+    for key, given in proposal.get("bills", {}).items():
+        seat = int(key)
+        for bill in given:
+            held.remove(bill)
+        top = proposal.get("top_up", {}).get(key, 0)
+        if holder is not None and top:
+            top = min(top, s.players[holder].pocket)
+            s.players[holder].pocket -= top
+        amount = sum(given) + top
+        if s.players[seat].active:
+            s.players[seat].pocket += amount
+        elif holder is not None:
+            s.players[holder].pocket += amount  # the absent's share stays with the proposer
+        ctx.tell(seat, "budget_paid", f"You receive {amount} MP from the budget.",
+                 amount=amount)
+    if holder is not None:
+        s.players[holder].pocket += sum(held)
+    else:
+        s.spent += sum(held)
+    s.budget["held"] = []
+
+
+def seize_decision(ctx: Context) -> None:
+    """"She may choose to seize the Chamber of Deputies and force the Budget's passage at
+    gunpoint... The Bank becomes Closed for Lunch" or "allow the Budget to remain defeated in
+    which case the money is pocketed by the President, and the Bank is closed for THE REST of
+    the turn." Default: the budget stays defeated."""
+    s = ctx.state
+    minister = s.commander(catalog.INTERNAL_SECURITY)
+    seize = False
+    for order in ctx.orders_of(minister, "seize_chamber") if minister is not None else []:
+        if ctx.holds(order.condition):
+            seize = bool(order.args.get("seize"))
+            break
+    if seize:
+        s.chamber_seized = True
+        s.bank_status = "closed_for_lunch"
+        s.coup_excuse = True
+        ctx.public("chamber_seized", "The Minister of Internal Security seizes the Chamber "
+                   "of Deputies: the budget passes at gunpoint. The Bank is closed for lunch.",
+                   headline=True)
+        payout(ctx)
+        s.budget["outcome"] = "forced"
+    else:
+        holder = s.budget.get("holder", s.president)
+        if holder is not None:
+            s.players[holder].pocket += sum(s.budget.get("held", []))
+        else:
+            s.spent += sum(s.budget.get("held", []))
+        s.budget["held"] = []
+        s.bank_status = "closed"
+        s.budget["outcome"] = "failed"
+        ctx.public("budget_stays_defeated", "The budget stays defeated: the money goes into "
+                   "the President's pocket, and the Bank is closed for the rest of the turn.",
+                   headline=True)

@@ -1,0 +1,168 @@
+"""Nominations, presidential elections and the motion on the President's competence.
+
+"There is a one day period in which any player may nominate any other player for the
+Presidency, as well as second or otherwise support a nomination. Any nominated individual may
+also decline nomination." "Each player will be given ONE vote in the initial election, and in
+the case of a tie, a re-vote will be taken until a President is elected." Later elections use
+Chamber votes (SUPPLEMENT).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .. import catalog
+from . import votes
+
+if TYPE_CHECKING:
+    from ..context import Context
+
+LOT_FROM_ROUND = 3  # ruling: from the third round a tie is settled by lot
+
+
+def nominations(ctx: Context) -> None:
+    s = ctx.state
+    nominated: dict[int, list[int]] = {}
+    seconded: dict[int, list[int]] = {}
+    declined: set[int] = set()
+    for seat in s.active_seats():
+        for order in ctx.orders.get(seat, []):
+            if not ctx.holds(order.condition):
+                continue
+            if order.kind == "nominate":
+                nominated.setdefault(order.args["candidate"], []).append(seat)
+            elif order.kind == "second":
+                seconded.setdefault(order.args["candidate"], []).append(seat)
+            elif order.kind == "decline":
+                declined.add(seat)
+    for cand in seconded:
+        nominated.setdefault(cand, [])
+    candidates = sorted(c for c in nominated if c not in declined and s.players[c].active)
+    s.nominations = {str(c): {"nominated_by": nominated.get(c, []),
+                              "seconded_by": seconded.get(c, []),
+                              "declined": c in declined} for c in sorted(nominated)}
+    lines = []
+    for c in sorted(nominated):
+        by = ", ".join(s.name(x) for x in nominated[c]) or "nobody"
+        sec = ", ".join(s.name(x) for x in seconded.get(c, [])) or "nobody"
+        tail = " (declined)" if c in declined else ""
+        lines.append(f"{s.name(c)}, nominated by {by}, seconded by {sec}{tail}")
+    if not candidates:
+        candidates = s.active_seats()
+        lines.append("No nomination stands: every player is a candidate")
+    ctx.public("nominations", "Nominations: " + "; ".join(lines) + ".",
+               candidates=candidates)
+    s.election = {"reason": "initial", "round": 1, "candidates": candidates}
+
+
+def election_count(ctx: Context) -> None:
+    totals = votes.count(ctx)
+    ctx.facts["election_totals"] = totals
+    _decide(ctx, totals)
+
+
+def _decide(ctx: Context, totals: dict) -> None:
+    s = ctx.state
+    election = s.election or {}
+    candidates = [c for c in (election.get("candidates") or s.active_seats())
+                  if s.players[c].active]
+    scores = {c: totals.get(c, 0) for c in candidates}
+    best = max(scores.values(), default=0)
+    leaders = sorted(c for c, v in scores.items() if v == best)
+    if len(leaders) == 1 and best > 0:
+        ctx.facts["elected"] = leaders[0]
+    elif election.get("round", 1) >= LOT_FROM_ROUND and leaders:
+        winner = ctx.rng.choice(leaders)
+        ctx.facts["elected"] = winner
+        ctx.public("lot", f"The Chamber is deadlocked again; the lot falls on {s.name(winner)}.")
+    else:
+        ctx.facts.pop("elected", None)
+        ctx.facts["election_tied"] = leaders
+    winner = ctx.facts.get("elected")
+    result = {"outcome": "elected" if winner is not None else "tied",
+              "margin": _margin(scores)}
+    ctx.facts["vote_result"] = result
+
+
+def _margin(scores: dict) -> int:
+    values = sorted(scores.values(), reverse=True) + [0, 0]
+    return values[0] - values[1]
+
+
+def election_revote(ctx: Context) -> None:
+    card = votes.annul_with_cards(ctx, ("Power Failure", "Summer Recess", "Recount"))
+    if card is None:
+        return
+    s = ctx.state
+    seat, _ = ctx.facts["annulled_by"]
+    if card == "Power Failure":
+        ctx.public("power_failure", f"{s.name(seat)} plays Power Failure: the lights go out! "
+                   "The vote is run again without Vote cards.", headline=True)
+        totals = votes.count(ctx, count_cards=False)
+        _decide(ctx, totals)
+        return
+    if card == "Recount":
+        votes.return_vote_cards(ctx)
+    ctx.facts.pop("elected", None)
+    ctx.facts["election_annulled"] = card
+    ctx.public("annulled", f"{s.name(seat)} plays {card}: the election is annulled and held "
+               "again tomorrow.", headline=True)
+
+
+def take_office(ctx: Context, winner: int) -> None:
+    """The new President takes office. Ruling: his former positions pass to the former
+    President when he is alive and in the country, else they fall vacant; a resigning
+    President's pocket goes to the successor."""
+    s = ctx.state
+    election = s.election or {}
+    old = s.president
+    resigned = election.get("resigned")
+    if resigned is not None and resigned != winner and s.players[resigned].active:
+        amount = s.players[resigned].pocket
+        s.players[resigned].pocket = 0
+        s.players[winner].pocket += amount
+        ctx.tell([resigned, winner], "pocket_handover", f"{s.name(resigned)}'s pocket of "
+                 f"{amount} MP goes to the new President.", amount=amount)
+    if old != winner:
+        former = [p for p in catalog.CABINET if s.positions.get(p) == winner]
+        for pos in former:
+            if old is not None and s.players[old].active:
+                s.positions[pos] = old
+            else:
+                s.positions[pos] = None
+                ctx.facts.setdefault("vacated", []).append(pos)
+        s.positions[catalog.PRESIDENT] = winner
+        if old is not None and s.players[old].active and not s.positions_of(old):
+            pass  # positionless until the next Cabinet Appointment
+    ctx.public("president", f"{s.name(winner)} is elected President of the Republica de los "
+               "Papayas!", headline=True, president=winner)
+
+
+def motion_count(ctx: Context) -> None:
+    """"move to remove the President for incompetence; passes with 2/3 of votes"."""
+    totals = votes.count(ctx)
+    yes, no = totals.get("yes", 0), totals.get("no", 0)
+    passed = yes > 0 and 3 * yes >= 2 * (yes + no)
+    ctx.facts["vote_result"] = {"outcome": "passes" if passed else "fails",
+                                "margin": abs(yes - no)}
+    ctx.facts["motion_passed"] = passed
+    verdict = "passes: the President is removed" if passed else "fails"
+    ctx.public("motion_result", f"The motion on the President's competence {verdict} "
+               f"({yes} for, {no} against).", headline=passed, yes=yes, no=no)
+
+
+def motion_revote(ctx: Context) -> None:
+    card = votes.annul_with_cards(ctx, ("Power Failure",))
+    if card:
+        ctx.public("power_failure", "Power Failure: the motion is voted again without Vote "
+                   "cards.", headline=True)
+        motion_count_without_cards(ctx)
+
+
+def motion_count_without_cards(ctx: Context) -> None:
+    totals = votes.count(ctx, count_cards=False)
+    yes, no = totals.get("yes", 0), totals.get("no", 0)
+    passed = yes > 0 and 3 * yes >= 2 * (yes + no)
+    ctx.facts["motion_passed"] = passed
+    ctx.facts["vote_result"] = {"outcome": "passes" if passed else "fails",
+                                "margin": abs(yes - no)}

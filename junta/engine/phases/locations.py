@@ -1,0 +1,298 @@
+"""Locations, Assassinations, Banking and Rebel-Only moves.
+
+"All players must choose one location from a possible five: Home, HQ, Bank, Club, Mistress",
+or exile. Assassins "must specify the assassin to be used, the player to be targeted, and the
+location at which to target them"; the assassination step is simultaneous ("a player killed in
+this step still has his own attempt carried out", SUPPLEMENT). "Players wishing to deposit or
+withdraw money from the Bank must have chosen the Bank as their location."
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .. import catalog
+from ..state import GameState
+
+if TYPE_CHECKING:
+    from ..context import Context
+
+SECRET_POLICE = "secret_police"
+
+
+def check_assassination(state: GameState, seat: int, args: dict[str, Any]) -> list[str]:
+    errors = []
+    target, location, card_id = args.get("target"), args.get("location"), args.get("card")
+    if not isinstance(target, int) or isinstance(target, bool) or \
+            not 0 <= target < len(state.players) or target == seat:
+        errors.append("Choose another player as the target.")
+    elif not state.players[target].active:
+        errors.append(f"{state.name(target)} is {state.players[target].status}: not in reach.")
+    if location not in catalog.LOCATIONS:
+        errors.append("Name the location to strike: Home, HQ, Bank, Club or Mistress.")
+    if card_id == SECRET_POLICE:
+        if catalog.INTERNAL_SECURITY not in state.commanded_positions(seat):
+            errors.append("Only the Minister of Internal Security commands the Secret Police.")
+        if location == "bank" and state.secret_police_bank_turn == state.turn - 1 \
+                and state.turn > 1:
+            errors.append("The Secret Police may not be sent to the Bank two turns in a row.")
+        return errors
+    if card_id not in state.players[seat].hand:
+        return errors + ["That assassin is not in your hand."]
+    c = catalog.card(card_id)
+    if c.category != "assassin" and c.name != "Secret Police Overtime" or \
+            c.name in ("Burglar", "Bank Robber", "Character Assassin"):
+        return errors + [f"{c.name} is not an assassin."]
+    if c.name == "Foreign Assassin" and (seat == state.president or catalog.INTERNAL_SECURITY
+                                         in state.commanded_positions(seat)):
+        errors.append("The Foreign Assassin cannot be played by the President or the Minister "
+                      "of Internal Security.")
+    if c.name == "Monarchist Assassin" and "Monarchists" not in {
+            catalog.card(i).name for i in state.players[seat].influence}:
+        errors.append("The Monarchist Assassin requires Monarchists influence in play.")
+    if c.name == "Secret Police Overtime" and location == "bank" and \
+            state.secret_police_bank_turn == state.turn - 1 and state.turn > 1:
+        errors.append("The Secret Police may not be sent to the Bank two turns in a row.")
+    return errors
+
+
+def locations(ctx: Context) -> None:
+    s = ctx.state
+    chosen: dict[int, str] = {}
+    for seat in s.active_seats():
+        place = "home"
+        for order in ctx.orders_of(seat, "location"):
+            if ctx.holds(order.condition):
+                place = order.args["place"]
+                break
+        chosen[seat] = place
+    for seat, place in chosen.items():
+        p = s.players[seat]
+        if place == "exile":
+            p.status = "exiled"
+            p.location = None
+            vacated = [pos for pos in catalog.POSITIONS if s.positions.get(pos) == seat]
+            for pos in vacated:
+                s.positions[pos] = None
+            ctx.facts.setdefault("vacated", []).extend(
+                pos for pos in vacated if pos != catalog.PRESIDENT)
+            if catalog.PRESIDENT in vacated:
+                ctx.facts["president_died"] = True
+            ctx.facts.setdefault("exiled", []).append(seat)
+            ctx.public("exile", f"{p.name} flees the country into exile.", headline=True,
+                       seat=seat)
+        else:
+            p.location = place
+            ctx.tell(seat, "my_location", f"You spend the day at the "
+                     f"{catalog.LOCATION_NAMES[place]}.", location=place)
+    ctx.facts["locations"] = {seat: place for seat, place in chosen.items() if place != "exile"}
+
+
+def _attempts(ctx: Context) -> list[dict]:
+    s = ctx.state
+    out = []
+    for seat in sorted(ctx.orders):
+        if not s.players[seat].active:
+            continue
+        police_used = False
+        for order in ctx.orders[seat]:
+            if not ctx.holds(order.condition):
+                continue
+            args = order.args
+            if order.kind == "assassinate":
+                if check_assassination(s, seat, args):
+                    continue
+                if args["card"] == SECRET_POLICE:
+                    if police_used:
+                        continue
+                    police_used = True
+                out.append({"attacker": seat, "card": args["card"], "target": args["target"],
+                            "location": args["location"]})
+            elif order.kind == "play_card" and args.get("card") in s.players[seat].hand:
+                name = catalog.card(args["card"]).name
+                if name in ("Burglar", "Bank Robber", "Character Assassin") and \
+                        isinstance(args.get("target"), int):
+                    out.append({"attacker": seat, "card": args["card"],
+                                "target": args["target"], "location": None})
+    return out
+
+
+def _defences(ctx: Context) -> dict[int, list[int]]:
+    s = ctx.state
+    out: dict[int, list[int]] = {}
+    for seat in sorted(ctx.orders):
+        for order in ctx.orders[seat]:
+            cid = order.args.get("card")
+            if order.kind == "play_card" and cid in s.players[seat].hand and \
+                    catalog.card(cid).name in ("Bribe the Assassin", "Monarchist Assassin") \
+                    and ctx.holds(order.condition):
+                out.setdefault(seat, []).append(cid)
+    return out
+
+
+def assassinations(ctx: Context) -> None:
+    s = ctx.state
+    where = ctx.facts.get("locations", {})
+    kills: dict[int, int] = {}  # target -> first successful attacker
+    defences = _defences(ctx)
+    thefts = []
+    for a in _attempts(ctx):
+        seat, target, card_id = a["attacker"], a["target"], a["card"]
+        attacker = s.players[seat]
+        if card_id == SECRET_POLICE:
+            name, cost = "the Secret Police", 0
+            if a["location"] == "bank":
+                s.secret_police_bank_turn = s.turn
+        else:
+            c = catalog.card(card_id)
+            name, cost = c.name, c.cost
+            if card_id not in attacker.hand:
+                continue
+            if cost and not ctx.pay_cost(seat, cost):
+                ctx.tell(seat, "attempt_failed", f"You could not pay the {c.name}'s {cost} MP: "
+                                                 "the card stays in your hand.")
+                continue
+            ctx.discard(seat, card_id)
+            if c.name == "Secret Police Overtime" and a["location"] == "bank":
+                s.secret_police_bank_turn = s.turn
+        if name in ("Burglar", "Bank Robber", "Character Assassin"):
+            thefts.append((seat, target, name))
+            continue
+        if not s.players[target].active:
+            continue
+        right = where.get(target) == a["location"]
+        success = right
+        if name == "Amateur Assassin" and right:
+            success = ctx.rng.die() >= 4
+        if name == "Psychotic Assassin":
+            roll = ctx.rng.die()
+            if roll >= 4 and roll <= 5:
+                success = False
+            elif roll == 6:
+                success = False
+                if ctx.rng.die() >= 4:
+                    ctx.facts.setdefault("psychotic", []).append(seat)
+        place = catalog.LOCATION_NAMES[a["location"]]
+        if success and defences.get(target):
+            cid = defences[target].pop(0)
+            card_name = catalog.card(cid).name
+            paid = card_name != "Bribe the Assassin" or ctx.pay_cost(target, 2)
+            if paid:
+                ctx.discard(target, cid)
+                ctx.tell([seat, target], "attempt_foiled", f"An attempt on "
+                         f"{s.name(target)}'s life at the {place} is foiled by {card_name}.")
+                continue
+        if success:
+            kills.setdefault(target, seat)
+            ctx.tell(seat, "attempt_succeeded", f"Your {name} kills {s.name(target)} at the "
+                                                f"{place}.")
+        else:
+            ctx.tell([seat, target], "attempt_failed", f"{s.name(seat)}'s {name} strikes at "
+                     f"{s.name(target)} at the {place}, and fails.")
+    for seat, target, name in thefts:
+        _theft(ctx, seat, target, name, where)
+    for target, killer in sorted(kills.items()):
+        ctx.kill(target, killer, "assassinated", where.get(target))
+        ctx.tell(target, "killed_by", f"You were killed by {s.name(killer)}'s assassin.")
+    for seat in ctx.facts.get("psychotic", []):
+        ctx.kill(seat, None, "killed by his own Psychotic Assassin", None)
+    if ctx.facts.get("killed"):
+        s.coup_excuse = True
+
+
+def _theft(ctx: Context, seat: int, target: int, name: str, where: dict) -> None:
+    s = ctx.state
+    t = s.players[target]
+    place = where.get(target)
+    if name == "Burglar":
+        if place == "home" or place is None:
+            ctx.tell([seat, target], "burglary_failed", f"A burglar sent by {s.name(seat)} "
+                     f"finds {t.name} at home and leaves empty-handed.")
+            return
+        amount = min(2, t.pocket)
+        t.pocket -= amount
+        s.players[seat].pocket += amount
+        ctx.tell([seat, target], "burglary", f"A burglar sent by {s.name(seat)} takes "
+                 f"{amount} MP from {t.name}'s pocket.", amount=amount)
+    elif name == "Bank Robber":
+        if place == "bank" or place is None:
+            ctx.tell([seat, target], "robbery_failed", f"{t.name} guards his account at the "
+                     f"Bank: {s.name(seat)}'s Bank Robber gets nothing.")
+            return
+        amount = min(3, t.bank)
+        t.bank -= amount
+        s.players[seat].pocket += amount
+        ctx.tell([seat, target], "robbery", f"{s.name(seat)}'s Bank Robber takes {amount} MP "
+                 f"from {t.name}'s bank account.", amount=amount)
+    elif name == "Character Assassin":
+        if place != "mistress":
+            ctx.tell([seat, target], "scandal_failed", f"{s.name(seat)}'s Character Assassin "
+                     f"finds nothing on {t.name}.")
+            return
+        lost = [catalog.card(i).name for i in t.influence]
+        for cid in list(t.influence):
+            ctx.discard(target, cid)
+        ctx.public("scandal", f"Scandal! {t.name} is caught with a mistress and loses all "
+                   f"influence ({', '.join(lost) or 'none in play'}).", headline=True)
+
+
+def banking(ctx: Context) -> None:
+    s = ctx.state
+    if s.bank_status != "open":
+        return
+    for seat in s.active_seats():
+        p = s.players[seat]
+        if p.location != "bank":
+            continue
+        for order in ctx.orders_of(seat, "bank"):
+            if not ctx.holds(order.condition):
+                continue
+            amount = order.args["amount"]
+            if order.args["action"] == "deposit":
+                amount = min(amount, p.pocket)
+                p.pocket -= amount
+                p.bank += amount
+            else:
+                amount = min(amount, p.bank)
+                p.bank -= amount
+                p.pocket += amount
+            if amount:
+                ctx.facts.setdefault("banked", []).append(seat)
+                ctx.tell(seat, "banking", f"You {order.args['action']} {amount} MP. Bank: "
+                         f"{p.bank} MP; pocket: {p.pocket} MP.", amount=amount)
+
+
+def coup_excuse(ctx: Context) -> None:
+    if ctx.state.coup_excuse:
+        ctx.public("coup_excuse", "There is a Coup Excuse this turn.")
+
+
+def rebel_only(ctx: Context) -> None:
+    """"Such action cannot be taken unless there is a Coup Excuse or that player chose HQ";
+    "Any player taking military action in this phase immediately becomes a REBEL";
+    "The first player to submit Rebel Only Movement Orders is considered the First Rebel"."""
+    s = ctx.state
+    movers = []
+    for seat in s.active_seats():
+        orders = [o for o in ctx.orders_of(seat, "rebel_move") if ctx.holds(o.condition)]
+        if not orders or seat == s.president:
+            continue
+        if not s.coup_excuse and s.players[seat].location != "hq":
+            ctx.tell(seat, "rebel_refused", "Your troops stay in barracks: there is no Coup "
+                     "Excuse and you were not at HQ.")
+            continue
+        movers.append(seat)
+        for o in orders:
+            s.rebel_orders.append({"seat": seat, **o.args})
+    if not movers:
+        return
+    order_of = {seat: i for i, seat in enumerate(ctx.submission_order)}
+    first = min(movers, key=lambda m: (order_of.get(m, len(order_of)), m))
+    for seat in movers:
+        s.players[seat].rebel = True
+    if s.first_rebel is None or not s.players[s.first_rebel].rebel:
+        s.first_rebel = first
+    names = ", ".join(s.name(m) for m in movers)
+    ctx.facts["coup"] = True
+    ctx.public("rebels", f"Troops move! {names} take Rebel action; {s.name(first)} is the "
+               "First Rebel.", headline=True, rebels=movers, first_rebel=first)

@@ -1,0 +1,75 @@
+"""Shared by every vote (elections, the budget, the competence motion): ballots, the count,
+the public record, and the cards that annul a vote (Power Failure, Summer Recess, Recount)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .. import catalog
+from ..orders import Order
+from ..voting import ABSTAIN, tally
+
+if TYPE_CHECKING:
+    from ..context import Context
+
+
+def ballots(ctx: Context) -> dict[int, Order]:
+    """Each voter's ballot: his first vote order whose condition holds ("Any player failing
+    to vote will be assumed to abstain")."""
+    out = {}
+    for seat in ctx.state.active_seats():
+        for order in ctx.orders_of(seat, "vote"):
+            if ctx.holds(order.condition):
+                out[seat] = order
+                break
+    return out
+
+
+def count(ctx: Context, count_cards: bool = True) -> dict[Any, int]:
+    s = ctx.state
+    cast = ballots(ctx)
+    totals, record, used = tally(s, cast, count_cards=count_cards)
+    for seat, cid in used:
+        if cid in s.players[seat].hand:
+            ctx.discard(seat, cid)
+    ctx.facts.setdefault("vote_cards_used", []).extend(used)
+    ctx.facts["votes_cast"] = {seat: o.args.get("choice", ABSTAIN) for seat, o in cast.items()}
+    lines = []
+    for r in record:
+        choice = r["choice"]
+        shown = s.name(choice) if isinstance(choice, int) else choice
+        lines.append(f"{s.name(r['seat'])}: {r['votes']} for {shown} ({r['source']})")
+    ctx.public("votes_cast", "Votes cast: " + ("; ".join(lines) or "nobody voted") + ".",
+               record=record)
+    return totals
+
+
+def annul_with_cards(ctx: Context, allowed: tuple[str, ...]) -> str | None:
+    """The first card in seat order, among those that annul a vote, whose condition holds.
+    One such card takes effect per count (ruling). Returns its name."""
+    s = ctx.state
+    for seat in sorted(ctx.orders):
+        if not s.players[seat].active:
+            continue
+        for order in ctx.orders[seat]:
+            cid = order.args.get("card")
+            if order.kind != "play_card" or cid not in s.players[seat].hand:
+                continue
+            name = catalog.card(cid).name
+            if name in allowed and ctx.holds(order.condition):
+                ctx.discard(seat, cid)
+                ctx.facts.setdefault("cards_played", []).append((seat, name))
+                ctx.facts["annulled_by"] = (seat, name)
+                return name
+    return None
+
+
+def return_vote_cards(ctx: Context) -> None:
+    """Recount: "one-shot Vote cards played in the annulled vote go back to their owners'
+    hands"."""
+    s = ctx.state
+    for seat, cid in ctx.facts.get("vote_cards_used", []):
+        if cid in s.political_discard and s.players[seat].active:
+            s.political_discard.remove(cid)
+            s.players[seat].hand.append(cid)
+    ctx.facts["vote_cards_used"] = []

@@ -1,0 +1,188 @@
+"""The complete state of a campaign, as plain data that round-trips through JSON.
+
+Everything the rules need lives here, secrets included: hands, pockets, the order of both decks,
+the hidden extra bills and the generator's counter. Nothing outside the engine reads it directly:
+people get a `views.view_for` copy that holds only what they may see.
+"""
+
+from __future__ import annotations
+
+import copy
+import hashlib
+import json
+from dataclasses import asdict, dataclass, field, fields
+from typing import Any
+
+from . import catalog
+from .rng import Rng
+
+SCHEMA = 1
+BIL = -1  # the President's Brother-in-Law holds a position: not a player, ordered by the President
+
+
+@dataclass
+class Player:
+    seat: int
+    name: str
+    status: str = "alive"  # alive, dead, exiled
+    life: int = 1  # which character of this family (a new one after each death)
+    hand: list[int] = field(default_factory=list)
+    influence: list[int] = field(default_factory=list)  # Influence cards in play
+    pocket: int = 0
+    bank: int = 0
+    location: str | None = None  # this turn's location (secret until it matters)
+    last_location: str | None = None
+    rebel: bool = False
+    fresh: bool = True  # draws 4 cards at the next Cabinet Appointment (turn 1, after death)
+
+    @property
+    def alive(self) -> bool:
+        return self.status == "alive"
+
+    @property
+    def active(self) -> bool:
+        """Alive and in the country: may act, trade and hold a position."""
+        return self.status == "alive"
+
+
+@dataclass
+class GameState:
+    seed: str
+    players: list[Player]
+    money_deck: list[int]  # the top bill is the last element
+    extra_bills: int  # hidden: known to the GM only until the end
+    political_deck: list[int]  # the top card is the last element
+    political_discard: list[int] = field(default_factory=list)
+    rng_counter: int = 0
+    schema: int = SCHEMA
+    turn: int = 0
+    phase: str = "nomination"
+    phase_number: int = 1
+    positions: dict[str, int | None] = field(default_factory=dict)
+    nominations: dict[str, dict] = field(default_factory=dict)  # str(seat) -> {...}
+    election: dict | None = None  # an election under way (reason, round, resume, candidates)
+    motion: dict | None = None  # a special motion under way (the President's competence)
+    resume_phase: str | None = None  # the phase an inserted election or motion returns to
+    budget: dict = field(default_factory=dict)
+    new_weapons: str | None = None
+    bank_status: str = "open"  # open, closed_for_lunch, closed
+    coup_excuse: bool = False
+    budget_failed: bool = False
+    chamber_seized: bool = False
+    first_rebel: int | None = None
+    rebel_orders: list[dict] = field(default_factory=list)
+    secret_police_bank_turn: int | None = None
+    pending_returns: list[int] = field(default_factory=list)  # exiles asking to come back
+    turn_flags: dict[str, Any] = field(default_factory=dict)  # effects that last until turn end
+    spent: int = 0  # money paid for card costs: out of play for good
+    finished: bool = False
+    winners: list[int] = field(default_factory=list)
+    options: dict[str, Any] = field(default_factory=dict)
+
+    # --- helpers ---------------------------------------------------------------------------
+    def player(self, seat: int) -> Player:
+        return self.players[seat]
+
+    def name(self, seat: int) -> str:
+        if seat == BIL:
+            return "the President's Brother-in-Law"
+        return self.players[seat].name
+
+    def rng(self) -> Rng:
+        return Rng(self.seed, self.rng_counter)
+
+    def save_rng(self, rng: Rng) -> None:
+        self.rng_counter = rng.counter
+
+    @property
+    def president(self) -> int | None:
+        return self.positions.get(catalog.PRESIDENT)
+
+    def positions_of(self, seat: int) -> list[str]:
+        return [p for p in catalog.POSITIONS if self.positions.get(p) == seat]
+
+    def commanded_positions(self, seat: int) -> list[str]:
+        """Positions whose powers this player exercises: his own, and the Brother-in-Law's
+        when he is President."""
+        own = self.positions_of(seat)
+        if seat == self.president:
+            own += [p for p in catalog.POSITIONS if self.positions.get(p) == BIL]
+        return own
+
+    def commander(self, position: str) -> int | None:
+        holder = self.positions.get(position)
+        if holder == BIL:
+            return self.president
+        return holder
+
+    def active_seats(self) -> list[int]:
+        return [p.seat for p in self.players if p.active]
+
+    def cards_held(self, seat: int) -> int:
+        """Cards counted against the hand limit: hand plus Influence in play."""
+        p = self.players[seat]
+        return len(p.hand) + len(p.influence)
+
+    def bills_total(self) -> int:
+        """Money in the game: deck, pockets, banks, budget bills in transit and spent costs."""
+        in_transit = sum(self.budget.get("held", []))
+        return (sum(self.money_deck) + sum(p.pocket + p.bank for p in self.players)
+                + in_transit + self.spent)
+
+    # --- serialisation --------------------------------------------------------------------
+    def to_dict(self) -> dict:
+        return asdict(self)
+
+    @classmethod
+    def from_dict(cls, data: dict) -> GameState:
+        data = copy.deepcopy(data)
+        players = [Player(**p) for p in data.pop("players")]
+        known = {f.name for f in fields(cls)}
+        return cls(players=players, **{k: v for k, v in data.items() if k in known})
+
+    def copy(self) -> GameState:
+        return GameState.from_dict(self.to_dict())
+
+
+def canonical_json(data: Any) -> str:
+    return json.dumps(data, sort_keys=True, separators=(",", ":"))
+
+
+def digest(state: GameState) -> str:
+    """A SHA-256 of the whole state: equal digests mean equal campaigns."""
+    return hashlib.sha256(canonical_json(state.to_dict()).encode()).hexdigest()
+
+
+def new_game(seed: str, players: list[str], options: dict | None = None) -> GameState:
+    """A campaign before its first election: decks shuffled, extra bills hidden in the money deck.
+
+    options: `extra_bills_min`/`extra_bills_max` (default 0-14) bound the hidden extra bills.
+    """
+    options = dict(options or {})
+    if not 6 <= len(players) <= 10:
+        raise ValueError("Junta is played by 6 to 10 players")
+    if len(set(players)) != len(players):
+        raise ValueError("players need distinct names")
+    rng = Rng(seed)
+    low = int(options.get("extra_bills_min", 0))
+    high = int(options.get("extra_bills_max", 14))
+    if not 0 <= low <= high <= 14:
+        raise ValueError("the hidden extra bills range lies within 0-14")
+    extra = rng.between(low, high)
+    money = [d for d, n in sorted(catalog.MONEY_DECK.items()) for _ in range(n)]
+    money += [rng.between(1, 3) for _ in range(extra)]
+    rng.shuffle(money)
+    political = [c.id for c in catalog.cards()]
+    rng.shuffle(political)
+    state = GameState(
+        seed=seed,
+        players=[Player(seat=i, name=n) for i, n in enumerate(players)],
+        money_deck=money,
+        extra_bills=extra,
+        political_deck=political,
+        positions={p: None for p in catalog.POSITIONS},
+        options=options,
+    )
+    state.election = None
+    state.save_rng(rng)
+    return state

@@ -1,0 +1,109 @@
+"""What each person may see: the only way engine state reaches a page, a mail or an API.
+
+`view_for(state, viewer)` copies in allowed fields (an allow-list, so a secret added to the
+state later stays hidden by default), following "Who sees what" in SUPPLEMENT.md. The viewer is
+a seat (a player), "gm", or None (a spectator). At game end everything is revealed.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from . import catalog, flow, steps
+from .state import BIL, GameState
+
+GM = "gm"
+
+
+def _card(cid: int) -> dict:
+    c = catalog.card(cid)
+    return {"id": cid, "name": c.name, "category": c.category, "effect": c.effect,
+            "when": list(c.when)}
+
+
+def public_view(state: GameState) -> dict[str, Any]:
+    drawn = catalog.KNOWN_BILLS + state.extra_bills - len(state.money_deck)
+    players = []
+    for p in state.players:
+        players.append({
+            "seat": p.seat, "name": p.name, "status": p.status, "life": p.life,
+            "rebel": p.rebel, "cards_held": len(p.hand) + len(p.influence),
+            "influence": [_card(c) for c in p.influence],
+            "positions": state.positions_of(p.seat),
+        })
+    budget = state.budget or {}
+    proposal = budget.get("proposal") or {}
+    info = flow.current_phase(state)
+    view: dict[str, Any] = {
+        "turn": state.turn, "phase": info.kind, "phase_title": info.title,
+        "phase_number": state.phase_number, "finished": state.finished,
+        "winners": list(state.winners),
+        "positions": {p: state.positions.get(p) for p in catalog.POSITIONS},
+        "brother_in_law": BIL,
+        "new_weapons": state.new_weapons, "bank_status": state.bank_status,
+        "coup_excuse": state.coup_excuse, "first_rebel": state.first_rebel,
+        "money": {"known_total": catalog.KNOWN_BILLS, "drawn": drawn,
+                  "remaining_known": max(0, catalog.KNOWN_BILLS - drawn)},
+        "players": players,
+        "budget": {
+            "counts": {k: len(v) for k, v in budget.get("drawn", {}).items()},
+            "proposer": budget.get("proposer"),
+            "allocations": dict(proposal.get("allocations", {})),
+            "outcome": budget.get("outcome"),
+        },
+        "election": ({"reason": state.election.get("reason"),
+                      "round": state.election.get("round"),
+                      "candidates": state.election.get("candidates")}
+                     if state.election else None),
+        "nominations": {k: dict(v) for k, v in state.nominations.items()},
+        "motion": dict(state.motion) if state.motion else None,
+        "pending_returns": list(state.pending_returns),
+        "owes_orders": flow.owes_orders(state),
+        "steps": [steps.STEP_TITLES.get(s, s) for s in info.steps],
+        "press_scandal": list(state.turn_flags.get("press_scandal", [])),
+        "amnesty": list(state.turn_flags.get("amnesty", [])),
+        "demand_for_reform": state.turn_flags.get("demand_for_reform"),
+    }
+    return view
+
+
+def private_view(state: GameState, seat: int) -> dict[str, Any]:
+    p = state.players[seat]
+    budget = state.budget or {}
+    me: dict[str, Any] = {
+        "seat": seat, "hand": [_card(c) for c in p.hand], "pocket": p.pocket, "bank": p.bank,
+        "location": p.location, "last_location": p.last_location,
+        "commands": state.commanded_positions(seat),
+    }
+    drawn = budget.get("drawn", {})
+    for pos in (catalog.FOREIGN, catalog.FARM_LABOR):
+        if state.commander(pos) == seat and pos in drawn:
+            me.setdefault("my_draws", {})[pos] = list(drawn[pos])
+    if seat in (state.president, budget.get("holder"), budget.get("proposer")) and budget:
+        me["budget_bills"] = list(budget.get("held", []))
+        me["all_drawn"] = list(budget.get("all_drawn", []))
+        if budget.get("proposal"):
+            me["proposal"] = dict(budget["proposal"])
+    if state.phase == "election" and (state.election or {}).get("resigned") == seat:
+        me["pocket_frozen"] = True
+    return me
+
+
+def view_for(state: GameState, viewer: int | str | None) -> dict[str, Any]:
+    """The state as `viewer` may see it."""
+    view = public_view(state)
+    if viewer == GM or state.finished:
+        view["full"] = state.to_dict()
+        view["players_secret"] = [private_view(state, p.seat) for p in state.players]
+        view["extra_bills"] = state.extra_bills
+    if isinstance(viewer, int) and not isinstance(viewer, bool):
+        view["me"] = private_view(state, viewer)
+    return view
+
+
+def board_summary(state: GameState) -> dict[int, dict[str, Any]]:
+    """Per seat, what the board rows hold (for the web app's queries; not for display)."""
+    return {p.seat: {"pocket": p.pocket, "bank": p.bank, "status": p.status,
+                     "hand": list(p.hand), "influence": list(p.influence),
+                     "positions": state.positions_of(p.seat), "rebel": p.rebel}
+            for p in state.players}

@@ -1,0 +1,158 @@
+"""Votes in the Chamber of Deputies: who has how many, ballots, counting.
+
+"Farm & Labor Secretary: Entitled to 5 votes"; every other position 1; Influence cards in play
+with their combinations; one-shot Vote cards "only when named in the order". "Influence Card
+votes and multiple positions may cast votes contrary to the vote of the primary position": a
+ballot gives one choice and may split any source off. The first election gives each player
+exactly one vote (SUPPLEMENT, Table and timing).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from . import catalog
+from .orders import Order
+from .state import GameState
+
+ABSTAIN = "abstain"
+
+
+def influence_votes(state: GameState, seat: int, card_id: int) -> int:
+    """Votes of one Influence card in front of `seat`, with its combination bonus."""
+    c = catalog.card(card_id)
+    owner = state.players[seat]
+    names = {catalog.card(i).name for i in owner.influence}
+    farm = catalog.FARM_LABOR in state.commanded_positions(seat)
+    if c.name == "Christian Democrats" and "Church" in names:
+        return c.bonus_votes or c.votes
+    if c.name == "Socialists" and (farm or "Labor Unions" in names or "Peasants" in names):
+        return c.bonus_votes or c.votes
+    if c.name == "University" and "Students" in names:
+        return c.bonus_votes or c.votes
+    return c.votes
+
+
+def reform_controller(state: GameState) -> int | None:
+    return state.turn_flags.get("demand_for_reform")
+
+
+def sources(state: GameState, seat: int) -> dict[str, int]:
+    """Every source of votes this player may cast now, except one-shot Vote cards."""
+    p = state.players[seat]
+    if not p.active:
+        return {}
+    if state.phase == "election" and (state.election or {}).get("reason") == "initial":
+        return {"family": 1}
+    out: dict[str, int] = {}
+    for pos in state.commanded_positions(seat):
+        out[f"position:{pos}"] = catalog.POSITION_VOTES[pos]
+    reformer = reform_controller(state)
+    for other in state.players:
+        for cid in other.influence:
+            votes = influence_votes(state, other.seat, cid)
+            controlled = reformer is not None and reformer != other.seat and votes <= 5
+            holder = reformer if controlled else other.seat
+            if holder == seat:
+                out[f"influence:{cid}"] = votes
+    if seat in state.turn_flags.get("church_desecrated", []):
+        out["event:church_desecrated"] = 5
+    return out
+
+
+def vote_card_value(state: GameState, seat: int, card_id: int) -> int:
+    c = catalog.card(card_id)
+    fraud = any(catalog.card(i).name == "Electoral Fraud" for i in state.players[seat].influence)
+    return c.votes * (2 if fraud else 1)
+
+
+def _choice_ok(state: GameState, choice: Any) -> bool:
+    if state.phase == "election":
+        if choice == ABSTAIN:
+            return True
+        candidates = (state.election or {}).get("candidates") or state.active_seats()
+        return isinstance(choice, int) and not isinstance(choice, bool) and choice in candidates
+    return choice in ("yes", "no", ABSTAIN)
+
+
+def check_ballot(state: GameState, seat: int, order: Order) -> list[str]:
+    errors = []
+    choice = order.args.get("choice")
+    if not _choice_ok(state, choice):
+        if state.phase == "election":
+            errors.append("Vote for one of the candidates, or abstain.")
+        else:
+            errors.append("Vote yes, no or abstain.")
+    own = sources(state, seat)
+    if not own:
+        errors.append("You have no votes in this vote.")
+    cards = order.args.get("cards") or []
+    if not isinstance(cards, list):
+        return errors + ["Name the Vote cards to play as a list."]
+    initial = (state.election or {}).get("reason") == "initial" and state.phase == "election"
+    hand = state.players[seat].hand
+    for cid in cards:
+        if cid not in hand:
+            errors.append("A Vote card you named is not in your hand.")
+        elif catalog.card(cid).category != "vote":
+            errors.append(f"{catalog.card(cid).name} is not a Vote card.")
+    if cards and initial:
+        errors.append("In the first election every player has exactly one vote: no cards.")
+    if cards and seat in state.turn_flags.get("press_scandal", []):
+        errors.append("A Press Scandal bars you from voting with Vote cards this turn.")
+    if len(set(cards)) != len(cards):
+        errors.append("Name each Vote card once.")
+    split = order.args.get("split") or {}
+    if not isinstance(split, dict):
+        return errors + ["A split gives a choice for each source of votes."]
+    for source, sub in split.items():
+        if source not in own and not (source.startswith("card:") and
+                                      source[5:].isdigit() and int(source[5:]) in cards):
+            errors.append(f"You cannot cast the votes of {source_label(source)}.")
+        if not _choice_ok(state, sub):
+            errors.append(f"The split choice for {source_label(source)} is not allowed.")
+    if state.phase == "special_motion" and (state.motion or {}).get("president") == seat:
+        pass  # the President may vote on his own competence
+    return errors
+
+
+def source_label(source: str) -> str:
+    kind, _, rest = source.partition(":")
+    if kind == "position":
+        return catalog.TITLES.get(rest, rest)
+    if kind in ("influence", "card") and rest.isdigit():
+        return catalog.card(int(rest)).name
+    if kind == "event":
+        return "Church Desecrated"
+    return "your family"
+
+
+def tally(state: GameState, ballots: dict[int, Order], count_cards: bool = True
+          ) -> tuple[dict[Any, int], list[dict], list[tuple[int, int]]]:
+    """Count the ballots. Returns the totals per choice, the public record of every vote and
+    the Vote cards used (owner, card) so the caller can discard or return them."""
+    totals: dict[Any, int] = {}
+    record: list[dict] = []
+    used: list[tuple[int, int]] = []
+    for seat in sorted(ballots):
+        order = ballots[seat]
+        choice = order.args.get("choice", ABSTAIN)
+        split = order.args.get("split") or {}
+        parts = []
+        for source, votes in sources(state, seat).items():
+            sub = split.get(source, choice)
+            parts.append((source, votes, sub))
+        for cid in order.args.get("cards") or []:
+            if cid not in state.players[seat].hand:
+                continue
+            used.append((seat, cid))
+            if count_cards:
+                sub = split.get(f"card:{cid}", choice)
+                parts.append((f"card:{cid}", vote_card_value(state, seat, cid), sub))
+        for source, votes, sub in parts:
+            if sub == ABSTAIN:
+                continue
+            totals[sub] = totals.get(sub, 0) + votes
+            record.append({"seat": seat, "source": source_label(source), "votes": votes,
+                           "choice": sub})
+    return totals, record, used

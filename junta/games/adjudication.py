@@ -19,7 +19,7 @@ from django.utils import timezone
 
 from junta.games import repository
 from junta.games.locking import lock_phase
-from junta.games.models import Game, Phase, PhaseResult
+from junta.games.models import AuditEntry, Game, Phase, PhaseResult
 
 log = logging.getLogger(__name__)
 
@@ -57,7 +57,8 @@ def adjudicate_phase(
             return None
         state = repository.state_before(phase)
         orders = repository.orders_for_engine(phase)
-        resolution = repository.engine().resolve(state, orders)
+        resolution = repository.engine().resolve(
+            state, orders, repository.submission_order(phase))
         result = PhaseResult.objects.create(
             phase=phase,
             orders_used=repository.orders_as_json(orders),
@@ -95,3 +96,18 @@ def publish(game: Game, phase: Phase, result: PhaseResult, now: datetime) -> Pha
     game.state_version += 1
     game.save(update_fields=["status", "finished_at", "state_version"])
     return next_phase
+
+
+def publish_draft(phase_id: int, by_user_id: int, now: datetime | None = None) -> Phase | None:
+    """The GM publishes a drafted result (review mode); the next phase opens."""
+    now = now or timezone.now()
+    with transaction.atomic():
+        game, phase = lock_phase(phase_id)
+        if game.gm_id != by_user_id:
+            raise PermissionError("Only the campaign's GameMaster publishes results.")
+        if phase.status != Phase.Status.DRAFTED:
+            return None
+        next_phase = publish(game, phase, phase.result, now)
+        AuditEntry.objects.create(game=game, actor_id=by_user_id, action="publish",
+                                  data={"phase": phase.number})
+        return next_phase

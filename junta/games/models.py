@@ -81,6 +81,7 @@ class Game(models.Model):
     # Bumped by every change of the board; order forms carry it so a stale form is refused.
     state_version = models.PositiveIntegerField(default=0)
     paused_at = models.DateTimeField(null=True, blank=True)
+    paused_from = models.CharField(max_length=12, blank=True, choices=Status.choices)
     created_at = models.DateTimeField(auto_now_add=True)
     started_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)

@@ -25,6 +25,10 @@ def engine() -> ModuleType:
     return junta.engine
 
 
+def campaign_running(state: Any) -> bool:
+    return engine().campaign_running(state)
+
+
 def state_before(phase: Phase) -> Any:
     """The engine state at the start of `phase`, checked against its stored digest."""
     state = engine().GameState.from_dict(phase.state_before)
@@ -42,14 +46,28 @@ def orders_for_engine(phase: Phase) -> dict[int, list[Any]]:
     orders: dict[int, list[Any]] = {}
     rows = Order.objects.filter(phase=phase).select_related("player").order_by("player__seat")
     for row in rows:
-        parsed = []
-        for item in row.payload:
-            data = dict(item)
-            if row.first_submitted_seq is not None:
-                data.setdefault("submitted_seq", row.first_submitted_seq)
-            parsed.append(engine().parse_order(data))
-        orders[row.player.seat] = parsed
+        orders[row.player.seat] = [engine().parse_order(dict(item)) for item in row.payload]
     return orders
+
+
+def submission_order(phase: Phase) -> list[int]:
+    """Seats in the order they first submitted Rebel-Only orders (names the First Rebel)."""
+    rows = Order.objects.filter(phase=phase, first_submitted_seq__isnull=False)
+    return [seat for seat in rows.order_by("first_submitted_seq").values_list(
+        "player__seat", flat=True)]
+
+
+def character_names(game: Game, players: list[Player] | None = None) -> list[str]:
+    """The current character's name for each seat, in seat order (the engine writes them into
+    its reports)."""
+    players = players if players is not None else list(
+        game.players.filter(membership=Player.Membership.ACTIVE).prefetch_related("characters")
+        .order_by("seat"))
+    names = []
+    for p in players:
+        character = p.character
+        names.append(character.name if character else f"Family {p.seat + 1}")
+    return names
 
 
 def orders_as_json(orders: dict[int, list[Any]]) -> dict[str, list[dict]]:
@@ -73,6 +91,10 @@ def everyone_final(phase: Phase) -> bool:
 
 def open_phase(game: Game, state: Any, now: datetime) -> Phase:
     """Create the Phase row for the phase the state is in, with its deadline."""
+    names = character_names(game)
+    for seat, name in enumerate(names):
+        if seat < len(state.players):
+            state.players[seat].name = name
     info = engine().current_phase(state)
     number = (game.phases.order_by("-number").values_list("number", flat=True).first() or 0) + 1
     return Phase.objects.create(

@@ -57,6 +57,8 @@ def test_serve_sets_up_serves_pages_and_stops_every_child_on_ctrl_c(tmp_path):
         assert "Junta" in pages["/"][1]
         assert 'name="password"' in pages["/accounts/login/"][1]
         assert "gm@junta.test" in output and "carlos@junta.test" in output
+        assert "Created the demo campaign 'Republica de los Papayas (demo)' in mid-game" \
+            in output
         pids = [int(pid) for pid in re.findall(r"started .+ \(pid (\d+)\)", output)]
         assert len(pids) == 2, output
 

@@ -26,6 +26,12 @@ class Command(BaseCommand):
         call_command("migrate", interactive=False, verbosity=0)
         call_command("createcachetable", verbosity=0)
         call_command("seed_demo")
+        from junta.games.simulation import demo_campaign
+
+        game = demo_campaign()
+        if game is not None:
+            self.stdout.write(f"Created the demo campaign {game.name!r} in mid-game "
+                              f"({game.phases.count()} phases): log in as any demo player.")
         python = sys.executable
         children = [
             Child("web server", [python, "manage.py", "runserver", "--noreload", f"{host}:{port}"])

@@ -1,0 +1,30 @@
+"""`manage.py replay GAME`: re-run every phase from the stored orders and compare digests."""
+
+from __future__ import annotations
+
+from django.core.management.base import BaseCommand, CommandError
+
+from junta.games.models import Game
+from junta.games.replay import replay_game
+
+
+class Command(BaseCommand):
+    help = "Re-run every adjudicated phase of a campaign and compare the state digests."
+
+    def add_arguments(self, parser) -> None:
+        parser.add_argument("game", type=int, help="the campaign's id")
+
+    def handle(self, *args, **options) -> None:
+        game = Game.objects.filter(pk=options["game"]).first()
+        if game is None:
+            raise CommandError(f"There is no campaign {options['game']}.")
+        lines = replay_game(game)
+        bad = [line for line in lines if not line.ok]
+        for line in lines:
+            mark = "ok " if line.ok else "DIFF"
+            self.stdout.write(f"{mark} phase {line.phase_number:>3} {line.kind:<18} "
+                              f"{line.stored[:12]} {line.replayed[:12]}")
+        if bad:
+            raise CommandError(f"{len(bad)} of {len(lines)} phases replay differently.")
+        self.stdout.write(self.style.SUCCESS(f"{game.name}: all {len(lines)} phases replay "
+                                             "to the same digests."))

@@ -1,0 +1,200 @@
+"""Running a campaign: start it, take orders, mark them final, pause, resume, extend.
+
+Each function is one transaction that locks the game row first (see `locking`), and raises
+`CampaignError` with a message for the person who asked. Orders are validated by the engine
+against the state the phase opened with; a rejected change leaves the saved orders untouched.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+
+from django.db import transaction
+from django.db.models import Max
+from django.utils import timezone
+
+from accounts.models import User
+from junta.games import repository
+from junta.games.campaigns import CampaignError, active_players
+from junta.games.locking import lock_game, lock_phase
+from junta.games.models import AuditEntry, Game, Order, Phase, Player
+
+
+class OrdersRejected(CampaignError):
+    """The engine refused the orders; `errors` holds its messages, one per problem."""
+
+    def __init__(self, errors: list[str]) -> None:
+        super().__init__("; ".join(errors))
+        self.errors = errors
+
+
+@transaction.atomic
+def start_campaign(game_id: int, by: User, now: datetime | None = None) -> Phase:
+    """Seat order is fixed, the engine deals the decks, and the nomination phase opens."""
+    now = now or timezone.now()
+    game = lock_game(game_id)
+    if game.gm_id != by.id:
+        raise CampaignError("Only the campaign's GameMaster can start it.")
+    if game.status != Game.Status.FORMING:
+        raise CampaignError(f"{game.name} has already started.")
+    players = active_players(game)
+    if len(players) < 6:
+        raise CampaignError(f"{game.name} needs at least 6 seated players to start; it has "
+                            f"{len(players)}.")
+    for seat, player in enumerate(players):  # close any gaps left by removals
+        if player.seat != seat:
+            Player.objects.filter(pk=player.pk).update(seat=None)
+            player.seat = seat
+    for player in players:
+        Player.objects.filter(pk=player.pk).update(seat=player.seat)
+    names = repository.character_names(game, players)
+    state = repository.engine().new_game(
+        game.seed, names,
+        {"extra_bills_min": game.extra_bills_min, "extra_bills_max": game.extra_bills_max},
+    )
+    game.status = Game.Status.NOMINATING
+    game.started_at = now
+    game.state_version += 1
+    game.save(update_fields=["status", "started_at", "state_version"])
+    phase = repository.open_phase(game, state, now)
+    repository.write_board(game, state)
+    AuditEntry.objects.create(game=game, actor=by, action="start",
+                              announcement=f"{game.name} begins: nominations are open.")
+    return phase
+
+
+@dataclass(frozen=True)
+class Submission:
+    order: Order
+    errors: list[str]
+
+
+def _player_in(game: Game, user: User) -> Player:
+    player = game.players.filter(user=user, membership=Player.Membership.ACTIVE).first()
+    if player is None:
+        raise CampaignError("You have no seat in this campaign.")
+    return player
+
+
+def _open_phase_for_orders(game: Game, phase: Phase, now: datetime) -> None:
+    if game.status == Game.Status.PAUSED:
+        raise CampaignError("The campaign is paused: orders wait until the GM resumes it.")
+    if phase.status != Phase.Status.OPEN or phase != game.phases.order_by("-number").first():
+        raise CampaignError("This phase is closed; orders now go to the current phase.")
+    if phase.deadline <= now:
+        raise CampaignError("The deadline has passed: the phase is being adjudicated.")
+
+
+@transaction.atomic
+def submit_orders(phase_id: int, user: User, payload: list[dict], *, state_version: int,
+                  note_to_gm: str = "", final: bool = False,
+                  now: datetime | None = None) -> Order:
+    """Replace the player's orders for the phase with `payload` (a list of order dicts).
+
+    The form carries the game's `state_version`; a stale one is refused, since the choices it
+    offered may no longer hold. The engine validates every order and the set; on any error
+    nothing is saved (the earlier orders stay as they were)."""
+    now = now or timezone.now()
+    game, phase = lock_phase(phase_id)
+    player = _player_in(game, user)
+    _open_phase_for_orders(game, phase, now)
+    if state_version != game.state_version:
+        raise CampaignError("The game has changed since this form was opened: reload the page "
+                            "and check your orders again.")
+    engine = repository.engine()
+    try:
+        parsed = [engine.parse_order(item) for item in payload]
+    except engine.OrderError as exc:
+        raise OrdersRejected([str(exc)]) from exc
+    state = repository.state_before(phase)
+    errors = engine.validate_orders(state, player.seat, parsed)
+    if errors:
+        raise OrdersRejected(errors)
+    row = Order.objects.filter(phase=phase, player=player).first()
+    rebel = any(o.kind == "rebel_move" for o in parsed)
+    if row is None:
+        row = Order(phase=phase, player=player, revision=0)
+    row.payload = [o.to_dict() for o in parsed]
+    row.note_to_gm = note_to_gm[:4000]
+    row.final = final
+    row.revision += 1
+    if rebel and row.first_submitted_seq is None:
+        top = Order.objects.filter(phase=phase).aggregate(m=Max("first_submitted_seq"))["m"]
+        row.first_submitted_seq = (top or 0) + 1
+    row.save()
+    return row
+
+
+@transaction.atomic
+def set_final(phase_id: int, user: User, final: bool = True,
+              now: datetime | None = None) -> Order:
+    """Mark one's orders final (or not). The phase closes early once everyone who owes orders
+    is final; an empty set of orders can be final too ("I have nothing to order")."""
+    now = now or timezone.now()
+    game, phase = lock_phase(phase_id)
+    player = _player_in(game, user)
+    _open_phase_for_orders(game, phase, now)
+    row, _ = Order.objects.get_or_create(phase=phase, player=player,
+                                         defaults={"payload": [], "revision": 1})
+    row.final = final
+    row.save(update_fields=["final", "submitted_at"])
+    return row
+
+
+def _gm_game(game_id: int, by: User) -> Game:
+    game = lock_game(game_id)
+    if game.gm_id != by.id:
+        raise CampaignError("Only the campaign's GameMaster can do this.")
+    return game
+
+
+def current_phase(game: Game) -> Phase | None:
+    return game.phases.order_by("-number").first()
+
+
+@transaction.atomic
+def pause(game_id: int, by: User, reason: str = "", now: datetime | None = None) -> Game:
+    now = now or timezone.now()
+    game = _gm_game(game_id, by)
+    if game.status not in (Game.Status.NOMINATING, Game.Status.RUNNING):
+        raise CampaignError("Only a running campaign can be paused.")
+    game.paused_from = game.status
+    game.status = Game.Status.PAUSED
+    game.paused_at = now
+    game.save(update_fields=["status", "paused_at", "paused_from"])
+    AuditEntry.objects.create(game=game, actor=by, action="pause", reason=reason)
+    return game
+
+
+@transaction.atomic
+def resume(game_id: int, by: User, reason: str = "", now: datetime | None = None) -> Game:
+    """"the deadline moves by the length of the pause" (issue 7)."""
+    now = now or timezone.now()
+    game = _gm_game(game_id, by)
+    if game.status != Game.Status.PAUSED:
+        raise CampaignError("The campaign is not paused.")
+    phase = current_phase(game)
+    if phase is not None and phase.status == Phase.Status.OPEN and game.paused_at:
+        phase.deadline += now - game.paused_at
+        phase.save(update_fields=["deadline"])
+    game.status = game.paused_from or Game.Status.RUNNING
+    game.paused_at = None
+    game.save(update_fields=["status", "paused_at"])
+    AuditEntry.objects.create(game=game, actor=by, action="resume", reason=reason)
+    return game
+
+
+@transaction.atomic
+def extend_deadline(game_id: int, by: User, hours: int, reason: str = "") -> Phase:
+    game = _gm_game(game_id, by)
+    if not 1 <= hours <= 24 * 14:
+        raise CampaignError("Extend by 1 hour to 14 days.")
+    phase = current_phase(game)
+    if phase is None or phase.status != Phase.Status.OPEN:
+        raise CampaignError("There is no open phase to extend.")
+    phase.deadline += timedelta(hours=hours)
+    phase.save(update_fields=["deadline"])
+    AuditEntry.objects.create(game=game, actor=by, action="extend", reason=reason,
+                              data={"hours": hours, "phase": phase.number})
+    return phase

@@ -1,0 +1,100 @@
+"""Campaigns played by random bots through the real services and the adjudication pipeline.
+
+Used by `manage.py simulate` and by `make run`'s demo campaign. The campaign starts `days` days
+in the past; each phase gets the bots' orders (submitted as each player, validated by the
+engine) and is adjudicated at its own deadline, until the next deadline lies in the future:
+the campaign is then left open mid-game, with its history behind it.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+
+from django.contrib.auth import get_user_model
+from django.utils import timezone
+
+from accounts.models import User
+from junta.games import adjudication, repository, running
+from junta.games.campaigns import create_game, join_game
+from junta.games.models import Game, Phase
+
+CHARACTER_NAMES = [
+    "Generalissimo Carlos", "Dona Isabel", "Colonel Miguel", "Senora Lucia", "Don Rafael",
+    "Madame Elena", "Captain Diego", "Dona Pilar", "Professor Tomas", "Comandante Rosa",
+]
+
+
+def _users(prefix: str, count: int) -> list[User]:
+    User = get_user_model()
+    users = []
+    for i in range(count):
+        email = f"{prefix}{i + 1}@junta.test"
+        user = User.objects.filter(email=email).first() or User.objects.create_user(
+            email=email, display_name=f"{prefix.title()} {i + 1}")
+        users.append(user)
+    return users
+
+
+def simulate(*, gm: User, players: list[User], name: str, days: int, seed: str,
+             now: datetime | None = None) -> Game:
+    engine = repository.engine()
+    from junta.engine.bots import bot_orders
+    from junta.engine.rng import Rng
+
+    real_now = now or timezone.now()
+    clock = real_now - timedelta(days=days)
+    game = create_game(gm, name, max_players=len(players), join_policy=Game.JoinPolicy.OPEN)
+    Game.objects.filter(pk=game.pk).update(seed=seed)
+    for user, character in zip(players, CHARACTER_NAMES, strict=False):
+        join_game(game.id, user, character, bio="A family of the Republic.")
+    phase = running.start_campaign(game.id, gm, now=clock)
+    rng = Rng(f"bots:{seed}")
+    while phase is not None and phase.deadline <= real_now:
+        state = repository.state_before(phase)
+        game.refresh_from_db()
+        seated = {p.seat: p for p in game.players.filter(membership="active")}
+        submit_at = phase.opens_at + timedelta(minutes=5)
+        for seat in range(len(state.players)):
+            orders = bot_orders(state, seat, rng)
+            if not orders:
+                continue
+            try:
+                running.submit_orders(phase.id, seated[seat].user,
+                                      [o.to_dict() for o in orders],
+                                      state_version=game.state_version, final=True,
+                                      now=submit_at)
+            except running.OrdersRejected:
+                continue
+        adjudication.adjudicate_phase(phase.id, now=phase.deadline)
+        phase = Phase.objects.filter(game=game, status=Phase.Status.OPEN).first()
+        if engine.is_finished(engine.GameState.from_dict(
+                game.phases.order_by("-number").first().state_before)) and phase is None:
+            break
+    game.refresh_from_db()
+    return game
+
+
+def simulate_many(count: int, players: int, days: int) -> list[Game]:
+    gm = _users("sim-gm", 1)[0]
+    people = _users("sim-player", players)
+    stamp = timezone.now().strftime("%Y%m%d%H%M%S")
+    return [simulate(gm=gm, players=people, name=f"Simulated campaign {i + 1}", days=days,
+                     seed=f"sim-{stamp}-{i}") for i in range(count)]
+
+
+DEMO_CAMPAIGN = "Republica de los Papayas (demo)"
+
+
+def demo_campaign(days: int = 16) -> Game | None:
+    """The demo campaign of `make run`: the demo GM and ten demo players, mid-game. Created
+    once, when the demo accounts exist and no campaign does."""
+    from junta.ops.management.commands.seed_demo import DEMO_GM, DEMO_PLAYERS
+
+    User = get_user_model()
+    gm = User.objects.filter(email=DEMO_GM[0]).first()
+    players = list(User.objects.filter(email__in=[e for e, _ in DEMO_PLAYERS]))
+    if gm is None or len(players) != len(DEMO_PLAYERS) or Game.objects.exists():
+        return None
+    order = {email: i for i, (email, _) in enumerate(DEMO_PLAYERS)}
+    players.sort(key=lambda u: order[u.email])
+    return simulate(gm=gm, players=players, name=DEMO_CAMPAIGN, days=days, seed="demo-2026")

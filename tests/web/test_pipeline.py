@@ -1,0 +1,219 @@
+"""Campaigns that run themselves: start, orders, the exactly-once adjudication, review mode,
+replay and simulation (issue 5)."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.core.management import call_command
+from django.utils import timezone
+
+from junta.engine.bots import bot_orders
+from junta.engine.rng import Rng
+from junta.games import adjudication, repository, running
+from junta.games.campaigns import CampaignError, create_game, join_game
+from junta.games.models import Game, Order, Phase, PhaseResult
+from junta.games.replay import replay_game
+
+pytestmark = pytest.mark.django_db(transaction=False)
+
+NAMES = ["Carlos", "Isabel", "Miguel", "Lucia", "Rafael", "Elena", "Diego", "Pilar", "Tomas",
+         "Rosa"]
+
+
+@pytest.fixture
+def campaign():
+    def make(players: int = 10, review: bool = False) -> tuple[Game, list]:
+        User = get_user_model()
+        gm = User.objects.create_user(email=f"gm{players}{review}@example.org")
+        mode = Game.ReviewMode.REVIEW if review else Game.ReviewMode.AUTO
+        game = create_game(gm, "Papayas", max_players=players,
+                           join_policy=Game.JoinPolicy.OPEN, review_mode=mode)
+        users = []
+        for name in NAMES[:players]:
+            user = User.objects.create_user(email=f"{name.lower()}{review}@example.org")
+            join_game(game.id, user, f"Don {name}")
+            users.append(user)
+        return game, users
+    return make
+
+
+def start(game: Game) -> Phase:
+    return running.start_campaign(game.id, game.gm)
+
+
+def test_starting_opens_the_nomination_phase_with_a_one_day_deadline(campaign):
+    game, users = campaign()
+    phase = start(game)
+    game.refresh_from_db()
+    assert game.status == Game.Status.NOMINATING
+    assert phase.kind == "nomination" and phase.number == 1
+    assert timedelta(hours=12) <= phase.deadline - phase.opens_at <= timedelta(hours=48)
+    assert sorted(phase.owing_seats) == list(range(10))
+    state = repository.state_before(phase)
+    assert [p.name for p in state.players][:2] == ["Don Carlos", "Don Isabel"]
+
+
+def test_only_the_gm_starts_and_only_with_six_players(campaign):
+    game, users = campaign(players=6)
+    with pytest.raises(CampaignError, match="Only the campaign's GameMaster"):
+        running.start_campaign(game.id, users[0])
+    game.players.filter(seat=5).update(membership="removed")
+    with pytest.raises(CampaignError, match="at least 6 seated players"):
+        start(game)
+
+
+def test_a_rejected_change_keeps_the_earlier_orders(campaign):
+    game, users = campaign()
+    phase = start(game)
+    version = Game.objects.get(pk=game.pk).state_version
+    running.submit_orders(phase.id, users[0], [{"kind": "nominate", "candidate": 1}],
+                          state_version=version)
+    with pytest.raises(running.OrdersRejected) as exc:
+        running.submit_orders(phase.id, users[0], [{"kind": "appoint", "positions": {}}],
+                              state_version=version)
+    assert "Appoint the Cabinet is not an order of the Nominations phase" in exc.value.errors[0]
+    row = Order.objects.get(phase=phase, player__user=users[0])
+    assert row.payload == [{"kind": "nominate", "candidate": 1}] and row.revision == 1
+
+
+def test_stale_forms_and_late_orders_are_refused(campaign):
+    game, users = campaign()
+    phase = start(game)
+    with pytest.raises(CampaignError, match="has changed since this form was opened"):
+        running.submit_orders(phase.id, users[0], [], state_version=0)
+    version = Game.objects.get(pk=game.pk).state_version
+    with pytest.raises(CampaignError, match="deadline has passed"):
+        running.submit_orders(phase.id, users[0], [], state_version=version,
+                              now=phase.deadline + timedelta(seconds=1))
+
+
+def test_a_phase_is_adjudicated_once_and_the_next_one_opens(campaign):
+    game, users = campaign()
+    phase = start(game)
+    assert adjudication.adjudicate_phase(phase.id) is None  # not due yet
+    later = phase.deadline + timedelta(minutes=1)
+    assert phase.id in adjudication.due_phase_ids(later)
+    result = adjudication.adjudicate_phase(phase.id, now=later)
+    assert result is not None
+    assert adjudication.adjudicate_phase(phase.id, now=later) is None  # a second delivery
+    assert PhaseResult.objects.filter(phase=phase).count() == 1
+    nxt = Phase.objects.get(game=game, status=Phase.Status.OPEN)
+    assert nxt.kind == "election" and nxt.number == 2
+    assert nxt.deadline - later >= timedelta(days=1, hours=12)  # "the election two days"
+
+
+def test_everyone_final_closes_the_phase_early(campaign):
+    game, users = campaign()
+    phase = start(game)
+    for user in users[:-1]:
+        running.set_final(phase.id, user)
+    assert phase.id not in adjudication.due_phase_ids()
+    running.set_final(phase.id, users[-1])
+    assert phase.id in adjudication.due_phase_ids()
+
+
+def test_a_failed_adjudication_leaves_the_phase_open(campaign, monkeypatch):
+    game, users = campaign()
+    phase = start(game)
+
+    def boom(*args, **kwargs):
+        raise RuntimeError("engine crashed")
+
+    monkeypatch.setattr(repository.engine(), "resolve", boom)
+    with pytest.raises(RuntimeError):
+        adjudication.adjudicate_phase(phase.id, force=True)
+    phase.refresh_from_db()
+    assert phase.status == Phase.Status.OPEN
+    assert not PhaseResult.objects.filter(phase=phase).exists()
+    assert Phase.objects.filter(game=game).count() == 1
+
+
+def test_review_mode_drafts_and_the_gm_publishes(campaign):
+    game, users = campaign(review=True)
+    phase = start(game)
+    later = phase.deadline + timedelta(minutes=1)
+    adjudication.adjudicate_phase(phase.id, now=later)
+    phase.refresh_from_db()
+    assert phase.status == Phase.Status.DRAFTED
+    assert not Phase.objects.filter(game=game, status=Phase.Status.OPEN).exists()
+    with pytest.raises(PermissionError):
+        adjudication.publish_draft(phase.id, users[0].id)
+    nxt = adjudication.publish_draft(phase.id, game.gm_id, now=later)
+    assert nxt.kind == "election"
+    phase.refresh_from_db()
+    assert phase.status == Phase.Status.PUBLISHED
+
+
+def play_days(game: Game, users: list, phases: int) -> None:
+    rng = Rng("web-bots")
+    by_seat = {p.seat: p.user for p in game.players.filter(membership="active")}
+    for _ in range(phases):
+        phase = Phase.objects.get(game=game, status=Phase.Status.OPEN)
+        state = repository.state_before(phase)
+        version = Game.objects.get(pk=game.pk).state_version
+        for seat in range(len(state.players)):
+            orders = [o.to_dict() for o in bot_orders(state, seat, rng)]
+            running.submit_orders(phase.id, by_seat[seat], orders, state_version=version,
+                                  final=True, now=phase.opens_at + timedelta(minutes=1))
+        adjudication.adjudicate_phase(phase.id, now=phase.deadline)
+
+
+def test_bot_orders_through_the_services_advance_the_campaign_and_replay(campaign):
+    game, users = campaign()
+    start(game)
+    play_days(game, users, 12)
+    game.refresh_from_db()
+    assert game.status == Game.Status.RUNNING
+    assert PhaseResult.objects.filter(phase__game=game).count() == 12
+    lines = replay_game(game)
+    assert len(lines) == 12 and all(line.ok for line in lines)
+    call_command("replay", str(game.id))
+    # the board rows follow the published state
+    state = repository.engine().GameState.from_dict(
+        PhaseResult.objects.filter(phase__game=game).order_by("-phase__number")[0].state_after)
+    for player in game.players.filter(membership="active"):
+        assert player.pocket == state.players[player.seat].pocket
+        assert player.bank == state.players[player.seat].bank
+
+
+def test_replay_notices_a_tampered_result(campaign):
+    game, users = campaign()
+    start(game)
+    play_days(game, users, 3)
+    result = PhaseResult.objects.filter(phase__game=game).order_by("phase__number")[1]
+    result.digest = "0" * 64
+    result.save()
+    assert [line.ok for line in replay_game(game)] == [True, False, True]
+    with pytest.raises(Exception, match="replay differently"):
+        call_command("replay", str(game.id))
+
+
+def test_pause_moves_the_deadline_by_the_length_of_the_pause(campaign):
+    game, users = campaign()
+    phase = start(game)
+    t0 = timezone.now()
+    running.pause(game.id, game.gm, now=t0)
+    version = Game.objects.get(pk=game.pk).state_version
+    with pytest.raises(CampaignError, match="paused"):
+        running.submit_orders(phase.id, users[0], [], state_version=version)
+    assert phase.id not in adjudication.due_phase_ids(phase.deadline + timedelta(hours=1))
+    running.resume(game.id, game.gm, now=t0 + timedelta(hours=5))
+    moved = Phase.objects.get(pk=phase.id).deadline
+    assert moved - phase.deadline == timedelta(hours=5)
+    running.extend_deadline(game.id, game.gm, 24, reason="holiday")
+    assert Phase.objects.get(pk=phase.id).deadline - moved == timedelta(hours=24)
+    assert list(game.audit_entries.values_list("action", flat=True)) == [
+        "extend", "resume", "pause", "start"]
+
+
+def test_simulate_leaves_a_campaign_in_mid_game_with_history(db):
+    call_command("simulate", "--games", "1", "--players", "7", "--days", "14")
+    game = Game.objects.get()
+    assert game.status == Game.Status.RUNNING
+    assert PhaseResult.objects.filter(phase__game=game).count() >= 6
+    open_phase = Phase.objects.get(game=game, status=Phase.Status.OPEN)
+    assert open_phase.deadline > timezone.now()
+    assert all(line.ok for line in replay_game(game))

@@ -205,6 +205,8 @@ CELERY_BEAT_SCHEDULE = {
 }
 # How long after the last sweep the site counts as stalled (the staff health page says so).
 JUNTA_SWEEP_STALE_AFTER_SECONDS = int(os.environ.get("JUNTA_SWEEP_STALE_AFTER_SECONDS", "180"))
+# Testing only: seconds a worker waits inside the adjudication transaction (crash tests).
+JUNTA_FAULT_ADJUDICATION_DELAY = float(os.environ.get("JUNTA_FAULT_ADJUDICATION_DELAY", "0"))
 
 # --- Cache (allauth's rate limits live here) --------------------------------------------------
 

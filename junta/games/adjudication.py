@@ -12,8 +12,10 @@ engine's seeded generator the result is the same.
 from __future__ import annotations
 
 import logging
+import time
 from datetime import datetime
 
+from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
@@ -55,6 +57,7 @@ def adjudicate_phase(
             return None
         if not force and (game.status not in ACTIVE_GAME_STATUSES or not is_due(phase, now)):
             return None
+        log.info("adjudicating %s", phase)
         state = repository.state_before(phase)
         orders = repository.orders_for_engine(phase)
         resolution = repository.engine().resolve(
@@ -67,6 +70,8 @@ def adjudicate_phase(
             digest=repository.engine().digest(resolution.state),
             engine_version=repository.engine().ENGINE_VERSION,
         )
+        if settings.JUNTA_FAULT_ADJUDICATION_DELAY:  # crash tests: a window to kill the worker
+            time.sleep(settings.JUNTA_FAULT_ADJUDICATION_DELAY)
         if game.review_mode == Game.ReviewMode.REVIEW and not force:
             phase.status = Phase.Status.DRAFTED
             phase.save(update_fields=["status"])

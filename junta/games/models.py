@@ -77,6 +77,8 @@ class Game(models.Model):
     extra_bills_max = models.PositiveSmallIntegerField(
         default=14, validators=[MaxValueValidator(14)]
     )
+    # Set at the start from the engine state: the hidden extra bills (GM's eyes only).
+    extra_bills = models.PositiveSmallIntegerField(null=True, blank=True)
     seed = models.CharField(max_length=64, default=new_seed, editable=False)
     # Bumped by every change of the board; order forms carry it so a stale form is refused.
     state_version = models.PositiveIntegerField(default=0)
@@ -283,3 +285,106 @@ class AuditEntry(models.Model):
 
     def __str__(self) -> str:
         return f"{self.action} by {self.actor} in {self.game}"
+
+
+# --- the board, projected from the engine state after every published phase -------------------
+# The canonical state is the engine's JSON on Phase/PhaseResult; these rows hold the same facts
+# in a form that pages, the GM panel and ad-hoc queries can use. `repository.write_board` is the
+# only writer.
+
+
+class Zone(models.Model):
+    """One of the 28 zones of the city (static map data, loaded from the engine's map file)."""
+
+    number = models.PositiveSmallIntegerField(primary_key=True)
+    name = models.CharField(max_length=60)
+    kind = models.CharField(max_length=20)
+    control_point = models.BooleanField(default=False)
+    river = models.BooleanField(default=False)
+    flags = models.JSONField(default=list)
+    adjacent = models.JSONField(default=list)
+
+    class Meta:
+        ordering = ["number"]
+
+    def __str__(self) -> str:
+        return f"{self.number} {self.name}"
+
+
+class Position(models.Model):
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="positions")
+    key = models.CharField(max_length=24)
+    holder = models.ForeignKey(Player, on_delete=models.SET_NULL, null=True, blank=True,
+                               related_name="positions")
+    brother_in_law = models.BooleanField(default=False)
+
+    class Meta:
+        ordering = ["game", "id"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "key"], name="position_once_per_game"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.key} in {self.game}"
+
+
+class PoliticalCard(models.Model):
+    """One of the 88 political cards of a campaign and where it lies."""
+
+    class Pile(models.TextChoices):
+        DECK = "deck", "Draw pile"
+        HAND = "hand", "In a hand"
+        PLAY = "play", "In play (Influence)"
+        DISCARD = "discard", "Discard pile"
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="cards")
+    card_id = models.PositiveSmallIntegerField()
+    name = models.CharField(max_length=60)
+    pile = models.CharField(max_length=8, choices=Pile.choices)
+    holder = models.ForeignKey(Player, on_delete=models.CASCADE, null=True, blank=True,
+                               related_name="cards")
+    order = models.PositiveSmallIntegerField(default=0, help_text="Place in its pile.")
+
+    class Meta:
+        ordering = ["game", "pile", "order"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "card_id"], name="card_once_per_game"),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Bill(models.Model):
+    """A bill of the money deck still to be drawn, in order (0 is the top)."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="bills")
+    order = models.PositiveSmallIntegerField()
+    denomination = models.PositiveSmallIntegerField()
+
+    class Meta:
+        ordering = ["game", "order"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "order"], name="bill_order_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.denomination} MP bill"
+
+
+class Unit(models.Model):
+    """A unit on the city map during a coup (written once the engine plays coups)."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="units")
+    kind = models.CharField(max_length=24)
+    owner = models.ForeignKey(Player, on_delete=models.SET_NULL, null=True, blank=True,
+                              related_name="units")
+    zone = models.ForeignKey(Zone, on_delete=models.PROTECT, null=True, blank=True)
+    position = models.CharField(max_length=24, blank=True,
+                                help_text="The position the unit comes from, if any.")
+
+    class Meta:
+        ordering = ["game", "id"]
+
+    def __str__(self) -> str:
+        return f"{self.kind} in {self.zone}"

@@ -14,7 +14,15 @@ from types import ModuleType
 from typing import Any
 
 from junta.games.deadlines import phase_deadline
-from junta.games.models import Game, Order, Phase, Player
+from junta.games.models import (
+    Bill,
+    Game,
+    Order,
+    Phase,
+    Player,
+    PoliticalCard,
+    Position,
+)
 
 
 def engine() -> ModuleType:
@@ -117,7 +125,10 @@ def open_phase(game: Game, state: Any, now: datetime) -> Phase:
 
 
 def write_board(game: Game, state: Any) -> None:
-    """Project the state onto the board rows that pages query."""
+    """Project the state onto the board rows that pages query: pockets, banks and standing of
+    players, positions, where each political card lies, and the money deck bill by bill."""
+    from junta.engine import catalog
+
     players = {p.seat: p for p in game.players.filter(membership=Player.Membership.ACTIVE)}
     for seat, data in engine().board_summary(state).items():
         player = players.get(seat)
@@ -127,3 +138,29 @@ def write_board(game: Game, state: Any) -> None:
         player.bank = data["bank"]
         player.state = data["status"]
         player.save(update_fields=["pocket", "bank", "state"])
+    Position.objects.filter(game=game).delete()
+    Position.objects.bulk_create([
+        Position(game=game, key=key,
+                 holder=players.get(holder) if holder is not None and holder >= 0 else None,
+                 brother_in_law=holder == engine().BIL)
+        for key, holder in state.positions.items()
+    ])
+    rows = [PoliticalCard(game=game, card_id=cid, pile="deck", order=i)
+            for i, cid in enumerate(reversed(state.political_deck))]
+    rows += [PoliticalCard(game=game, card_id=cid, pile="discard", order=i)
+             for i, cid in enumerate(state.political_discard)]
+    for p in state.players:
+        rows += [PoliticalCard(game=game, card_id=cid, pile="hand", order=i,
+                               holder=players.get(p.seat)) for i, cid in enumerate(p.hand)]
+        rows += [PoliticalCard(game=game, card_id=cid, pile="play", order=i,
+                               holder=players.get(p.seat)) for i, cid in enumerate(p.influence)]
+    for row in rows:
+        row.name = catalog.card(row.card_id).name
+    PoliticalCard.objects.filter(game=game).delete()
+    PoliticalCard.objects.bulk_create(rows)
+    Bill.objects.filter(game=game).delete()
+    Bill.objects.bulk_create([Bill(game=game, order=i, denomination=d)
+                              for i, d in enumerate(reversed(state.money_deck))])
+    if game.extra_bills != state.extra_bills:
+        game.extra_bills = state.extra_bills
+        game.save(update_fields=["extra_bills"])

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import threading
+import time
 from datetime import timedelta
 
 import pytest
 from django.contrib.auth import get_user_model
-from django.db import connection, connections
+from django.db import IntegrityError, connection, connections
 
 from junta.games import adjudication, running
 from junta.games.campaigns import create_game, join_game
@@ -26,7 +27,7 @@ def started_phase() -> Phase:
     return running.start_campaign(game.id, gm)
 
 
-def in_threads(target) -> list:
+def in_threads(target, allow_errors: bool = False) -> list:
     barrier = threading.Barrier(WORKERS)
     out: list = []
     errors: list = []
@@ -45,16 +46,29 @@ def in_threads(target) -> list:
         t.start()
     for t in threads:
         t.join(60)
+    if allow_errors:
+        return out + errors
     assert not errors, errors
     return out
 
 
-def test_the_race_exists_without_the_lock(postgres):
-    """Negative control: eight deliveries that only read the status all see an open phase, so
-    a check without the row lock would adjudicate the phase eight times."""
+def test_the_race_shows_with_the_lock_taken_out(postgres, monkeypatch):
+    """Negative control: with `lock_phase` replaced by plain reads, several deliveries
+    adjudicate the same phase (the unique result row then fails all but one of them)."""
     phase = started_phase()
-    seen = in_threads(lambda: Phase.objects.get(pk=phase.id).status)
-    assert seen == [Phase.Status.OPEN] * WORKERS
+    later = phase.deadline + timedelta(minutes=1)
+
+    def unlocked(phase_id: int):
+        p = Phase.objects.get(pk=phase_id)
+        time.sleep(0.3)  # every delivery reads the phase as open before any commits
+        return p.game, p
+
+    monkeypatch.setattr(adjudication, "lock_phase", unlocked)
+    outcomes = in_threads(lambda: adjudication.adjudicate_phase(phase.id, now=later),
+                          allow_errors=True)
+    attempts = [o for o in outcomes if o is not None]
+    assert len(attempts) > 1
+    assert any(isinstance(o, IntegrityError) for o in attempts)
 
 
 def test_eight_deliveries_give_one_result(postgres):

@@ -217,3 +217,45 @@ def test_simulate_leaves_a_campaign_in_mid_game_with_history(db):
     open_phase = Phase.objects.get(game=game, status=Phase.Status.OPEN)
     assert open_phase.deadline > timezone.now()
     assert all(line.ok for line in replay_game(game))
+
+
+def test_the_board_rows_follow_the_state(campaign):
+    from junta.games.models import Bill, PoliticalCard, Position, Zone
+
+    game, users = campaign()
+    start(game)
+    play_days(game, users, 3)  # nominations, election, first Cabinet
+    game.refresh_from_db()
+    state = repository.state_before(Phase.objects.get(game=game, status="open"))
+    assert Zone.objects.count() == 28 and Zone.objects.get(number=8).name == "Central Bank"
+    assert PoliticalCard.objects.filter(game=game).count() == 88
+    for p in state.players:
+        held = PoliticalCard.objects.filter(game=game, holder__seat=p.seat, pile="hand")
+        assert sorted(held.values_list("card_id", flat=True)) == sorted(p.hand)
+    assert list(Bill.objects.filter(game=game).values_list("denomination", flat=True)) == \
+        list(reversed(state.money_deck))
+    assert game.extra_bills == state.extra_bills
+    president = Position.objects.get(game=game, key="president")
+    assert president.holder.seat == state.positions["president"]
+
+
+def queries_for(client, url: str) -> int:
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    with CaptureQueriesContext(connection) as ctx:
+        assert client.get(url).status_code == 200
+    return len(ctx.captured_queries)
+
+
+def test_page_queries_do_not_grow_with_the_phases_played(campaign, client):
+    from django.urls import reverse
+
+    game, users = campaign()
+    start(game)
+    client.force_login(users[0])
+    urls = [reverse("game_detail", args=[game.id]), reverse("game_events", args=[game.id])]
+    play_days(game, users, 2)
+    early = [queries_for(client, url) for url in urls]
+    play_days(game, users, 8)
+    assert [queries_for(client, url) for url in urls] == early

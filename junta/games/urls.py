@@ -1,6 +1,6 @@
 from django.urls import path
 
-from junta.games import views
+from junta.games import play_views, views
 
 urlpatterns = [
     path("", views.lobby, name="lobby"),
@@ -8,6 +8,9 @@ urlpatterns = [
     path("<int:game_id>/", views.detail, name="game_detail"),
     path("<int:game_id>/join/", views.join, name="game_join"),
     path("<int:game_id>/events/", views.events, name="game_events"),
+    path("<int:game_id>/status/", play_views.status, name="game_status"),
+    path("<int:game_id>/orders/", play_views.orders, name="game_orders"),
+    path("<int:game_id>/start/", play_views.start, name="game_start"),
     path("<int:game_id>/invite/<str:token>/", views.invite, name="game_invite"),
     path("<int:game_id>/players/<int:player_id>/approve/", views.approve, name="game_approve"),
 ]

@@ -1,0 +1,72 @@
+"""What a seated player sees of a running campaign: the state for display, his seat, the
+current phase, his orders and what he has learned. Read-only; pages call these."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from django.http import Http404
+
+from accounts.models import User
+from junta.engine import GameState, view_for
+from junta.engine.events import Event
+from junta.games.models import Game, Order, Phase, PhaseResult, Player
+
+
+@dataclass
+class Seat:
+    game: Game
+    player: Player | None  # None for the GM and spectators
+    phase: Phase | None
+    state: GameState | None
+    view: dict[str, Any]
+    order: Order | None
+
+    @property
+    def seat(self) -> int | None:
+        return self.player.seat if self.player else None
+
+
+def display_state(game: Game) -> tuple[Phase | None, GameState | None]:
+    """The latest phase and the state players may look at: the open (or drafted) phase's
+    starting state, or the final state of a finished game."""
+    phase = game.phases.order_by("-number").first()
+    if phase is None:
+        return None, None
+    if phase.status == Phase.Status.PUBLISHED:
+        result = PhaseResult.objects.filter(phase=phase).only("state_after").first()
+        return phase, GameState.from_dict(result.state_after)
+    return phase, GameState.from_dict(phase.state_before)
+
+
+def seat_for(game: Game, user: User) -> Seat:
+    player = game.players.filter(user=user, membership=Player.Membership.ACTIVE).first()
+    if player is None and game.gm_id != user.id:
+        raise Http404
+    phase, state = display_state(game)
+    if state is None:
+        raise Http404
+    viewer: int | str | None = player.seat if player else "gm"
+    order = Order.objects.filter(phase=phase, player=player).first() if player else None
+    return Seat(game, player, phase, state, view_for(state, viewer), order)
+
+
+def learned(game: Game, seat: int | None, turn: int) -> list[dict]:
+    """Private lines of this turn's published results that this seat may read."""
+    out = []
+    results = PhaseResult.objects.filter(
+        phase__game=game, phase__turn=turn, published_at__isnull=False,
+    ).select_related("phase").order_by("-phase__number")
+    for result in results:
+        for data in result.events:
+            event = Event.from_dict(data)
+            if event.audience != "public" and event.visible_to(seat):
+                out.append({"phase": result.phase, "text": event.text})
+    return out
+
+
+def report(result: PhaseResult, viewer: int | str | None) -> list[Event]:
+    """A phase's report as `viewer` may read it: public lines and his own private lines."""
+    events = [Event.from_dict(d) for d in result.events]
+    return [e for e in events if e.visible_to(viewer)]

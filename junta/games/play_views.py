@@ -1,0 +1,125 @@
+"""The pages a player opens daily: the Status page and the Orders page; the GM's start."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_POST
+
+from junta.engine import catalog
+from junta.games import order_builder, play, running, selectors
+from junta.games.campaigns import CampaignError
+from junta.games.guidance import instructions
+from junta.games.models import Game, Phase
+
+
+@login_required
+@require_POST
+def start(request: HttpRequest, game_id: int) -> HttpResponse:
+    game = Game.objects.filter(pk=game_id, gm=request.user).first()
+    if game is None:
+        raise Http404
+    try:
+        running.start_campaign(game.id, request.user)
+    except CampaignError as error:
+        messages.error(request, str(error))
+        return redirect("game_detail", game_id=game.id)
+    messages.success(request, f"{game.name} has begun: nominations are open.")
+    return redirect("game_status", game_id=game.id)
+
+
+def _status_context(request: HttpRequest, game: Game) -> dict:
+    seat = play.seat_for(game, request.user)
+    state, view = seat.state, seat.view
+    me = view.get("me")
+    roster = {p.seat: p for p in selectors.roster(game)}
+    cabinet = []
+    for pos in catalog.POSITIONS:
+        holder = view["positions"].get(pos)
+        who = ("vacant" if holder is None else "the President's Brother-in-Law"
+               if holder == view["brother_in_law"] else state.name(holder))
+        cabinet.append({"title": catalog.TITLES[pos], "holder": who,
+                        "new_weapons": view["new_weapons"] == pos})
+    money = view["money"]
+    percent = min(100, round(100 * money["drawn"] / money["known_total"]))
+    return {
+        "game": game, "seat": seat, "view": view, "me": me, "phase": seat.phase,
+        "state": state, "roster": roster, "cabinet": cabinet, "money_percent": percent,
+        "instructions": instructions(state, seat.seat) if me else [],
+        "owes": seat.seat in view["owes_orders"] if me else False,
+        "learned": play.learned(game, seat.seat, state.turn) if me else [],
+        "location_name": catalog.LOCATION_NAMES.get((me or {}).get("location") or "", ""),
+        "is_gm": game.gm_id == request.user.id,
+        "winners": [state.name(w) for w in view["winners"]],
+        "my_positions": [catalog.TITLES[k] for k in (me or {}).get("commands", [])],
+        "open": seat.phase is not None and seat.phase.status == Phase.Status.OPEN,
+    }
+
+
+@login_required
+def status(request: HttpRequest, game_id: int) -> HttpResponse:
+    game = selectors.game_for(request.user, game_id)
+    return render(request, "games/status.html", _status_context(request, game))
+
+
+@login_required
+def orders(request: HttpRequest, game_id: int) -> HttpResponse:
+    """The Orders page: my orders for the current phase, a form per kind of order, final."""
+    game = selectors.game_for(request.user, game_id)
+    seat = play.seat_for(game, request.user)
+    if seat.player is None:
+        raise Http404
+    phase, state = seat.phase, seat.state
+    saved = list(seat.order.payload) if seat.order else []
+    errors: list[str] = []
+    failed_kind = ""
+    status_code = 200
+    if request.method == "POST":
+        action = request.POST.get("action", "")
+        version = int(request.POST.get("state_version") or -1)
+        note = request.POST.get("note_to_gm", seat.order.note_to_gm if seat.order else "")
+        final = seat.order.final if seat.order else False
+        payload = list(saved)
+        if action == "add":
+            order, problem = order_builder.read_order(state, seat.seat, request.POST)
+            if order is None:
+                errors, failed_kind = [problem], request.POST.get("kind", "")
+            else:
+                payload.append(order)
+        elif action == "remove":
+            index = int(request.POST.get("index") or -1)
+            if 0 <= index < len(payload):
+                payload.pop(index)
+        elif action in ("final", "not_final", "note"):
+            final = {"final": True, "not_final": False}.get(action, final)
+        if not errors:
+            try:
+                running.submit_orders(phase.id, request.user, payload, state_version=version,
+                                      note_to_gm=note, final=final)
+            except running.OrdersRejected as rejected:
+                errors, failed_kind = rejected.errors, request.POST.get("kind", "")
+            except CampaignError as error:
+                errors = [str(error)]
+            else:
+                messages.success(request, {
+                    "add": "Order added.", "remove": "Order removed.",
+                    "final": "Your orders are final.", "not_final": "Your orders are open "
+                    "for changes again.", "note": "Your note to the GM is saved."}.get(
+                        action, "Saved."))
+                return redirect("game_orders", game_id=game.id)
+        status_code = 400
+    described = [order_builder.describe_order(state, o) for o in saved]
+    game.refresh_from_db(fields=["state_version"])
+    context = {
+        "game": game, "seat": seat, "phase": phase, "state": state,
+        "saved": list(enumerate(described)),
+        "builders": order_builder.builders(state, seat.seat),
+        "condition_fields": order_builder.condition_fields(state),
+        "errors": errors, "failed_kind": failed_kind, "state_version": game.state_version,
+        "open": phase.status == Phase.Status.OPEN, "final": bool(seat.order and seat.order.final),
+        "note": seat.order.note_to_gm if seat.order else "",
+        "instructions": instructions(state, seat.seat),
+    }
+    return render(request, "games/orders.html", context, status=status_code)

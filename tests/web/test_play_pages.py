@@ -1,0 +1,122 @@
+"""The Status and Orders pages (issue 6): what a player sees and orders each day."""
+
+from __future__ import annotations
+
+import pytest
+from django.urls import reverse
+
+from junta.engine import GameState, digest
+from junta.games import running
+from junta.games.models import Game, Order, Phase
+from tests.web.test_pipeline import campaign, play_days  # noqa: F401 - fixture
+
+pytestmark = pytest.mark.django_db
+
+
+def open_phase(game: Game) -> Phase:
+    return Phase.objects.get(game=game, status=Phase.Status.OPEN)
+
+
+def version(game: Game) -> int:
+    return Game.objects.get(pk=game.pk).state_version
+
+
+def test_the_gm_starts_the_campaign_from_its_page(campaign, client):  # noqa: F811
+    game, users = campaign()
+    client.force_login(users[0])
+    assert client.post(reverse("game_start", args=[game.id])).status_code == 404
+    client.force_login(game.gm)
+    page = client.get(reverse("game_detail", args=[game.id])).content.decode()
+    assert "Start the campaign" in page
+    response = client.post(reverse("game_start", args=[game.id]))
+    assert response.status_code == 302 and response["Location"].endswith("/status/")
+    assert Game.objects.get(pk=game.pk).status == Game.Status.NOMINATING
+
+
+def test_status_page_tells_the_player_what_to_do(campaign, client):  # noqa: F811
+    game, users = campaign()
+    running.start_campaign(game.id, game.gm)
+    client.force_login(users[0])
+    page = client.get(reverse("game_status", args=[game.id])).content.decode()
+    assert "Nominations" in page and "Nominate a player for the Presidency" in page
+    assert "You owe orders this phase" in page
+    assert "data-countdown" in page and "America/New_York" in page
+    assert "bills drawn of the known 96" in page
+
+
+def test_strangers_get_404_on_the_players_pages(campaign, client, django_user_model):  # noqa: F811
+    game, users = campaign()
+    running.start_campaign(game.id, game.gm)
+    client.force_login(django_user_model.objects.create_user(email="nosy@example.org"))
+    for name in ("game_status", "game_orders"):
+        assert client.get(reverse(name, args=[game.id])).status_code == 404
+
+
+def test_orders_are_added_removed_and_marked_final(campaign, client):  # noqa: F811
+    game, users = campaign()
+    running.start_campaign(game.id, game.gm)
+    client.force_login(users[0])
+    url = reverse("game_orders", args=[game.id])
+    page = client.get(url).content.decode()
+    assert "Nominate a candidate" in page and "Don Isabel" in page
+    response = client.post(url, {"action": "add", "kind": "nominate", "candidate": "1",
+                                 "state_version": version(game)})
+    assert response.status_code == 302
+    assert "Nominate Don Isabel" in client.get(url).content.decode()
+    # a choice that is not offered is refused and the saved order stays
+    response = client.post(url, {"action": "add", "kind": "nominate", "candidate": "99",
+                                 "state_version": version(game)})
+    assert response.status_code == 400
+    assert "choose one of the options offered" in response.content.decode()
+    assert Order.objects.get(player__user=users[0]).payload == [
+        {"kind": "nominate", "candidate": 1}]
+    # a stale form is refused with a message
+    response = client.post(url, {"action": "add", "kind": "decline", "state_version": 0})
+    assert response.status_code == 400 and "has changed since this form" in \
+        response.content.decode()
+    client.post(url, {"action": "final", "state_version": version(game)})
+    assert Order.objects.get(player__user=users[0]).final
+    client.post(url, {"action": "not_final", "state_version": version(game)})
+    client.post(url, {"action": "remove", "index": "0", "state_version": version(game)})
+    row = Order.objects.get(player__user=users[0])
+    assert row.payload == [] and not row.final
+
+
+def test_a_conditional_order_on_the_same_step_is_not_offered(campaign, client):  # noqa: F811
+    game, users = campaign()
+    running.start_campaign(game.id, game.gm)
+    play_days(game, users, 3)  # nomination, election, cabinet: now the budget draw
+    while open_phase(game).kind != "budget_vote":
+        play_days(game, users, 1)
+    client.force_login(users[0])
+    url = reverse("game_orders", args=[game.id])
+    page = client.get(url).content.decode()
+    assert "is settled at the vote count (step 2 of the Budget Vote phase)" in page
+    response = client.post(url, {"action": "add", "kind": "vote", "choice": "no",
+                                 "condition": "voted", "cond_seat": "2", "cond_choice": "yes",
+                                 "state_version": version(game)})
+    assert response.status_code == 400
+    assert "That condition cannot be used with this order" in response.content.decode()
+
+
+def test_no_page_shows_another_players_secrets(campaign, client):  # noqa: F811
+    game, users = campaign()
+    running.start_campaign(game.id, game.gm)
+    play_days(game, users, 3)
+    phase = open_phase(game)
+    state = GameState.from_dict(phase.state_before)
+    state.players[1].pocket = 987651
+    state.players[1].bank = 876541
+    phase.state_before = state.to_dict()
+    phase.state_digest = digest(state)
+    phase.save()
+    seat_of = {p.user_id: p.seat for p in game.players.all()}
+    owner = next(u for u in users if seat_of[u.id] == 1)
+    other = next(u for u in users if seat_of[u.id] == 0)
+    client.force_login(owner)
+    mine = client.get(reverse("game_status", args=[game.id])).content.decode()
+    assert "987651" in mine and "876541" in mine
+    client.force_login(other)
+    for name in ("game_status", "game_orders", "game_detail", "game_events"):
+        page = client.get(reverse(name, args=[game.id])).content.decode()
+        assert "987651" not in page and "876541" not in page, name

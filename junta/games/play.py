@@ -70,3 +70,41 @@ def report(result: PhaseResult, viewer: int | str | None) -> list[Event]:
     """A phase's report as `viewer` may read it: public lines and his own private lines."""
     events = [Event.from_dict(d) for d in result.events]
     return [e for e in events if e.visible_to(viewer)]
+
+
+@dataclass
+class PhaseReport:
+    phase: Phase
+    headlines: list[str]
+    public: list[str]
+    private: list[str]
+
+
+def reports(game: Game, viewer: int | str | None, results: list[PhaseResult]
+            ) -> list[PhaseReport]:
+    """Readable reports of published phases: headlines, public lines, the viewer's own lines."""
+    from junta.games.headlines import headline
+
+    out = []
+    for result in results:
+        events = report(result, viewer)
+        heads = [h for e in events if (h := headline(e, str(result.phase_id)))]
+        out.append(PhaseReport(
+            result.phase, heads,
+            [e.text for e in events if e.audience == "public"],
+            [e.text for e in events if e.audience != "public"]))
+    return out
+
+
+def published_results(game: Game):
+    return PhaseResult.objects.filter(phase__game=game, published_at__isnull=False) \
+        .select_related("phase").order_by("-phase__number")
+
+
+def viewer_for(game: Game, user: User) -> int | str | None:
+    """The engine viewer for this person: a seat, "gm", or None (a spectator). After the game
+    ends everyone sees everything (the engine's events say so themselves)."""
+    if game.gm_id == user.id:
+        return "gm"
+    player = game.players.filter(user=user, membership=Player.Membership.ACTIVE).first()
+    return player.seat if player else None

@@ -123,3 +123,15 @@ def orders(request: HttpRequest, game_id: int) -> HttpResponse:
         "instructions": instructions(state, seat.seat),
     }
     return render(request, "games/orders.html", context, status=status_code)
+
+
+@login_required
+def history(request: HttpRequest, game_id: int) -> HttpResponse:
+    """Every past phase with its public report and my own private lines, newest first."""
+    from django.core.paginator import Paginator
+
+    game = selectors.game_for(request.user, game_id)
+    viewer = play.viewer_for(game, request.user)
+    page = Paginator(play.published_results(game), 10).get_page(request.GET.get("page"))
+    return render(request, "games/history.html", {
+        "game": game, "page": page, "reports": play.reports(game, viewer, list(page))})

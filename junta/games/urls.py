@@ -11,6 +11,7 @@ urlpatterns = [
     path("<int:game_id>/status/", play_views.status, name="game_status"),
     path("<int:game_id>/orders/", play_views.orders, name="game_orders"),
     path("<int:game_id>/start/", play_views.start, name="game_start"),
+    path("<int:game_id>/history/", play_views.history, name="game_history"),
     path("<int:game_id>/invite/<str:token>/", views.invite, name="game_invite"),
     path("<int:game_id>/players/<int:player_id>/approve/", views.approve, name="game_approve"),
 ]

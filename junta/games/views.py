@@ -165,8 +165,12 @@ def events(request: HttpRequest, game_id: int) -> HttpResponse:
     page = Paginator(
         selectors.speeches(game), SPEECHES_PER_PAGE
     ).get_page(request.GET.get("page"))
+    from junta.games import play
+
+    latest = list(play.published_results(game)[:1])
     context = {
         "game": game, "page": page, "form": form, "preview": preview, "speaker": speaker,
         "replying_to": replying_to,
+        "latest": play.reports(game, play.viewer_for(game, request.user), latest),
     }
     return render(request, "games/events.html", context, status=status)

@@ -120,3 +120,34 @@ def test_no_page_shows_another_players_secrets(campaign, client):  # noqa: F811
     for name in ("game_status", "game_orders", "game_detail", "game_events"):
         page = client.get(reverse(name, args=[game.id])).content.decode()
         assert "987651" not in page and "876541" not in page, name
+
+
+def test_history_shows_public_reports_and_only_my_private_lines(campaign, client):  # noqa: F811
+    game, users = campaign()
+    running.start_campaign(game.id, game.gm)
+    play_days(game, users, 4)  # through the budget draw
+    state = GameState.from_dict(open_phase(game).state_before)
+    foreign = state.positions["foreign"]
+    seat_user = {p.seat: p.user for p in game.players.all()}
+    bystander = next(s for s in range(10) if s not in (foreign, state.president))
+    client.force_login(seat_user[foreign])
+    page = client.get(reverse("game_history", args=[game.id])).content.decode()
+    assert "As Foreign Minister you drew" in page and "Only you know" in page
+    assert "The Foreign Minister draws" in page  # the public count
+    client.force_login(seat_user[bystander])
+    page = client.get(reverse("game_history", args=[game.id])).content.decode()
+    assert "The Foreign Minister draws" in page
+    assert "As Foreign Minister you drew" not in page and "Your budget bills" not in page
+    events = client.get(reverse("game_events", args=[game.id])).content.decode()
+    assert "Latest results" in events
+
+
+def test_headlines_come_only_from_public_events():
+    from junta.engine.events import Event
+    from junta.games.headlines import headline
+
+    public = Event("president", "Don Carlos is elected President.", "public", {}, True)
+    secret = Event("attempt_failed", "A secret attempt.", (1, 2), {}, True)
+    assert "Don Carlos is elected President." in headline(public, "1")
+    assert headline(public, "1") == headline(public, "1")
+    assert headline(secret, "1") is None

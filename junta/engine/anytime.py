@@ -36,7 +36,8 @@ def run(ctx: Context, after_step: str | None) -> None:
                     tied == after_step:
                 due.append((seat, order))
     if after_step is None:
-        _wiretaps_first(ctx, due)
+        _first(ctx, due, "Wiretap")  # hears every transfer of the day
+        _first(ctx, due, "Amnesty")  # protects an exile the Minister decides on today
         _exile_returns(ctx)
     done_trades: set[tuple[int, int]] = set()
     for seat, order in due:
@@ -47,15 +48,16 @@ def run(ctx: Context, after_step: str | None) -> None:
         _carry_out(ctx, seat, order, done_trades)
 
 
-def _wiretaps_first(ctx: Context, due: list[tuple[int, Order]]) -> None:
-    for seat, order in due:
+def _first(ctx: Context, due: list[tuple[int, Order]], card_name: str) -> None:
+    """Play the due plays of this card before the other any-time actions."""
+    def named(order: Order) -> bool:
         cid = order.args.get("card")
-        if order.kind == "play_card" and isinstance(cid, int) and \
-                catalog.card(cid).name == "Wiretap" and ctx.holds(order.condition):
+        return order.kind == "play_card" and isinstance(cid, int) and \
+            catalog.card(cid).name == card_name
+    for seat, order in due:
+        if named(order) and ctx.state.players[seat].active and ctx.holds(order.condition):
             apply_play(ctx, seat, order)
-    due[:] = [(s, o) for s, o in due if not (
-        o.kind == "play_card" and isinstance(o.args.get("card"), int)
-        and catalog.card(o.args["card"]).name == "Wiretap")]
+    due[:] = [(s, o) for s, o in due if not named(o)]
 
 
 def _carry_out(ctx: Context, seat: int, order: Order, done_trades: set) -> None:
@@ -133,11 +135,9 @@ def _trade(ctx: Context, seat: int, order: Order, done: set) -> None:
                                                                  mine[1]):
             match = other
             break
-    if match is None:
-        if seat < partner or not any(o.kind == "trade" and o.args.get("with") == seat
-                                     for o in ctx.orders.get(partner, [])):
-            ctx.tell(seat, "trade_failed", f"Your trade with {s.name(partner)} did not happen: "
-                                           f"{s.name(partner)} did not order the same trade.")
+    if match is None:  # each side whose order found no match is told
+        ctx.tell(seat, "trade_failed", f"Your trade with {s.name(partner)} did not happen: "
+                                       f"{s.name(partner)} did not order the same trade.")
         return
     done.add(key)
     give_money, give_cards, get_money, get_cards = mine

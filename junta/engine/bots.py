@@ -20,7 +20,8 @@ def bot_orders(state: GameState, seat: int, rng: Rng) -> list[Order]:
     p = state.players[seat]
     if state.finished or not p.active:
         if p.status == "exiled" and rng.below(3) == 0:
-            return [Order("return_from_exile")]
+            back = Order("return_from_exile")
+            return [] if validate_order(state, seat, back) else [back]
         return []
     out: list[Order] = []
     phase = state.phase

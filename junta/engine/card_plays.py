@@ -28,6 +28,20 @@ COUP_EXCUSE_CARDS = frozenset({
     "UN Condemns Torture of Political Prisoners", "Annual Street Festival", "Border Incident",
     "Press Scandal",
 })
+TIMING_WORDS = {
+    "cabinet": "in the Cabinet Appointment phase",
+    "budget_draw": "in the Draw Budget phase",
+    "budget_proposal": "in the Budget Proposal phase",
+    "budget_vote": "in the Budget Vote phase",
+    "election": "in a Presidential Election",
+    "special_motion": "in the vote on the President's competence",
+    "location": "in the Locations phase",
+    "assassination": "at the assassination step of the Locations phase",
+    "banking": "at the banking step of the Locations phase",
+    "rebel_only": "with the Rebel-Only moves",
+    "coup": "during a coup",
+    "coup_movement": "during a coup",
+}
 REQUIRES = {
     "Demand for Reform": "Christian Democrats", "Church Desecrated": "Church",
     "Bank Holiday": "Bankers", "Monarchist Assassin": "Monarchists",
@@ -60,8 +74,8 @@ def check_play(state: GameState, seat: int, order: Order) -> list[str]:
         return [f"{c.name} acts on the map during a coup; coup play is not open in this "
                 f"edition of the engine yet."]
     if not playable_now(state, c):
-        allowed = ", ".join(c.when)
-        return [f"{c.name} cannot be played in the {title} phase (it is played: {allowed})."]
+        allowed = " or ".join(TIMING_WORDS.get(w, w) for w in c.when)
+        return [f"{c.name} cannot be played in the {title} phase: it is played {allowed}."]
     need = REQUIRES.get(c.name)
     if need and need not in influence_names(state, seat):
         return [f"{c.name} requires {need} influence in play in front of you."]
@@ -104,6 +118,9 @@ def apply_play(ctx: Context, seat: int, order: Order) -> None:
     s = ctx.state
     card_id = order.args["card"]
     p = s.players[seat]
+    if card_id not in p.hand and catalog.card(card_id).name == "Double Agent" and \
+            card_id in s.political_discard:
+        return  # it already cancelled an Intelligence card today, and both sides were told
     if card_id not in p.hand or not p.active:
         ctx.tell(seat, "card_failed", "Your card play did not happen: the card is no longer "
                                       "in your hand.")
@@ -212,9 +229,25 @@ def apply_play(ctx: Context, seat: int, order: Order) -> None:
         s.coup_excuse = True
         if c.name == "Press Scandal":
             s.turn_flags.setdefault("press_scandal", []).append(target)
+            _bar_vote_cards(ctx, target)
             ctx.public("coup_excuse_card", f"Press Scandal! {victim} may not vote with Vote "
                                            "cards this turn. A Coup Excuse exists.",
                        headline=True)
         else:
             ctx.public("coup_excuse_card", f"{name} plays {c.name}: a Coup Excuse exists.",
                        headline=True)
+
+
+def _bar_vote_cards(ctx: Context, seat: int) -> None:
+    """Press Scandal: "he may not vote this turn with Vote cards", including a ballot he gave
+    for a vote counted later in this phase: it is counted without its Vote cards."""
+    orders = ctx.orders.get(seat, [])
+    barred = False
+    for i, order in enumerate(orders):
+        if order.kind == "vote" and order.args.get("cards"):
+            orders[i] = Order(order.kind, {**order.args, "cards": []}, order.condition)
+            barred = True
+    if barred:
+        ctx.tell(seat, "vote_cards_barred", "The Press Scandal bars your Vote cards: your vote "
+                                            "is counted without them, and they stay in your "
+                                            "hand.")

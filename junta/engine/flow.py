@@ -83,6 +83,8 @@ def advance(ctx: Context) -> None:
     _president_gone(ctx)
     _brother_in_law(ctx)
     enforce_hand_limit(ctx)
+    if s.finished:  # the game ended during the phase (the budget could not be drawn)
+        return
     natural = _natural_next(ctx, phase)
     if s.finished:
         return

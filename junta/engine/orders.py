@@ -147,8 +147,6 @@ PHASE_TIMINGS: dict[str, frozenset[str]] = {
 def card_step(card: catalog.Card) -> str:
     if card.name in REVOTE_CARDS:
         return "revote_cards"
-    if card.name == "Foreign Aid Audit":
-        return "proposal"
     if "assassination" in card.when:
         return "assassinations"
     if card.name in UNIT_CARDS:
@@ -164,6 +162,10 @@ def action_step(order: Order) -> str:
 
 
 def condition_step(condition: Condition) -> str:
+    """The step that settles a condition; for a card played, the step the card acts at."""
+    name = condition.args.get("card")
+    if condition.kind == "card_played" and isinstance(name, str) and catalog.cards_named(name):
+        return card_step(catalog.card(catalog.cards_named(name)[0]))
     return CONDITION_KINDS[condition.kind][0]
 
 
@@ -218,19 +220,25 @@ def validate_condition(state: GameState, order: Order) -> list[str]:
     if c is None:
         return []
     phase = state.phase
-    kind_step, phases, _ = CONDITION_KINDS[c.kind]
-    if phase not in phases:
+    _, phases, _ = CONDITION_KINDS[c.kind]
+    kind_step = condition_step(c)
+    if phase not in phases or steps.index(phase, kind_step) < 0:
         return [f"The condition \u201c{describe_condition(state, c)}\u201d cannot arise in the "
                 f"{steps.PHASE_TITLES.get(phase, phase)} phase."]
     errors = []
-    for key in ("seat",):
-        if key in c.args and _seat(state, c.args[key]) is None:
-            errors.append("The condition names a player who is not in this game.")
+    needs_seat = "{seat}" in CONDITION_KINDS[c.kind][2]
+    if (needs_seat or "seat" in c.args) and _seat(state, c.args.get("seat")) is None:
+        errors.append("The condition names a player who is not in this game.")
     if c.kind == "location" and c.args.get("location") not in catalog.LOCATIONS:
         errors.append("The condition names a location that does not exist.")
     if c.kind == "vote_result" and c.args.get("result") not in ("passes", "fails", None):
         errors.append("A vote result is 'passes' or 'fails'.")
-    if c.kind == "card_played" and not isinstance(c.args.get("card"), str):
+    if c.kind == "voted" and c.args.get("choice") is None:
+        errors.append("The condition must say how the player votes.")
+    if c.kind == "appointed" and c.args.get("position") not in catalog.CABINET:
+        errors.append("The condition must name a Cabinet position.")
+    if c.kind == "card_played" and (not isinstance(c.args.get("card"), str)
+                                    or not catalog.cards_named(c.args["card"])):
         errors.append("The condition must name the card.")
     if errors:
         return errors
@@ -286,6 +294,11 @@ def validate_orders(state: GameState, seat: int, orders: list[Order]) -> list[st
         if count > 1:
             errors.append(f"You gave {count} unconditional orders to "
                           f"{ORDER_KINDS[kind].label.lower()}; give one.")
+    police = [o for o in orders if o.kind == "assassinate" and o.condition is None
+              and o.args.get("card") == "secret_police"]
+    if len(police) > 1:
+        errors.append("The Secret Police make one attempt a turn: give them one unconditional "
+                      "order.")
     draws = [o.args.get("position") for o in orders if o.kind == "draw_bills"
              and o.condition is None]
     if len(draws) != len(set(map(str, draws))):
@@ -352,6 +365,10 @@ def _check_trade(state: GameState, seat: int, order: Order) -> list[str]:
         errors.append("A trade must exchange something.")
     if give_money > state.players[seat].pocket:
         errors.append(f"You have {state.players[seat].pocket} MP; you cannot give {give_money}.")
+    if give_money and state.phase == "election" and state.election and \
+            state.election.get("resigned") == seat:
+        errors.append("A resigning President may not transfer his pocket money during the "
+                      "election.")
     missing = [c for c in give_cards if c not in state.players[seat].hand]
     if missing:
         errors.append("You can only trade cards in your hand.")

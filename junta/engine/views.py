@@ -79,11 +79,14 @@ def private_view(state: GameState, seat: int) -> dict[str, Any]:
     for pos in (catalog.FOREIGN, catalog.FARM_LABOR):
         if state.commander(pos) == seat and pos in drawn:
             me.setdefault("my_draws", {})[pos] = list(drawn[pos])
-    if seat in (state.president, budget.get("holder"), budget.get("proposer")) and budget:
+    # The President's full draw is his alone; after an Alternative Budget its player holds all
+    # the bills but the one the President kept, and his proposal (pocket money, skim) is his.
+    if budget and seat in (state.president, budget.get("holder")):
         me["budget_bills"] = list(budget.get("held", []))
+    if budget and seat == state.president:
         me["all_drawn"] = list(budget.get("all_drawn", []))
-        if budget.get("proposal"):
-            me["proposal"] = dict(budget["proposal"])
+    if budget.get("proposal") and seat == budget.get("proposer", state.president):
+        me["proposal"] = dict(budget["proposal"])
     if state.phase == "election" and (state.election or {}).get("resigned") == seat:
         me["pocket_frozen"] = True
     return me
@@ -91,12 +94,15 @@ def private_view(state: GameState, seat: int) -> dict[str, Any]:
 
 def view_for(state: GameState, viewer: int | str | None) -> dict[str, Any]:
     """The state as `viewer` may see it."""
+    seat = isinstance(viewer, int) and not isinstance(viewer, bool)
+    if seat and not 0 <= viewer < len(state.players):  # -1 (BIL) would index the last seat
+        raise ValueError(f"no player sits at seat {viewer}")
     view = public_view(state)
     if viewer == GM or state.finished:
         view["full"] = state.to_dict()
         view["players_secret"] = [private_view(state, p.seat) for p in state.players]
         view["extra_bills"] = state.extra_bills
-    if isinstance(viewer, int) and not isinstance(viewer, bool):
+    if seat:
         view["me"] = private_view(state, viewer)
     return view
 

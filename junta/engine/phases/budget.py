@@ -25,6 +25,10 @@ if TYPE_CHECKING:
 
 def draws(ctx: Context) -> None:
     s = ctx.state
+    if len(s.money_deck) < 4:  # e.g. a Secret Political Donation drew one earlier today
+        from ..flow import finish
+        finish(ctx)  # "As soon as the budget cannot be drawn, the game has ended."
+        return
     war = s.commander(catalog.WAR)
     s.new_weapons = None
     for order in ctx.orders_of(war, "new_weapons") if war is not None else []:
@@ -300,10 +304,11 @@ def _alternative(ctx: Context) -> None:
         s.players[holder].pocket += kept
     s.budget.update({"held": held, "holder": seat, "proposer": seat, "proposal": None,
                      "alternative_used": True})
+    s.coup_excuse = True  # "If the budget fails, there is immediately a Coup Excuse"
     ctx.facts["alternative_budget"] = seat
     ctx.public("alternative_budget", f"The budget is defeated, and {s.name(seat)} plays "
                "Alternative Budget: taking the budget bills, he will propose a budget of his "
-               "own.", headline=True)
+               "own. There is a Coup Excuse.", headline=True)
     ctx.tell(seat, "budget_bills", f"You now hold the budget bills: {_bills(held)}.",
              bills=held)
 

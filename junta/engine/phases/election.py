@@ -132,8 +132,11 @@ def take_office(ctx: Context, winner: int) -> None:
                 s.positions[pos] = None
                 ctx.facts.setdefault("vacated", []).append(pos)
         s.positions[catalog.PRESIDENT] = winner
-        if old is not None and s.players[old].active and not s.positions_of(old):
-            pass  # positionless until the next Cabinet Appointment
+        # The budget bills are in the President's pocket and he proposes the budget: a
+        # budget under way passes to the new President with the office.
+        for role in ("holder", "proposer"):
+            if old is not None and s.budget.get(role) == old:
+                s.budget[role] = winner
     ctx.public("president", f"{s.name(winner)} is elected President of the Republica de los "
                "Papayas!", headline=True, president=winner)
 

@@ -104,6 +104,9 @@ def _attempts(ctx: Context) -> list[dict]:
                     continue
                 if args["card"] == SECRET_POLICE:
                     if police_used:
+                        ctx.tell(seat, "attempt_dropped", "The Secret Police make one attempt "
+                                 f"a turn: your order against {s.name(args['target'])} was not "
+                                 "carried out.")
                         continue
                     police_used = True
                 out.append({"attacker": seat, "card": args["card"], "target": args["target"],
@@ -153,6 +156,7 @@ def assassinations(ctx: Context) -> None:
                                                  "the card stays in your hand.")
                 continue
             ctx.discard(seat, card_id)
+            ctx.facts.setdefault("cards_played", []).append((seat, c.name))
             if c.name == "Secret Police Overtime" and a["location"] == "bank":
                 s.secret_police_bank_turn = s.turn
         if name in ("Burglar", "Bank Robber", "Character Assassin"):
@@ -179,6 +183,7 @@ def assassinations(ctx: Context) -> None:
             paid = card_name != "Bribe the Assassin" or ctx.pay_cost(target, 2)
             if paid:
                 ctx.discard(target, cid)
+                ctx.facts.setdefault("cards_played", []).append((target, card_name))
                 ctx.tell([seat, target], "attempt_foiled", f"An attempt on "
                          f"{s.name(target)}'s life at the {place} is foiled by {card_name}.")
                 continue
@@ -238,15 +243,18 @@ def _theft(ctx: Context, seat: int, target: int, name: str, where: dict) -> None
 
 def banking(ctx: Context) -> None:
     s = ctx.state
-    if s.bank_status != "open":
-        return
     for seat in s.active_seats():
         p = s.players[seat]
-        if p.location != "bank":
+        orders = [o for o in ctx.orders_of(seat, "bank") if ctx.holds(o.condition)]
+        if orders and s.bank_status != "open":
+            ctx.tell(seat, "banking_failed", "The Bank is closed: your banking order was not "
+                                             "carried out.")
             continue
-        for order in ctx.orders_of(seat, "bank"):
-            if not ctx.holds(order.condition):
-                continue
+        if orders and p.location != "bank":
+            ctx.tell(seat, "banking_failed", "You were not at the Bank: your banking order was "
+                                             "not carried out.")
+            continue
+        for order in orders:
             amount = order.args["amount"]
             if order.args["action"] == "deposit":
                 amount = min(amount, p.pocket)
@@ -272,6 +280,7 @@ def rebel_only(ctx: Context) -> None:
     "Any player taking military action in this phase immediately becomes a REBEL";
     "The first player to submit Rebel Only Movement Orders is considered the First Rebel"."""
     s = ctx.state
+    s.rebel_orders = []  # this Rebel-Only step's moves open this turn's coup
     movers = []
     for seat in s.active_seats():
         orders = [o for o in ctx.orders_of(seat, "rebel_move") if ctx.holds(o.condition)]
@@ -290,8 +299,7 @@ def rebel_only(ctx: Context) -> None:
     first = min(movers, key=lambda m: (order_of.get(m, len(order_of)), m))
     for seat in movers:
         s.players[seat].rebel = True
-    if s.first_rebel is None or not s.players[s.first_rebel].rebel:
-        s.first_rebel = first
+    s.first_rebel = first  # of this coup, even if an earlier coup's First Rebel still rebels
     names = ", ".join(s.name(m) for m in movers)
     ctx.facts["coup"] = True
     ctx.public("rebels", f"Troops move! {names} take Rebel action; {s.name(first)} is the "

@@ -1,0 +1,205 @@
+"""Incoming fire and inter-troop combat in a coup.
+
+"For each armed unit, one die is rolled. For each unarmed unit, 1/2 die is rolled (round
+down). For each Tank, Bodyguard, and Palace Guard (when in the palace) two dice are rolled. For
+each 6 that is rolled, one casualty is inflicted upon the enemy. Each unit with New Weapons
+inflicts one casualty for each 5 OR 6 that is rolled. Each combat is divided into 3 volleys...
+casualties are removed at the end of each volley. Any unit which was in an area before a unit
+upon which it is firing is said to have First Fire." "At the end of the three volleys, the
+player who has taken the least casualties remains in the area. If more than one player is tied
+for the fewest casualties, none of them retreat." "Airstrikes will roll 6 dice, and Gunboat
+shelling will roll 3 dice."
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from . import catalog
+from .units import dice, has_new_weapons, on_map, side, strength
+
+if TYPE_CHECKING:
+    from .context import Context
+
+NO_COMBAT = frozenset(z.id for z in catalog.zones().values() if "no_combat" in z.flags)
+
+
+def _who(ctx: Context, owner: int | None) -> str:
+    return "the government's leaderless units" if owner is None else ctx.name(owner)
+
+
+def remove_casualties(coup: dict, victims: list[dict], hits: int) -> list[dict]:
+    """The target's weakest units fall first (unarmed, then armed, then 2-dice units)."""
+    ordered = sorted(victims, key=lambda u: (strength(u), -u["entered"], u["id"]))
+    dead = ordered[:hits]
+    dead_ids = {u["id"] for u in dead}
+    coup["units"] = [u for u in coup["units"] if u["id"] not in dead_ids]
+    return dead
+
+
+def bombard(ctx: Context, attacker: int, zone: int, target: int, count: int,
+            weapon: str) -> None:
+    coup = ctx.state.coup
+    zname = catalog.zones()[zone].name
+    if zone in NO_COMBAT:
+        ctx.public("bombard_refused", f"{weapon} ordered by {ctx.name(attacker)} cannot strike "
+                   f"{zname}: embassies are no-combat zones.")
+        return
+    victims = [u for u in on_map(coup) if u["zone"] == zone and u["owner"] == target]
+    rolls = [ctx.rng.die() for _ in range(count)]
+    hits = sum(1 for r in rolls if r == 6)
+    dead = remove_casualties(coup, victims, hits)
+    ctx.public("bombardment", f"{weapon} by {ctx.name(attacker)} strikes {_who(ctx, target)}'s "
+               f"units in {zname}: rolls {', '.join(map(str, rolls))}; "
+               f"{len(dead)} unit{'s' if len(dead) != 1 else ''} destroyed.",
+               zone=zone, rolls=rolls, destroyed=len(dead))
+
+
+def _enemies(ctx: Context, zone: int, owners: list, attacks: dict) -> dict:
+    """Who fights whom in a zone: opposite sides, or an ordered attack either way."""
+    s = ctx.state
+    out: dict = {o: [] for o in owners}
+    for a in owners:
+        for b in owners:
+            if a == b:
+                continue
+            ordered = b in attacks.get((a, zone), []) or a in attacks.get((b, zone), [])
+            if side(s, a) != side(s, b) or ordered:
+                out[a].append(b)
+    return out
+
+
+def _fire(ctx: Context, shooters: list[dict], zone: int) -> int:
+    """Hits scored by a group of units firing at one enemy."""
+    hits = 0
+    rolls = []
+    unarmed = [u for u in shooters if not u["armed"]]
+    for u in shooters:
+        if not u["armed"]:
+            continue
+        need = 5 if has_new_weapons(ctx.state, u) else 6
+        for _ in range(dice(u, zone)):
+            r = ctx.rng.die()
+            rolls.append(r)
+            hits += r >= need
+    for _ in range(len(unarmed) // 2):
+        r = ctx.rng.die()
+        rolls.append(r)
+        hits += r == 6
+    ctx.facts.setdefault("combat_rolls", []).extend(rolls)
+    return hits
+
+
+def _targets(units: list[dict], enemies: list, ordered: list) -> dict:
+    """Which enemy each unit fires at: the owner's ordered target, else the enemies in turn."""
+    chosen = [e for e in ordered if e in enemies] or enemies
+    plan: dict = {e: [] for e in chosen}
+    for i, u in enumerate(sorted(units, key=lambda u: u["id"])):
+        plan[chosen[i % len(chosen)]].append(u)
+    return plan
+
+
+def battles(ctx: Context, phase_no: int, attacks: dict, permissions: dict,
+            retreat_to: dict) -> None:
+    """Every zone where enemies meet fights three volleys, then the losers retreat."""
+    s = ctx.state
+    coup = s.coup
+    zones = sorted({u["zone"] for u in on_map(coup)})
+    for zone in zones:
+        if zone in NO_COMBAT:
+            continue
+        present = [u for u in on_map(coup) if u["zone"] == zone
+                   and u.get("retreated") != phase_no]
+        owners = sorted({u["owner"] for u in present}, key=lambda o: -1 if o is None else o)
+        enemies = _enemies(ctx, zone, owners, attacks)
+        fighters = [o for o in owners if enemies[o]]
+        if len(fighters) < 2:
+            continue
+        zname = catalog.zones()[zone].name
+        casualties = {o: 0 for o in fighters}
+        lines = []
+        for volley in (1, 2, 3):
+            here = {o: [u for u in on_map(coup) if u["zone"] == zone and u["owner"] == o
+                        and u.get("retreated") != phase_no] for o in fighters}
+            live = [o for o in fighters if here[o]]
+            if len([o for o in live if any(e in live for e in enemies[o])]) < 2:
+                break
+            fired: set[int] = set()
+            if volley == 1:  # First Fire: the established shoot the newcomers first
+                first_hits: dict = {}
+                for o in live:
+                    old = [u for u in here[o] if u["entered"] < phase_no]
+                    for enemy in enemies[o]:
+                        new = [u for u in here.get(enemy, []) if u["entered"] == phase_no]
+                        if old and new and enemy in live:
+                            first_hits[enemy] = first_hits.get(enemy, 0) + _fire(ctx, old, zone)
+                            fired.update(u["id"] for u in old)
+                for enemy, hits in sorted(first_hits.items(), key=lambda kv: str(kv[0])):
+                    new = [u for u in on_map(coup) if u["zone"] == zone and u["owner"] == enemy
+                           and u["entered"] == phase_no]
+                    dead = remove_casualties(coup, new, hits)
+                    casualties[enemy] += len(dead)
+                    if dead:
+                        lines.append(f"First Fire: {_who(ctx, enemy)} loses {len(dead)}")
+            hits_on: dict = {}
+            for o in live:
+                units = [u for u in on_map(coup) if u["zone"] == zone and u["owner"] == o
+                         and u["id"] not in fired and u.get("retreated") != phase_no]
+                foes = [e for e in enemies[o] if e in live]
+                if not units or not foes:
+                    continue
+                ordered = attacks.get((o, zone), [])
+                for enemy, group in _targets(units, foes, ordered).items():
+                    hits_on[enemy] = hits_on.get(enemy, 0) + _fire(ctx, group, zone)
+            for enemy, hits in sorted(hits_on.items(), key=lambda kv: str(kv[0])):
+                victims = [u for u in on_map(coup) if u["zone"] == zone and u["owner"] == enemy]
+                dead = remove_casualties(coup, victims, hits)
+                casualties[enemy] += len(dead)
+                lines.append(f"volley {volley}: {_who(ctx, enemy)} loses {len(dead)}")
+        fewest = min(casualties.values())
+        summary = ", ".join(f"{_who(ctx, o)} {n}" for o, n in casualties.items())
+        ctx.public("combat", f"Battle in {zname}: {'; '.join(lines) or 'no hits'}. Casualties: "
+                   f"{summary}.", zone=zone, casualties={str(k): v for k, v in
+                                                           casualties.items()})
+        for o in fighters:
+            if casualties[o] > fewest:
+                retreat(ctx, o, zone, phase_no, permissions, retreat_to)
+
+
+def allows(ctx: Context, occupant: int | None, mover: int | None, permissions: dict) -> bool:
+    """"Unless otherwise specified, Rebels will deny permission to retreat to Loyalists and
+    vice versa." An explicit allow or deny order wins."""
+    explicit = permissions.get((occupant, mover))
+    if explicit is not None:
+        return explicit
+    return side(ctx.state, occupant) == side(ctx.state, mover)
+
+
+def retreat(ctx: Context, owner: int | None, zone: int, phase_no: int, permissions: dict,
+            retreat_to: dict) -> None:
+    coup = ctx.state.coup
+    units = [u for u in on_map(coup) if u["zone"] == zone and u["owner"] == owner]
+    if not units:
+        return
+    adjacent = catalog.zones()[zone].adjacent
+
+    def open_to(z: int) -> bool:
+        occupants = {u["owner"] for u in on_map(coup) if u["zone"] == z} - {owner}
+        return all(allows(ctx, o, owner, permissions) for o in occupants)
+
+    wish = retreat_to.get((owner, zone))
+    origin = next((u["from_zone"] for u in units if u["from_zone"] not in (None, zone)), None)
+    candidates = [z for z in (wish, origin) if z in adjacent] + sorted(adjacent)
+    dest = next((z for z in candidates if open_to(z)), None)
+    zname = catalog.zones()[zone].name
+    if dest is None:
+        ids = {u["id"] for u in units}
+        coup["units"] = [u for u in coup["units"] if u["id"] not in ids]
+        ctx.public("destroyed", f"{_who(ctx, owner)}'s {len(units)} units in {zname} find "
+                   "nowhere to retreat and are destroyed.", zone=zone)
+        return
+    for u in units:
+        u["zone"] = dest
+        u["retreated"] = phase_no
+    ctx.public("retreat", f"{_who(ctx, owner)}'s units retreat from {zname} to "
+               f"{catalog.zones()[dest].name}.", zone=zone, to=dest)

@@ -1,0 +1,27 @@
+"""`bench/engine.py` runs from the repository root and prints well-formed JSON lines."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+def test_engine_bench_prints_json_lines(tmp_path):
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    done = subprocess.run([sys.executable, "bench/engine.py", "--games", "2"], cwd=REPO,
+                          env=env, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    lines = [json.loads(line) for line in done.stdout.splitlines() if line.strip()]
+    *phases, summary = lines
+    assert summary["games"] == 2 and summary["phases_per_s"] > 0
+    kinds = {p["phase"] for p in phases}
+    assert {"nomination", "election", "cabinet", "budget_draw", "budget_proposal",
+            "budget_vote", "locations"} <= kinds
+    for p in phases:
+        assert set(p) == {"phase", "count", "mean_ms", "max_ms"}
+        assert p["count"] >= 1 and 0 <= p["mean_ms"] <= p["max_ms"]

@@ -18,8 +18,8 @@ ANY_TIME_KINDS = frozenset({"pay", "give_card", "trade", "discard", "play_card",
                             "return_from_exile", "brother_in_law"})
 
 
-def is_any_time(order: Order) -> bool:
-    return order.kind in ANY_TIME_KINDS and action_step(order) == "any_time"
+def is_any_time(order: Order, phase: str | None = None) -> bool:
+    return order.kind in ANY_TIME_KINDS and action_step(order, phase) == "any_time"
 
 
 def run(ctx: Context, after_step: str | None) -> None:
@@ -29,16 +29,18 @@ def run(ctx: Context, after_step: str | None) -> None:
     due: list[tuple[int, Order]] = []
     for seat in sorted(ctx.orders):
         for order in ctx.orders[seat]:
-            if not is_any_time(order):
+            if not is_any_time(order, ctx.state.phase):
                 continue
-            tied = condition_step(order.condition) if order.condition else None
+            tied = condition_step(order.condition, ctx.state.phase) if order.condition \
+                else None
             if after_step is None and tied is None or after_step is not None and \
                     tied == after_step:
                 due.append((seat, order))
     if after_step is None:
         _first(ctx, due, "Wiretap")  # hears every transfer of the day
         _first(ctx, due, "Amnesty")  # protects an exile the Minister decides on today
-        _exile_returns(ctx)
+        if ctx.state.coup is None or ctx.state.phase == "aftermath":
+            _exile_returns(ctx)  # during a coup exiles come back only through an embassy
     done_trades: set[tuple[int, int]] = set()
     for seat, order in due:
         if not ctx.state.players[seat].active and order.kind != "return_from_exile":
@@ -112,6 +114,8 @@ def _carry_out(ctx: Context, seat: int, order: Order, done_trades: set) -> None:
                 ctx.public("resignation", f"El Presidente {p.name} resigns! The Chamber will "
                                           "elect a new President at once.", headline=True)
         case "return_from_exile":
+            if s.phase in ("coup", "coup_final"):
+                return  # through an embassy, after the moves (phases/coup.py)
             if p.status == "exiled" and seat not in s.pending_returns:
                 s.pending_returns.append(seat)
                 ctx.public("return_request", f"{p.name} asks to return from exile; the "

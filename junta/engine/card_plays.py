@@ -70,12 +70,11 @@ def check_play(state: GameState, seat: int, order: Order) -> list[str]:
         return [f"{c.name} is sent with an assassination order."]
     if c.name == "Secret Police Overtime":
         return ["Secret Police Overtime is sent with an assassination order."]
-    if c.name in UNIT_CARDS:
-        return [f"{c.name} acts on the map during a coup; coup play is not open in this "
-                f"edition of the engine yet."]
     if not playable_now(state, c):
         allowed = " or ".join(TIMING_WORDS.get(w, w) for w in c.when)
         return [f"{c.name} cannot be played in the {title} phase: it is played {allowed}."]
+    if c.name in UNIT_CARDS:
+        return check_unit_card(state, seat, c, order)
     need = REQUIRES.get(c.name)
     if need and need not in influence_names(state, seat):
         return [f"{c.name} requires {need} influence in play in front of you."]
@@ -94,6 +93,43 @@ def check_play(state: GameState, seat: int, order: Order) -> list[str]:
         errors.append("An Alternative Budget has already been put to the Chamber this turn.")
     if c.name == "The President's Competence Questioned" and state.motion:
         errors.append("A motion on the President's competence is already before the Chamber.")
+    return errors
+
+
+def has_influence(state: GameState, seat: int, name: str) -> bool:
+    """"For the purposes of Events Cards... Farm and Labor Secretary is always considered to
+    have both Labor Union and Peasant Influence in play.\""""
+    if name in ("Labor Unions", "Peasants") and \
+            catalog.FARM_LABOR in state.commanded_positions(seat):
+        return True
+    return name in influence_names(state, seat)
+
+
+def check_unit_card(state: GameState, seat: int, c: catalog.Card, order: Order) -> list[str]:
+    """Event cards that put units on the map and the Bribe cards, at the Rebel-Only step or
+    during a coup."""
+    from .units import BRIBES, CARD_UNITS
+    errors = []
+    if state.phase == "locations" and seat == state.president:
+        errors.append("The President cannot take Rebel action.")
+    zone = order.args.get("zone")
+    zones = catalog.zones()
+    if c.name in BRIBES:
+        if zone not in zones:
+            errors.append(f"{c.name}: name the zone whose units you bribe.")
+        if state.players[seat].pocket < 1:
+            errors.append(f"{c.name} costs 1 MP for each unit; your pocket is empty.")
+        return errors
+    spec = CARD_UNITS[c.name]
+    if spec.requires and not has_influence(state, seat, spec.requires):
+        errors.append(f"{c.name} requires {spec.requires} influence in play in front of you.")
+    if len(spec.zones) > 1 and zone not in spec.zones:
+        names = ", ".join(zones[z].name for z in spec.zones) if len(spec.zones) < 5 else \
+            "the zones the card allows"
+        errors.append(f"{c.name}: choose where the units appear ({names}).")
+    if spec.cost > state.players[seat].pocket:
+        errors.append(f"{c.name} costs {spec.cost} MP; you have "
+                      f"{state.players[seat].pocket} MP.")
     return errors
 
 

@@ -69,8 +69,10 @@ def _enemies(ctx: Context, zone: int, owners: list, attacks: dict) -> dict:
     return out
 
 
-def _fire(ctx: Context, shooters: list[dict], zone: int) -> int:
-    """Hits scored by a group of units firing at one enemy."""
+def roll_hits(ctx: Context, shooters: list[dict], zone: int) -> tuple[int, list[int]]:
+    """Hits scored by a group of units firing together, and every die rolled: one die per
+    armed unit (two for a Tank, the Bodyguard, a Palace Guard in the Palace), floor(n/2) for n
+    unarmed units; a 6 hits, or a 5 or 6 with New Weapons."""
     hits = 0
     rolls = []
     unarmed = [u for u in shooters if not u["armed"]]
@@ -86,7 +88,15 @@ def _fire(ctx: Context, shooters: list[dict], zone: int) -> int:
         r = ctx.rng.die()
         rolls.append(r)
         hits += r == 6
-    ctx.facts.setdefault("combat_rolls", []).extend(rolls)
+    return hits, rolls
+
+
+def _fire(ctx: Context, shooters: list[dict], zone: int, owner: int | None,
+          enemy: int | None, lines: list[str], prefix: str = "") -> int:
+    hits, rolls = roll_hits(ctx, shooters, zone)
+    if rolls:
+        lines.append(f"{prefix}{_who(ctx, owner)} fires at {_who(ctx, enemy)}: "
+                     f"{', '.join(map(str, rolls))} ({hits} hit{'s' if hits != 1 else ''})")
     return hits
 
 
@@ -129,18 +139,22 @@ def battles(ctx: Context, phase_no: int, attacks: dict, permissions: dict,
                 first_hits: dict = {}
                 for o in live:
                     old = [u for u in here[o] if u["entered"] < phase_no]
-                    for enemy in enemies[o]:
-                        new = [u for u in here.get(enemy, []) if u["entered"] == phase_no]
-                        if old and new and enemy in live:
-                            first_hits[enemy] = first_hits.get(enemy, 0) + _fire(ctx, old, zone)
-                            fired.update(u["id"] for u in old)
+                    targets = [e for e in enemies[o] if e in live and any(
+                        u["entered"] == phase_no for u in here[e])]
+                    if not old or not targets:
+                        continue
+                    ordered = attacks.get((o, zone), [])
+                    for enemy, group in _targets(old, targets, ordered).items():
+                        if group:
+                            first_hits[enemy] = first_hits.get(enemy, 0) + _fire(
+                                ctx, group, zone, o, enemy, lines, "First Fire: ")
+                            fired.update(u["id"] for u in group)
                 for enemy, hits in sorted(first_hits.items(), key=lambda kv: str(kv[0])):
                     new = [u for u in on_map(coup) if u["zone"] == zone and u["owner"] == enemy
                            and u["entered"] == phase_no]
                     dead = remove_casualties(coup, new, hits)
                     casualties[enemy] += len(dead)
-                    if dead:
-                        lines.append(f"First Fire: {_who(ctx, enemy)} loses {len(dead)}")
+                    lines.append(f"{_who(ctx, enemy)} loses {len(dead)} before firing back")
             hits_on: dict = {}
             for o in live:
                 units = [u for u in on_map(coup) if u["zone"] == zone and u["owner"] == o
@@ -150,12 +164,14 @@ def battles(ctx: Context, phase_no: int, attacks: dict, permissions: dict,
                     continue
                 ordered = attacks.get((o, zone), [])
                 for enemy, group in _targets(units, foes, ordered).items():
-                    hits_on[enemy] = hits_on.get(enemy, 0) + _fire(ctx, group, zone)
+                    hits_on[enemy] = hits_on.get(enemy, 0) + _fire(ctx, group, zone, o,
+                                                                     enemy, lines)
             for enemy, hits in sorted(hits_on.items(), key=lambda kv: str(kv[0])):
                 victims = [u for u in on_map(coup) if u["zone"] == zone and u["owner"] == enemy]
                 dead = remove_casualties(coup, victims, hits)
                 casualties[enemy] += len(dead)
                 lines.append(f"volley {volley}: {_who(ctx, enemy)} loses {len(dead)}")
+
         fewest = min(casualties.values())
         summary = ", ".join(f"{_who(ctx, o)} {n}" for o, n in casualties.items())
         ctx.public("combat", f"Battle in {zname}: {'; '.join(lines) or 'no hits'}. Casualties: "

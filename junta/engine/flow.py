@@ -19,6 +19,7 @@ if TYPE_CHECKING:
     from .context import Context
 
 DAYS: dict[str, int] = {"nomination": 1, "election": 2}  # every other phase: one day
+COUP_KINDS = ("coup", "coup_final", "aftermath")
 
 
 @dataclass(frozen=True)
@@ -38,8 +39,10 @@ def current_phase(state: GameState) -> PhaseInfo:
         days = 1  # "ties re-voted in a further day"
     if kind == "election" and (state.election or {}).get("reason") != "initial":
         days = 1  # "A Presidential Election must then be held immediately"
-    return PhaseInfo(kind, state.turn, state.phase_number, steps.PHASE_TITLES.get(kind, kind),
-                     steps.steps(kind), days)
+    title = steps.PHASE_TITLES.get(kind, kind)
+    if kind == "coup" and state.coup:
+        title = f"Coup Phase {state.coup['phase']}"
+    return PhaseInfo(kind, state.turn, state.phase_number, title, steps.steps(kind), days)
 
 
 def is_finished(state: GameState) -> bool:
@@ -72,6 +75,15 @@ def owes_orders(state: GameState) -> list[int]:
     if kind == "internal_security":
         minister = state.commander(catalog.INTERNAL_SECURITY)
         return [minister] if minister is not None else []
+    if kind in COUP_KINDS[:2]:
+        from .phases.coup import owes
+        return owes(state)
+    if kind == "aftermath":
+        if (state.coup or {}).get("result") == "junta":
+            return active  # the Junta votes; everyone orders "if I am elected"
+        bankers = [s for s in active if state.turn_flags.get("bank_after_lunch")
+                   and state.players[s].location == "bank"]
+        return sorted({*bankers, *([state.president] if state.president in active else [])})
     return []
 
 
@@ -82,6 +94,9 @@ def advance(ctx: Context) -> None:
     phase = s.phase
     _president_gone(ctx)
     _brother_in_law(ctx)
+    if s.coup is not None:
+        from .phases.coup import refresh_commanders
+        refresh_commanders(s)
     enforce_hand_limit(ctx)
     if s.finished:  # the game ended during the phase (the budget could not be drawn)
         return
@@ -91,7 +106,7 @@ def advance(ctx: Context) -> None:
     resigned = ctx.facts.get("resigned")
     if resigned is not None and natural != "election":
         _call_election(ctx, "resignation", natural, resigned=resigned)
-    elif s.president is None and natural not in ("election", "nomination"):
+    elif s.president is None and natural not in ("election", "nomination", *COUP_KINDS):
         _call_election(ctx, "vacancy", natural)
     else:
         _enter(ctx, natural)
@@ -145,9 +160,26 @@ def _natural_next(ctx: Context, phase: str) -> str:
     if phase == "internal_security":
         return "locations"
     if phase == "locations":
-        if s.bank_status == "closed_for_lunch" and not f.get("coup"):
+        if f.get("coup"):
+            from .phases.coup import begin
+            begin(ctx)
+            return "coup"
+        if s.bank_status == "closed_for_lunch":
             s.bank_status = "open"
             ctx.public("bank_reopens", "No coup came: the Bank reopens after lunch.")
+        return "start_turn"
+    if phase == "coup":
+        s.coup["phase"] += 1
+        return "coup_final" if s.coup["phase"] == 6 else "coup"
+    if phase == "coup_final":
+        if s.bank_status == "closed_for_lunch":
+            s.bank_status = "open"
+            s.turn_flags["bank_after_lunch"] = True
+            ctx.public("bank_reopens", "The Bank reopens after lunch: those who chose the Bank "
+                       "may bank in the Coup Aftermath, after the execution.")
+        return "aftermath"
+    if phase == "aftermath":
+        s.coup = None  # "Units created by cards and Foreign Intervention forces leave the map"
         return "start_turn"
     raise ValueError(f"unknown phase {phase}")
 
@@ -182,6 +214,7 @@ def start_turn(ctx: Context) -> None:
         return
     s.turn += 1
     s.phase = "cabinet"
+    s.coup = None
     s.bank_status = "open"
     s.coup_excuse = False
     s.budget_failed = False

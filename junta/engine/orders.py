@@ -17,6 +17,8 @@ from .state import BIL, GameState
 
 ANY_PHASE = frozenset(steps.ADJUDICATION_ORDER)
 VOTING_PHASES = frozenset({"election", "special_motion", "budget_vote"})
+COUP_PHASES = frozenset({"coup", "coup_final"})
+REBEL_OR_COUP = frozenset({"locations"}) | COUP_PHASES  # the Rebel-Only step, then the coup
 
 
 @dataclass(frozen=True)
@@ -53,9 +55,29 @@ ORDER_KINDS: dict[str, OrderKind] = {
     "location": OrderKind("Choose a location", "locations", frozenset({"locations"})),
     "assassinate": OrderKind("Attempt an assassination", "assassinations",
                              frozenset({"locations"})),
-    "bank": OrderKind("Deposit or withdraw", "banking", frozenset({"locations"})),
+    "bank": OrderKind("Deposit or withdraw", "banking", frozenset({"locations", "aftermath"})),
     "rebel_move": OrderKind("Rebel-Only move", "rebel_only", frozenset({"locations"})),
+    # the coup (in the Locations phase these act at the Rebel-Only step)
+    "airstrike": OrderKind("Airstrike", "incoming_fire", REBEL_OR_COUP),
+    "gunboat": OrderKind("Gunboat shelling", "incoming_fire", REBEL_OR_COUP),
+    "intervene": OrderKind("Choose Foreign Intervention forces", "incoming_fire", COUP_PHASES),
+    "transfer": OrderKind("Transfer units to another player", "transfers", COUP_PHASES),
+    "place": OrderKind("Place units on the map", "movement", REBEL_OR_COUP),
+    "move": OrderKind("Move a stack", "movement", COUP_PHASES),
+    "police_response": OrderKind("Police Response", "movement", frozenset({"coup"})),
+    "flee": OrderKind("Flee the country through an embassy", "movement", COUP_PHASES),
+    "embassy_passage": OrderKind("Safe passage through your embassy", "movement", COUP_PHASES),
+    "attack": OrderKind("Attack a player", "combat", COUP_PHASES),
+    "retreat": OrderKind("Where to retreat", "combat", COUP_PHASES),
+    "permit_retreat": OrderKind("Retreat permission", "combat", COUP_PHASES),
+    "coup_side": OrderKind("Vote Pro-Junta or Pro-President", "coup_vote",
+                           frozenset({"coup_final"})),
+    "junta_vote": OrderKind("Vote in the Junta", "junta_vote", frozenset({"aftermath"})),
+    "execute": OrderKind("Send a player to the firing squad", "execution",
+                         frozenset({"aftermath"})),
 }
+# Orders that are Rebel action when given in the Locations phase.
+REBEL_ACTIONS = frozenset({"rebel_move", "airstrike", "gunboat", "place"})
 
 # Each kind of condition, the step at which it becomes known, and the phases it exists in.
 CONDITION_KINDS: dict[str, tuple[str, frozenset[str], str]] = {
@@ -68,7 +90,7 @@ CONDITION_KINDS: dict[str, tuple[str, frozenset[str], str]] = {
     "coup_excuse": ("coup_excuse", frozenset({"locations"}), "there is a Coup Excuse"),
     "voted": ("vote_count", VOTING_PHASES, "{seat} votes {choice}"),
     "vote_result": ("vote_count", VOTING_PHASES, "the vote {result}"),
-    "elected": ("vote_count", frozenset({"election"}), "{seat} is elected"),
+    "elected": ("vote_count", frozenset({"election", "aftermath"}), "{seat} is elected"),
     "appointed": ("appointment", frozenset({"cabinet"}), "{seat} is appointed {position}"),
 }
 
@@ -141,31 +163,47 @@ PHASE_TIMINGS: dict[str, frozenset[str]] = {
     "budget_vote": frozenset({"budget_vote"}),
     "internal_security": frozenset(),
     "locations": frozenset({"location", "assassination", "banking", "rebel_only"}),
+    "coup": frozenset({"coup", "coup_movement"}),
+    "coup_final": frozenset({"coup", "coup_movement"}),
+    "aftermath": frozenset({"aftermath"}),
 }
+BRIBE_UNIT_CARDS = frozenset(n for n in UNIT_CARDS if n.startswith("Bribe the ")
+                             and n != "Bribe the Assassin")
 
 
-def card_step(card: catalog.Card) -> str:
+def card_step(card: catalog.Card, phase: str | None = None) -> str:
+    """The step a card acts at; unit and Bribe cards act at the Rebel-Only step in the
+    Locations phase, and during a coup with the bribes or the movement."""
     if card.name in REVOTE_CARDS:
         return "revote_cards"
     if "assassination" in card.when:
         return "assassinations"
     if card.name in UNIT_CARDS:
+        if phase in COUP_PHASES:
+            return "bribes" if card.name in BRIBE_UNIT_CARDS else "movement"
         return "rebel_only"
     return "any_time"
 
 
-def action_step(order: Order) -> str:
+def action_step(order: Order, phase: str | None = None) -> str:
+    """The step of `phase`'s adjudication at which this order acts."""
     if order.kind == "play_card" and isinstance(order.args.get("card"), int) \
             and 0 <= order.args["card"] < len(catalog.cards()):
-        return card_step(catalog.card(order.args["card"]))
+        return card_step(catalog.card(order.args["card"]), phase)
+    if phase == "locations" and order.kind in REBEL_ACTIONS:
+        return "rebel_only"
+    if order.kind == "transfer" and order.args.get("after_moves"):
+        return "handovers"
     return ORDER_KINDS[order.kind].step
 
 
-def condition_step(condition: Condition) -> str:
+def condition_step(condition: Condition, phase: str | None = None) -> str:
     """The step that settles a condition; for a card played, the step the card acts at."""
     name = condition.args.get("card")
     if condition.kind == "card_played" and isinstance(name, str) and catalog.cards_named(name):
-        return card_step(catalog.card(catalog.cards_named(name)[0]))
+        return card_step(catalog.card(catalog.cards_named(name)[0]), phase)
+    if condition.kind == "elected" and phase == "aftermath":
+        return "junta_vote"
     return CONDITION_KINDS[condition.kind][0]
 
 
@@ -221,7 +259,7 @@ def validate_condition(state: GameState, order: Order) -> list[str]:
         return []
     phase = state.phase
     _, phases, _ = CONDITION_KINDS[c.kind]
-    kind_step = condition_step(c)
+    kind_step = condition_step(c, phase)
     if phase not in phases or steps.index(phase, kind_step) < 0:
         return [f"The condition \u201c{describe_condition(state, c)}\u201d cannot arise in the "
                 f"{steps.PHASE_TITLES.get(phase, phase)} phase."]
@@ -242,7 +280,7 @@ def validate_condition(state: GameState, order: Order) -> list[str]:
         errors.append("The condition must name the card.")
     if errors:
         return errors
-    act = action_step(order)
+    act = action_step(order, phase)
     cond_index = steps.index(phase, kind_step)
     act_index = steps.index(phase, act)
     any_time_action = act == "any_time"
@@ -282,7 +320,8 @@ def validate_orders(state: GameState, seat: int, orders: list[Order]) -> list[st
     for i, order in enumerate(orders, 1):
         errors += [f"Order {i}: {m}" for m in validate_order(state, seat, order)]
     singles = {"vote", "appoint", "propose_budget", "seize_chamber", "location", "new_weapons",
-               "nominate", "decline", "resign", "bank"}
+               "nominate", "decline", "resign", "bank", "gunboat", "intervene", "coup_side",
+               "junta_vote", "execute", "police_response", "flee"}
     seen: dict[str, int] = {}
     for order in orders:
         if order.condition is None and order.kind in singles:
@@ -299,6 +338,14 @@ def validate_orders(state: GameState, seat: int, orders: list[Order]) -> list[st
     if len(police) > 1:
         errors.append("The Secret Police make one attempt a turn: give them one unconditional "
                       "order.")
+    strikes = [o.args.get("source", "air_force") for o in orders
+               if o.kind == "airstrike" and o.condition is None]
+    if len(strikes) != len(set(strikes)):
+        errors.append("Only one Airstrike may be used per Coup Phase: give one airstrike "
+                      "order for each source.")
+    if state.phase in COUP_PHASES:
+        from .coup_orders import check_moves_allowed
+        errors += check_moves_allowed(state, seat, orders)
     draws = [o.args.get("position") for o in orders if o.kind == "draw_bills"
              and o.condition is None]
     if len(draws) != len(set(map(str, draws))):
@@ -390,13 +437,15 @@ def _check_resign(state: GameState, seat: int, order: Order) -> list[str]:
         return ["Only the President can resign the Presidency."]
     if state.phase in ("nomination", "election"):
         return ["The President cannot resign during an election."]
+    if state.coup is not None:
+        return ["The President may resign at any time except during a Coup."]
     return []
 
 
 def _check_return(state: GameState, seat: int, order: Order) -> list[str]:
     if state.players[seat].status != "exiled":
         return ["You are not in exile."]
-    if seat in state.pending_returns:
+    if seat in state.pending_returns and state.phase not in COUP_PHASES:
         return ["Your return is already before the Minister of Internal Security."]
     return []
 
@@ -508,6 +557,11 @@ def _check_bank(state: GameState, seat: int, order: Order) -> list[str]:
     elif action == "withdraw" and amount > state.players[seat].bank:
         errors.append(f"You have {state.players[seat].bank} MP in the Bank; you cannot "
                       f"withdraw {amount}.")
+    if state.phase == "aftermath" and not state.turn_flags.get("bank_after_lunch"):
+        errors.append("Banking in the Coup Aftermath is only for a Bank closed for lunch by a "
+                      "forced budget; the Bank was open in the Locations phase.")
+    elif state.phase == "aftermath" and state.players[seat].location != "bank":
+        errors.append("Only those who chose the Bank as their location bank after lunch.")
     if state.bank_status == "closed":
         errors.append("The Bank is closed for the rest of the turn.")
     elif state.bank_status == "closed_for_lunch":
@@ -534,6 +588,13 @@ def _check_play_card(state: GameState, seat: int, order: Order) -> list[str]:
     return check_play(state, seat, order)
 
 
+def _coup_check(name: str):
+    def check(state: GameState, seat: int, order: Order) -> list[str]:
+        from . import coup_orders
+        return getattr(coup_orders, name)(state, seat, order)
+    return check
+
+
 _CHECKS = {
     "pay": _check_pay, "give_card": _check_give_card, "trade": _check_trade,
     "discard": _check_discard, "resign": _check_resign, "return_from_exile": _check_return,
@@ -543,6 +604,10 @@ _CHECKS = {
     "draw_bills": _check_draw, "propose_budget": _check_propose, "seize_chamber": _check_seize,
     "location": _check_location, "assassinate": _check_assassinate, "bank": _check_bank,
     "rebel_move": _check_rebel_move, "play_card": _check_play_card,
+    **{kind: _coup_check(f"check_{kind}") for kind in (
+        "airstrike", "gunboat", "intervene", "transfer", "place", "move", "police_response",
+        "flee", "embassy_passage", "attack", "retreat", "permit_retreat", "coup_side",
+        "junta_vote", "execute")},
 }
 
 __all__ = ["BIL", "Condition", "Order", "OrderError", "parse_order", "validate_order"]

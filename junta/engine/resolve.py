@@ -9,7 +9,7 @@ from . import anytime, flow, steps
 from .context import Context
 from .events import Event
 from .orders import Order, validate_order
-from .phases import budget, cabinet, election, locations
+from .phases import aftermath, budget, cabinet, coup, election, locations
 from .state import GameState
 
 if TYPE_CHECKING:
@@ -31,7 +31,15 @@ HANDLERS: dict[tuple[str, str], Callable[[Context], None]] = {
     ("locations", "assassinations"): locations.assassinations,
     ("locations", "banking"): locations.banking,
     ("locations", "coup_excuse"): locations.coup_excuse,
-    ("locations", "rebel_only"): locations.rebel_only,
+    ("locations", "rebel_only"): coup.rebel_only,
+    **{(kind, step): handler for kind in ("coup", "coup_final") for step, handler in (
+        ("incoming_fire", coup.incoming_fire), ("bribes", coup.bribes),
+        ("transfers", coup.transfers), ("movement", coup.movement),
+        ("handovers", coup.handovers), ("combat", coup.fight))},
+    ("coup_final", "coup_vote"): coup.coup_vote,
+    ("aftermath", "junta_vote"): aftermath.junta_vote,
+    ("aftermath", "execution"): aftermath.execution,
+    ("aftermath", "banking"): aftermath.banking,
 }
 
 

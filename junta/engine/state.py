@@ -71,6 +71,7 @@ class GameState:
     chamber_seized: bool = False
     first_rebel: int | None = None
     rebel_orders: list[dict] = field(default_factory=list)
+    coup: dict | None = None  # the map during a coup: units, strikes used, votes, control
     secret_police_bank_turn: int | None = None
     pending_returns: list[int] = field(default_factory=list)  # exiles asking to come back
     turn_flags: dict[str, Any] = field(default_factory=dict)  # effects that last until turn end

@@ -8,6 +8,9 @@ may only depend on a step that comes before the step of its action.
 
 from __future__ import annotations
 
+COUP_STEPS = ("any_time", "incoming_fire", "bribes", "transfers", "movement", "handovers",
+              "combat")
+
 ADJUDICATION_ORDER: dict[str, tuple[str, ...]] = {
     "nomination": ("any_time", "nominations"),
     "election": ("any_time", "vote_count", "revote_cards"),
@@ -20,6 +23,16 @@ ADJUDICATION_ORDER: dict[str, tuple[str, ...]] = {
     "locations": (
         "locations", "any_time", "assassinations", "banking", "coup_excuse", "rebel_only",
     ),
+    # "Coup Phases 1-5: Incoming Fire (Airstrikes, Gunboat shelling) is adjudicated; All troop
+    # movement is adjudicated; All inter-troop combat is adjudicated." Bribes and transfers
+    # come before the moves (a unit handed over unmoved brings its move along), hand-overs
+    # ordered "after moving" after them (a moved unit brings none).
+    "coup": COUP_STEPS,
+    # "Coup Phases 6: ... Votes for Pro-Rebel, Pro-President are tallied"
+    "coup_final": (*COUP_STEPS, "coup_vote"),
+    # "Coup Aftermath: If Rebels win, Votes for new President are tallied; Presidential
+    # Post-coup execution"; after a forced budget, banking "after the Presidential execution".
+    "aftermath": ("any_time", "junta_vote", "execution", "banking"),
 }
 
 PHASE_TITLES: dict[str, str] = {
@@ -32,6 +45,9 @@ PHASE_TITLES: dict[str, str] = {
     "budget_vote": "Budget Vote",
     "internal_security": "The Minister's Decision",
     "locations": "Locations, Assassinations, Banking and Rebel-Only Moves",
+    "coup": "Coup Phase",
+    "coup_final": "Coup Phase 6: the Last Battle and the Vote",
+    "aftermath": "Coup Aftermath",
     "finished": "The Game Is Over",
 }
 
@@ -49,6 +65,15 @@ STEP_TITLES: dict[str, str] = {
     "banking": "banking",
     "coup_excuse": "the Coup Excuse",
     "rebel_only": "Rebel-Only moves",
+    "incoming_fire": "incoming fire (airstrikes, gunboat shelling)",
+    "bribes": "bribes of units",
+    "transfers": "transfers of units before moving",
+    "movement": "troop movement",
+    "handovers": "transfers of units after moving",
+    "combat": "combat",
+    "coup_vote": "the Pro-Junta / Pro-President vote and control of the city",
+    "junta_vote": "the Junta's election of a President",
+    "execution": "the post-coup execution",
 }
 
 

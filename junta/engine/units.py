@@ -10,13 +10,66 @@ Labor Rioter (unarmed, zone 22). A unit is a plain dict kept in `state.coup["uni
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from . import catalog
-from .state import GameState
+from .state import BIL, GameState
 
 UNARMED = frozenset({"Labor Rioter", "Striker", "Rioter", "Mob"})
+AGITATORS = frozenset({"Mob", "Striker", "Rioter"})  # what the Police Response answers
 TWO_DICE = frozenset({"Tank", "Bodyguard"})
+ALL_ZONES = tuple(sorted(catalog.zones()))
+RIVER_ZONES = tuple(z.id for z in catalog.zones().values() if z.river)
+EMBASSIES = tuple(z.id for z in catalog.zones().values() if "embassy" in z.flags)
+NOT_CONTROL_POINTS = tuple(z.id for z in catalog.zones().values() if not z.control_point)
+
+
+@dataclass(frozen=True)
+class CardUnits:
+    """What an Event card puts on the map (cards.json): kind, count, the zones to choose from,
+    the influence it needs, its price, and whether it gives a Coup Excuse."""
+    kind: str
+    count: int
+    zones: tuple[int, ...]
+    requires: str | None = None
+    cost: int = 0
+    excuse: bool = True
+
+
+CARD_UNITS: dict[str, CardUnits] = {
+    "General Strike": CardUnits("Striker", 3, (22,), "Labor Unions"),
+    "Dock Strike": CardUnits("Striker", 2, (7,)),
+    "Slum Riots": CardUnits("Rioter", 3, (21,)),
+    "Demonstrators": CardUnits("Mob", 2, (5,)),
+    "Student Protest": CardUnits("Mob", 3, (13,), "Students"),
+    "Peasant Strike": CardUnits("Striker", 2, (25,), "Peasants"),
+    "Peasant Uprising": CardUnits("Peasant", 3, (25, 27), "Peasants"),
+    "Christian Militia Formed": CardUnits("Militia", 2, (9,), "Church"),
+    "Helicopter": CardUnits("Helicopter", 1, ALL_ZONES, excuse=False),
+    "Provincial Pretender": CardUnits("Rural Guerrilla", 3, (24, 25)),
+    "Radical Terrorists": CardUnits("Terrorist", 2, NOT_CONTROL_POINTS, "Radicals"),
+    "Mercenaries": CardUnits("Mercenary", 3, (28,), cost=2, excuse=False),
+}
+# "Bribe the ...": which units in the named zone each card can buy.
+BRIBES: dict[str, tuple[str, str]] = {
+    "Bribe the Police": ("kind", "Police"),
+    "Bribe the 1st Army Brigade": ("position", catalog.GENERAL_1),
+    "Bribe the 2nd Army Brigade": ("position", catalog.GENERAL_2),
+    "Bribe the 3rd Army Brigade": ("position", catalog.GENERAL_3),
+    "Bribe the Agitators": ("agitators", ""),
+    "Bribe the Palace Guard": ("kind", "Palace Guard"),
+}
+# Foreign Intervention: "Air Strikes (4), Helicopter (1) (With New Weapons), Paratroopers (1)
+# (With New Weapons), Commandos (Marines) (3) (With New Weapons)"; each kind once a coup.
+FOREIGN_FORCES: dict[str, tuple[str, int]] = {
+    "airstrikes": ("Airstrike", 4), "helicopter": ("Helicopter", 1),
+    "paratroopers": ("Foreign Paratrooper", 1), "commandos": ("Commando", 3),
+}
+FOREIGN_TABLE = {1: 0, 2: 0, 3: 1, 4: 2, 5: 3, 6: 4}  # die roll -> forces available
+# Units placed rather than moved in: "Paratroopers (any zone) and Marines (a river zone)".
+PLACED_ANYWHERE = frozenset({"Paratrooper", "Foreign Paratrooper", "Helicopter"})
+PLACED_ON_RIVER = frozenset({"Marine", "Commando"})
 # Ground units whose New Weapons come from their position ("Marines, Paratroopers, Soldiers,
 # and Tanks"; not forces "not derived from his position").
 POSITION_GROUND = frozenset({"Soldier", "Tank", "Marine", "Paratrooper"})
@@ -45,26 +98,32 @@ def deploy(state: GameState) -> dict[str, Any]:
     """Every position's units at their starting zones, commanded by the position's holder (the
     President for his Brother-in-Law's position; nobody for a vacant one: they hold and
     defend)."""
-    coup: dict[str, Any] = {"units": [], "next_unit": 1}
+    coup: dict[str, Any] = {
+        "units": [], "next_unit": 1, "phase": 0, "airstrikes_used": 0,
+        "foreign": {"roll": None, "allowed": 0, "chosen": [], "airstrikes_used": 0},
+        "agitator_zones": [], "votes": {}, "control": {}, "result": None, "elected": None,
+    }
     own = state.commander
+    start = -1  # in place before the coup: First Fire against anything that comes in
     for _ in range(4):
         new_unit(coup, "Palace Guard", own(catalog.PRESIDENT), PALACE,
-                 position=catalog.PRESIDENT)
+                 position=catalog.PRESIDENT, phase=start)
     police_zones = [CHAMBER] * 4 if state.chamber_seized else list(PRECINCTS)
     for zone in police_zones:
         new_unit(coup, "Police", own(catalog.INTERNAL_SECURITY), zone,
-                 position=catalog.INTERNAL_SECURITY)
+                 position=catalog.INTERNAL_SECURITY, phase=start)
     for pos, zone in BARRACKS.items():
         for _ in range(5):
-            new_unit(coup, "Soldier", own(pos), zone, position=pos)
-        new_unit(coup, "Tank", own(pos), zone, position=pos)
+            new_unit(coup, "Soldier", own(pos), zone, position=pos, phase=start)
+        new_unit(coup, "Tank", own(pos), zone, position=pos, phase=start)
     new_unit(coup, "Marine", own(catalog.ADMIRAL), None, position=catalog.ADMIRAL)
     new_unit(coup, "Paratrooper", own(catalog.AIR_FORCE), None, position=catalog.AIR_FORCE)
-    war = own(catalog.WAR)
-    where = state.players[war].location if war is not None else None
-    new_unit(coup, "Bodyguard", war, BODYGUARD_ZONES.get(where or "home", 18),
-             position=catalog.WAR, new_weapons=True)
-    new_unit(coup, "Labor Rioter", own(catalog.FARM_LABOR), 22, position=catalog.FARM_LABOR)
+    holder = state.positions.get(catalog.WAR)
+    where = state.players[holder].location if holder is not None and holder >= 0 else None
+    new_unit(coup, "Bodyguard", own(catalog.WAR), BODYGUARD_ZONES.get(where or "home", 18),
+             position=catalog.WAR, new_weapons=True, phase=start)
+    new_unit(coup, "Labor Rioter", own(catalog.FARM_LABOR), 22, position=catalog.FARM_LABOR,
+             phase=start)
     return coup
 
 
@@ -118,3 +177,29 @@ def distance(a: int, b: int) -> int:
                     nxt.append(n)
         frontier = nxt
     return 99
+
+
+def stack_moves(state: GameState, seat: int) -> int:
+    """"Each player may move one stack... The Minister of War may move two stacks per coup
+    phase, and any player with more than one position may move one stack (or two if one
+    position is the Minister of War) per position... The President may move two stacks per
+    phase, should his Brother-in-Law be in control of a position.\""""
+    own = state.positions_of(seat)
+    moves = sum(2 if p == catalog.WAR else 1 for p in own)
+    if seat == state.president and any(state.positions.get(p) == BIL for p in catalog.CABINET):
+        moves += 1
+    return max(1, moves)
+
+
+def units_of(coup: dict, seat: int | None) -> list[dict]:
+    return [u for u in coup["units"] if u["owner"] == seat]
+
+
+def reassign_position_units(state: GameState, seat: int) -> None:
+    """A commander who leaves the country (flight to an embassy) leaves his units: those of a
+    position go to its new commander (or stand leaderless), the rest stand leaderless."""
+    if state.coup is None:
+        return
+    for u in state.coup["units"]:
+        if u["owner"] == seat:
+            u["owner"] = state.commander(u["position"]) if u["position"] else None

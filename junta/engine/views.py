@@ -63,8 +63,37 @@ def public_view(state: GameState) -> dict[str, Any]:
         "press_scandal": list(state.turn_flags.get("press_scandal", [])),
         "amnesty": list(state.turn_flags.get("amnesty", [])),
         "demand_for_reform": state.turn_flags.get("demand_for_reform"),
+        "coup": coup_view(state),
     }
     return view
+
+
+UNIT_FIELDS = ("id", "kind", "owner", "zone", "position", "armed", "entered", "from_zone")
+
+
+def coup_view(state: GameState) -> dict[str, Any] | None:
+    """"Everything on the map is public during a coup" (units, strikes left, the Foreign
+    Intervention roll and choices, and after Coup Phase 6 the votes and control)."""
+    from .coup_orders import AIRSTRIKES
+    from .units import FOREIGN_FORCES, has_new_weapons
+    coup = state.coup
+    if coup is None:
+        return None
+    foreign = coup["foreign"]
+    return {
+        "phase": coup["phase"],
+        "units": [{**{k: u.get(k) for k in UNIT_FIELDS},
+                   "new_weapons": has_new_weapons(state, u)} for u in coup["units"]],
+        "airstrikes_left": AIRSTRIKES - coup["airstrikes_used"],
+        "foreign": {"roll": foreign["roll"], "allowed": foreign["allowed"],
+                    "chosen": list(foreign["chosen"]),
+                    "airstrikes_left": (FOREIGN_FORCES["airstrikes"][1]
+                                        - foreign["airstrikes_used"])
+                    if "airstrikes" in foreign["chosen"] else 0},
+        "agitator_zones": list(coup["agitator_zones"]),
+        "votes": dict(coup["votes"]), "control": dict(coup["control"]),
+        "result": coup["result"], "elected": coup["elected"],
+    }
 
 
 def private_view(state: GameState, seat: int) -> dict[str, Any]:

@@ -273,34 +273,3 @@ def banking(ctx: Context) -> None:
 def coup_excuse(ctx: Context) -> None:
     if ctx.state.coup_excuse:
         ctx.public("coup_excuse", "There is a Coup Excuse this turn.")
-
-
-def rebel_only(ctx: Context) -> None:
-    """"Such action cannot be taken unless there is a Coup Excuse or that player chose HQ";
-    "Any player taking military action in this phase immediately becomes a REBEL";
-    "The first player to submit Rebel Only Movement Orders is considered the First Rebel"."""
-    s = ctx.state
-    s.rebel_orders = []  # this Rebel-Only step's moves open this turn's coup
-    movers = []
-    for seat in s.active_seats():
-        orders = [o for o in ctx.orders_of(seat, "rebel_move") if ctx.holds(o.condition)]
-        if not orders or seat == s.president:
-            continue
-        if not s.coup_excuse and s.players[seat].location != "hq":
-            ctx.tell(seat, "rebel_refused", "Your troops stay in barracks: there is no Coup "
-                     "Excuse and you were not at HQ.")
-            continue
-        movers.append(seat)
-        for o in orders:
-            s.rebel_orders.append({"seat": seat, **o.args})
-    if not movers:
-        return
-    order_of = {seat: i for i, seat in enumerate(ctx.submission_order)}
-    first = min(movers, key=lambda m: (order_of.get(m, len(order_of)), m))
-    for seat in movers:
-        s.players[seat].rebel = True
-    s.first_rebel = first  # of this coup, even if an earlier coup's First Rebel still rebels
-    names = ", ".join(s.name(m) for m in movers)
-    ctx.facts["coup"] = True
-    ctx.public("rebels", f"Troops move! {names} take Rebel action; {s.name(first)} is the "
-               "First Rebel.", headline=True, rebels=movers, first_rebel=first)

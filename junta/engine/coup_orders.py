@@ -1,0 +1,339 @@
+"""Validation of the coup's orders: strikes, Foreign Intervention, transfers, placements, stack
+moves, the Police Response, flight and passage through embassies, combat and retreat orders,
+the Pro-Junta / Pro-President vote, the Junta's vote and the post-coup execution.
+
+Each check returns precise messages; an empty list means the order is legal now. Orders given
+in the Locations phase (airstrike, gunboat, place, rebel_move) are the Rebel-Only step's.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from . import catalog
+from .orders import Order
+from .state import GameState
+from .units import (
+    EMBASSIES,
+    FOREIGN_FORCES,
+    PLACED_ANYWHERE,
+    PLACED_ON_RIVER,
+    RIVER_ZONES,
+    distance,
+    stack_moves,
+)
+
+AIRSTRIKES = 3  # "Controls 3 Airstrikes... Only one Airstrike may be used per Coup Phase"
+SIDES = ("junta", "president")
+
+
+def _zone(value: Any) -> int | None:
+    return value if isinstance(value, int) and not isinstance(value, bool) and \
+        value in catalog.zones() else None
+
+
+def _seat(state: GameState, value: Any) -> int | None:
+    if isinstance(value, bool) or not isinstance(value, int):
+        return None
+    return value if 0 <= value < len(state.players) else None
+
+
+def _zname(zone: int) -> str:
+    return catalog.zones()[zone].name
+
+
+def _coup(state: GameState) -> dict:
+    return state.coup or {"units": [], "phase": 0, "airstrikes_used": 0,
+                          "foreign": {"allowed": 0, "chosen": [], "airstrikes_used": 0}}
+
+
+def _rebel_step_ok(state: GameState, seat: int) -> list[str]:
+    if state.phase == "locations" and seat == state.president:
+        return ["The President cannot take Rebel action."]
+    return []
+
+
+def check_airstrike(state: GameState, seat: int, order: Order) -> list[str]:
+    source = order.args.get("source", "air_force")
+    coup = _coup(state)
+    errors = _rebel_step_ok(state, seat)
+    if source == "air_force":
+        if catalog.AIR_FORCE not in state.commanded_positions(seat):
+            errors.append("Only the Air Force Commander orders the Airstrikes.")
+        elif coup["airstrikes_used"] >= AIRSTRIKES:
+            errors.append("All three Airstrikes have been used in this coup.")
+    elif source == "foreign":
+        foreign = coup["foreign"]
+        if catalog.FOREIGN not in state.commanded_positions(seat):
+            errors.append("Only the Foreign Minister orders the foreign Air Strikes.")
+        elif "airstrikes" not in foreign["chosen"] and not _may_choose(state, "airstrikes"):
+            errors.append("The foreign Air Strikes are not among your Foreign Intervention "
+                          "forces.")
+        elif foreign["airstrikes_used"] >= FOREIGN_FORCES["airstrikes"][1]:
+            errors.append("The four foreign Air Strikes have all been used.")
+    else:
+        errors.append("An airstrike comes from the Air Force or the foreign intervention.")
+    return errors + _strike_target(state, seat, order)
+
+
+def check_gunboat(state: GameState, seat: int, order: Order) -> list[str]:
+    errors = _rebel_step_ok(state, seat)
+    if catalog.ADMIRAL not in state.commanded_positions(seat):
+        errors.append("Only the Admiral commands the Gunboat.")
+    return errors + _strike_target(state, seat, order)
+
+
+def _strike_target(state: GameState, seat: int, order: Order) -> list[str]:
+    """"The orders for such an action must include the area to be struck, as well as the
+    player whose units are to be attacked.\""""
+    zone = _zone(order.args.get("zone"))
+    target = _seat(state, order.args.get("target"))
+    errors = []
+    if zone is None:
+        errors.append("Name the zone to strike.")
+    elif "no_combat" in catalog.zones()[zone].flags:
+        errors.append(f"{_zname(zone)} is an embassy: no combat there.")
+    if target is None:
+        errors.append("Name the player whose units are to be struck.")
+    elif target == seat:
+        errors.append("You cannot strike your own units.")
+    return errors
+
+
+def _may_choose(state: GameState, force: str) -> bool:
+    foreign = _coup(state)["foreign"]
+    return force not in foreign["chosen"] and len(foreign["chosen"]) < foreign["allowed"]
+
+
+def check_intervene(state: GameState, seat: int, order: Order) -> list[str]:
+    """"The Foreign Minister may choose each of the following Forces once, and once only
+    during any coup.\""""
+    foreign = _coup(state)["foreign"]
+    forces = order.args.get("forces")
+    if catalog.FOREIGN not in state.commanded_positions(seat):
+        return ["Only the Foreign Minister calls in Foreign Intervention forces."]
+    if not isinstance(forces, list) or not forces or \
+            any(f not in FOREIGN_FORCES for f in forces) or len(set(forces)) != len(forces):
+        return ["Choose forces among Air Strikes, Helicopter, Paratroopers and Commandos, each "
+                "once."]
+    errors = [f"You have already called in the {f}." for f in forces if f in foreign["chosen"]]
+    left = foreign["allowed"] - len(foreign["chosen"])
+    if len(forces) > left:
+        errors.append(f"The die allows {foreign['allowed']} Foreign Intervention force"
+                      f"{'s' if foreign['allowed'] != 1 else ''}; you may choose {left} more.")
+    return errors
+
+
+def _owned(state: GameState, seat: int, ids: Any) -> tuple[list[dict], list[str]]:
+    units = {u["id"]: u for u in _coup(state)["units"]}
+    if not isinstance(ids, list) or not ids or not all(isinstance(i, int) for i in ids):
+        return [], ["Choose the units."]
+    missing = [i for i in ids if i not in units or units[i]["owner"] != seat]
+    if missing:
+        return [], ["You do not command every unit you named."]
+    return [units[i] for i in ids], []
+
+
+def check_transfer(state: GameState, seat: int, order: Order) -> list[str]:
+    """"each player... may also transfer control of any of his units to any other player.\""""
+    to = _seat(state, order.args.get("to"))
+    _, errors = _owned(state, seat, order.args.get("units"))
+    if to is None or to == seat:
+        errors.append("Choose another player to take the units.")
+    elif not state.players[to].active:
+        errors.append(f"{state.name(to)} is {state.players[to].status} and cannot command "
+                      "units.")
+    return errors
+
+
+def check_place(state: GameState, seat: int, order: Order) -> list[str]:
+    """"Paratroopers (any zone) and Marines (a river zone) enter by placement in any coup
+    phase"; so do the foreign Paratroopers, Commandos and Helicopter."""
+    kind = order.args.get("unit")
+    zone = _zone(order.args.get("zone"))
+    errors = _rebel_step_ok(state, seat)
+    if kind not in PLACED_ANYWHERE | PLACED_ON_RIVER:
+        return errors + ["Only Paratroopers, Marines, Commandos and the Helicopter are placed "
+                         "on the map."]
+    waiting = [u for u in _coup(state)["units"] if u["owner"] == seat and u["kind"] == kind
+               and u["zone"] is None]
+    foreign_kind = {v[0]: k for k, v in FOREIGN_FORCES.items()}.get(kind)
+    if state.coup is None and kind in ("Paratrooper", "Marine"):
+        position = catalog.AIR_FORCE if kind == "Paratrooper" else catalog.ADMIRAL
+        if position not in state.commanded_positions(seat):
+            errors.append(f"You do not command the {kind}.")
+    elif not waiting and not (foreign_kind and catalog.FOREIGN in
+                              state.commanded_positions(seat) and
+                              _may_choose(state, foreign_kind)):
+        errors.append(f"You have no {kind} waiting to be placed.")
+    if zone is None:
+        errors.append("Choose the zone.")
+    elif kind in PLACED_ON_RIVER and zone not in RIVER_ZONES:
+        errors.append(f"{kind}s land in a river zone; {_zname(zone)} is not on the river.")
+    return errors
+
+
+def check_move(state: GameState, seat: int, order: Order) -> list[str]:
+    """"Each stack move takes any of a player's units in one zone to one adjacent zone"
+    (SUPPLEMENT); the Helicopter "may move up to 2 zones"."""
+    start, end = _zone(order.args.get("from_zone")), _zone(order.args.get("to_zone"))
+    if start is None or end is None:
+        return ["Choose the zones of the move from the map."]
+    if start == end:
+        return ["A move goes to another zone."]
+    ids = order.args.get("units")
+    units: list[dict] = []
+    if ids is not None:
+        units, errors = _owned(state, seat, ids)
+        if errors:
+            return errors
+        if any(u["zone"] != start for u in units):
+            return [f"Not every unit you named stands in {_zname(start)}."]
+    if units and all(u["kind"] == "Helicopter" for u in units):
+        if distance(start, end) > 2:
+            return [f"The Helicopter flies up to two zones; {_zname(end)} is farther from "
+                    f"{_zname(start)}."]
+        return []
+    if end not in catalog.zones()[start].adjacent:
+        return [f"{_zname(end)} is not next to {_zname(start)}."]
+    return []
+
+
+def helicopter_only(state: GameState, order: Order) -> bool:
+    ids = order.args.get("units") or []
+    units = {u["id"]: u for u in _coup(state)["units"]}
+    return bool(ids) and all(units.get(i, {}).get("kind") == "Helicopter" for i in ids)
+
+
+def check_moves_allowed(state: GameState, seat: int, orders: list[Order]) -> list[str]:
+    """The number of unconditional stack moves against the player's allowance."""
+    moves = [o for o in orders if o.kind == "move" and o.condition is None
+             and not helicopter_only(state, o)]
+    allowed = stack_moves(state, seat)
+    if len(moves) > allowed:
+        return [f"You may move {allowed} stack{'s' if allowed != 1 else ''} a phase; you "
+                f"ordered {len(moves)}."]
+    return []
+
+
+def check_police_response(state: GameState, seat: int, order: Order) -> list[str]:
+    """"the Minister of Internal Security may respond in the First Coup Phase by moving any or
+    all Police units to an area in which these units were deployed.\""""
+    coup = _coup(state)
+    zone = _zone(order.args.get("zone"))
+    if catalog.INTERNAL_SECURITY not in state.commanded_positions(seat):
+        return ["Only the Minister of Internal Security orders the Police Response."]
+    if coup["phase"] != 1:
+        return ["The Police Response is made in the first Coup Phase only."]
+    if zone not in coup.get("agitator_zones", []):
+        return ["The Police may respond only where Mob, Striker or Rioter units were deployed "
+                "in the Rebel-Only phase."]
+    ids = order.args.get("units")
+    if ids is not None:
+        units, errors = _owned(state, seat, ids)
+        if errors:
+            return errors
+        if any(u["kind"] != "Police" for u in units):
+            return ["Only Police units take part in the Police Response."]
+    return []
+
+
+def check_flee(state: GameState, seat: int, order: Order) -> list[str]:
+    """"A player may also flee the country during a Coup, but only if he can move one of his
+    active units into an Embassy." Checked again after the moves."""
+    if not any(u["owner"] == seat and u["zone"] is not None for u in _coup(state)["units"]):
+        return ["You have no unit on the map to reach an embassy with."]
+    return []
+
+
+def check_embassy_passage(state: GameState, seat: int, order: Order) -> list[str]:
+    """"Another player who controls a unit in an embassy grants the exile safe passage.\""""
+    exile = _seat(state, order.args.get("seat"))
+    if exile is None or state.players[exile].status != "exiled":
+        return ["Choose an exile."]
+    return []
+
+
+def check_attack(state: GameState, seat: int, order: Order) -> list[str]:
+    zone = _zone(order.args.get("zone"))
+    target = _seat(state, order.args.get("target"))
+    errors = []
+    if zone is None:
+        errors.append("Choose the zone of the attack.")
+    elif "no_combat" in catalog.zones()[zone].flags:
+        errors.append(f"{_zname(zone)} is an embassy: no combat there.")
+    if target is None or target == seat:
+        errors.append("Choose another player to attack.")
+    return errors
+
+
+def check_retreat(state: GameState, seat: int, order: Order) -> list[str]:
+    """"Orders concerning retreats may be as specific as the player wishes.\""""
+    zone, to = _zone(order.args.get("zone")), _zone(order.args.get("to_zone"))
+    if zone is None or to is None:
+        return ["Choose the zone to retreat from and the zone to retreat to."]
+    if to not in catalog.zones()[zone].adjacent:
+        return [f"A retreat goes to an adjacent zone; {_zname(to)} is not next to "
+                f"{_zname(zone)}."]
+    return []
+
+
+def check_permit_retreat(state: GameState, seat: int, order: Order) -> list[str]:
+    """"Unless otherwise specified, Rebels will deny permission to retreat to Loyalists and
+    vice versa.\""""
+    other = _seat(state, order.args.get("seat"))
+    if other is None or other == seat:
+        return ["Choose another player."]
+    if not isinstance(order.args.get("allow"), bool):
+        return ["Say whether you allow or deny the retreat."]
+    return []
+
+
+def check_coup_side(state: GameState, seat: int, order: Order) -> list[str]:
+    """"Players must submit as an order a vote of either Pro-Junta or Pro-President. The
+    President cannot vote Pro-Junta.\""""
+    choice = order.args.get("side")
+    if choice not in SIDES:
+        return ["Vote Pro-Junta or Pro-President."]
+    if choice == "junta" and seat == state.president:
+        return ["The President cannot vote Pro-Junta."]
+    return []
+
+
+def check_junta_vote(state: GameState, seat: int, order: Order) -> list[str]:
+    """"The Junta will have one day to elect a President. Any live player may be elected by
+    the Junta, including the sitting President.\""""
+    coup = _coup(state)
+    candidate = _seat(state, order.args.get("candidate"))
+    if coup.get("result") != "junta":
+        return ["The Rebels did not win the coup: there is no Junta to vote in."]
+    if not state.players[seat].rebel:
+        return ["Only Rebels sit in the Junta."]
+    if candidate is None or state.players[candidate].status == "dead":
+        return ["Choose a living player."]
+    return []
+
+
+def check_execute(state: GameState, seat: int, order: Order) -> list[str]:
+    """"The President may send any one Rebel player to the Firing Squad"; "A newly elected
+    President may execute ANY one player." Anyone but the President orders it "should they be
+    elected President"."""
+    coup = _coup(state)
+    target = _seat(state, order.args.get("target"))
+    if target is None or target == seat:
+        return ["Choose another player to execute."]
+    if state.players[target].status != "alive":
+        return [f"{state.name(target)} is {state.players[target].status}: beyond the firing "
+                "squad."]
+    if coup.get("result") == "president":
+        if seat != state.president:
+            return ["The President won the coup: only he may order an execution."]
+        if not state.players[target].rebel:
+            return ["Loyalist players are immune from execution by a sitting President: choose "
+                    "a Rebel."]
+    return []
+
+
+def embassy_holders(state: GameState) -> set[int]:
+    return {u["owner"] for u in _coup(state)["units"]
+            if u["zone"] in EMBASSIES and u["owner"] is not None}

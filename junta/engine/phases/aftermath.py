@@ -1,0 +1,102 @@
+"""The Coup Aftermath: the Junta's election, the firing squad, and banking after lunch.
+
+"If the President Won the Coup... The President may send any one Rebel player to the Firing
+Squad." "If the Rebels Won the Coup... The Junta will have one day to elect a President. Any
+live player may be elected by the Junta, including the sitting President. A newly elected
+President may execute ANY one player." "Should the Bank have been Closed for Lunch... it
+reopens during the Coup Aftermath (with resolution occurring after the Presidential
+execution)."
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .election import take_office
+from .locations import banking as _banking
+
+if TYPE_CHECKING:
+    from ..context import Context
+
+
+def junta_vote(ctx: Context) -> None:
+    """"Players that are Rebels make up a Junta... and are each given one vote to decide the
+    next President"; "the First Rebel has the tie-breaking vote in the resulting Junta".
+    Ruling: with no ballot cast, the First Rebel takes the Presidency if he can, else the lot
+    decides among the Rebels; a tie the First Rebel's ballot does not settle goes to the lot."""
+    s = ctx.state
+    coup = s.coup
+    if coup.get("result") != "junta":
+        return
+    junta = [seat for seat in s.active_seats() if s.players[seat].rebel]
+    ballots: dict[int, int] = {}
+    for seat in junta:
+        for order in ctx.orders_of(seat, "junta_vote"):
+            candidate = order.args["candidate"]
+            if ctx.holds(order.condition) and s.players[candidate].status == "alive":
+                ballots[seat] = candidate
+                break
+    for seat, candidate in sorted(ballots.items()):
+        ctx.public("junta_ballot", f"{s.name(seat)} votes for {s.name(candidate)}.",
+                   seat=seat, candidate=candidate)
+    tally: dict[int, int] = {}
+    for candidate in ballots.values():
+        tally[candidate] = tally.get(candidate, 0) + 1
+    first = s.first_rebel
+    if tally:
+        best = max(tally.values())
+        leaders = sorted(c for c, n in tally.items() if n == best)
+        if len(leaders) == 1:
+            winner = leaders[0]
+        elif first is not None and ballots.get(first) in leaders:
+            winner = ballots[first]
+            ctx.public("junta_tie", f"The Junta is split; the First Rebel, {s.name(first)}, "
+                       f"breaks the tie for {s.name(winner)}.")
+        else:
+            winner = leaders[ctx.rng.below(len(leaders))]
+            ctx.public("junta_tie", f"The Junta is split and the First Rebel's vote settles "
+                       f"nothing: the lot falls on {s.name(winner)}.")
+    elif first is not None and s.players[first].active:
+        winner = first
+        ctx.public("junta_tie", f"No member of the Junta votes: the First Rebel, "
+                   f"{s.name(first)}, takes the Presidency.")
+    elif junta:
+        winner = junta[ctx.rng.below(len(junta))]
+        ctx.public("junta_tie", f"No member of the Junta votes: the lot falls on "
+                   f"{s.name(winner)}.")
+    elif s.president is not None:
+        return  # no Junta left in the country: the President stays
+    else:
+        return
+    coup["elected"] = winner
+    ctx.facts["elected"] = winner
+    take_office(ctx, winner)
+
+
+def execution(ctx: Context) -> None:
+    """"If she does not specify an execution order... she will be assumed to benevolently
+    execute no one"; an execution has "the effects be otherwise the same as an assassination"
+    (the victim's pocket goes to the President)."""
+    s = ctx.state
+    president = s.president
+    if president is None or not s.players[president].active:
+        return
+    won = s.coup.get("result")
+    for order in ctx.orders_of(president, "execute"):
+        target = order.args["target"]
+        if not ctx.holds(order.condition) or target == president:
+            continue
+        victim = s.players[target]
+        if victim.status != "alive" or won == "president" and not victim.rebel:
+            ctx.tell(president, "execution_failed", f"{s.name(target)} cannot be sent to the "
+                     "firing squad.")
+            continue
+        ctx.facts["executed"] = target
+        ctx.kill(target, president, f"sent to the firing squad by El Presidente "
+                 f"{s.name(president)}", None)
+        return
+
+
+def banking(ctx: Context) -> None:
+    """Banking ordered in the aftermath, for those who chose the Bank, after the execution."""
+    _banking(ctx)

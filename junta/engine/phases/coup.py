@@ -1,0 +1,506 @@
+"""The coup: the Rebel-Only step, Coup Phases 1-6 and the Pro-Junta / Pro-President vote.
+
+"Any player taking military action in this phase immediately becomes a REBEL." Each coup
+phase resolves in the order of `steps.ADJUDICATION_ORDER["coup"]`: incoming fire, bribes,
+transfers, all movement at once, hand-overs, then combat in every contested zone. The map and
+every die roll are public: each is an event for everyone.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .. import catalog, combat
+from ..coup_orders import AIRSTRIKES, embassy_holders, helicopter_only
+from ..orders import REBEL_ACTIONS, UNIT_CARDS, Order
+from ..units import (
+    AGITATORS,
+    BRIBES,
+    CARD_UNITS,
+    CONTROL_POINTS,
+    EMBASSIES,
+    FOREIGN_FORCES,
+    FOREIGN_TABLE,
+    deploy,
+    new_unit,
+    on_map,
+    stack_moves,
+)
+
+if TYPE_CHECKING:
+    from ..context import Context
+
+Moves = list[tuple[int, Order]]
+
+
+def _zname(zone: int) -> str:
+    return catalog.zones()[zone].name
+
+
+def _card_name(order: Order) -> str | None:
+    cid = order.args.get("card")
+    if order.kind == "play_card" and isinstance(cid, int) and 0 <= cid < len(catalog.cards()):
+        return catalog.card(cid).name
+    return None
+
+
+def _is_unit_card(order: Order) -> bool:
+    return _card_name(order) in UNIT_CARDS
+
+
+def _due(ctx: Context, kinds: set[str], cards: bool = False) -> Moves:
+    """Orders of these kinds (and unit/Bribe card plays, if asked) whose condition holds, in
+    seat order, from players in the country."""
+    out = []
+    for seat in ctx.state.active_seats():
+        for order in ctx.orders.get(seat, []):
+            if (order.kind in kinds or cards and _is_unit_card(order)) and \
+                    ctx.holds(order.condition):
+                out.append((seat, order))
+    return out
+
+
+def _count(units: list[dict]) -> str:
+    kinds: dict[str, int] = {}
+    for u in units:
+        kinds[u["kind"]] = kinds.get(u["kind"], 0) + 1
+    return ", ".join(f"{n} {k}{'s' if n != 1 else ''}" for k, n in sorted(kinds.items()))
+
+
+# --- the Rebel-Only step (Locations phase) --------------------------------------------------
+
+def rebel_only(ctx: Context) -> None:
+    """"Such action cannot be taken unless there is a Coup Excuse or that player chose HQ";
+    "Any player taking military action in this phase immediately becomes a REBEL"; "The first
+    player to submit Rebel Only Movement Orders is considered the First Rebel". Ruling: an
+    Event card that puts units on the map is military action too, and its own Coup Excuse
+    counts for this step. No combat in this step: units that meet fight in Coup Phase 1."""
+    s = ctx.state
+    s.rebel_orders = []
+    actions: dict[int, list[Order]] = {}
+    for seat, order in _due(ctx, set(REBEL_ACTIONS), cards=True):
+        if seat != s.president:
+            actions.setdefault(seat, []).append(order)
+    for seat, orders in actions.items():
+        for order in orders:
+            spec = CARD_UNITS.get(_card_name(order) or "")
+            if spec and spec.excuse and order.args["card"] in s.players[seat].hand \
+                    and not s.coup_excuse:
+                s.coup_excuse = True
+                ctx.public("coup_excuse", f"{s.name(seat)}'s {_card_name(order)} gives a "
+                           "Coup Excuse.")
+    movers = []
+    for seat in sorted(actions):
+        if not s.coup_excuse and s.players[seat].location != "hq":
+            ctx.tell(seat, "rebel_refused", "Your troops stay in barracks: there is no Coup "
+                     "Excuse and you were not at HQ.")
+            continue
+        movers.append(seat)
+        for o in actions[seat]:
+            if o.kind == "rebel_move":
+                s.rebel_orders.append({"seat": seat, **o.args})
+    if not movers:
+        return
+    order_of = {seat: i for i, seat in enumerate(ctx.submission_order)}
+    first = min(movers, key=lambda m: (order_of.get(m, len(order_of)), m))
+    for seat in movers:
+        s.players[seat].rebel = True
+    s.first_rebel = first  # of this coup, even if an earlier coup's First Rebel still rebels
+    names = ", ".join(s.name(m) for m in movers)
+    ctx.facts["coup"] = True
+    ctx.public("rebels", f"Troops move! {names} take Rebel action; {s.name(first)} is the "
+               "First Rebel.", headline=True, rebels=movers, first_rebel=first)
+    s.coup = deploy(s)
+    ordered = [(seat, o) for seat in movers for o in actions[seat]]
+    _bribes(ctx, [(seat, o) for seat, o in ordered if _card_name(o) in BRIBES])
+    _strikes(ctx, [(seat, o) for seat, o in ordered if o.kind in ("airstrike", "gunboat")])
+    _movement(ctx, ordered, rebel_step=True)
+
+
+def begin(ctx: Context) -> None:
+    """After the Rebel-Only phase: "the GameMaster will roll one die, the result of which will
+    determine the choices available to the Foreign Minister"."""
+    s = ctx.state
+    coup = s.coup
+    roll = ctx.rng.die()
+    allowed = FOREIGN_TABLE[roll]
+    coup["foreign"].update({"roll": roll, "allowed": allowed})
+    coup["phase"] = 1
+    minister = s.commander(catalog.FOREIGN)
+    who = s.name(minister) if minister is not None else "nobody (the post is vacant)"
+    ctx.public("foreign_intervention", f"Foreign Intervention: the die shows {roll}. The "
+               f"Foreign Minister, {who}, may call in {allowed} of the four foreign forces "
+               "(Air Strikes, Helicopter, Paratroopers, Commandos).", roll=roll,
+               allowed=allowed)
+
+
+# --- Coup Phases 1-6 -----------------------------------------------------------------------
+
+def incoming_fire(ctx: Context) -> None:
+    """"Incoming Fire (Airstrikes, Gunboat shelling) is adjudicated" first. The Foreign
+    Minister's forces chosen now are in time for it."""
+    for seat, order in _due(ctx, {"intervene"}):
+        for force in order.args["forces"]:
+            _choose_force(ctx, seat, force)
+    _strikes(ctx, _due(ctx, {"airstrike", "gunboat"}))
+
+
+def bribes(ctx: Context) -> None:
+    _bribes(ctx, [(seat, o) for seat, o in _due(ctx, set(), cards=True)
+                  if _card_name(o) in BRIBES])
+
+
+def transfers(ctx: Context) -> None:
+    """"Transfer of an unmoved unit transfers that unit's movement to the new controller for
+    the phase": transfers before the moves."""
+    _transfer(ctx, [(s, o) for s, o in _due(ctx, {"transfer"}) if not o.args.get("after_moves")])
+
+
+def handovers(ctx: Context) -> None:
+    """"Transfer of a unit that has already moved does not grant it any additional movement.\""""
+    _transfer(ctx, [(s, o) for s, o in _due(ctx, {"transfer"}) if o.args.get("after_moves")])
+
+
+def movement(ctx: Context) -> None:
+    """"All troop movement is adjudicated": stack moves, placements, unit cards, the Police
+    Response, all at once; then flights to and returns through the embassies."""
+    _movement(ctx, [(s, o) for s, o in _due(ctx, {"move", "place", "police_response"},
+                                             cards=True) if _card_name(o) not in BRIBES])
+    _flights(ctx)
+    _returns(ctx)
+
+
+def fight(ctx: Context) -> None:
+    """"All inter-troop combat is adjudicated.\""""
+    s = ctx.state
+    attacks: dict = {}
+    permissions: dict = {}
+    retreat_to: dict = {}
+    for seat, order in _due(ctx, {"attack", "retreat", "permit_retreat"}):
+        a = order.args
+        if order.kind == "attack":
+            attacks.setdefault((seat, a["zone"]), []).append(a["target"])
+        elif order.kind == "retreat":
+            retreat_to[(seat, a["zone"])] = a["to_zone"]
+        else:
+            permissions[(seat, a["seat"])] = a["allow"]
+    combat.battles(ctx, s.coup["phase"], attacks, permissions, retreat_to)
+
+
+def coup_vote(ctx: Context) -> None:
+    """"Players must submit as an order a vote of either Pro-Junta or Pro-President... Any
+    player failing to vote will be assumed to abstain"; "Any territory shared by players
+    supporting both Pro-Junta and Pro-President defaults to Pro-President control, as do any
+    unoccupied territories"; the faction with "3/5 or better" wins."""
+    s = ctx.state
+    coup = s.coup
+    votes = {}
+    for seat, order in _due(ctx, {"coup_side"}):
+        votes[seat] = order.args["side"]
+    coup["votes"] = {str(k): v for k, v in sorted(votes.items())}
+    for seat in s.active_seats():
+        choice = {"junta": "Pro-Junta", "president": "Pro-President"}.get(votes.get(seat, ""),
+                                                                          "abstains")
+        ctx.public("coup_side", f"{s.name(seat)} votes {choice}.", seat=seat,
+                   side=votes.get(seat))
+    control = {}
+    for zone in CONTROL_POINTS:
+        owners = {u["owner"] for u in on_map(coup) if u["zone"] == zone}
+        junta = bool(owners) and all(o is not None and votes.get(o) == "junta" for o in owners)
+        control[str(zone)] = "junta" if junta else "president"
+        holders = ", ".join(s.name(o) if o is not None else "leaderless units"
+                            for o in sorted(owners, key=lambda o: -1 if o is None else o))
+        ctx.public("control", f"{_zname(zone)}: {'Pro-Junta' if junta else 'Pro-President'}"
+                   f" ({holders or 'empty'}).", zone=zone, side=control[str(zone)])
+    coup["control"] = control
+    junta_points = sum(1 for v in control.values() if v == "junta")
+    coup["result"] = "junta" if junta_points >= 3 else "president"
+    ctx.facts["coup_result"] = coup["result"]
+    if coup["result"] == "junta":
+        ctx.public("coup_result", f"The coup succeeds! The Junta holds {junta_points} of the "
+                   "five control points and will elect a President.", headline=True,
+                   result="junta", points=junta_points)
+    else:
+        ctx.public("coup_result", f"The coup fails: the President's side holds "
+                   f"{5 - junta_points} of the five control points.", headline=True,
+                   result="president", points=junta_points)
+
+
+# --- shared pieces --------------------------------------------------------------------------
+
+def _choose_force(ctx: Context, seat: int, force: str) -> bool:
+    s = ctx.state
+    foreign = s.coup["foreign"]
+    if force in foreign["chosen"] or len(foreign["chosen"]) >= foreign["allowed"] or \
+            s.commander(catalog.FOREIGN) != seat:
+        return False
+    foreign["chosen"].append(force)
+    kind, count = FOREIGN_FORCES[force]
+    if force != "airstrikes":
+        for _ in range(count):
+            new_unit(s.coup, kind, seat, None, new_weapons=True, temporary=True,
+                     phase=s.coup["phase"])
+    ctx.public("intervention", f"The Foreign Minister, {s.name(seat)}, calls in foreign "
+               f"{force}.", force=force)
+    return True
+
+
+def _strikes(ctx: Context, orders: Moves) -> None:
+    """"Airstrikes will roll 6 dice, and Gunboat shelling will roll 3 dice"; "Only one
+    Airstrike may be used per Coup Phase"; the Gunboat "once per Coup Phase"."""
+    s = ctx.state
+    coup = s.coup
+    used: set[tuple[int, str]] = set()
+    for seat, order in orders:
+        a = order.args
+        key = "gunboat" if order.kind == "gunboat" else a.get("source", "air_force")
+        if (seat, key) in used:
+            continue
+        used.add((seat, key))
+        if key == "gunboat":
+            weapon, dice = "The Gunboat's shelling", 3
+            if s.commander(catalog.ADMIRAL) != seat:
+                continue
+        elif key == "foreign":
+            weapon, dice = "A foreign Air Strike", 6
+            foreign = coup["foreign"]
+            if s.commander(catalog.FOREIGN) != seat or "airstrikes" not in foreign["chosen"] \
+                    and not _choose_force(ctx, seat, "airstrikes"):
+                ctx.tell(seat, "strike_failed", "Your foreign Air Strike did not fly: it is "
+                                                "not among your intervention forces.")
+                continue
+            if foreign["airstrikes_used"] >= FOREIGN_FORCES["airstrikes"][1]:
+                continue
+            foreign["airstrikes_used"] += 1
+        else:
+            weapon, dice = "An Airstrike", 6
+            if s.commander(catalog.AIR_FORCE) != seat or coup["airstrikes_used"] >= AIRSTRIKES:
+                continue
+            coup["airstrikes_used"] += 1
+        combat.bombard(ctx, seat, a["zone"], a["target"], dice, weapon)
+
+
+def _bribes(ctx: Context, plays: Moves) -> None:
+    """"Name a zone; for each ... unit there you pay 1 MP and roll 1d6 (4-6 the unit comes
+    under your control for the rest of the coup).\""""
+    s = ctx.state
+    for seat, order in plays:
+        cid = order.args["card"]
+        p = s.players[seat]
+        if cid not in p.hand:
+            continue
+        name = catalog.card(cid).name
+        how, value = BRIBES[name]
+        zone = order.args["zone"]
+        targets = [u for u in on_map(s.coup) if u["zone"] == zone and u["owner"] != seat and (
+            u["kind"] in AGITATORS | {"Labor Rioter"} if how == "agitators"
+            else u[how] == value)]
+        ctx.discard(seat, cid)
+        ctx.facts.setdefault("cards_played", []).append((seat, name))
+        won, rolls = [], []
+        for u in sorted(targets, key=lambda u: u["id"]):
+            if p.pocket < 1:
+                break
+            p.pocket -= 1
+            s.spent += 1
+            roll = ctx.rng.die()
+            rolls.append(roll)
+            if roll >= 4:
+                u["owner"] = seat
+                won.append(u)
+        ctx.public("bribe", f"{p.name} plays {name} in {_zname(zone)}: pays {len(rolls)} MP, "
+                   f"rolls {', '.join(map(str, rolls)) or 'nothing'}; "
+                   f"{_count(won) or 'no unit'} change{'s' if len(won) == 1 else ''} sides.",
+                   zone=zone, rolls=rolls, won=len(won))
+
+
+def _transfer(ctx: Context, orders: Moves) -> None:
+    s = ctx.state
+    by_id = {u["id"]: u for u in s.coup["units"]}
+    for seat, order in orders:
+        to = order.args["to"]
+        units = [by_id[i] for i in order.args["units"] if i in by_id
+                 and by_id[i]["owner"] == seat]
+        if not units or not s.players[to].active:
+            ctx.tell(seat, "transfer_failed", "Your transfer of units did not happen: the "
+                     "units are no longer yours or the receiver cannot command them.")
+            continue
+        for u in units:
+            u["owner"] = to
+        ctx.public("transfer", f"{s.name(seat)} hands {_count(units)} over to {s.name(to)}.",
+                   giver=seat, to=to, units=[u["id"] for u in units])
+
+
+def _movement(ctx: Context, orders: Moves, rebel_step: bool = False) -> None:
+    """Every stack chooses its units first, then all move at once: "stacks that swap zones
+    pass each other without fighting" (SUPPLEMENT)."""
+    s = ctx.state
+    coup = s.coup
+    phase_no = coup["phase"]
+    used: dict[int, int] = {}
+    taken: set[int] = set()
+    plan: list[tuple[int, list[dict], int | None, int, str]] = []
+    for seat, order in orders:
+        a = order.args
+        if _is_unit_card(order):
+            _unit_card(ctx, seat, order)
+            continue
+        if order.kind == "place":
+            waiting = [u for u in coup["units"] if u["owner"] == seat and
+                       u["kind"] == a["unit"] and u["zone"] is None]
+            force = {v[0]: k for k, v in FOREIGN_FORCES.items()}.get(a["unit"])
+            if not waiting and force and _choose_force(ctx, seat, force):
+                waiting = [u for u in coup["units"] if u["owner"] == seat and
+                           u["kind"] == a["unit"] and u["zone"] is None]
+            if not waiting:
+                ctx.tell(seat, "move_failed", f"You have no {a['unit']} waiting to be placed.")
+                continue
+            plan.append((seat, waiting, None, a["zone"], "lands in"))
+            taken.update(u["id"] for u in waiting)
+            continue
+        if order.kind == "police_response":
+            police = [u for u in on_map(coup) if u["owner"] == seat and u["kind"] == "Police"
+                      and u["id"] not in taken and (a.get("units") is None
+                                                    or u["id"] in a["units"])]
+            if police:
+                plan.append((seat, police, None, a["zone"], "rush in response to"))
+                taken.update(u["id"] for u in police)
+            continue
+        start, end = a["from_zone"], a["to_zone"]
+        if not helicopter_only(s, order):
+            used[seat] = used.get(seat, 0) + 1
+            if used[seat] > stack_moves(s, seat):
+                ctx.tell(seat, "move_failed", f"Your move from {_zname(start)} was not "
+                         f"carried out: you may move {stack_moves(s, seat)} stack(s) a phase.")
+                continue
+        ids = a.get("units")
+        units = [u for u in on_map(coup) if u["owner"] == seat and u["zone"] == start
+                 and u["id"] not in taken and u.get("moved") != phase_no
+                 and (ids is None or u["id"] in ids)]
+        if not units:
+            ctx.tell(seat, "move_failed", f"Your move from {_zname(start)} to {_zname(end)} "
+                     f"was not carried out: you have no unit there that can move.")
+            continue
+        taken.update(u["id"] for u in units)
+        plan.append((seat, units, start, end, "move from"))
+    for seat, units, start, end, how in plan:
+        for u in units:
+            u["from_zone"] = u["zone"] if u["zone"] is not None else end
+            u["zone"] = end
+            u["entered"] = phase_no
+            u["moved"] = phase_no
+        if how == "move from":
+            text = f"{s.name(seat)}'s {_count(units)} move from {_zname(start)} to " \
+                   f"{_zname(end)}."
+        elif how == "lands in":
+            text = f"{s.name(seat)}'s {_count(units)} land in {_zname(end)}."
+        else:
+            text = f"{s.name(seat)}'s {_count(units)} rush to {_zname(end)} in the Police " \
+                   "Response."
+        ctx.public("move", text, seat=seat, to=end, units=[u["id"] for u in units])
+    if rebel_step:
+        ctx.facts["rebel_moves"] = [(seat, end) for seat, _, _, end, _ in plan]
+
+
+def _unit_card(ctx: Context, seat: int, order: Order) -> None:
+    s = ctx.state
+    cid = order.args["card"]
+    p = s.players[seat]
+    name = catalog.card(cid).name
+    spec = CARD_UNITS[name]
+    if cid not in p.hand:
+        ctx.tell(seat, "card_failed", f"Your {name} was not played: the card is no longer in "
+                                      "your hand.")
+        return
+    if spec.cost and not ctx.pay_cost(seat, spec.cost):
+        ctx.tell(seat, "card_failed", f"Your {name} was not played: you could not pay "
+                                      f"{spec.cost} MP.")
+        return
+    zone = spec.zones[0] if len(spec.zones) == 1 else order.args["zone"]
+    ctx.discard(seat, cid)
+    ctx.facts.setdefault("cards_played", []).append((seat, name))
+    coup = s.coup
+    for _ in range(spec.count):
+        new_unit(coup, spec.kind, seat, zone, temporary=True, phase=coup["phase"])
+    if spec.kind in AGITATORS and coup["phase"] == 0 and zone not in coup["agitator_zones"]:
+        coup["agitator_zones"].append(zone)
+    if spec.excuse:
+        s.coup_excuse = True
+    ctx.public("units_appear", f"{p.name} plays {name}: {spec.count} {spec.kind}"
+               f"{'s' if spec.count != 1 else ''} appear in {_zname(zone)} under "
+               f"{p.name}'s control.", headline=coup["phase"] == 0, zone=zone, card=name)
+
+
+def _flights(ctx: Context) -> None:
+    """"A player may also flee the country during a Coup, but only if he can move one of his
+    active units into an Embassy.\""""
+    s = ctx.state
+    for seat, _ in _due(ctx, {"flee"}):
+        if not any(u["owner"] == seat and u["zone"] in EMBASSIES for u in s.coup["units"]):
+            ctx.tell(seat, "flight_failed", "You could not flee: none of your units stands in "
+                                            "an embassy.")
+            continue
+        p = s.players[seat]
+        p.status = "exiled"
+        p.location = "exile"
+        vacated = [pos for pos in catalog.POSITIONS if s.positions.get(pos) == seat]
+        for pos in vacated:
+            s.positions[pos] = None
+        ctx.facts.setdefault("vacated", []).extend(p for p in vacated
+                                                   if p != catalog.PRESIDENT)
+        ctx.facts.setdefault("exiled", []).append(seat)
+        for u in s.coup["units"]:
+            if u["owner"] == seat:
+                u["owner"] = None
+        ctx.public("flight", f"{p.name} flees the country through an embassy and goes into "
+                   "exile.", headline=True, seat=seat)
+
+
+def _returns(ctx: Context) -> None:
+    """"A player may also return from Exile during a Coup, but only if either: He controls a
+    unit in an embassy, or... Another player who controls a unit in an embassy grants the exile
+    safe passage." Returning exiles stay "positionless until the next Cabinet Appointment"."""
+    s = ctx.state
+    holders = embassy_holders(s)
+    granted = {o.args["seat"] for seat, o in _due(ctx, {"embassy_passage"}) if seat in holders}
+    for p in s.players:
+        if p.status != "exiled":
+            continue
+        asked = any(o.kind == "return_from_exile" for o in ctx.orders.get(p.seat, []))
+        if not asked:
+            continue
+        if p.seat in holders or p.seat in granted:
+            p.status = "alive"
+            p.location = None
+            if p.seat in s.pending_returns:
+                s.pending_returns.remove(p.seat)
+            ctx.public("returned", f"{p.name} returns from exile through an embassy, without "
+                       "a position until the next Cabinet Appointment.", headline=True)
+        else:
+            ctx.tell(p.seat, "return_failed", "You could not return: during a coup an exile "
+                     "comes back only through an embassy held by him or by a player who grants "
+                     "him safe passage.")
+
+
+def refresh_commanders(state) -> None:  # noqa: ANN001 - GameState, imported lazily by flow
+    """Units of a position left without a commander (its holder fled) follow the position: to
+    the President when his Brother-in-Law takes it over."""
+    if state.coup is None:
+        return
+    for u in state.coup["units"]:
+        if u["owner"] is None and u["position"]:
+            u["owner"] = state.commander(u["position"])
+
+
+def owes(state) -> list[int]:  # noqa: ANN001
+    """Who the coup phase waits for: every player in the country with something to command,
+    and everyone in Coup Phase 6 (the vote)."""
+    active = state.active_seats()
+    if state.phase == "coup_final":
+        return active
+    coup = state.coup or {"units": []}
+    commanders = {u["owner"] for u in coup["units"]}
+    for pos in (catalog.AIR_FORCE, catalog.ADMIRAL, catalog.FOREIGN,
+                catalog.INTERNAL_SECURITY):
+        commanders.add(state.commander(pos))
+    return [s for s in active if s in commanders]

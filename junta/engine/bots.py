@@ -1,8 +1,8 @@
 """A random-bot player: random legal orders for any seat, conditional ones included.
 
 Used by the tests (hundreds of whole campaigns with invariants checked after every phase), by
-the benchmark and by the web app's `simulate` command. Bots take no Rebel action: the coup
-arrives with the next part of the engine.
+the benchmark and by the web app's `simulate` command. Bots start coups now and then, move
+stacks, strike, bribe, vote Pro-Junta or Pro-President and shoot the losers.
 """
 
 from __future__ import annotations
@@ -12,6 +12,16 @@ from .orders import Condition, Order, validate_order
 from .phases.cabinet import random_cabinet
 from .rng import Rng
 from .state import GameState
+from .units import (
+    CARD_UNITS,
+    CONTROL_POINTS,
+    EMBASSIES,
+    FOREIGN_FORCES,
+    RIVER_ZONES,
+    deploy,
+    on_map,
+    stack_moves,
+)
 from .voting import sources
 
 
@@ -50,6 +60,11 @@ def bot_orders(state: GameState, seat: int, rng: Rng) -> list[Order]:
         out.append(Order("seize_chamber", {"seize": rng.below(2) == 0}))
     elif phase == "locations":
         out += _locations(state, seat, rng)
+        out += _rebellion(state, seat, rng)
+    elif phase in ("coup", "coup_final"):
+        out += _coup(state, seat, rng, others)
+    elif phase == "aftermath":
+        out += _aftermath(state, seat, rng, others)
     out += _any_time(state, seat, rng, others)
     return [o for o in out if not validate_order(state, seat, o)]
 
@@ -141,6 +156,92 @@ def _locations(state: GameState, seat: int, rng: Rng) -> list[Order]:
             victim = rng.choice(others)
             out.append(Order("pay", {"to": rng.choice(others), "amount": 1},
                              Condition("survives", {"seat": victim})))
+    return out
+
+
+def _rebellion(state: GameState, seat: int, rng: Rng) -> list[Order]:
+    """Now and then a player with troops (or a mob card) starts a coup."""
+    if seat == state.president or rng.below(6):
+        return []
+    out: list[Order] = []
+    units = [u for u in deploy(state)["units"] if u["owner"] == seat and u["zone"] is not None]
+    zones = catalog.zones()
+    for zone in sorted({u["zone"] for u in units})[:stack_moves(state, seat)]:
+        out.append(Order("rebel_move", {"from_zone": zone,
+                                        "to_zone": rng.choice(list(zones[zone].adjacent))}))
+    for cid in state.players[seat].hand:
+        spec = CARD_UNITS.get(catalog.card(cid).name)
+        if spec and "rebel_only" in catalog.card(cid).when and rng.below(2) == 0:
+            out.append(Order("play_card", {"card": cid, "zone": rng.choice(list(spec.zones))}))
+    return out
+
+
+def _coup(state: GameState, seat: int, rng: Rng, others: list[int]) -> list[Order]:
+    coup = state.coup or {"units": []}
+    out: list[Order] = []
+    zones = catalog.zones()
+    mine = [u for u in on_map(coup) if u["owner"] == seat]
+    stacks = sorted({u["zone"] for u in mine})
+    rng.shuffle(stacks)
+    for zone in stacks[:stack_moves(state, seat)]:
+        if rng.below(3):
+            out.append(Order("move", {"from_zone": zone,
+                                      "to_zone": rng.choice(list(zones[zone].adjacent))}))
+    for u in coup["units"]:
+        if u["owner"] == seat and u["zone"] is None and rng.below(2) == 0:
+            where = RIVER_ZONES if u["kind"] in ("Marine", "Commando") else CONTROL_POINTS
+            out.append(Order("place", {"unit": u["kind"], "zone": rng.choice(list(where))}))
+    enemies = [u for u in on_map(coup) if u["owner"] is not None and u["owner"] != seat
+               and u["zone"] not in EMBASSIES
+               and state.players[u["owner"]].rebel != state.players[seat].rebel]
+    commands = state.commanded_positions(seat)
+    if enemies:
+        for kind, position in (("airstrike", catalog.AIR_FORCE), ("gunboat", catalog.ADMIRAL)):
+            if position in commands and rng.below(2) == 0:
+                u = rng.choice(enemies)
+                out.append(Order(kind, {"zone": u["zone"], "target": u["owner"]}))
+        if rng.below(3) == 0:
+            u = rng.choice(enemies)
+            out.append(Order("attack", {"zone": u["zone"], "target": u["owner"]}))
+    foreign = coup.get("foreign", {})
+    if catalog.FOREIGN in commands and len(foreign.get("chosen", [])) < foreign.get("allowed", 0):
+        free = [f for f in FOREIGN_FORCES if f not in foreign["chosen"]]
+        out.append(Order("intervene", {"forces": [rng.choice(free)]}))
+    if catalog.INTERNAL_SECURITY in commands and coup.get("agitator_zones") and \
+            coup.get("phase") == 1:
+        out.append(Order("police_response", {"zone": rng.choice(coup["agitator_zones"])}))
+    if mine and others and rng.below(12) == 0:
+        out.append(Order("transfer", {"units": [rng.choice(mine)["id"]],
+                                      "to": rng.choice(others),
+                                      "after_moves": rng.below(2) == 0}))
+    if mine and rng.below(40) == 0:
+        out.append(Order("flee"))
+    for cid in state.players[seat].hand:
+        name = catalog.card(cid).name
+        spec = CARD_UNITS.get(name)
+        if spec and rng.below(3) == 0:
+            out.append(Order("play_card", {"card": cid, "zone": rng.choice(list(spec.zones))}))
+        elif name.startswith("Bribe the ") and name != "Bribe the Assassin" and \
+                enemies and rng.below(3) == 0:
+            out.append(Order("play_card", {"card": cid, "zone": rng.choice(enemies)["zone"]}))
+    if state.phase == "coup_final":
+        side = "junta" if state.players[seat].rebel and rng.below(5) else "president"
+        if seat == state.president:
+            side = "president"
+        if rng.below(10):
+            out.append(Order("coup_side", {"side": side}))
+    return out
+
+
+def _aftermath(state: GameState, seat: int, rng: Rng, others: list[int]) -> list[Order]:
+    coup = state.coup or {}
+    out: list[Order] = []
+    if coup.get("result") == "junta" and state.players[seat].rebel and rng.below(6):
+        living = [p.seat for p in state.players if p.status == "alive"]
+        out.append(Order("junta_vote", {"candidate": rng.choice(living)}))
+    targets = [s for s in others if coup.get("result") == "junta" or state.players[s].rebel]
+    if targets and rng.below(2) == 0:
+        out.append(Order("execute", {"target": rng.choice(targets)}))
     return out
 
 

@@ -60,11 +60,21 @@ def _due(ctx: Context, kinds: set[str], cards: bool = False) -> Moves:
     return out
 
 
+def plural(kind: str, n: int) -> str:
+    if n == 1 or kind.endswith("Police"):
+        return kind
+    return kind[:-1] + "ies" if kind.endswith("y") and kind[-2] not in "aeiou" else kind + "s"
+
+
 def _count(units: list[dict]) -> str:
     kinds: dict[str, int] = {}
     for u in units:
         kinds[u["kind"]] = kinds.get(u["kind"], 0) + 1
-    return ", ".join(f"{n} {k}{'s' if n != 1 else ''}" for k, n in sorted(kinds.items()))
+    return ", ".join(f"{n} {plural(k, n)}" for k, n in sorted(kinds.items()))
+
+
+def _verb(units: list[dict], singular: str, many: str) -> str:
+    return singular if len(units) == 1 else many
 
 
 # --- the Rebel-Only step (Locations phase) --------------------------------------------------
@@ -108,7 +118,8 @@ def rebel_only(ctx: Context) -> None:
     s.first_rebel = first  # of this coup, even if an earlier coup's First Rebel still rebels
     names = ", ".join(s.name(m) for m in movers)
     ctx.facts["coup"] = True
-    ctx.public("rebels", f"Troops move! {names} take Rebel action; {s.name(first)} is the "
+    verb = "takes" if len(movers) == 1 else "take"
+    ctx.public("rebels", f"Troops move! {names} {verb} Rebel action; {s.name(first)} is the "
                "First Rebel.", headline=True, rebels=movers, first_rebel=first)
     s.coup = deploy(s)
     ordered = [(seat, o) for seat in movers for o in actions[seat]]
@@ -295,6 +306,10 @@ def _bribes(ctx: Context, plays: Moves) -> None:
         targets = [u for u in on_map(s.coup) if u["zone"] == zone and u["owner"] != seat and (
             u["kind"] in AGITATORS | {"Labor Rioter"} if how == "agitators"
             else u[how] == value)]
+        if not targets:
+            ctx.tell(seat, "card_failed", f"Your {name} found no unit to bribe in "
+                     f"{_zname(zone)} and stays in your hand.")
+            continue
         ctx.discard(seat, cid)
         ctx.facts.setdefault("cards_played", []).append((seat, name))
         won, rolls = [], []
@@ -390,13 +405,14 @@ def _movement(ctx: Context, orders: Moves, rebel_step: bool = False) -> None:
             u["entered"] = phase_no
             u["moved"] = phase_no
         if how == "move from":
-            text = f"{s.name(seat)}'s {_count(units)} move from {_zname(start)} to " \
-                   f"{_zname(end)}."
+            text = f"{s.name(seat)}'s {_count(units)} {_verb(units, 'moves', 'move')} from " \
+                   f"{_zname(start)} to {_zname(end)}."
         elif how == "lands in":
-            text = f"{s.name(seat)}'s {_count(units)} land in {_zname(end)}."
+            text = f"{s.name(seat)}'s {_count(units)} {_verb(units, 'lands', 'land')} in " \
+                   f"{_zname(end)}."
         else:
-            text = f"{s.name(seat)}'s {_count(units)} rush to {_zname(end)} in the Police " \
-                   "Response."
+            text = f"{s.name(seat)}'s {_count(units)} {_verb(units, 'rushes', 'rush')} to " \
+                   f"{_zname(end)} in the Police Response."
         ctx.public("move", text, seat=seat, to=end, units=[u["id"] for u in units])
     if rebel_step:
         ctx.facts["rebel_moves"] = [(seat, end) for seat, _, _, end, _ in plan]
@@ -426,9 +442,10 @@ def _unit_card(ctx: Context, seat: int, order: Order) -> None:
         coup["agitator_zones"].append(zone)
     if spec.excuse:
         s.coup_excuse = True
-    ctx.public("units_appear", f"{p.name} plays {name}: {spec.count} {spec.kind}"
-               f"{'s' if spec.count != 1 else ''} appear in {_zname(zone)} under "
-               f"{p.name}'s control.", headline=coup["phase"] == 0, zone=zone, card=name)
+    ctx.public("units_appear", f"{p.name} plays {name}: {spec.count} "
+               f"{plural(spec.kind, spec.count)} {'appears' if spec.count == 1 else 'appear'} "
+               f"in {_zname(zone)} under {p.name}'s control.", headline=coup["phase"] == 0,
+               zone=zone, card=name)
 
 
 def _flights(ctx: Context) -> None:

@@ -170,7 +170,8 @@ def battles(ctx: Context, phase_no: int, attacks: dict, permissions: dict,
                 victims = [u for u in on_map(coup) if u["zone"] == zone and u["owner"] == enemy]
                 dead = remove_casualties(coup, victims, hits)
                 casualties[enemy] += len(dead)
-                lines.append(f"volley {volley}: {_who(ctx, enemy)} loses {len(dead)}")
+                if dead:
+                    lines.append(f"volley {volley}: {_who(ctx, enemy)} loses {len(dead)}")
 
         fewest = min(casualties.values())
         summary = ", ".join(f"{_who(ctx, o)} {n}" for o, n in casualties.items())

@@ -106,7 +106,8 @@ def advance(ctx: Context) -> None:
     resigned = ctx.facts.get("resigned")
     if resigned is not None and natural != "election":
         _call_election(ctx, "resignation", natural, resigned=resigned)
-    elif s.president is None and natural not in ("election", "nomination", *COUP_KINDS):
+    elif s.president is None and natural not in ("election", "nomination") and \
+            phase not in COUP_KINDS:  # a President gone in a coup: elected once it is over
         _call_election(ctx, "vacancy", natural)
     else:
         _enter(ctx, natural)

@@ -86,7 +86,7 @@ def new_unit(coup: dict, kind: str, owner: int | None, zone: int | None, *,
     unit = {
         "id": coup["next_unit"], "kind": kind, "owner": owner, "zone": zone,
         "position": position, "armed": (kind not in UNARMED) if armed is None else armed,
-        "new_weapons": new_weapons, "entered": phase, "from_zone": zone, "moved": False,
+        "new_weapons": new_weapons, "entered": phase, "from_zone": zone, "moved": None,
         "temporary": temporary,
     }
     coup["next_unit"] += 1

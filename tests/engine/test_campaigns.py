@@ -38,6 +38,7 @@ from junta.engine.bots import play_phase
 from junta.engine.phases.cabinet import check_cabinet
 from junta.engine.rng import Rng
 
+from .coup_invariants import SEEN, coup_errors
 from .helpers import NAMES
 
 REPO = Path(__file__).resolve().parents[2]
@@ -104,7 +105,7 @@ def invariant_errors(before: GameState, after: GameState, total: int) -> list[st
         errors.append("the phase number did not advance by one")
     if after.turn < before.turn:
         errors.append("the turn went backwards")
-    return errors
+    return errors + coup_errors(before, after)
 
 
 def with_matched_trades(state: GameState, orders: dict[int, list[Order]], rng: Rng
@@ -166,6 +167,16 @@ def test_random_campaigns(batch):
         assert final.turn >= 1
         lengths.append(phases)
     assert max(lengths) < MAX_PHASES
+
+
+def test_the_campaigns_went_through_coups():
+    """Issue 4: "The random-bot soak test now starts coups": the 200 campaigns above saw coups
+    won by both sides (this test runs after them, in file order)."""
+    if SEEN["coups"] == 0:
+        for i in range(10):
+            play_campaign(i)
+    assert SEEN["coups"] >= 10
+    assert SEEN["won by junta"] and SEEN["won by president"]
 
 
 def test_campaign_seeds_cover_every_table_size():

@@ -125,7 +125,8 @@ def rebel_only(ctx: Context) -> None:
     ordered = [(seat, o) for seat in movers for o in actions[seat]]
     _bribes(ctx, [(seat, o) for seat, o in ordered if _card_name(o) in BRIBES])
     _strikes(ctx, [(seat, o) for seat, o in ordered if o.kind in ("airstrike", "gunboat")])
-    _movement(ctx, ordered, rebel_step=True)
+    _movement(ctx, [(seat, o) for seat, o in ordered if o.kind in ("rebel_move", "place")
+                    or _is_unit_card(o) and _card_name(o) not in BRIBES], rebel_step=True)
 
 
 def begin(ctx: Context) -> None:
@@ -210,10 +211,9 @@ def coup_vote(ctx: Context) -> None:
         votes[seat] = order.args["side"]
     coup["votes"] = {str(k): v for k, v in sorted(votes.items())}
     for seat in s.active_seats():
-        choice = {"junta": "Pro-Junta", "president": "Pro-President"}.get(votes.get(seat, ""),
-                                                                          "abstains")
-        ctx.public("coup_side", f"{s.name(seat)} votes {choice}.", seat=seat,
-                   side=votes.get(seat))
+        choice = {"junta": "votes Pro-Junta", "president": "votes Pro-President"}.get(
+            votes.get(seat, ""), "abstains")
+        ctx.public("coup_side", f"{s.name(seat)} {choice}.", seat=seat, side=votes.get(seat))
     control = {}
     for zone in CONTROL_POINTS:
         owners = {u["owner"] for u in on_map(coup) if u["zone"] == zone}

@@ -48,6 +48,12 @@ def run(ctx: Context, after_step: str | None) -> None:
         if not ctx.holds(order.condition):
             continue
         _carry_out(ctx, seat, order, done_trades)
+        if after_step == "locations" and order.kind == "play_card" and \
+                order.condition.args.get("seat") != seat:
+            # played knowing where another player is: no assassin may wait for it
+            # (phases/locations.py, "prior to assassination declaration")
+            cid = order.args.get("card")
+            ctx.facts.setdefault("informed_plays", []).append((seat, catalog.card(cid).name))
 
 
 def _first(ctx: Context, due: list[tuple[int, Order]], card_name: str) -> None:
@@ -131,6 +137,10 @@ def _trade(ctx: Context, seat: int, order: Order, done: set) -> None:
     key = tuple(sorted((seat, partner)))
     if key in done:
         return
+    if not s.players[partner].active:
+        ctx.tell(seat, "trade_failed", f"Your trade with {s.name(partner)} did not happen: "
+                 f"{s.name(partner)} is {s.players[partner].status}.")
+        return
     mine = _terms(order)
     match = None
     for other in ctx.orders.get(partner, []):
@@ -210,6 +220,9 @@ def _exile_returns(ctx: Context) -> None:
                                      "Internal Security", None)
         else:
             p.status = "alive"
+            # "If an Exile returns in the middle of the Turn, however, he will remain
+            # positionless until the next Cabinet Appointment Phase" (phases/cabinet.py)
+            s.turn_flags.setdefault("returned_exiles", []).append(seat)
             ctx.public("returned", f"{p.name} returns from exile under safe passage, "
                                    "without a position until the next Cabinet Appointment.",
                        headline=True)

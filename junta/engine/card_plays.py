@@ -62,7 +62,6 @@ def check_play(state: GameState, seat: int, order: Order) -> list[str]:
     if card_id not in p.hand:
         return ["That card is not in your hand."]
     c = catalog.card(card_id)
-    title = steps.PHASE_TITLES.get(state.phase, state.phase)
     if c.category == "vote":
         return [f"{c.name} is a Vote card: name it in your vote order."]
     if c.category == "assassin" and c.name not in ("Burglar", "Bank Robber",
@@ -72,7 +71,8 @@ def check_play(state: GameState, seat: int, order: Order) -> list[str]:
         return ["Secret Police Overtime is sent with an assassination order."]
     if not playable_now(state, c):
         allowed = " or ".join(TIMING_WORDS.get(w, w) for w in c.when)
-        return [f"{c.name} cannot be played in the {title} phase: it is played {allowed}."]
+        return [f"{c.name} cannot be played in {steps.phase_words(state.phase)}: it is played "
+                f"{allowed}."]
     if c.name in UNIT_CARDS:
         return check_unit_card(state, seat, c, order)
     need = REQUIRES.get(c.name)

@@ -101,11 +101,14 @@ def _fire(ctx: Context, shooters: list[dict], zone: int, owner: int | None,
 
 
 def _targets(units: list[dict], enemies: list, ordered: list) -> dict:
-    """Which enemy each unit fires at: the owner's ordered target, else the enemies in turn."""
+    """Which enemy each unit fires at: the owner's ordered target, else the enemies in turn.
+    Unarmed units stay together ("n unarmed units together roll floor(n/2) dice")."""
     chosen = [e for e in ordered if e in enemies] or enemies
     plan: dict = {e: [] for e in chosen}
-    for i, u in enumerate(sorted(units, key=lambda u: u["id"])):
+    armed = [u for u in sorted(units, key=lambda u: u["id"]) if u["armed"]]
+    for i, u in enumerate(armed):
         plan[chosen[i % len(chosen)]].append(u)
+    plan[chosen[0]] += [u for u in units if not u["armed"]]
     return plan
 
 

@@ -104,6 +104,40 @@ class Context:
         self.state.spent += due
         return True
 
+    def kill_together(self, deaths: list[tuple[int, int | None, str, str | None]]
+                      ) -> dict[int, list[tuple[int, int]]]:
+        """Deaths of one simultaneous step, each (victim, killer, how, location); the first
+        entry for a victim counts. "Any money in hand is given to the Player who assassinated
+        the target", settled for all at once: each victim's pocket as it stands when the
+        step's deaths resolve goes to his killer; when that killer dies in the same step, it
+        goes on (with his own pocket) to whoever killed him, and so on. Money that reaches no
+        living killer (a death by one's own hand, a circle of killers) leaves the game. Returns
+        what each living killer received: {killer: [(victim, amount), ...]}."""
+        s = self.state
+        killer_of: dict[int, int | None] = {}
+        for victim, killer, _, _ in deaths:
+            if s.players[victim].status == "alive" and victim not in killer_of:
+                killer_of[victim] = killer
+        pockets = {victim: s.players[victim].pocket for victim in killer_of}
+        taken: dict[int, list[tuple[int, int]]] = {}
+        for victim, amount in pockets.items():
+            s.players[victim].pocket = 0
+            heir, seen = killer_of[victim], {victim}
+            while heir is not None and heir in killer_of and heir not in seen:
+                seen.add(heir)
+                heir = killer_of[heir]
+            if heir is None or heir in seen or not s.players[heir].active:
+                s.spent += amount  # nobody living inherits it: the money leaves play
+            elif amount:
+                s.players[heir].pocket += amount
+                taken.setdefault(heir, []).append((victim, amount))
+        done = set()
+        for victim, killer, how, location in deaths:
+            if victim in killer_of and victim not in done:
+                done.add(victim)
+                self.kill(victim, killer, how, location)  # his pocket is settled above
+        return taken
+
     def kill(self, victim: int, killer: int | None, how: str, location: str | None) -> None:
         """Death: "All cards in hand and in play are immediately lost, and any money in hand
         is given to the Player who assassinated the target." The bank account survives."""

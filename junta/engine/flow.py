@@ -161,13 +161,13 @@ def _natural_next(ctx: Context, phase: str) -> str:
     if phase == "internal_security":
         return "locations"
     if phase == "locations":
+        if s.bank_status == "closed_for_lunch":
+            from .phases.locations import after_lunch
+            after_lunch(ctx, bool(f.get("coup")))
         if f.get("coup"):
             from .phases.coup import begin
             begin(ctx)
             return "coup"
-        if s.bank_status == "closed_for_lunch":
-            s.bank_status = "open"
-            ctx.public("bank_reopens", "No coup came: the Bank reopens after lunch.")
         return "start_turn"
     if phase == "coup":
         s.coup["phase"] += 1

@@ -253,7 +253,8 @@ def _card_ids(value: Any) -> list[int] | None:
     return value
 
 
-def validate_condition(state: GameState, order: Order) -> list[str]:
+def validate_condition(state: GameState, order: Order, seat: int | None = None) -> list[str]:
+    """Why this order's condition cannot be used; `seat` is the player giving the order."""
     c = order.condition
     if c is None:
         return []
@@ -281,6 +282,17 @@ def validate_condition(state: GameState, order: Order) -> list[str]:
     if errors:
         return errors
     act = action_step(order, phase)
+    if act == "assassinations" and kind_step == "locations" and c.args.get("seat") != seat:
+        # "Assassination attempts CAN be conditional, but only upon effects that would resolve
+        # chronologically prior to assassination declaration"; the official order has
+        # "Locations are designated and Assassins are dispatched" as one step.
+        return [
+            f"This condition cannot be used: \u201c{describe_condition(state, c)}\u201d is "
+            f"settled at {steps.describe(phase, kind_step)}, when assassins are dispatched "
+            f"(\u201cLocations are designated and Assassins are dispatched\u201d is one step). "
+            f"An assassination-step order may depend on your own location or exile, not on "
+            f"another player's."
+        ]
     cond_index = steps.index(phase, kind_step)
     act_index = steps.index(phase, act)
     any_time_action = act == "any_time"
@@ -302,16 +314,15 @@ def validate_order(state: GameState, seat: int, order: Order) -> list[str]:
     if spec is None:
         return [f"There is no order of kind {order.kind!r}."]
     player = state.players[seat]
-    title = steps.PHASE_TITLES.get(state.phase, state.phase)
     if state.phase not in spec.phases:
-        return [f"{spec.label} is not an order of the {title} phase."]
+        return [f"{spec.label} is not an order of {steps.phase_words(state.phase)}."]
     if player.status == "dead":
         return ["The dead give no orders: prepare your next character for the next turn."]
     if player.status == "exiled" and order.kind != "return_from_exile":
         return ["An exile may not trade or interact with other players; he may only return."]
     check = _CHECKS.get(order.kind)
     errors = check(state, seat, order) if check else []
-    return errors or validate_condition(state, order)
+    return errors or validate_condition(state, order, seat)
 
 
 def validate_orders(state: GameState, seat: int, orders: list[Order]) -> list[str]:
@@ -564,7 +575,7 @@ def _check_bank(state: GameState, seat: int, order: Order) -> list[str]:
         errors.append("Only those who chose the Bank as their location bank after lunch.")
     if state.bank_status == "closed":
         errors.append("The Bank is closed for the rest of the turn.")
-    elif state.bank_status == "closed_for_lunch":
+    elif state.bank_status == "closed_for_lunch" and state.phase != "locations":
         errors.append("The Bank is closed for lunch until any coup has resolved.")
     return errors
 

@@ -46,7 +46,7 @@ PHASE_TITLES: dict[str, str] = {
     "internal_security": "The Minister's Decision",
     "locations": "Locations, Assassinations, Banking and Rebel-Only Moves",
     "coup": "Coup Phase",
-    "coup_final": "Coup Phase 6: the Last Battle and the Vote",
+    "coup_final": "Coup Phase 6",
     "aftermath": "Coup Aftermath",
     "finished": "The Game Is Over",
 }
@@ -75,6 +75,12 @@ STEP_TITLES: dict[str, str] = {
     "junta_vote": "the Junta's election of a President",
     "execution": "the post-coup execution",
 }
+
+
+def phase_words(phase: str) -> str:
+    """"the Budget Vote phase", "the Coup Phase": a phase named in a sentence."""
+    title = PHASE_TITLES.get(phase, phase)
+    return f"the {title}" if "Phase" in title or "Aftermath" in title else f"the {title} phase"
 
 
 def steps(phase: str) -> tuple[str, ...]:

@@ -214,6 +214,23 @@ def test_a_one_sided_trade_does_not_happen():
     assert "did not order the same trade" in texts(events, DONA)
 
 
+def test_no_trade_with_a_player_who_fled_into_exile_that_day():
+    """Rules: "A player in Exile keeps all cards in his possession and all money in hand and
+    in the Bank, but may not trade or interact with any other players" (in the Locations
+    phase exile is declared before the any-time actions, supplement "Adjudication order")."""
+    state = in_phase("locations")
+    state.players[DONA].pocket = 4
+    spy = give(state, BILL, "Spy in Switzerland")
+    after, events = run(state, {
+        BILL: [trade(DONA, give_cards=[spy], get_money=4)],
+        DONA: [o("location", place="exile"), trade(BILL, give_money=4, get_cards=[spy])]})
+    assert after.players[DONA].status == "exiled"
+    assert spy in after.players[BILL].hand and spy not in after.players[DONA].hand
+    assert (after.players[BILL].pocket, after.players[DONA].pocket) == (0, 4)
+    assert "Your trade with Dona did not happen: Dona is exiled." in texts(events, BILL)
+    assert not of_kind(events, "trade")
+
+
 def test_a_trade_must_be_covered_when_ordered():
     """Supplement: "A player's pocket can never go negative"."""
     state = draw_phase(s3=2)

@@ -16,7 +16,7 @@ from junta.engine import Condition, Order, OrderError, parse_order, steps, valid
 from junta.engine.orders import CONDITION_KINDS, ORDER_KINDS, action_step, condition_step
 from junta.engine.resolve import HANDLERS
 
-from .helpers import give, in_phase, run
+from .helpers import give, in_phase, run, texts
 
 CARLOS, MARIA, BILL, DONA, ERNESTO = range(5)
 LOCATIONS_TITLE = "Locations, Assassinations, Banking and Rebel-Only Moves phase"
@@ -184,6 +184,77 @@ def test_an_assassination_cannot_depend_on_an_assassination_step_card():
                                                location="home"))
         assert len(errors) == 1, card
         assert f"is settled at assassinations (step 3 of the {LOCATIONS_TITLE})" in errors[0]
+
+
+def test_an_assassination_cannot_depend_on_another_players_location_or_exile():
+    """Rules: "Assassination attempts CAN be conditional, but only upon effects that would
+    resolve chronologically prior to assassination declaration"; the official order: "1.
+    Locations are designated and Assassins are dispatched" (one step). Supplement: "3.
+    assassination-step cards (Burglar, Bank Robber, Character Assassin, Bribe the Assassin) and
+    assassins"."""
+    state, pro = assassin_game()
+    burglar = give(state, DONA, "Burglar")
+    bribe = give(state, DONA, "Bribe the Assassin")
+    for condition in (Condition("location", {"seat": BILL, "location": "club"}),
+                      Condition("exiled", {"seat": ERNESTO})):
+        for order in (o("assassinate", condition, card=pro, target=BILL, location="club"),
+                      o("play_card", condition, card=burglar, target=BILL),
+                      o("play_card", condition, card=bribe)):
+            errors = validate_order(state, DONA, order)
+            assert len(errors) == 1, order
+            assert "is settled at locations and exile (step 1 of the " in errors[0]
+            assert "\u201cLocations are designated and Assassins are dispatched\u201d is one " \
+                   "step" in errors[0]
+            assert "your own location or exile, not on another player's" in errors[0]
+        # the same knowledge may still tie an any-time action or a troop move
+        assert validate_order(state, DONA, o("pay", condition, to=ERNESTO, amount=1)) == []
+        assert validate_order(state, ERNESTO, move_3rd_brigade_to_north_suburb(condition)) == []
+    for mine in (Condition("location", {"seat": DONA, "location": "club"}),
+                 Condition("exiled", {"seat": DONA})):
+        assert validate_order(state, DONA, o("assassinate", mine, card=pro, target=BILL,
+                                             location="club")) == []
+
+
+def test_an_assassination_cannot_be_made_certain_by_one_order_per_location():
+    """Rules: "Assassination attempts CAN be conditional, but only upon effects that would
+    resolve chronologically prior to assassination declaration": five orders each tied to
+    where the target is would make the Secret Police certain of him."""
+    state = in_phase("locations")
+    orders = [o("assassinate", Condition("location", {"seat": BILL, "location": place}),
+                card="secret_police", target=BILL, location=place)
+              for place in ("home", "hq", "bank", "club", "mistress")]
+    after, events = run(state, {MARIA: orders, BILL: [o("location", place="mistress")]})
+    assert after.players[BILL].life == 1
+    dropped = [e for e in events if e.kind == "order_dropped"]
+    assert len(dropped) == 5 and all(e.audience == (MARIA,) for e in dropped)
+    assert "not on another player's" in dropped[0].text
+
+
+def test_an_assassination_cannot_learn_a_location_through_a_card_played_on_it():
+    """Rules: "Assassination attempts CAN be conditional, but only upon effects that would
+    resolve chronologically prior to assassination declaration": a card played on condition
+    that Bill is at the Club is played after the locations are known."""
+    state, pro = assassin_game()
+    festival = give(state, ERNESTO, "Annual Street Festival")
+    at_club = Condition("location", {"seat": BILL, "location": "club"})
+    attempt = o("assassinate", Condition("card_played", {"seat": ERNESTO,
+                                                         "card": "Annual Street Festival"}),
+                card=pro, target=BILL, location="club")
+    assert validate_order(state, DONA, attempt) == []
+    after, events = run(state, {BILL: [o("location", place="club")], DONA: [attempt],
+                                ERNESTO: [o("play_card", at_club, card=festival)]})
+    assert festival in after.political_discard  # the card itself was played
+    assert after.players[BILL].life == 1
+    assert pro in after.players[DONA].hand and after.players[DONA].pocket == 4
+    assert "not known before assassins are dispatched" in texts(events, DONA)
+    # tied to the card player's own location, the card tells nothing about the target
+    state, pro = assassin_game()
+    festival = give(state, ERNESTO, "Annual Street Festival")
+    own = Condition("location", {"seat": ERNESTO, "location": "hq"})
+    after, _ = run(state, {BILL: [o("location", place="club")], DONA: [attempt],
+                           ERNESTO: [o("location", place="hq"),
+                                     o("play_card", own, card=festival)]})
+    assert after.players[BILL].life == 2
 
 
 def test_a_condition_on_a_card_that_cannot_be_played_in_the_phase_is_refused():

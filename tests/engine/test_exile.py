@@ -269,3 +269,61 @@ def test_amnesty_lasts_this_turn_only():
                                 CARLOS: [o("appoint", positions={
                                     pos: after.positions[pos] for pos in cat.CABINET})]})
     assert next_phase.players[DONA].status == "dead"
+
+
+def test_an_exile_back_at_the_cabinet_appointment_stays_positionless_and_the_cabinet_stands():
+    """Rules: "A player who is granted safe passage returns immediately... If an Exile returns
+    in the middle of the Turn, however, he will remain positionless until the next Cabinet
+    Appointment Phase." (RULINGS.md: a return settled in the Cabinet phase comes after the
+    President gave his orders; the returned exile waits for the next turn's appointment.)"""
+    from junta.engine.phases.cabinet import check_cabinet
+    state = dona_in_exile("locations")
+    asked, _ = run(state, {DONA: [o("return_from_exile")]})
+    assert asked.phase == "cabinet" and asked.pending_returns == [DONA]
+    cabinet = {pos: asked.positions[pos] for pos in cat.CABINET}
+    cabinet[cat.GENERAL_2] = FIDEL  # Fidel is Admiral and 2nd General; Dona is abroad
+    appoint = o("appoint", positions=cabinet)
+    assert validate_order(asked, CARLOS, appoint) == []
+    after, events = run(asked, {CARLOS: [appoint],
+                                MARIA: [o("safe_passage", seat=DONA, decision="grant")]})
+    assert after.players[DONA].status == "alive" and after.positions_of(DONA) == []
+    assert "returns from exile under safe passage" in texts(events, None)
+    assert not [e for e in events if e.kind == "cabinet_default"]
+    assert {pos: after.positions[pos] for pos in cat.CABINET} == cabinet
+    assert check_cabinet(after, cabinet) == []
+    assert check_cabinet(after, {**cabinet, cat.GENERAL_2: DONA}) == [
+        "Dona returned from exile this turn and stays positionless until the next Cabinet "
+        "Appointment."]
+    # without an appointment the lot leaves her out too; the next turn she must be appointed
+    by_lot, _ = run(asked, {})
+    assert by_lot.players[DONA].status == "alive" and by_lot.positions_of(DONA) == []
+    next_turn = by_lot.copy()
+    next_turn.turn_flags = {}  # a new turn begins
+    assert "Dona must be given at least one position." in check_cabinet(next_turn, cabinet)
+
+
+def test_an_attempt_on_a_player_who_fled_into_exile_is_not_made_and_costs_nothing():
+    """Rules: "An Exiled player is essentially out of the game until he returns"; the assassin
+    "must specify... the player to be targeted": with the target abroad there is no attempt, so
+    the attacker keeps his card and money (and the Secret Police their Bank turn)."""
+    state = in_phase("locations")
+    state.players[DONA].pocket = 4
+    state.players[ERNESTO].bank = 5
+    pro = give(state, DONA, "Professional Assassin")
+    robber = give(state, DONA, "Bank Robber")
+    after, events = run(state, {
+        ERNESTO: [o("location", place="exile")],
+        DONA: [o("assassinate", card=pro, target=ERNESTO, location="home"),
+               o("play_card", card=robber, target=ERNESTO)],
+        MARIA: [o("assassinate", card="secret_police", target=ERNESTO, location="bank")]})
+    dona = after.players[DONA]
+    assert pro in dona.hand and robber in dona.hand and dona.pocket == 4
+    assert after.players[ERNESTO].status == "exiled" and after.players[ERNESTO].bank == 5
+    assert after.secret_police_bank_turn is None
+    told = texts(events, DONA)
+    assert "Ernesto fled into exile: your Professional Assassin was not sent against him, " \
+           "and you keep the card and pay nothing." in told
+    assert "Ernesto fled into exile: your Bank Robber was not sent" in told
+    assert "Ernesto fled into exile: the Secret Police were not sent against him and stay " \
+           "at their posts." in texts(events, MARIA)
+    assert "not sent" not in texts(events, ERNESTO)

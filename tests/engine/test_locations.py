@@ -9,6 +9,10 @@ President, 1 Maria Minister of Internal Security, 2 Bill 1st General, 3 Dona 2nd
 
 from __future__ import annotations
 
+import itertools
+
+import pytest
+
 from junta.engine import BIL, Condition, Order, validate_order, validate_orders
 from junta.engine import catalog as cat
 from junta.engine.phases.locations import SECRET_POLICE
@@ -402,6 +406,44 @@ def test_a_kill_discards_hand_and_influence_and_gives_the_pocket_to_the_killer()
     assert "You were killed by Dona" in texts(events, BILL)
 
 
+@pytest.mark.parametrize("a, b, c", list(itertools.permutations((BILL, DONA, ERNESTO))))
+def test_pockets_of_one_step_go_to_the_killers_whatever_the_seats(a, b, c):
+    """Rules: "any money in hand is given to the Player who assassinated the target";
+    supplement: "assassins, all simultaneous". A kills B while C kills A: B's pocket goes to A,
+    who dies in the same step, and on with A's own to C (RULINGS.md), whoever sits first."""
+    state = locations_game()
+    for seat, pocket in ((a, 7), (b, 3), (c, 2)):
+        state.players[seat].pocket = pocket
+    a_pro = give(state, a, "Professional Assassin")
+    c_pro = give(state, c, "Professional Assassin")
+    spent = state.spent
+    total = state.bills_total()
+    after, events = run(state, {a: [at("club"), kill_order(a_pro, b, "hq")],
+                                b: [at("hq")],
+                                c: [at("bank"), kill_order(c_pro, a, "club")]})
+    assert after.players[a].life == 2 and after.players[b].life == 2
+    assert after.players[c].pocket == 5 + 3  # A's 7 less his assassin's 2, and B's 3
+    assert after.spent == spent + 4  # only the two assassins' costs
+    assert after.bills_total() == total
+    taken = of_kind(events, "pocket_taken")
+    assert [e.audience for e in taken] == [(c,)] and taken[0].data["amount"] == 8
+
+
+def test_two_killers_of_each_other_leave_their_pockets_to_nobody():
+    """Rules: "any money in hand is given to the Player who assassinated the target" (RULINGS:
+    when the killers kill each other in one step, nobody living inherits: the money leaves
+    play)."""
+    state = locations_game(s2=5, s3=5)
+    dona_pro = give(state, DONA, "Professional Assassin")
+    bill_pro = give(state, BILL, "Professional Assassin")
+    spent = state.spent
+    after, events = run(state, {BILL: [at("club"), kill_order(bill_pro, DONA, "bank")],
+                                DONA: [at("bank"), kill_order(dona_pro, BILL, "club")]})
+    assert after.players[BILL].pocket == 0 and after.players[DONA].pocket == 0
+    assert after.spent == spent + 4 + 3 + 3
+    assert not of_kind(events, "pocket_taken")
+
+
 def test_the_victims_position_goes_to_the_brother_in_law():
     """Rules: "The position occupied by the assassinated player is given to the President
     ('s Brother-in-Law)"."""
@@ -577,16 +619,37 @@ def test_no_withdrawal_beyond_the_account():
     assert errors == ["You have 2 MP in the Bank; you cannot withdraw 3."]
 
 
-def test_no_banking_while_closed_for_lunch():
+def test_banking_waits_for_lunch_and_goes_ahead_when_no_coup_comes():
     """Rules: "The Bank becomes "Closed for Lunch," which means that no banking may occur until
-    AFTER there has been an opportunity for a coup to resolve"."""
+    AFTER there has been an opportunity for a coup to resolve"; "If no Coup results in this
+    phase, the Bank reopens (if it was Closed for Lunch). Players wishing to deposit or withdraw
+    money from the Bank must have chosen the Bank as their location and may now do so"."""
     state = locations_game(s2=6)
     state.bank_status = "closed_for_lunch"
-    errors = validate_order(state, BILL, o("bank", action="deposit", amount=5))
-    assert errors == ["The Bank is closed for lunch until any coup has resolved."]
-    after, events = run(state, {BILL: [at("bank"), o("bank", action="deposit", amount=5)]})
-    assert after.players[BILL].bank == 0 and after.players[BILL].pocket == 6
-    assert "closed for lunch" in texts(events, BILL)
+    deposit = o("bank", action="deposit", amount=5)
+    assert validate_order(state, BILL, deposit) == []
+    after, events = run(state, {BILL: [at("bank"), deposit]})
+    assert after.players[BILL].bank == 5 and after.players[BILL].pocket == 1
+    assert after.bank_status == "open" and "reopens after lunch" in texts(events)
+    kinds = [e.kind for e in events]
+    assert kinds.index("bank_reopens") < kinds.index("banking")
+
+
+def test_a_coup_keeps_the_bank_closed_for_lunch_until_the_aftermath():
+    """Rules: "Should the Bank have been "Closed for Lunch" because of a forced Budget, it
+    reopens during the Coup Aftermath... Anyone who wishes to Bank must have chosen Bank as
+    their location during the location phase, and must submit orders for banking during the
+    Coup Aftermath phase"."""
+    state = locations_game(s2=6)
+    state.bank_status = "closed_for_lunch"
+    state.coup_excuse = True
+    after, events = run(state, {BILL: [at("bank"), o("bank", action="deposit", amount=5)],
+                                ERNESTO: [o("rebel_move", from_zone=17, to_zone=24)]})
+    assert after.phase == "coup" and after.bank_status == "closed_for_lunch"
+    assert after.players[BILL].bank == 0
+    assert "Give your banking order again in the Coup Aftermath" in texts(events, BILL)
+    assert validate_order(after, BILL, o("bank", action="deposit", amount=1)) == [
+        "Deposit or withdraw is not an order of the Coup Phase."]
 
 
 def test_no_banking_when_closed_for_the_rest_of_the_turn():

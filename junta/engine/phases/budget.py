@@ -229,10 +229,19 @@ def proposal(ctx: Context) -> None:
                allocations={str(k): v for k, v in allocations.items()})
     handed = sum(sum(b) for b in plan["bills"].values())
     skim = sum(s.budget.get("held", [])) - handed
-    topping = f" and add up to {from_pocket} MP from your pocket" if from_pocket else ""
+    # The pocket money the budget needs is set aside with the budget bills now, so a passed
+    # budget pays what was proposed; it comes back if the budget fails (set_aside 1 MP units
+    # in "held": money in transit, counted by GameState.bills_total).
+    set_aside = sum(plan["top_up"].values())
+    if proposer is not None and set_aside:
+        s.players[proposer].pocket -= set_aside  # check_proposal: he holds from_pocket
+        s.budget["held"] = list(s.budget.get("held", [])) + [1] * set_aside
+    s.budget["set_aside"] = set_aside
+    topping = f" {set_aside} MP of your pocket money is set aside to make up the budget; " \
+        "you get it back if the budget fails." if set_aside else ""
     ctx.tell(proposer, "skim", f"If the budget passes you keep {skim} MP of the budget bills "
-             f"unallocated{topping}.",
-             skim=skim)
+             f"unallocated.{topping}",
+             skim=skim, set_aside=set_aside)
 
 
 # --- the vote ------------------------------------------------------------------------------
@@ -299,11 +308,19 @@ def _alternative(ctx: Context) -> None:
     seat = ctx.facts["annulled_by"][0]
     held = sorted(s.budget.get("held", []), reverse=True)
     holder = s.budget.get("holder", s.president)
+    set_aside = s.budget.get("set_aside") or 0
+    if set_aside:  # the defeated proposer's own pocket money goes back to him first
+        for _ in range(set_aside):
+            held.remove(1)
+        if holder is not None:
+            s.players[holder].pocket += set_aside
+        else:
+            s.spent += set_aside
     if held and holder is not None:
         kept = held.pop()  # the President keeps the smallest bill, in his pocket
         s.players[holder].pocket += kept
     s.budget.update({"held": held, "holder": seat, "proposer": seat, "proposal": None,
-                     "alternative_used": True})
+                     "alternative_used": True, "set_aside": 0})
     s.coup_excuse = True  # "If the budget fails, there is immediately a Coup Excuse"
     ctx.facts["alternative_budget"] = seat
     ctx.public("alternative_budget", f"The budget is defeated, and {s.name(seat)} plays "
@@ -320,12 +337,16 @@ def payout(ctx: Context) -> None:
     proposal = s.budget.get("proposal") or {"bills": {}, "top_up": {}}
     holder = s.budget.get("holder", s.president)
     held = list(s.budget.get("held", []))
+    set_aside = s.budget.get("set_aside")  # None: proposed before pocket money was set aside
     for key, given in proposal.get("bills", {}).items():
         seat = int(key)
         for bill in given:
             held.remove(bill)
         top = proposal.get("top_up", {}).get(key, 0)
-        if holder is not None and top:
+        if set_aside is not None and top:
+            for _ in range(top):  # paid out of the pocket money set aside at the proposal
+                held.remove(1)
+        elif holder is not None and top:
             top = min(top, s.players[holder].pocket)
             s.players[holder].pocket -= top
         amount = sum(given) + top
@@ -340,6 +361,7 @@ def payout(ctx: Context) -> None:
     else:
         s.spent += sum(held)
     s.budget["held"] = []
+    s.budget["set_aside"] = 0
 
 
 def seize_decision(ctx: Context) -> None:
@@ -369,7 +391,8 @@ def seize_decision(ctx: Context) -> None:
             s.players[holder].pocket += sum(s.budget.get("held", []))
         else:
             s.spent += sum(s.budget.get("held", []))
-        s.budget["held"] = []
+        s.budget["held"] = []  # the proposer's set-aside pocket money goes back with it
+        s.budget["set_aside"] = 0
         s.bank_status = "closed"
         s.budget["outcome"] = "failed"
         ctx.public("budget_stays_defeated", "The budget stays defeated: the money goes into "

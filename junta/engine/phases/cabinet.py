@@ -15,6 +15,16 @@ if TYPE_CHECKING:
     from ..rng import Rng
 
 
+def eligible_seats(state: GameState) -> list[int]:
+    """The players the Cabinet is appointed from: living, in the country, not the President,
+    and not back from exile this turn ("If an Exile returns in the middle of the Turn, however,
+    he will remain positionless until the next Cabinet Appointment Phase"). An exile whose
+    return is settled in the Cabinet phase itself comes back after the President gave his
+    orders: he stays positionless this turn, and the appointment stands."""
+    returned = state.turn_flags.get("returned_exiles", [])
+    return [s for s in state.active_seats() if s != state.president and s not in returned]
+
+
 def check_cabinet(state: GameState, positions: Any) -> list[str]:
     """Every reason this appointment breaks the rules; empty when it is legal."""
     if not isinstance(positions, dict):
@@ -35,7 +45,7 @@ def check_cabinet(state: GameState, positions: Any) -> list[str]:
         errors.append("Only the nine Cabinet positions can be appointed.")
     if errors:
         return errors
-    eligible = [s for s in state.active_seats() if s != president]
+    eligible = eligible_seats(state)
     counts: dict[int, list[str]] = {}
     for pos, holder in holders.items():
         if holder is None:
@@ -45,8 +55,12 @@ def check_cabinet(state: GameState, positions: Any) -> list[str]:
                           "holds a second position only through his Brother-in-Law.")
             continue
         if holder != BIL and holder not in eligible:
-            errors.append(f"{state.name(holder)} is {state.players[holder].status} and cannot "
-                          "hold a position.")
+            if state.players[holder].active:
+                errors.append(f"{state.name(holder)} returned from exile this turn and stays "
+                              "positionless until the next Cabinet Appointment.")
+            else:
+                errors.append(f"{state.name(holder)} is {state.players[holder].status} and "
+                              "cannot hold a position.")
             continue
         counts.setdefault(holder, []).append(pos)
     for holder, held in sorted(counts.items()):
@@ -83,7 +97,7 @@ def _could_fill(pos: str, counts: dict[int, list[str]]) -> bool:
 
 def random_cabinet(state: GameState, rng: Rng) -> dict[str, int | None]:
     """A legal cabinet chosen at random: the default when the President sends none."""
-    eligible = [s for s in state.active_seats() if s != state.president]
+    eligible = eligible_seats(state)
     rng.shuffle(eligible)
     positions = list(catalog.CABINET)
     rng.shuffle(positions)

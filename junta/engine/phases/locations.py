@@ -16,8 +16,10 @@ from ..state import GameState
 
 if TYPE_CHECKING:
     from ..context import Context
+    from ..orders import Order
 
 SECRET_POLICE = "secret_police"
+THEFTS = ("Burglar", "Bank Robber", "Character Assassin")
 
 
 def check_assassination(state: GameState, seat: int, args: dict[str, Any]) -> list[str]:
@@ -99,6 +101,9 @@ def _attempts(ctx: Context) -> list[dict]:
             if not ctx.holds(order.condition):
                 continue
             args = order.args
+            if _is_attack(s, seat, order) and (_informed(ctx, seat, order) or
+                                               _target_gone(ctx, seat, order)):
+                continue
             if order.kind == "assassinate":
                 if check_assassination(s, seat, args):
                     continue
@@ -113,11 +118,55 @@ def _attempts(ctx: Context) -> list[dict]:
                             "location": args["location"]})
             elif order.kind == "play_card" and args.get("card") in s.players[seat].hand:
                 name = catalog.card(args["card"]).name
-                if name in ("Burglar", "Bank Robber", "Character Assassin") and \
-                        isinstance(args.get("target"), int):
+                if name in THEFTS and isinstance(args.get("target"), int):
                     out.append({"attacker": seat, "card": args["card"],
                                 "target": args["target"], "location": None})
     return out
+
+
+def _is_attack(s: GameState, seat: int, order: Order) -> bool:
+    """An assassination attempt, or a Burglar, Bank Robber or Character Assassin played."""
+    cid = order.args.get("card")
+    return order.kind == "assassinate" or order.kind == "play_card" and \
+        cid in s.players[seat].hand and catalog.card(cid).name in THEFTS
+
+
+def _informed(ctx: Context, seat: int, order: Order) -> bool:
+    """An order of the assassination step tied to a card played after the locations were
+    known, on a condition about another player's location or exile: dropped, since
+    "Assassination attempts CAN be conditional, but only upon effects that would resolve
+    chronologically prior to assassination declaration" (locations and dispatch are one step).
+    """
+    c = order.condition
+    if c is None or c.kind != "card_played":
+        return False
+    if (c.args.get("seat"), c.args.get("card")) not in ctx.facts.get("informed_plays", []):
+        return False
+    ctx.tell(seat, "attempt_dropped", f"Your order tied to {ctx.name(c.args['seat'])}'s "
+             f"{c.args['card']} was not carried out: that card was played on a condition about "
+             "another player's location or exile, which is not known before assassins are "
+             "dispatched.")
+    return True
+
+
+def _target_gone(ctx: Context, seat: int, order: Order) -> bool:
+    """An attempt on a player who fled into exile this phase is not made: the attacker keeps
+    his card and pays nothing."""
+    s = ctx.state
+    target, cid = order.args.get("target"), order.args.get("card")
+    if not isinstance(target, int) or isinstance(target, bool) or \
+            not 0 <= target < len(s.players) or s.players[target].active or \
+            cid != SECRET_POLICE and cid not in s.players[seat].hand:
+        return False
+    gone = "fled into exile" if s.players[target].status == "exiled" else \
+        f"is {s.players[target].status}"
+    if cid == SECRET_POLICE:
+        sent = "the Secret Police were not sent against him and stay at their posts"
+    else:
+        sent = f"your {catalog.card(cid).name} was not sent against him, and you keep the " \
+               "card and pay nothing"
+    ctx.tell(seat, "attempt_dropped", f"{s.name(target)} {gone}: {sent}.")
+    return True
 
 
 def _defences(ctx: Context) -> dict[int, list[int]]:
@@ -128,7 +177,7 @@ def _defences(ctx: Context) -> dict[int, list[int]]:
             cid = order.args.get("card")
             if order.kind == "play_card" and cid in s.players[seat].hand and \
                     catalog.card(cid).name in ("Bribe the Assassin", "Monarchist Assassin") \
-                    and ctx.holds(order.condition):
+                    and ctx.holds(order.condition) and not _informed(ctx, seat, order):
                 out.setdefault(seat, []).append(cid)
     return out
 
@@ -196,11 +245,19 @@ def assassinations(ctx: Context) -> None:
                      f"{s.name(target)} at the {place}, and fails.")
     for seat, target, name in thefts:
         _theft(ctx, seat, target, name, where)
+    # The deaths of the step are simultaneous, and so is the hand-over of their pockets
+    # (context.kill_together): who inherits does not depend on seat numbers.
+    deaths = [(target, killer, "assassinated", where.get(target))
+              for target, killer in sorted(kills.items())]
+    deaths += [(seat, None, "killed by his own Psychotic Assassin", None)
+               for seat in ctx.facts.get("psychotic", []) if seat not in kills]
+    taken = ctx.kill_together(deaths)
     for target, killer in sorted(kills.items()):
-        ctx.kill(target, killer, "assassinated", where.get(target))
         ctx.tell(target, "killed_by", f"You were killed by {s.name(killer)}'s assassin.")
-    for seat in ctx.facts.get("psychotic", []):
-        ctx.kill(seat, None, "killed by his own Psychotic Assassin", None)
+    for seat, shares in sorted(taken.items()):
+        parts = ", ".join(f"{amount} MP of {s.name(victim)}'s" for victim, amount in shares)
+        ctx.tell(seat, "pocket_taken", f"From the pockets of the dead you take {parts} "
+                 f"({sum(a for _, a in shares)} MP).", amount=sum(a for _, a in shares))
     if ctx.facts.get("killed"):
         s.coup_excuse = True
 
@@ -242,7 +299,13 @@ def _theft(ctx: Context, seat: int, target: int, name: str, where: dict) -> None
 
 
 def banking(ctx: Context) -> None:
+    """"Players wishing to deposit or withdraw money from the Bank must have chosen the Bank as
+    their location". A Bank closed for lunch keeps the orders until the Rebel-Only step has
+    shown whether a coup comes: "If no Coup results in this phase, the Bank reopens (if it was
+    Closed for Lunch)... and may now do so" (see `after_lunch`)."""
     s = ctx.state
+    if s.phase == "locations" and s.bank_status == "closed_for_lunch":
+        return
     for seat in s.active_seats():
         p = s.players[seat]
         orders = [o for o in ctx.orders_of(seat, "bank") if ctx.holds(o.condition)]
@@ -273,3 +336,19 @@ def banking(ctx: Context) -> None:
 def coup_excuse(ctx: Context) -> None:
     if ctx.state.coup_excuse:
         ctx.public("coup_excuse", "There is a Coup Excuse this turn.")
+
+
+def after_lunch(ctx: Context, coup: bool) -> None:
+    """The end of a Locations phase with the Bank closed for lunch: with no coup it reopens and
+    the banking orders are carried out; with a coup they wait for the Coup Aftermath."""
+    s = ctx.state
+    if coup:
+        for seat in s.active_seats():
+            if ctx.orders_of(seat, "bank"):
+                ctx.tell(seat, "banking_failed", "A coup has begun: the Bank stays closed for "
+                         "lunch. Give your banking order again in the Coup Aftermath.")
+        return
+    s.bank_status = "open"
+    ctx.public("bank_reopens", "No coup came: the Bank reopens after lunch, and those at the "
+               "Bank do their banking.")
+    banking(ctx)

@@ -126,14 +126,28 @@ def _proposal(state: GameState, seat: int, rng: Rng) -> Order:
 def _locations(state: GameState, seat: int, rng: Rng) -> list[Order]:
     p = state.players[seat]
     place = rng.choice([*catalog.LOCATIONS, "bank", "bank", "home"])
-    if rng.below(60) == 0 and seat != state.president:
-        place = "exile"
+    if rng.below(30) == 0 and seat != state.president:
+        place = "exile"  # exiles later ask to return, some in time for the next Cabinet
+
+    def own() -> Condition | None:
+        """Now and then tie an order to the bot's own location or exile (the only location
+        conditions an assassination may have)."""
+        roll = rng.below(8)
+        if roll == 0:
+            return Condition("location", {"seat": seat, "location": rng.choice(
+                [*catalog.LOCATIONS, place if place != "exile" else "home"])})
+        return Condition("exiled", {"seat": seat}) if roll == 1 else None
+
     out = [Order("location", {"place": place})]
-    if place == "bank":
+    if place == "bank" or rng.below(10) == 0:
+        mine = Condition("location", {"seat": seat, "location": "bank"}) \
+            if place != "bank" or rng.below(3) == 0 else None
         if p.pocket and rng.below(4):
-            out.append(Order("bank", {"action": "deposit", "amount": rng.between(1, p.pocket)}))
+            out.append(Order("bank", {"action": "deposit", "amount": rng.between(1, p.pocket)},
+                             mine))
         elif p.bank and rng.below(3) == 0:
-            out.append(Order("bank", {"action": "withdraw", "amount": rng.between(1, p.bank)}))
+            out.append(Order("bank", {"action": "withdraw", "amount": rng.between(1, p.bank)},
+                             mine))
     others = [s for s in state.active_seats() if s != seat]
     if others:
         for cid in p.hand:
@@ -143,9 +157,9 @@ def _locations(state: GameState, seat: int, rng: Rng) -> list[Order]:
             if c.category == "assassin" and c.name not in (
                     "Burglar", "Bank Robber", "Character Assassin") and rng.below(3) == 0:
                 out.append(Order("assassinate", {"card": cid, "target": target,
-                                                 "location": where}))
+                                                 "location": where}, own()))
             elif c.name in ("Burglar", "Bank Robber", "Character Assassin") and rng.below(2):
-                out.append(Order("play_card", {"card": cid, "target": target}))
+                out.append(Order("play_card", {"card": cid, "target": target}, own()))
             elif c.name in ("Bribe the Assassin",) and rng.below(2):
                 out.append(Order("play_card", {"card": cid}))
         if catalog.INTERNAL_SECURITY in state.commanded_positions(seat) and rng.below(3) == 0:
@@ -156,6 +170,8 @@ def _locations(state: GameState, seat: int, rng: Rng) -> list[Order]:
             victim = rng.choice(others)
             out.append(Order("pay", {"to": rng.choice(others), "amount": 1},
                              Condition("survives", {"seat": victim})))
+        if p.pocket and rng.below(6) == 0:
+            out.append(Order("pay", {"to": rng.choice(others), "amount": 1}, own()))
     return out
 
 

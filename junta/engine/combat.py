@@ -29,8 +29,15 @@ def _who(ctx: Context, owner: int | None) -> str:
 
 
 def remove_casualties(coup: dict, victims: list[dict], hits: int) -> list[dict]:
-    """The target's weakest units fall first (unarmed, then armed, then 2-dice units)."""
-    ordered = sorted(victims, key=lambda u: (strength(u), -u["entered"], u["id"]))
+    """"Casualties are taken by the target's weakest units first (unarmed, then armed, then
+    2-dice units), unless the owner ordered another priority" (SUPPLEMENT): the kinds an owner
+    names in `coup["casualties_last"]` fall last, the first named the very last."""
+    last = {}
+    if victims:
+        named = coup.get("casualties_last", {}).get(str(victims[0]["owner"]), [])
+        last = {kind: len(named) - i for i, kind in enumerate(named)}
+    ordered = sorted(victims, key=lambda u: (last.get(u["kind"], 0), strength(u),
+                                             -u["entered"], u["id"]))
     dead = ordered[:hits]
     dead_ids = {u["id"] for u in dead}
     coup["units"] = [u for u in coup["units"] if u["id"] not in dead_ids]

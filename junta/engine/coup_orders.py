@@ -254,6 +254,17 @@ def check_embassy_passage(state: GameState, seat: int, order: Order) -> list[str
     return []
 
 
+def check_casualties(state: GameState, seat: int, order: Order) -> list[str]:
+    """SUPPLEMENT: casualties fall weakest first "unless the owner ordered another
+    priority": the kinds named fall last, the first named the very last."""
+    kinds = order.args.get("last")
+    known = {u["kind"] for u in _coup(state)["units"]}
+    if not isinstance(kinds, list) or not kinds or any(k not in known for k in kinds) or \
+            len(set(kinds)) != len(kinds):
+        return ["Name the kinds of units to lose last, each once, among the units on the map."]
+    return []
+
+
 def check_attack(state: GameState, seat: int, order: Order) -> list[str]:
     zone = _zone(order.args.get("zone"))
     target = _seat(state, order.args.get("target"))

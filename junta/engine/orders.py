@@ -67,6 +67,7 @@ ORDER_KINDS: dict[str, OrderKind] = {
     "police_response": OrderKind("Police Response", "movement", frozenset({"coup"})),
     "flee": OrderKind("Flee the country through an embassy", "movement", COUP_PHASES),
     "embassy_passage": OrderKind("Safe passage through your embassy", "movement", COUP_PHASES),
+    "casualties": OrderKind("Which units fall last", "incoming_fire", COUP_PHASES),
     "attack": OrderKind("Attack a player", "combat", COUP_PHASES),
     "retreat": OrderKind("Where to retreat", "combat", COUP_PHASES),
     "permit_retreat": OrderKind("Retreat permission", "combat", COUP_PHASES),
@@ -332,7 +333,7 @@ def validate_orders(state: GameState, seat: int, orders: list[Order]) -> list[st
         errors += [f"Order {i}: {m}" for m in validate_order(state, seat, order)]
     singles = {"vote", "appoint", "propose_budget", "seize_chamber", "location", "new_weapons",
                "nominate", "decline", "resign", "bank", "gunboat", "intervene", "coup_side",
-               "junta_vote", "execute", "police_response", "flee"}
+               "junta_vote", "execute", "police_response", "flee", "casualties"}
     seen: dict[str, int] = {}
     for order in orders:
         if order.condition is None and order.kind in singles:
@@ -617,7 +618,8 @@ _CHECKS = {
     "rebel_move": _check_rebel_move, "play_card": _check_play_card,
     **{kind: _coup_check(f"check_{kind}") for kind in (
         "airstrike", "gunboat", "intervene", "transfer", "place", "move", "police_response",
-        "flee", "embassy_passage", "attack", "retreat", "permit_retreat", "coup_side",
+        "flee", "embassy_passage", "casualties", "attack", "retreat", "permit_retreat",
+        "coup_side",
         "junta_vote", "execute")},
 }
 

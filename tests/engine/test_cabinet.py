@@ -325,3 +325,24 @@ def test_without_a_legal_appointment_the_cabinet_is_appointed_by_lot():
     assert check_cabinet(state, {p: after.positions[p] for p in cat.CABINET}) == []
     missed, _ = run(state, {})
     assert check_cabinet(state, {p: missed.positions[p] for p in cat.CABINET}) == []
+
+
+def test_without_a_president_there_is_no_brother_in_law_to_appoint():
+    """Supplement: "The President's Brother-in-Law is not a player. A position he holds is
+    exercised by the President"; "Cabinet: the system appoints a legal cabinet at random" (with
+    the President gone, e.g. fled in a coup, the lot fills what players can hold and leaves the
+    rest open)."""
+    state = exiled(CARLOS, DONA, ERNESTO, players=6)  # Maria, Bill and Fidel remain
+    state.positions[cat.PRESIDENT] = None
+    legal = {IS: MARIA, G1: MARIA, G2: BILL, ADMIRAL: BILL, G3: FIDEL, AIR: FIDEL, WAR: None,
+             FOREIGN: None, FARM: None}
+    assert check_cabinet(state, legal) == []
+    assert check_cabinet(state, {**legal, WAR: BIL}) == [
+        "Without a President there is no Brother-in-Law to hold the Minister of War."]
+    for i in range(30):
+        chosen = random_cabinet(state, Rng(f"no-president-{i}"))
+        assert BIL not in chosen.values()
+        assert check_cabinet(state, chosen) == []
+    after, _ = run(state, {})
+    assert BIL not in after.positions.values()
+    assert check_cabinet(state, {p: after.positions[p] for p in cat.CABINET}) == []

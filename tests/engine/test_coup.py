@@ -444,6 +444,27 @@ def test_a_retreat_permission_lets_the_loser_through():
     assert len(units(state, CARLOS, 13)) == 1
 
 
+def test_the_weakest_fall_first_unless_the_owner_orders_otherwise():
+    """SUPPLEMENT: "Casualties are taken by the target's weakest units first (unarmed, then
+    armed, then 2-dice units), unless the owner ordered another priority"."""
+    for order, survivor in ((None, "Tank"), (["Mob", "Tank"], "Mob")):
+        state = battle_state()
+        for kind in ("Tank", "Soldier", "Mob"):
+            put(state, kind, CARLOS, 9)
+        put(state, "Soldier", ERNESTO, 9)
+        put(state, "Soldier", ERNESTO, 9)
+        if order:
+            state.coup["casualties_last"] = {str(CARLOS): order}
+        # Carlos: Tank 1,1 + Soldier 1 (the lone Mob rolls no die); Ernesto 6, 6.
+        fight(state, [1, 1, 1, 6, 6] + [1] * 10)
+        assert [u["kind"] for u in units(state, CARLOS)] == [survivor]  # (it retreats)
+    state, _ = coup_state()
+    assert validate_order(state, CARLOS, o("casualties", last=["Dragon"])) == [
+        "Name the kinds of units to lose last, each once, among the units on the map."]
+    after, _ = run(state, {CARLOS: [o("casualties", last=["Palace Guard"])]})
+    assert after.coup["casualties_last"] == {str(CARLOS): ["Palace Guard"]}
+
+
 def test_no_combat_in_an_embassy():
     """SUPPLEMENT: "Embassies are no-combat zones"."""
     state = battle_state()

@@ -54,6 +54,10 @@ def check_cabinet(state: GameState, positions: Any) -> list[str]:
             errors.append(f"You may not take the {catalog.TITLES[pos]} yourself: the President "
                           "holds a second position only through his Brother-in-Law.")
             continue
+        if holder == BIL and president is None:
+            errors.append("Without a President there is no Brother-in-Law to hold the "
+                          f"{catalog.TITLES[pos]}.")
+            continue
         if holder != BIL and holder not in eligible:
             if state.players[holder].active:
                 errors.append(f"{state.name(holder)} returned from exile this turn and stays "
@@ -77,14 +81,16 @@ def check_cabinet(state: GameState, positions: Any) -> list[str]:
     if errors:
         return errors
     for pos in catalog.CABINET:
-        if holders.get(pos) is None and _could_fill(pos, counts):
+        if holders.get(pos) is None and _could_fill(pos, counts, president is not None):
             errors.append(f"The {catalog.TITLES[pos]} must be filled: a player or your "
                           "Brother-in-Law can still take it.")
     return errors
 
 
-def _could_fill(pos: str, counts: dict[int, list[str]]) -> bool:
-    if BIL not in counts:
+def _could_fill(pos: str, counts: dict[int, list[str]], bil: bool = True) -> bool:
+    """Whether a player, or the Brother-in-Law (`bil`: there is a President), could still
+    take this position."""
+    if bil and BIL not in counts:
         return True
     for holder, held in counts.items():
         if holder == BIL:
@@ -124,7 +130,7 @@ def random_cabinet(state: GameState, rng: Rng) -> dict[str, int | None]:
         options = [s for s in eligible if fits(s, pos)]
         if options:
             choice = rng.choice(options)
-        elif fits(BIL, pos):
+        elif state.president is not None and fits(BIL, pos):
             choice = BIL
         else:
             continue

@@ -151,6 +151,8 @@ def begin(ctx: Context) -> None:
 def incoming_fire(ctx: Context) -> None:
     """"Incoming Fire (Airstrikes, Gunboat shelling) is adjudicated" first. The Foreign
     Minister's forces chosen now are in time for it."""
+    ctx.state.coup["casualties_last"] = {
+        str(seat): list(order.args["last"]) for seat, order in _due(ctx, {"casualties"})}
     for seat, order in _due(ctx, {"intervene"}):
         for force in order.args["forces"]:
             _choose_force(ctx, seat, force)

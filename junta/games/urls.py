@@ -1,6 +1,6 @@
 from django.urls import path
 
-from junta.games import play_views, views
+from junta.games import map_views, play_views, views
 
 urlpatterns = [
     path("", views.lobby, name="lobby"),
@@ -12,6 +12,7 @@ urlpatterns = [
     path("<int:game_id>/orders/", play_views.orders, name="game_orders"),
     path("<int:game_id>/start/", play_views.start, name="game_start"),
     path("<int:game_id>/history/", play_views.history, name="game_history"),
+    path("<int:game_id>/map/", map_views.city_map, name="game_map"),
     path("<int:game_id>/invite/<str:token>/", views.invite, name="game_invite"),
     path("<int:game_id>/players/<int:player_id>/approve/", views.approve, name="game_approve"),
 ]

@@ -1,0 +1,582 @@
+"""The city map as inline SVG, for the Map page (and any page that shows a coup).
+
+`render_svg` is a pure function of the zones (map.json, through the engine's catalog), the
+hand-drawn schematic in data/city_layout.json and an optional public coup view
+(`view["coup"]`): the zones as numbered boxes with short names, the five pink control points,
+embassies and barracks marked, the river and its bridges, and during a coup every placed unit
+as a counter per owner and kind, coloured by the owner's seat, each with a <title>. The page
+shows `stacks_by_zone` as a table below the map: the text alternative.
+
+All markup is built with format_html, so the families' names are escaped. Only what the coup
+view holds is drawn, and the coup view is public ("everything on the map is public").
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from django.utils.html import format_html
+from django.utils.safestring import SafeString, mark_safe
+
+from junta.engine import catalog
+from junta.engine.catalog import Zone
+
+LAYOUT_FILE = Path(__file__).parent / "data" / "city_layout.json"
+
+# One colour per seat, each dark enough for white text (WCAG AA, 4.5:1 or more).
+OWNER_COLOURS = ("#1d4ed8", "#b91c1c", "#15803d", "#7e22ce", "#c2410c",
+                 "#0f766e", "#78350f", "#9d174d", "#334155", "#4d7c0f")
+NOBODY_COLOUR = "#ffffff"  # leaderless government units: white counters, dark text
+NOBODY = "Leaderless (government)"
+
+# Counter abbreviations; an unknown kind gets its initials.
+ABBREVIATIONS = {
+    "Palace Guard": "PG", "Police": "Po", "Soldier": "S", "Tank": "T", "Marine": "M",
+    "Paratrooper": "Pa", "Bodyguard": "BG", "Labor Rioter": "LR", "Mob": "Mb",
+    "Striker": "St", "Rioter": "Ri", "Militia": "Mi", "Peasant": "Pe", "Rural": "Ru",
+    "Rural Guerrilla": "RG", "Terrorist": "Te", "Mercenary": "Me", "Helicopter": "H",
+    "Commando": "Co", "Foreign Paratrooper": "FP",
+}
+KIND_ORDER = tuple(ABBREVIATIONS)
+PLURALS = {"Police": "Police", "Militia": "Militia", "Mercenary": "Mercenaries"}
+
+# What map.json's zone flags mean, for the legend (flags not listed here are not shown).
+FLAG_NOTES = {
+    "palace_bonus": "Palace Guard roll 2 dice here",
+    "police_start": "a Police unit starts here",
+    "police_seize_start": "all 4 Police start here if the Chamber was seized",
+    "embassy": "embassy: a way into exile",
+    "no_combat": "no combat",
+    "demonstrators_start": "Demonstrators (Mob) appear here",
+    "student_mob_start": "Student Protest (Mob) appears here",
+    "christian_militia_start": "Christian Militia appears here",
+    "strikers_start": "General Strike (Strikers) appears here",
+    "labor_rioter_start": "the Farm & Labor Secretary's Labor Rioter starts here",
+    "slum_rioters_start": "Slum Riots (Rioters) appear here",
+    "dock_strikers_start": "Dock Strike (Strikers) appears here",
+    "peasants_start": "Peasant Strike and Uprising appear here",
+}
+LOCATION_WORDS = {"Bank": "at the Bank", "HQ": "at HQ", "Home": "at home",
+                  "Mistress": "with his mistress", "Nightclub": "at the nightclub"}
+
+ZONE_FILL = {"barracks": "#ece4c8", "embassy": "#dfe9f7", "precinct": "#eceff3"}
+CONTROL_FILL, CONTROL_STROKE = "#f9cfe0", "#b0245c"
+PLAIN_FILL, PLAIN_STROKE = "#fffdf8", "#6f655b"
+COUNTERS_SHOWN = 6  # per zone; a seventh group or more makes the last counter "+N"
+
+
+@cache
+def layout() -> dict[str, Any]:
+    return json.loads(LAYOUT_FILE.read_text())
+
+
+def bridges() -> list[tuple[int, int]]:
+    return [(min(a, b), max(a, b)) for a, b in catalog.city().get("bridges", [])]
+
+
+def owner_colour(owner: int | None) -> str:
+    if owner is None or owner < 0:
+        return NOBODY_COLOUR
+    return OWNER_COLOURS[owner % len(OWNER_COLOURS)]
+
+
+def abbreviation(kind: str) -> str:
+    return ABBREVIATIONS.get(kind) or "".join(w[0] for w in kind.split()[:2]).upper() or "?"
+
+
+def plural(kind: str, count: int) -> str:
+    if count == 1:
+        return kind
+    return PLURALS.get(kind, kind + "s")
+
+
+def zone_notes(zone: Zone) -> list[str]:
+    """What the legend says about a zone, from its kind and flags."""
+    notes = []
+    if zone.control_point:
+        notes.append("control point")
+    for flag in zone.flags:
+        key, _, arg = flag.partition(":")
+        if key == "brigade":
+            notes.append(f"barracks of the {_ordinal(arg)} Brigade")
+        elif key == "bodyguard_start":
+            notes.append("the Minister of War's Bodyguard starts here if he is "
+                         + LOCATION_WORDS.get(arg, arg))
+        elif flag in FLAG_NOTES:
+            notes.append(FLAG_NOTES[flag])
+    if zone.river:
+        notes.append("on the river")
+    return notes
+
+
+def _ordinal(number: str) -> str:
+    return {"1": "1st", "2": "2nd", "3": "3rd"}.get(number, f"{number}th")
+
+
+@dataclass(frozen=True)
+class Stack:
+    """Units of one owner and kind in one zone (or not yet placed: zone None)."""
+
+    zone: int | None
+    owner: int | None
+    owner_name: str
+    kind: str
+    count: int
+    new_weapons: int = 0
+    unarmed: int = 0
+
+    @property
+    def label(self) -> str:
+        return f"{self.count}{abbreviation(self.kind)}"
+
+    @property
+    def colour(self) -> str:
+        return owner_colour(self.owner)
+
+    @property
+    def swatch(self) -> SafeString:
+        return swatch(self.colour)
+
+    @property
+    def units_text(self) -> str:
+        text = f"{self.count} {plural(self.kind, self.count)}"
+        extras = []
+        if self.new_weapons:
+            extras.append("with New Weapons" if self.new_weapons == self.count
+                          else f"{self.new_weapons} with New Weapons")
+        if self.unarmed and self.unarmed != self.count:
+            extras.append(f"{self.unarmed} unarmed")
+        elif self.unarmed:
+            extras.append("unarmed")
+        return text + (f" ({', '.join(extras)})" if extras else "")
+
+    @property
+    def text(self) -> str:
+        return f"{self.owner_name}: {self.units_text}"
+
+
+def swatch(colour: str) -> SafeString:
+    """A colour sample for the text beside the map (an SVG: the site's CSP forbids inline
+    styles)."""
+    return format_html(
+        '<svg class="swatch" viewBox="0 0 16 16" width="16" height="16" aria-hidden="true">'
+        '<rect x="0.75" y="0.75" width="14.5" height="14.5" rx="3" fill="{}" stroke="#1d1b19" '
+        'stroke-width="1.5"/></svg>', colour)
+
+
+def owner_name(owner: int | None, names: Mapping[int, str]) -> str:
+    if owner is None:
+        return NOBODY
+    return names.get(owner, f"Seat {owner}")
+
+
+def _owner_key(owner: int | None) -> tuple[int, int]:
+    return (1, 0) if owner is None else (0, owner)
+
+
+def _kind_key(kind: str) -> tuple[int, str]:
+    return (KIND_ORDER.index(kind) if kind in KIND_ORDER else len(KIND_ORDER), kind)
+
+
+def stacks(coup: Mapping[str, Any] | None, names: Mapping[int, str] | None = None
+           ) -> list[Stack]:
+    """Every unit of the coup view grouped by zone, owner and kind, in zone order (unplaced
+    units, zone None, last)."""
+    names = names or {}
+    groups: dict[tuple, list[dict]] = {}
+    for unit in (coup or {}).get("units") or []:
+        key = (unit.get("zone"), unit.get("owner"), str(unit.get("kind") or "Unit"))
+        groups.setdefault(key, []).append(unit)
+    out = [
+        Stack(zone, owner, owner_name(owner, names), kind, len(units),
+              sum(1 for u in units if u.get("new_weapons")),
+              sum(1 for u in units if u.get("armed") is False))
+        for (zone, owner, kind), units in groups.items()
+    ]
+    out.sort(key=lambda s: ((1, 0) if s.zone is None else (0, s.zone), _owner_key(s.owner),
+                            _kind_key(s.kind)))
+    return out
+
+
+def stacks_by_zone(coup: Mapping[str, Any] | None, names: Mapping[int, str] | None = None,
+                   zones: Mapping[int, Zone] | None = None) -> list[dict[str, Any]]:
+    """Rows for the table below the map: each zone that holds units, with its stacks."""
+    zones = zones or catalog.zones()
+    rows: dict[int, dict[str, Any]] = {}
+    for stack in stacks(coup, names):
+        if stack.zone is None:
+            continue
+        zone = zones.get(stack.zone)
+        row = rows.setdefault(stack.zone, {
+            "zone": stack.zone, "name": zone.name if zone else f"Zone {stack.zone}",
+            "stacks": []})
+        row["stacks"].append(stack)
+    return [rows[z] for z in sorted(rows)]
+
+
+def unplaced(coup: Mapping[str, Any] | None, names: Mapping[int, str] | None = None
+             ) -> list[Stack]:
+    return [s for s in stacks(coup, names) if s.zone is None]
+
+
+def owners(coup: Mapping[str, Any] | None, names: Mapping[int, str] | None = None
+           ) -> list[dict[str, Any]]:
+    """The key of counter colours: each owner with units on the map, and how many."""
+    count: dict[int | None, int] = {}
+    for s in stacks(coup, names):
+        if s.zone is not None:
+            count[s.owner] = count.get(s.owner, 0) + s.count
+    return [{"owner": o, "name": owner_name(o, names or {}), "colour": owner_colour(o),
+             "swatch": swatch(owner_colour(o)), "units": n}
+            for o, n in sorted(count.items(), key=lambda kv: _owner_key(kv[0]))]
+
+
+@dataclass(frozen=True)
+class Move:
+    owner: int | None
+    owner_name: str
+    start: int
+    end: int
+    count: int
+
+    @property
+    def text(self) -> str:
+        units = "1 unit" if self.count == 1 else f"{self.count} units"
+        return f"{self.owner_name}: {units} moved from zone {self.start} to zone {self.end}"
+
+
+def moves(coup: Mapping[str, Any] | None, moved_in: int | None,
+          names: Mapping[int, str] | None = None) -> list[Move]:
+    """Units that entered their zone from another one in coup phase `moved_in` (the view's
+    "entered" and "from_zone"), grouped by owner and route."""
+    if moved_in is None:
+        return []
+    groups: dict[tuple, int] = {}
+    for unit in (coup or {}).get("units") or []:
+        start, end = unit.get("from_zone"), unit.get("zone")
+        if unit.get("entered") == moved_in and start is not None and end is not None \
+                and start != end:
+            key = (unit.get("owner"), start, end)
+            groups[key] = groups.get(key, 0) + 1
+    return [Move(o, owner_name(o, names or {}), a, b, n)
+            for (o, a, b), n in sorted(groups.items(),
+                                       key=lambda kv: (_owner_key(kv[0][0]), kv[0][1:]))]
+
+
+# --- drawing -----------------------------------------------------------------------------
+
+def _join(parts: Iterable[SafeString]) -> SafeString:
+    return mark_safe("".join(parts))  # every part comes from format_html
+
+
+def _road(a: tuple[float, float], b: tuple[float, float], route: list | None,
+          css: str) -> SafeString:
+    if route:
+        points = " ".join(f"{x:g},{y:g}" for x, y in [a, *route, b])
+        return format_html('<polyline class="{}" points="{}"/>', css, points)
+    return format_html('<line class="{}" x1="{}" y1="{}" x2="{}" y2="{}"/>',
+                       css, a[0], a[1], b[0], b[1])
+
+
+def _roads(zones: Mapping[int, Zone], lay: dict) -> SafeString:
+    centre = {int(k): (v["x"], v["y"]) for k, v in lay["zones"].items()}
+    routes = lay.get("routes", {})
+    bridged = set(bridges())
+    roads, spans = [], []
+    for a in sorted(zones):
+        for b in sorted(zones[a].adjacent):
+            if a < b and a in centre and b in centre:
+                route = routes.get(f"{a}-{b}")
+                if (a, b) in bridged:
+                    spans.append(_road(centre[a], centre[b], route, "cm-bridge-deck"))
+                    roads.append(_road(centre[a], centre[b], route, "cm-bridge"))
+                else:
+                    roads.append(_road(centre[a], centre[b], route, "cm-road"))
+    return format_html(
+        '<g class="cm-roads" aria-hidden="true" fill="none" stroke-linecap="round">'
+        '<g stroke="#5b4636" stroke-width="16">{}</g>'
+        '<g stroke="#a89a8a" stroke-width="6">{}</g></g>',
+        _join(spans), _join(roads))
+
+
+def _river(lay: dict) -> SafeString:
+    river = lay.get("river")
+    if not river:
+        return mark_safe("")
+    label = river.get("label")
+    text = format_html(
+        '<text x="{}" y="{}" class="cm-river-name" font-size="18" font-style="italic" '
+        'fill="#1d4f7a" text-anchor="middle">{}</text>', label["x"], label["y"], label["text"],
+    ) if label else mark_safe("")
+    return format_html(
+        '<g class="cm-river" aria-hidden="true"><path d="{}" fill="none" stroke="#8ec3ea" '
+        'stroke-width="{}" stroke-linecap="round"/>{}</g>', river["d"], river["width"], text)
+
+
+def _badge(kind: str, x: float, y: float) -> SafeString:
+    """A marker on the box's top-right corner: star (control point), flag (embassy),
+    chevrons (barracks)."""
+    circle = format_html('<circle cx="{}" cy="{}" r="15" fill="#fff" stroke="{}" '
+                         'stroke-width="2.5"/>', x, y,
+                         CONTROL_STROKE if kind == "control" else PLAIN_STROKE)
+    if kind == "control":
+        points = " ".join(
+            f"{x + r * math.sin(i * math.pi / 5):.1f},{y - r * math.cos(i * math.pi / 5):.1f}"
+            for i, r in zip(range(10), [10, 4.2] * 5, strict=True))
+        shape = format_html('<polygon points="{}" fill="{}"/>', points, CONTROL_STROKE)
+    elif kind == "embassy":
+        shape = format_html(
+            '<path d="M {} {} v 18 M {} {} h 13 l -3 4.5 l 3 4.5 h -13" fill="#3b5b8c" '
+            'stroke="#1f3557" stroke-width="2"/>', x - 6, y - 9, x - 6, y - 9)
+    else:
+        shape = format_html(
+            '<path d="M {} {} l 8 -6 l 8 6 M {} {} l 8 -6 l 8 6" fill="none" stroke="#5a4a1c" '
+            'stroke-width="3.2" stroke-linejoin="round"/>', x - 8, y + 1, x - 8, y + 8)
+    return format_html('<g class="cm-badge">{}{}</g>', circle, shape)
+
+
+def _counter(stack: Stack, x: float, y: float, w: float, h: float) -> SafeString:
+    nobody = stack.owner is None or stack.owner < 0
+    dot = format_html('<circle cx="{}" cy="{}" r="4.5" fill="#ffd23f" stroke="#1d1b19" '
+                      'stroke-width="1"/>', x + w - 3, y + 3) if stack.new_weapons else ""
+    return format_html(
+        '<g class="cm-counter" data-owner="{}" data-kind="{}" data-count="{}">'
+        '<title>{}</title>'
+        '<rect x="{}" y="{}" width="{}" height="{}" rx="4" fill="{}" stroke="#1d1b19" '
+        'stroke-width="1.5"/>'
+        '<text x="{}" y="{}" text-anchor="middle" font-size="14" font-weight="700" '
+        'fill="{}">{}</text>{}</g>',
+        "" if stack.owner is None else stack.owner, stack.kind, stack.count, stack.text,
+        x, y, w, h, stack.colour, x + w / 2, y + h - 5.5, "#1d1b19" if nobody else "#fff",
+        stack.label, dot)
+
+
+def _more(hidden: list[Stack], x: float, y: float, w: float, h: float) -> SafeString:
+    units = sum(s.count for s in hidden)
+    return format_html(
+        '<g class="cm-counter cm-more"><title>{}</title>'
+        '<rect x="{}" y="{}" width="{}" height="{}" rx="4" fill="#e3d9cc" stroke="#1d1b19" '
+        'stroke-width="1.5"/><text x="{}" y="{}" text-anchor="middle" font-size="15" '
+        'font-weight="700" fill="#1d1b19">+{}</text></g>',
+        "; ".join(s.text for s in hidden), x, y, w, h, x + w / 2, y + h - 6, units)
+
+
+def _zone(zone: Zone, spot: dict, size: dict, here: list[Stack], control: str | None,
+          in_coup: bool) -> SafeString:
+    cx, cy, w, h = spot["x"], spot["y"], size["width"], size["height"]
+    left, top = cx - w / 2, cy - h / 2
+    if zone.control_point:
+        fill, stroke, width = CONTROL_FILL, CONTROL_STROKE, 4
+    else:
+        fill, stroke, width = ZONE_FILL.get(zone.kind, PLAIN_FILL), PLAIN_STROKE, 2
+    features = []
+    if zone.control_point:
+        features.append("control point")
+    if "embassy" in zone.flags:
+        features.append("embassy, no combat")
+    if zone.kind == "barracks":
+        features.append("barracks")
+    if control in ("junta", "president"):
+        features.append(f"held for the {'Junta' if control == 'junta' else 'President'}")
+    title = f"{zone.id} {zone.name}" + (f" ({', '.join(features)})" if features else "")
+    if in_coup:
+        title += ": " + ("; ".join(s.text for s in here) if here else "no units")
+    badges = []
+    if zone.control_point:
+        badges.append("control")
+    if "embassy" in zone.flags:
+        badges.append("embassy")
+    if zone.kind == "barracks":
+        badges.append("barracks")
+    badge = _join(_badge(kind, left + w - 4 - 34 * i, top + 2) for i, kind in enumerate(badges))
+    cw, ch, gap = (w - 12 - 6) / 3, 21, 3
+
+    def slot(i: int) -> tuple[float, float, float, float]:
+        return left + 6 + (i % 3) * (cw + gap), top + 65 + (i // 3) * (ch + gap), cw, ch
+
+    shown = here if len(here) <= COUNTERS_SHOWN else here[:COUNTERS_SHOWN - 1]
+    counters = [_counter(s, *slot(i)) for i, s in enumerate(shown)]
+    if len(here) > COUNTERS_SHOWN:
+        counters.append(_more(here[COUNTERS_SHOWN - 1:], *slot(COUNTERS_SHOWN - 1)))
+    tag = ""
+    if control in ("junta", "president"):
+        text, colour = ("Junta", "#7a1010") if control == "junta" else ("President", "#123f7a")
+        tag = format_html(
+            '<g class="cm-control"><rect x="{}" y="{}" width="84" height="22" rx="11" '
+            'fill="{}"/><text x="{}" y="{}" text-anchor="middle" font-size="14" '
+            'font-weight="700" fill="#fff">{}</text></g>',
+            cx - 42, top + h + 3, colour, cx, top + h + 19, text)
+    return format_html(
+        '<g class="cm-zone cm-{}{}" id="zone-{}" data-zone="{}"><title>{}</title>'
+        '<rect x="{}" y="{}" width="{}" height="{}" rx="12" fill="{}" stroke="{}" '
+        'stroke-width="{}"/>'
+        '<text class="cm-num" x="{}" y="{}" font-size="38" font-weight="700" '
+        'fill="#1d1b19">{}</text>'
+        '<text class="cm-label" x="{}" y="{}" font-size="16" fill="#1d1b19">{}</text>'
+        '{}{}{}</g>',
+        zone.kind, " cm-cp" if zone.control_point else "", zone.id, zone.id, title,
+        left, top, w, h, fill, stroke, width,
+        left + 8, top + 41, zone.id, left + 8, top + 59, spot.get("label", zone.name),
+        badge, _join(counters), tag)
+
+
+def _edge_point(c: tuple[float, float], towards: tuple[float, float], w: float, h: float,
+                pad: float) -> tuple[float, float]:
+    """Where the segment from box centre `c` towards a point leaves the box (plus pad)."""
+    dx, dy = towards[0] - c[0], towards[1] - c[1]
+    if dx == 0 and dy == 0:
+        return c
+    t = min(((w / 2 + pad) / abs(dx)) if dx else math.inf,
+            ((h / 2 + pad) / abs(dy)) if dy else math.inf)
+    return c[0] + dx * t, c[1] + dy * t
+
+
+def _arrow(move: Move, lay: dict) -> SafeString:
+    spots, size = lay["zones"], lay["zone"]
+    if str(move.start) not in spots or str(move.end) not in spots:
+        return mark_safe("")
+    a = (spots[str(move.start)]["x"], spots[str(move.start)]["y"])
+    b = (spots[str(move.end)]["x"], spots[str(move.end)]["y"])
+    x1, y1 = _edge_point(a, b, size["width"], size["height"], 2)
+    x2, y2 = _edge_point(b, a, size["width"], size["height"], 4)
+    angle = math.atan2(y2 - y1, x2 - x1)
+    head = " ".join(f"{x2 + r * math.cos(angle + t):.1f},{y2 + r * math.sin(angle + t):.1f}"
+                    for r, t in ((0, 0), (22, math.pi - 0.45), (22, math.pi + 0.45)))
+    colour = "#1d1b19" if move.owner is None else owner_colour(move.owner)
+    return format_html(
+        '<g class="cm-move"><title>{}</title>'
+        '<line x1="{}" y1="{}" x2="{}" y2="{}" stroke="#fff" stroke-width="11" '
+        'stroke-linecap="round"/>'
+        '<line x1="{}" y1="{}" x2="{}" y2="{}" stroke="{}" stroke-width="6" '
+        'stroke-linecap="round"/><polygon points="{}" fill="{}" stroke="#fff" '
+        'stroke-width="2"/></g>',
+        move.text, f"{x1:.1f}", f"{y1:.1f}", f"{x2:.1f}", f"{y2:.1f}",
+        f"{x1:.1f}", f"{y1:.1f}", f"{x2:.1f}", f"{y2:.1f}", colour, head, colour)
+
+
+def render_svg(coup: Mapping[str, Any] | None = None, names: Mapping[int, str] | None = None,
+               *, zones: Mapping[int, Zone] | None = None, layout_data: dict | None = None,
+               moved_in: int | None = None, title: str = "Map of the city",
+               title_id: str = "citymap-title") -> SafeString:
+    """The city as an inline <svg>. `coup` is a public coup view (or None outside a coup):
+    its placed units are drawn as counters; `names` maps seats to the families' names;
+    `moved_in` draws arrows for the units that moved in that coup phase."""
+    zones = zones or catalog.zones()
+    lay = layout_data or layout()
+    names = names or {}
+    by_zone: dict[int, list[Stack]] = {}
+    for stack in stacks(coup, names):
+        if stack.zone is not None:
+            by_zone.setdefault(stack.zone, []).append(stack)
+    control = {str(k): v for k, v in ((coup or {}).get("control") or {}).items()}
+    drawn = [
+        _zone(zones[z], lay["zones"][str(z)], lay["zone"], by_zone.get(z, []),
+              control.get(str(z)), coup is not None)
+        for z in sorted(zones) if str(z) in lay["zones"]]
+    arrows = [_arrow(m, lay) for m in moves(coup, moved_in, names)]
+    return format_html(
+        '<svg xmlns="http://www.w3.org/2000/svg" class="citymap" viewBox="0 0 {} {}" '
+        'role="group" aria-labelledby="{}" font-family="system-ui, sans-serif">'
+        '<title id="{}">{}</title>'
+        '<rect width="{}" height="{}" fill="#f4efe6" aria-hidden="true"/>'
+        '{}{}<g class="cm-zones">{}</g><g class="cm-moves">{}</g></svg>',
+        lay["width"], lay["height"], title_id, title_id, title,
+        lay["width"], lay["height"], _river(lay), _roads(zones, lay), _join(drawn),
+        _join(arrows))
+
+
+# --- the text beside the map --------------------------------------------------------------
+
+def legend(zones: Mapping[int, Zone] | None = None) -> list[dict[str, Any]]:
+    """The numbered list of zones with what is special about each."""
+    zones = zones or catalog.zones()
+    return [{"id": z.id, "name": z.name, "kind": z.kind, "control_point": z.control_point,
+             "notes": zone_notes(z)} for z in (zones[k] for k in sorted(zones))]
+
+
+POSITION_KEYS = {
+    "President": catalog.PRESIDENT,
+    "Minister of Internal Security": catalog.INTERNAL_SECURITY,
+    "Generalissimo 1st Brigade": catalog.GENERAL_1,
+    "Generalissimo 2nd Brigade": catalog.GENERAL_2,
+    "Generalissimo 3rd Brigade": catalog.GENERAL_3,
+    "Admiral": catalog.ADMIRAL,
+    "Air Force Commander": catalog.AIR_FORCE,
+    "Minister of War": catalog.WAR,
+    "Farm & Labor Secretary": catalog.FARM_LABOR,
+}
+
+
+def _where(zone: int | None, zones: Mapping[int, Zone]) -> str:
+    return f"{zone} {zones[zone].name}" if zone in zones else f"zone {zone}"
+
+
+def _force(kind: str, spec: Mapping[str, Any], zones: Mapping[int, Zone]) -> str:
+    count = spec.get("count")
+    units = f"{count} {plural(kind, count)}" if isinstance(count, int) else kind
+    if "zone_by_location" in spec:
+        places = ", ".join(f"{LOCATION_WORDS.get(loc, loc)} in {_where(z, zones)}"
+                           for loc, z in spec["zone_by_location"].items())
+        return f"the {kind} starts where the Minister of War is: {places}"
+    if "zones" in spec:
+        each = spec.get("count_each", 1)
+        line = (f"{each} {plural(kind, each)} in each of "
+                + ", ".join(_where(z, zones) for z in spec["zones"]))
+        alt = spec.get("alt_if_chamber_seized")
+        if alt:
+            line += (f" (all {alt.get('count')} in {_where(alt.get('zone'), zones)} if the "
+                     "Chamber was seized)")
+        return line
+    if spec.get("zone") is not None:
+        return f"{units} in {_where(spec['zone'], zones)}"
+    if "deploy" in spec:
+        return f"{units}, placed in {spec['deploy']}"
+    if "uses" in spec:
+        return (f"{spec['uses']} {plural(kind, spec['uses'])} of {spec.get('dice', '?')} dice,"
+                f" at most {spec.get('max_per_phase', 1)} a coup phase")
+    if spec.get("notes"):
+        return f"the {kind}: {spec['notes']}"
+    return units
+
+
+def deployment(positions: Mapping[str, int | None] | None = None,
+               names: Mapping[int, str] | None = None,
+               zones: Mapping[int, Zone] | None = None) -> list[dict[str, Any]]:
+    """Where each position's forces start when a coup begins (map.json's initial_deployment),
+    with the position's public holder."""
+    zones = zones or catalog.zones()
+    positions, names = positions or {}, names or {}
+    out = []
+    for title, forces in catalog.city().get("initial_deployment", {}).items():
+        key = POSITION_KEYS.get(title)
+        holder = positions.get(key) if key else None
+        who = ("vacant" if holder is None else "the President's Brother-in-Law"
+               if holder < 0 else names.get(holder, f"seat {holder}"))
+        out.append({"title": catalog.TITLES.get(key, title) if key else title,
+                    "holder": who if key else "",
+                    "forces": _forces(forces, zones)})
+    return out
+
+
+def _forces(forces: Mapping[str, Any], zones: Mapping[int, Zone]) -> list[str]:
+    """One line per force; forces that simply start together in one zone share a line ("5
+    Soldiers and 1 Tank in 15 1st Brigade Barracks")."""
+    lines: list[str | tuple[int, list[str]]] = []
+    together: dict[int, list[str]] = {}
+    for kind, spec in forces.items():
+        count, zone = spec.get("count"), spec.get("zone")
+        if isinstance(count, int) and isinstance(zone, int) and not spec.get("notes"):
+            if zone not in together:
+                together[zone] = []
+                lines.append((zone, together[zone]))
+            together[zone].append(f"{count} {plural(kind, count)}")
+        else:
+            lines.append(_force(kind, spec, zones))
+    return [line if isinstance(line, str) else
+            " and ".join(line[1]) + f" in {_where(line[0], zones)}" for line in lines]

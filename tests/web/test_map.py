@@ -1,0 +1,289 @@
+"""The Map page (issue 6): the city as inline SVG, units as counters during a coup, only public
+information, a fixed number of queries."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+
+import pytest
+from django.urls import reverse
+
+from junta.engine import GameState, catalog, digest, view_for
+from junta.engine.state import new_game
+from junta.engine.units import deploy
+from junta.games import citymap, map_views, running
+from junta.games.models import Game, Phase
+from tests.web.test_pipeline import campaign, play_days, queries_for  # noqa: F401 - fixture
+
+COUNTER = re.compile(r'<g class="cm-counter" data-owner="(\d*)" data-kind="([^"]+)" '
+                     r'data-count="(\d+)">')
+
+
+def counters(svg: str) -> Counter:
+    """(zone, owner, kind) -> count, read back from the drawn counters."""
+    out: Counter = Counter()
+    for zone_markup in svg.split('<g class="cm-zone cm-')[1:]:
+        zone = int(re.search(r'data-zone="(\d+)"', zone_markup).group(1))
+        for owner, kind, count in COUNTER.findall(zone_markup):
+            out[(zone, int(owner) if owner else None, kind)] += int(count)
+    return out
+
+
+def unit(uid: int, kind: str, owner: int | None, zone: int | None, **extra) -> dict:
+    return {"id": uid, "kind": kind, "owner": owner, "zone": zone, "position": None,
+            "armed": kind not in ("Mob", "Striker", "Rioter", "Labor Rioter"),
+            "new_weapons": False, **extra}
+
+
+def hand_made_coup() -> dict:
+    units, uid = [], 0
+
+    def add(kind: str, owner: int | None, zone: int | None, n: int = 1, **extra) -> None:
+        nonlocal uid
+        for _ in range(n):
+            uid += 1
+            units.append(unit(uid, kind, owner, zone, **extra))
+
+    add("Palace Guard", 0, 1, 4)
+    add("Soldier", 2, 15, 5)
+    add("Tank", 2, 15)
+    add("Soldier", 3, 1, 2, entered=1, from_zone=2)
+    add("Soldier", None, 17, 5)
+    add("Marine", 5, None)  # not yet placed: not drawn
+    add("Bodyguard", 7, 18, new_weapons=True)
+    add("Mob", 9, 5, 3)
+    return {"phase": 2, "units": units, "control": {}, "result": None}
+
+
+# --- the layout and the drawing --------------------------------------------------------------
+
+def test_every_zone_of_the_map_has_a_layout_entry():
+    lay = citymap.layout()
+    assert sorted(int(z) for z in lay["zones"]) == sorted(catalog.zones()) == list(range(1, 29))
+    for spot in lay["zones"].values():
+        assert spot["label"] and 0 < spot["x"] < lay["width"] and 0 < spot["y"] < lay["height"]
+
+
+def test_zone_boxes_do_not_overlap_and_straight_roads_pass_under_no_other_zone():
+    lay = citymap.layout()
+    w, h = lay["zone"]["width"], lay["zone"]["height"]
+    at = {int(z): (s["x"], s["y"]) for z, s in lay["zones"].items()}
+    for a in at:
+        for b in at:
+            if a < b:
+                assert abs(at[a][0] - at[b][0]) >= w + 10 or abs(at[a][1] - at[b][1]) >= h + 10, \
+                    (a, b)
+    routed = {tuple(int(z) for z in key.split("-")) for key in lay["routes"]}
+    for a, zone in catalog.zones().items():
+        for b in zone.adjacent:
+            if a > b or (a, b) in routed:
+                continue
+            for step in range(1, 100):
+                x = at[a][0] + (at[b][0] - at[a][0]) * step / 100
+                y = at[a][1] + (at[b][1] - at[a][1]) * step / 100
+                for c, (cx, cy) in at.items():
+                    if c not in (a, b):
+                        assert abs(x - cx) > w / 2 or abs(y - cy) > h / 2, (a, b, c)
+
+
+def test_the_svg_draws_28_zones_5_control_points_the_river_and_the_bridges():
+    svg = str(citymap.render_svg())
+    assert svg.startswith("<svg") and svg.count('<g class="cm-zone cm-') == 28
+    assert svg.count(" cm-cp") == 5
+    for zone in (1, 2, 3, 4, 8):
+        assert f'id="zone-{zone}"' in svg
+    assert 'class="cm-river"' in svg
+    assert svg.count('class="cm-bridge"') == len(catalog.city()["bridges"])
+    assert svg.count('class="cm-road"') + svg.count('class="cm-bridge"') == sum(
+        len(z.adjacent) for z in catalog.zones().values()) // 2
+    assert "cm-counter" not in svg  # no coup, no units
+    assert "Presidential Palace (control point)" in svg
+
+
+def test_counters_group_units_by_zone_owner_and_kind():
+    names = {0: "Don Carlos", 2: "Don Miguel", 3: "Doña Lucía", 7: "Don Diego", 9: "Doña Rosa"}
+    svg = str(citymap.render_svg(hand_made_coup(), names, moved_in=1))
+    assert counters(svg) == {
+        (1, 0, "Palace Guard"): 4, (1, 3, "Soldier"): 2, (15, 2, "Soldier"): 5,
+        (15, 2, "Tank"): 1, (17, None, "Soldier"): 5, (18, 7, "Bodyguard"): 1,
+        (5, 9, "Mob"): 3,
+    }
+    assert "Marine" not in svg  # not placed yet
+    assert "<title>Don Carlos: 4 Palace Guards</title>" in svg
+    assert "<title>Leaderless (government): 5 Soldiers</title>" in svg
+    assert "Don Diego: 1 Bodyguard (with New Weapons)" in svg
+    assert "Doña Rosa: 3 Mobs (unarmed)" in svg
+    assert svg.count('class="cm-move"') == 1  # Lucía's 2 Soldiers from 2 to 1
+    assert "Doña Lucía: 2 units moved from zone 2 to zone 1" in svg
+
+
+def test_a_crowded_zone_shows_a_plus_counter_and_the_table_keeps_every_stack():
+    units = [unit(seat + 1, "Rioter", seat, 21) for seat in range(8)]
+    coup = {"phase": 1, "units": units, "control": {}, "result": None}
+    svg = str(citymap.render_svg(coup, {}))
+    assert len(counters(svg)) == citymap.COUNTERS_SHOWN - 1 and "cm-more" in svg and ">+3<" in svg
+    rows = citymap.stacks_by_zone(coup, {})
+    assert [r["zone"] for r in rows] == [21] and len(rows[0]["stacks"]) == 8
+
+
+def test_names_are_escaped():
+    coup = {"phase": 1, "units": [unit(1, "Soldier", 0, 13)], "control": {}, "result": None}
+    svg = str(citymap.render_svg(coup, {0: '<script>alert("x")</script>'}))
+    assert "<script>" not in svg and "&lt;script&gt;" in svg
+
+
+def test_control_after_the_vote_is_marked():
+    coup = hand_made_coup()
+    coup.update(phase=6, control={"1": "president", "2": "junta", "3": "junta", "4": "junta",
+                                  "8": "president"}, result="junta")
+    svg = str(citymap.render_svg(coup, {}))
+    assert svg.count('class="cm-control"') == 5
+    assert "held for the Junta" in svg and "held for the President" in svg
+
+
+def test_the_context_tolerates_a_view_without_a_coup():
+    view = {"players": [{"seat": 0, "name": "Don Carlos"}], "positions": {"president": 0},
+            "phase": "nomination", "phase_title": "Nominations", "turn": 1}
+    context = map_views.map_context(view)
+    assert context["coup"] is None and "cm-zone" in str(context["svg"])
+    assert any(d["holder"] == "Don Carlos" and "4 Palace Guards in 1 Presidential Palace"
+               in d["forces"][0] for d in context["deployment"])
+    assert len(context["deployment"]) == len(catalog.city()["initial_deployment"])
+
+
+def test_the_context_of_an_engine_view_with_and_without_a_coup():
+    state = new_game("map", ["Don A", "Don B", "Don C", "Don D", "Don E", "Don F"])
+    state.positions[catalog.PRESIDENT] = 2
+    assert map_views.map_context(view_for(state, 0))["coup"] is None
+    state.coup = deploy(state)
+    context = map_views.map_context(view_for(state, 0))
+    assert context["coup"] is not None
+    assert counters(str(context["svg"]))[(1, 2, "Palace Guard")] == 4
+    assert {"Don C"} <= {o["name"] for o in context["owners"]}
+    assert [r["zone"] for r in context["rows"]] == [1, 10, 11, 12, 14, 15, 16, 17, 18, 22]
+
+
+def test_the_moves_shown_are_the_last_phase_s():
+    coup = hand_made_coup()
+    assert map_views.moved_in({"phase": "coup"}, coup) == 1
+    assert map_views.moved_in({"phase": "aftermath"}, {**coup, "phase": 6}) == 6
+
+
+# --- the page ----------------------------------------------------------------------------
+
+needs_db = pytest.mark.django_db
+
+
+def open_phase(game) -> Phase:
+    return Phase.objects.get(game=game, status=Phase.Status.OPEN)
+
+
+def users_by_seat(game) -> dict:
+    return {p.seat: p.user for p in game.players.all()}
+
+
+def set_state(phase: Phase, state: GameState) -> None:
+    phase.state_before = state.to_dict()
+    phase.state_digest = digest(state)
+    phase.save()
+
+
+@needs_db
+def test_the_map_page_renders_for_a_player_and_the_gm(campaign, client):  # noqa: F811
+    game, users = campaign()
+    running.start_campaign(game.id, game.gm)
+    url = reverse("game_map", args=[game.id])
+    for who in (users[0], game.gm):
+        client.force_login(who)
+        response = client.get(url)
+        assert response.status_code == 200
+        page = response.content.decode()
+        assert page.count('<g class="cm-zone cm-') == 28
+        assert "No coup is under way" in page and "Where the forces start" in page
+        assert 'aria-current="page">Map</a>' in page
+        assert "Presidential Palace" in page and "Fishermen&#x27;s Wharf" in page
+    status = client.get(reverse("game_status", args=[game.id])).content.decode()
+    assert f'href="{url}"' in status
+
+
+@needs_db
+def test_strangers_and_other_games_players_get_404(campaign, client, django_user_model):  # noqa: F811
+    game, users = campaign()
+    running.start_campaign(game.id, game.gm)
+    other, other_users = campaign(players=6, review=True)
+    running.start_campaign(other.id, other.gm)
+    url = reverse("game_map", args=[game.id])
+    client.force_login(django_user_model.objects.create_user(email="nosy@example.org"))
+    assert client.get(url).status_code == 404
+    client.force_login(other_users[0])
+    assert client.get(url).status_code == 404
+    client.force_login(other.gm)
+    assert client.get(url).status_code == 404
+    client.logout()
+    assert client.get(url).status_code == 302  # to the login page
+
+
+@needs_db
+def test_during_a_coup_the_page_shows_every_unit(campaign, client):  # noqa: F811
+    game, users = campaign()
+    running.start_campaign(game.id, game.gm)
+    play_days(game, users, 3)  # nominations, election, the Cabinet
+    phase = open_phase(game)
+    state = GameState.from_dict(phase.state_before)
+    state.coup = deploy(state)
+    set_state(phase, state)
+    president = state.commander(catalog.PRESIDENT)
+    general = state.commander(catalog.GENERAL_1)
+    client.force_login(users[0])
+    page = client.get(reverse("game_map", args=[game.id])).content.decode()
+    drawn = counters(page)
+    assert drawn[(1, president, "Palace Guard")] == 4
+    assert drawn[(15, general, "Soldier")] == 5 and drawn[(15, general, "Tank")] == 1
+    assert sum(drawn.values()) == sum(1 for u in state.coup["units"] if u["zone"] is not None)
+    assert "Units by zone" in page and "Not yet on the map" in page
+    assert f"{state.name(president)}: 4 Palace Guards" in page
+    assert "No coup is under way" not in page
+
+
+@needs_db
+def test_the_map_page_shows_no_secret(campaign, client):  # noqa: F811
+    game, users = campaign()
+    running.start_campaign(game.id, game.gm)
+    play_days(game, users, 3)
+    phase = open_phase(game)
+    state = GameState.from_dict(phase.state_before)
+    for p in state.players:
+        p.pocket = 918270 + p.seat
+        p.bank = 827160 + p.seat
+    state.coup = deploy(state)
+    set_state(phase, state)
+    by_seat = users_by_seat(game)
+    running.submit_orders(phase.id, by_seat[1], [],
+                          state_version=Game.objects.get(pk=game.pk).state_version,
+                          note_to_gm="MARKER-NOTE-5521")
+    effects = {catalog.card(c).effect for p in state.players for c in p.hand}
+    assert effects
+    for who in (by_seat[0], game.gm):
+        client.force_login(who)
+        page = client.get(reverse("game_map", args=[game.id])).content.decode()
+        for seat in range(len(state.players)):
+            assert str(918270 + seat) not in page and str(827160 + seat) not in page
+        assert "MARKER-NOTE-5521" not in page
+        assert not [e for e in effects if e in page]
+
+
+@needs_db
+def test_the_map_page_makes_the_same_queries_however_long_the_campaign(
+        campaign, client, django_assert_max_num_queries):  # noqa: F811
+    game, users = campaign()
+    running.start_campaign(game.id, game.gm)
+    url = reverse("game_map", args=[game.id])
+    client.force_login(users[0])
+    play_days(game, users, 2)
+    early = queries_for(client, url)
+    play_days(game, users, 8)
+    assert queries_for(client, url) == early
+    client.force_login(game.gm)
+    with django_assert_max_num_queries(early):
+        assert client.get(url).status_code == 200

@@ -107,7 +107,7 @@ def advance(ctx: Context) -> None:
     if resigned is not None and natural != "election":
         _call_election(ctx, "resignation", natural, resigned=resigned)
     elif s.president is None and natural not in ("election", "nomination") and \
-            phase not in COUP_KINDS:  # a President gone in a coup: elected once it is over
+            phase not in ("coup", "coup_final"):  # gone in a coup: elected after the Aftermath
         _call_election(ctx, "vacancy", natural)
     else:
         _enter(ctx, natural)

@@ -656,6 +656,18 @@ def test_the_next_coup_starts_with_every_unit_back_and_no_card_units():
     assert len([u for u in again.coup["units"] if u["position"]]) == 4 + 4 + 18 + 4
 
 
+def test_a_president_who_fled_is_replaced_by_the_chamber_after_the_aftermath():
+    """Ruling (RULINGS.md): a President gone during a coup is replaced by the Chamber's
+    election once the Aftermath is over ("A Presidential Election must then be held
+    immediately before continuing with the Turn")."""
+    state = aftermath_state("president")
+    state.positions[cat.PRESIDENT] = None
+    state.players[CARLOS].status = "exiled"
+    after, _ = run(state, {})
+    assert after.phase == "election" and after.election["reason"] == "vacancy"
+    assert after.coup is None
+
+
 def test_no_resignation_during_a_coup():
     """Rules: "At any time, except during a Coup, the President may announce his
     resignation"."""

@@ -5,11 +5,14 @@ SHELL := /bin/sh
 VENV := .venv
 PY := $(VENV)/bin/python
 PIP_FLAGS := --disable-pip-version-check --quiet
+# `make run PORT=8001` when something else listens on 8000.
+PORT ?= 8000
 
 .PHONY: run test lint fmt bench clean-venv help
 
 help:
 	@echo "make run    set up .venv and the database, then run web + worker + beat (Ctrl-C stops)"
+	@echo "            on http://127.0.0.1:8000 (another port: make run PORT=8001)"
 	@echo "make test   set up .venv with the dev extras and run every test"
 	@echo "make lint   ruff"
 
@@ -28,7 +31,7 @@ $(VENV)/.installed-dev: pyproject.toml $(VENV)/.created
 	@touch $@ $(VENV)/.installed
 
 run: $(VENV)/.installed
-	$(PY) manage.py serve
+	$(PY) manage.py serve --port $(PORT)
 
 test: $(VENV)/.installed-dev
 	$(PY) -m ruff check .

@@ -12,3 +12,5 @@ class OpsConfig(AppConfig):
         # Make the project's Celery app the current one in every Django process, so that
         # `task.delay()` from a web request goes to the configured broker.
         from junta.celery import app  # noqa: F401
+
+        from . import checks  # noqa: F401  (registers the deploy checks)

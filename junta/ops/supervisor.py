@@ -5,6 +5,8 @@ Used by `manage.py serve` (and so by `make run`) for the web server and the Cele
 
 from __future__ import annotations
 
+import contextlib
+import os
 import signal
 import subprocess
 import sys
@@ -83,7 +85,39 @@ class Supervisor:
             try:
                 child.process.wait(timeout=remaining)
             except subprocess.TimeoutExpired:
-                out.write(f"{child.name} (pid {child.pid}) did not stop; killing it\n")
+                # Its own children (a worker's pool processes) would outlive it: kill them too,
+                # each by its process id.
+                below = descendants(child.pid)
+                out.write(f"{child.name} (pid {child.pid}) did not stop; killing it"
+                          + (f" and its processes {sorted(below)}" if below else "") + "\n")
                 child.process.kill()
+                for pid in below:
+                    with contextlib.suppress(ProcessLookupError):
+                        os.kill(pid, signal.SIGKILL)
                 child.process.wait()
         out.flush()
+
+
+def descendants(pid: int) -> set[int]:
+    """The process ids below `pid` (children, their children...), read from Linux's /proc;
+    empty where there is no /proc."""
+    parents: dict[int, list[int]] = {}
+    try:
+        entries = [entry for entry in os.listdir("/proc") if entry.isdigit()]
+    except OSError:
+        return set()
+    for entry in entries:
+        try:
+            with open(f"/proc/{entry}/stat") as stat:
+                parent = int(stat.read().rsplit(")", 1)[1].split()[1])
+        except (OSError, IndexError, ValueError):
+            continue
+        parents.setdefault(parent, []).append(int(entry))
+    found: set[int] = set()
+    todo = [pid]
+    while todo:
+        for child in parents.get(todo.pop(), []):
+            if child not in found:
+                found.add(child)
+                todo.append(child)
+    return found

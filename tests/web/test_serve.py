@@ -3,7 +3,6 @@ the pages, run a worker with embedded beat; Ctrl-C stops every child by its proc
 
 from __future__ import annotations
 
-import os
 import re
 import signal
 import socket
@@ -12,7 +11,7 @@ import sys
 import time
 import urllib.request
 
-from junta.ops.supervisor import Child, Supervisor
+from junta.ops.supervisor import Child, Supervisor, descendants
 from tests.conftest import PYTHON, REPO, subprocess_env
 
 
@@ -23,11 +22,13 @@ def free_port() -> int:
 
 
 def alive(pid: int) -> bool:
+    """True while the process runs; an exited one waiting to be reaped (zombie) is not alive."""
     try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
+        with open(f"/proc/{pid}/stat") as stat:
+            state = stat.read().rsplit(")", 1)[1].split()[0]
+    except (FileNotFoundError, ProcessLookupError):
         return False
-    return True
+    return state not in {"Z", "X"}
 
 
 def fetch(url: str) -> tuple[int, str]:
@@ -61,16 +62,41 @@ def test_serve_sets_up_serves_pages_and_stops_every_child_on_ctrl_c(tmp_path):
             in output
         pids = [int(pid) for pid in re.findall(r"started .+ \(pid (\d+)\)", output)]
         assert len(pids) == 2, output
+        while "ready." not in output and time.monotonic() < deadline:  # the worker's pool is up
+            time.sleep(0.5)
+            output = log_path.read_text()
+        family = descendants(serve.pid)  # the two children and the worker's pool and beat
+        assert set(pids) <= family and len(family) > 2, family
 
-        serve.send_signal(signal.SIGINT)
+        serve.send_signal(signal.SIGINT)  # to serve alone: it must stop the children itself
         assert serve.wait(timeout=60) == 0
         output = log_path.read_text()
         for pid in pids:
-            assert f"pid {pid}" in output
-            assert not alive(pid), f"child {pid} still running"
+            assert re.search(rf"stopping .+ \(pid {pid}\)", output), output
+        left = [pid for pid in family if alive(pid)]
+        assert not left, f"processes still running after Ctrl-C: {left}"
     finally:
         if serve.poll() is None:
             serve.kill()
+
+
+def test_serve_refuses_a_port_in_use_and_says_what_to_do(tmp_path):
+    with socket.create_server(("127.0.0.1", 0)) as busy:
+        port = busy.getsockname()[1]
+        env = subprocess_env(JUNTA_VAR_DIR=str(tmp_path), DATABASE_URL=None,
+                             CELERY_BROKER_URL=None, CACHE_URL=None)
+        result = subprocess.run([PYTHON, "manage.py", "serve", "--port", str(port)], cwd=REPO,
+                                env=env, capture_output=True, text=True, timeout=120)
+    assert result.returncode != 0
+    assert f"127.0.0.1:{port} is not free" in result.stderr
+    assert "make run PORT=" in result.stderr
+    assert "Demo logins" not in result.stdout  # refused before setting anything up
+
+
+def test_make_run_passes_the_port_to_serve():
+    result = subprocess.run(["make", "-n", "run", "PORT=8123"], cwd=REPO, capture_output=True,
+                            text=True, timeout=60)
+    assert "manage.py serve --port 8123" in result.stdout, result.stdout + result.stderr
 
 
 def test_second_run_reuses_the_database(tmp_path):
@@ -107,3 +133,26 @@ def test_supervisor_kills_a_child_that_ignores_sigterm(capsys):
     supervisor.stop()
     assert stubborn.process.returncode == -signal.SIGKILL
     assert "did not stop; killing it" in capsys.readouterr().out
+
+
+def test_supervisor_kills_the_processes_of_a_child_that_ignores_sigterm(tmp_path, capsys):
+    """A worker that will not stop in time is killed with its own children (its pool)."""
+    code = (
+        "import signal, subprocess, sys, time; signal.signal(signal.SIGTERM, signal.SIG_IGN);"
+        "p = subprocess.Popen([sys.executable, '-c', 'import signal, time;"
+        " signal.signal(signal.SIGTERM, signal.SIG_IGN); time.sleep(60)']);"
+        f"open({str(tmp_path / 'pid')!r}, 'w').write(str(p.pid)); time.sleep(60)"
+    )
+    parent = Child("parent", [sys.executable, "-c", code])
+    supervisor = Supervisor([parent], cwd=REPO, grace_seconds=1)
+    supervisor.start()
+    deadline = time.monotonic() + 20
+    while not (tmp_path / "pid").exists() or not (tmp_path / "pid").read_text():
+        assert time.monotonic() < deadline, "the grandchild never started"
+        time.sleep(0.1)
+    grandchild = int((tmp_path / "pid").read_text())
+    assert grandchild in descendants(parent.pid)
+    supervisor.stop()
+    time.sleep(0.5)
+    assert not alive(parent.pid) and not alive(grandchild)
+    assert f"killing it and its processes [{grandchild}]" in capsys.readouterr().out

@@ -3,11 +3,12 @@ Celery worker with embedded beat as child processes until Ctrl-C."""
 
 from __future__ import annotations
 
+import socket
 import sys
 
 from django.conf import settings
 from django.core.management import call_command
-from django.core.management.base import BaseCommand
+from django.core.management.base import BaseCommand, CommandError
 
 from junta.ops.supervisor import Child, Supervisor
 
@@ -23,6 +24,7 @@ class Command(BaseCommand):
         )
 
     def handle(self, *args, host: str, port: str, no_worker: bool, **options) -> None:
+        ensure_port_is_free(host, port)
         call_command("migrate", interactive=False, verbosity=0)
         call_command("createcachetable", verbosity=0)
         call_command("seed_demo")
@@ -53,3 +55,15 @@ class Command(BaseCommand):
         code = Supervisor(children, cwd=settings.BASE_DIR).run(self.stdout)
         if code:
             sys.exit(code)
+
+
+def ensure_port_is_free(host: str, port: str) -> None:
+    """Say plainly, before setting anything up, that another program has the port."""
+    try:
+        with socket.create_server((host, int(port))):
+            pass
+    except OSError as error:
+        raise CommandError(
+            f"{host}:{port} is not free ({error.strerror or error}); stop what uses it, "
+            "or choose another port: make run PORT=8001"
+        ) from error

@@ -1,0 +1,41 @@
+"""Deploy checks of Junta's own, run by `manage.py check --deploy`.
+
+Django's checks catch a short or default secret key; this one catches the placeholders that
+`.env.example` ships ("change-me..."), which are long enough to pass Django's checks unnoticed.
+"""
+
+from __future__ import annotations
+
+from urllib.parse import unquote
+
+from django.conf import settings
+from django.core.checks import Tags, Warning, register
+
+PLACEHOLDER = "change-me"
+
+
+def placeholder_settings() -> list[str]:
+    """Names of the production secrets that still hold a placeholder from `.env.example`."""
+    found = []
+    if PLACEHOLDER in settings.SECRET_KEY:
+        found.append("DJANGO_SECRET_KEY")
+    for alias, database in settings.DATABASES.items():
+        if PLACEHOLDER in unquote(str(database.get("PASSWORD") or "")):
+            found.append(f"DATABASE_URL (password of database {alias!r})")
+    for alias, mailer in getattr(settings, "MAILERS", {}).items():
+        if PLACEHOLDER in str(mailer.get("OPTIONS", {}).get("password") or ""):
+            found.append(f"EMAIL_HOST_PASSWORD (mailer {alias!r})")
+    return found
+
+
+@register(Tags.security, deploy=True)
+def check_no_placeholder_secrets(app_configs=None, **kwargs) -> list[Warning]:
+    return [
+        Warning(
+            f"{name} still holds the '{PLACEHOLDER}' placeholder from .env.example.",
+            hint="Set a real value in .env; a secret key: "
+            "python -c 'import secrets; print(secrets.token_urlsafe(50))'.",
+            id="junta.W001",
+        )
+        for name in placeholder_settings()
+    ]

@@ -1,6 +1,8 @@
-"""A person signs in on a phone-sized browser and sets the time zone on the profile page."""
+"""On a phone-sized browser: sign in and set the time zone; reset and change the password."""
 
 from __future__ import annotations
+
+import re
 
 import pytest
 from allauth.account.models import EmailAddress
@@ -38,3 +40,53 @@ def test_log_in_and_set_time_zone_on_a_phone(live_server, phone):
     assert no_horizontal_scroll(phone)
     user.refresh_from_db()
     assert user.time_zone == "Asia/Tokyo"
+
+
+def uses_the_site_layout(page) -> bool:
+    return page.locator("header.site-header").count() == 1 and page.locator(
+        "link[rel=stylesheet][href$='css/junta.css']"
+    ).count() == 1
+
+
+def test_reset_and_change_the_password_on_a_phone(live_server, phone, mailoutbox):
+    user = get_user_model().objects.create_user(
+        email="pilar@example.org", password=PASSWORD, display_name="Pilar"
+    )
+    EmailAddress.objects.create(user=user, email=user.email, verified=True, primary=True)
+
+    phone.goto(f"{live_server.url}/accounts/login/")
+    phone.get_by_role("link", name="Forgot your password?").click()
+    assert uses_the_site_layout(phone) and no_horizontal_scroll(phone)
+    phone.get_by_label("Email").fill("pilar@example.org")
+    phone.get_by_role("button", name="Reset My Password").click()
+    phone.wait_for_url("**/accounts/password/reset/done/")
+    assert uses_the_site_layout(phone) and no_horizontal_scroll(phone)
+
+    link = re.search(r"https?://\S+", mailoutbox[-1].body).group(0)
+    phone.goto(link)
+    assert uses_the_site_layout(phone) and no_horizontal_scroll(phone)
+    reset_password = "a-new-Papaya-password-88"
+    phone.locator("input[name=password1]").fill(reset_password)
+    phone.locator("input[name=password2]").fill(reset_password)
+    phone.get_by_role("button", name="Change Password").click()
+    phone.wait_for_url("**/accounts/password/reset/key/done/")
+    assert uses_the_site_layout(phone) and no_horizontal_scroll(phone)
+
+    phone.goto(f"{live_server.url}/accounts/login/")
+    phone.get_by_label("Email").fill("pilar@example.org")
+    phone.get_by_label("Password").fill(reset_password)
+    phone.get_by_role("button", name="Sign In").click()
+    phone.wait_for_url(f"{live_server.url}/")
+
+    phone.goto(f"{live_server.url}/accounts/password/change/")
+    assert uses_the_site_layout(phone) and no_horizontal_scroll(phone)
+    changed_password = "changed-Papaya-password-99"
+    phone.locator("input[name=oldpassword]").fill(reset_password)
+    phone.locator("input[name=password1]").fill(changed_password)
+    phone.locator("input[name=password2]").fill(changed_password)
+    phone.get_by_role("button", name="Change Password").click()
+    phone.wait_for_load_state()
+    assert "Password successfully changed." in phone.content()
+    assert no_horizontal_scroll(phone)
+    user.refresh_from_db()
+    assert user.check_password(changed_password)

@@ -4,6 +4,8 @@ part of .env.example."""
 
 from __future__ import annotations
 
+import http.client
+import re
 import socket
 import subprocess
 import time
@@ -59,14 +61,16 @@ def documented_variables() -> set[str]:
     return names
 
 
-def test_every_environment_variable_the_settings_read_is_documented():
-    import re
-
+def test_every_environment_variable_the_settings_and_scripts_read_is_documented():
     source = (REPO / "junta" / "settings.py").read_text()
     read = set(re.findall(r"os\.environ(?:\.get)?[\(\[]\"([A-Z_]+)\"", source))
     read |= set(re.findall(r"env_(?:bool|list)\(\"([A-Z_]+)\"", source))
-    assert read, "the pattern found nothing: the test would pass vacuously"
-    missing = read - documented_variables()
+    assert {"DATABASE_URL", "CELERY_BROKER_URL", "DJANGO_DEBUG"} <= read, "the pattern missed"
+    healthcheck = (REPO / "scripts" / "healthcheck").read_text()
+    from_scripts = set(re.findall(r"os\.environ\.get\(\"([A-Z_]+)\"", healthcheck))
+    from_scripts |= set(re.findall(r"\$\{([A-Z_]+)", (REPO / "scripts" / "web-start").read_text()))
+    assert {"JUNTA_BIND", "GUNICORN_WORKERS"} <= from_scripts, "the pattern missed"
+    missing = (read | from_scripts) - documented_variables()
     assert not missing, f"not in .env.example: {sorted(missing)}"
 
 
@@ -124,6 +128,7 @@ def test_compose_commands_run_against_postgresql_and_redis(tmp_path, compose_dat
                                               stderr=subprocess.STDOUT))
             if name == "web":
                 wait_healthy(env, tmp_path)
+                check_production_responses(port)
         runs = wait_for_sweep(db_params, tmp_path)
         assert runs >= 2
     finally:
@@ -134,6 +139,36 @@ def test_compose_commands_run_against_postgresql_and_redis(tmp_path, compose_dat
                 process.wait(timeout=20)
             except subprocess.TimeoutExpired:
                 process.kill()
+
+
+def get(port: int, path: str, **headers: str) -> http.client.HTTPResponse:
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+    connection.request("GET", path, headers={"Host": "junta.example.org", **headers})
+    response = connection.getresponse()
+    response.read()
+    connection.close()
+    return response
+
+
+def check_production_responses(port: int) -> None:
+    """gunicorn with the production settings: HTTPS only, CSP, HSTS, secure cookies."""
+    plain = get(port, "/accounts/login/")
+    assert plain.status == 301
+    assert plain.getheader("Location") == "https://junta.example.org/accounts/login/"
+    page = get(port, "/accounts/login/", **{"X-Forwarded-Proto": "https"})
+    assert page.status == 200
+    csp = page.getheader("Content-Security-Policy") or ""
+    for directive in ("default-src 'self'", "script-src 'self'", "object-src 'none'",
+                      "frame-ancestors 'none'"):
+        assert directive in csp, csp
+    assert page.getheader("Strict-Transport-Security") == (
+        "max-age=31536000; includeSubDomains; preload"
+    )
+    cookies = page.headers.get_all("Set-Cookie") or []
+    csrf = [cookie for cookie in cookies if cookie.startswith("csrftoken=")]
+    assert csrf and "Secure" in csrf[0], cookies
+    stranger = get(port, "/", Host="evil.example.net", **{"X-Forwarded-Proto": "https"})
+    assert stranger.status == 400  # ALLOWED_HOSTS
 
 
 def wait_healthy(env: dict[str, str], tmp_path: Path) -> None:

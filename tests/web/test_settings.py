@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import socket
 import subprocess
 
 from tests.conftest import PYTHON, REPO, subprocess_env
@@ -93,3 +94,47 @@ def test_unknown_database_scheme_is_refused_with_a_clear_message(tmp_path):
 def test_production_without_secret_key_is_refused(tmp_path):
     err = run_settings_expecting_error(tmp_path, DJANGO_DEBUG="0")
     assert "DJANGO_SECRET_KEY must be set" in err
+
+
+def test_cache_url_overrides_the_cache_and_a_filesystem_broker_keeps_the_database_cache(tmp_path):
+    got = settings_with(tmp_path, CACHE_URL="redis://127.0.0.1:6379/5")
+    assert got["cache"] == "django.core.cache.backends.redis.RedisCache"
+    assert got["broker"] == "filesystem://"
+    assert settings_with(tmp_path)["cache"] == "django.core.cache.backends.db.DatabaseCache"
+
+
+SERVICE_TESTS = [
+    "tests/web/test_worker.py::test_redis_broker_task_runs_in_a_real_worker",
+    "tests/web/test_worker.py::test_postgresql_is_the_database_when_configured",
+]
+
+
+def run_service_tests(tmp_path, **env: str | None) -> tuple[int, str]:
+    clean = {name: None for name in CONFIG_VARS}
+    clean.update({"JUNTA_VAR_DIR": str(tmp_path), "JUNTA_REQUIRE_SERVICES": None})
+    clean.update(env)
+    result = subprocess.run(
+        [PYTHON, "-m", "pytest", "-p", "no:cacheprovider", "-q", *SERVICE_TESTS],
+        cwd=REPO, env=subprocess_env(**clean), capture_output=True, text=True, timeout=300,
+    )
+    return result.returncode, result.stdout + result.stderr
+
+
+def test_service_tests_skip_without_services_and_fail_when_ci_requires_them(tmp_path):
+    """make test on a laptop skips what needs PostgreSQL/Redis; CI's JUNTA_REQUIRE_SERVICES=1
+    turns a missing (or silent) service into a failure."""
+    code, output = run_service_tests(tmp_path / "a")
+    assert code == 0 and "2 skipped" in output, output
+
+    code, output = run_service_tests(tmp_path / "b", JUNTA_REQUIRE_SERVICES="1")
+    assert code == 1 and "2 errors" in output and "skipped" not in output, output
+    assert "JUNTA_REQUIRE_SERVICES=1 but CELERY_BROKER_URL does not name a Redis server" in output
+    assert "JUNTA_REQUIRE_SERVICES=1 but DATABASE_URL does not name a PostgreSQL" in output
+
+    with socket.socket() as sock:  # a port where nothing listens
+        sock.bind(("127.0.0.1", 0))
+        silent = sock.getsockname()[1]
+    code, output = run_service_tests(tmp_path / "c", JUNTA_REQUIRE_SERVICES="1",
+                                     CELERY_BROKER_URL=f"redis://127.0.0.1:{silent}/0")
+    assert code == 1, output
+    assert f"Redis at 127.0.0.1:{silent} does not answer" in output, output

@@ -18,7 +18,7 @@ from django.db import connection
 from junta.ops.models import Heartbeat
 from tests.conftest import PYTHON, REPO, subprocess_env
 
-pytestmark = pytest.mark.django_db(transaction=True)
+needs_db = pytest.mark.django_db(transaction=True)
 
 
 def database_url_of_this_test() -> str:
@@ -85,6 +85,7 @@ def wait_for_sweeps(count: int, tmp_path: Path, timeout: float = 60.0) -> Heartb
     pytest.fail(f"no worker ran the sweep {count} time(s) within {timeout} s:\n{log[-3000:]}")
 
 
+@needs_db
 def test_filesystem_broker_task_runs_in_a_real_worker(tmp_path):
     env = celery_env(tmp_path, broker=None)  # no variable: the embedded filesystem broker
     send_sweep(env)  # queued before any worker exists: it waits in var/broker
@@ -94,6 +95,7 @@ def test_filesystem_broker_task_runs_in_a_real_worker(tmp_path):
         wait_for_sweeps(1, tmp_path)
 
 
+@needs_db
 def test_embedded_beat_runs_the_sweep_by_itself(tmp_path):
     env = celery_env(tmp_path, broker=None, JUNTA_SWEEP_INTERVAL_SECONDS="1")
     with worker(env, tmp_path, beat=True):
@@ -101,6 +103,7 @@ def test_embedded_beat_runs_the_sweep_by_itself(tmp_path):
     assert beat.runs >= 2
 
 
+@needs_db
 def test_redis_broker_task_runs_in_a_real_worker(tmp_path, redis_url):
     env = celery_env(tmp_path, broker=redis_url)
     with worker(env, tmp_path):
@@ -108,8 +111,29 @@ def test_redis_broker_task_runs_in_a_real_worker(tmp_path, redis_url):
         wait_for_sweeps(1, tmp_path)
 
 
+@needs_db
 def test_postgresql_is_the_database_when_configured(postgres):
     assert connection.vendor == "postgresql"
     with connection.cursor() as cursor:
         cursor.execute("SELECT version()")
         assert "PostgreSQL" in cursor.fetchone()[0]
+
+
+@pytest.mark.django_db  # Celery's Django fixup closes the connections when it imports the tasks
+def test_celery_task_defaults_and_the_one_beat_entry():
+    """acks_late, reject_on_worker_lost, JSON only; beat sends the sweep at every minute."""
+    from celery.schedules import crontab
+
+    from junta.celery import app
+
+    app.loader.import_default_modules()  # what a worker does at start: autodiscovers the tasks
+    conf = app.conf
+    assert conf.task_acks_late is True
+    assert conf.task_reject_on_worker_lost is True
+    assert conf.task_serializer == "json" and conf.result_serializer == "json"
+    assert list(conf.accept_content) == ["json"]
+    assert conf.result_accept_content in (None, ["json"])  # None: the same as accept_content
+    assert list(conf.beat_schedule) == ["sweep-every-minute"]
+    entry = conf.beat_schedule["sweep-every-minute"]
+    assert entry["task"] == "junta.ops.tasks.sweep" and "junta.ops.tasks.sweep" in app.tasks
+    assert entry["schedule"] == crontab()  # minute="*": the top of every minute

@@ -3,8 +3,18 @@
 from __future__ import annotations
 
 from junta.engine import catalog
+from junta.engine.coup_orders import AIRSTRIKES
+from junta.engine.orders import UNIT_CARDS
 from junta.engine.state import GameState
+from junta.engine.units import BARRACKS, CONTROL_POINTS, EMBASSIES
 from junta.engine.voting import sources
+from junta.games.coup_forms import (
+    FORCE_NAMES,
+    count_units,
+    coup_units,
+    moves_reason,
+    zone_name,
+)
 
 
 def instructions(state: GameState, seat: int) -> list[str]:
@@ -71,4 +81,135 @@ def instructions(state: GameState, seat: int) -> list[str]:
                      "assassins; bank if you go to the Bank.")
         if catalog.INTERNAL_SECURITY in commands:
             lines.append("Your Secret Police may make one assassination attempt this turn.")
+        lines += _rebel_only(state, seat)
+    elif phase in ("coup", "coup_final"):
+        lines += _coup_phase(state, seat)
+    elif phase == "aftermath":
+        lines += _aftermath(state, seat)
+    return lines
+
+
+def _rebel_only(state: GameState, seat: int) -> list[str]:
+    p = state.players[seat]
+    if seat == state.president:
+        return ["As President you cannot take Rebel action; watch the Rebel-Only step."]
+    commands = state.commanded_positions(seat)
+    unit_cards = [catalog.card(c).name for c in p.hand if catalog.card(c).name in UNIT_CARDS
+                  and "rebel_only" in catalog.card(c).when]
+    excuse = "There is a Coup Excuse" if state.coup_excuse else \
+        "There is no Coup Excuse yet, so only from HQ (or with a card that gives one)"
+    actions = []
+    if any(u["owner"] == seat and u["zone"] is not None for u in coup_units(state)):
+        actions.append(f"move {moves_reason(state, seat)} one zone")
+    if catalog.AIR_FORCE in commands:
+        actions.append("order an Airstrike or land your Paratrooper")
+    if catalog.ADMIRAL in commands:
+        actions.append("shell with the Gunboat or land your Marine")
+    if unit_cards:
+        actions.append("play " + ", ".join(unit_cards))
+    if not actions:
+        return []
+    return [f"Rebel-Only step: you may start a coup: {'; '.join(actions)}. {excuse}. Any "
+            "such action makes you a Rebel for good."]
+
+
+def _coup_phase(state: GameState, seat: int) -> list[str]:
+    coup = state.coup
+    n = coup["phase"]
+    commands = state.commanded_positions(seat)
+    mine = [u for u in coup_units(state) if u["owner"] == seat]
+    waiting = [u for u in mine if u["zone"] is None]
+    lines = []
+    if len(waiting) < len(mine):
+        lines.append(f"Coup Phase {n}: you may move {moves_reason(state, seat)}; hand units "
+                     "over to other players; order attacks, retreats and retreat permissions.")
+    elif mine:
+        lines.append(f"Coup Phase {n}: land your units, hand them over to other players, and "
+                     "order attacks, retreats and retreat permissions.")
+    else:
+        lines.append(f"Coup Phase {n}: you command no units. You may still pay, trade and "
+                     "play cards.")
+    if waiting:
+        lines.append(f"Waiting to land: {count_units(waiting)}.")
+    if catalog.AIR_FORCE in commands:
+        left = AIRSTRIKES - coup["airstrikes_used"]
+        lines.append(f"Air Force Commander: {left} of {AIRSTRIKES} Airstrikes left, one per "
+                     f"phase ({7 - n} phase{'s' if n != 6 else ''} to go, this one included).")
+    if catalog.ADMIRAL in commands:
+        lines.append("Admiral: the Gunboat may shell one player's units in one zone once this "
+                     "phase (3 dice).")
+    if catalog.FOREIGN in commands:
+        foreign = coup["foreign"]
+        chosen = ", ".join(FORCE_NAMES[f] for f in foreign["chosen"]) or "none yet"
+        left = foreign["allowed"] - len(foreign["chosen"])
+        lines.append(f"Foreign Minister: the die showed {foreign['roll']}, allowing "
+                     f"{foreign['allowed']} Foreign Intervention force"
+                     f"{'s' if foreign['allowed'] != 1 else ''}; chosen: {chosen}; "
+                     f"{left} more to choose.")
+    if catalog.INTERNAL_SECURITY in commands and n == 1 and state.phase == "coup" and \
+            coup.get("agitator_zones"):
+        zones = ", ".join(zone_name(z) for z in coup["agitator_zones"])
+        lines.append(f"Minister of Internal Security: Police Response: you may rush any or all "
+                     f"Police to {zones}, where agitators were deployed. It does not count as "
+                     "your stack move.")
+    in_barracks = [u for u in mine if u.get("position") in BARRACKS
+                   and u["zone"] == BARRACKS[u["position"]]]
+    hint = {3: "the last phase a brigade can leave its barracks and still reach the farthest "
+               "control points or the Palace",
+            4: "the last phase a brigade can leave its barracks and still reach the two "
+               "closest control points",
+            5: "a brigade still in its barracks can no longer reach any control point"}.get(n)
+    if in_barracks and hint:
+        lines.append(f"Your troops are in their barracks: this is {hint}." if n < 5 else
+                     f"Your troops are in their barracks: {hint}.")
+    if state.phase == "coup_final":
+        lines.append("This is the last phase. Vote Pro-Junta or Pro-President"
+                     + (" (as President, only Pro-President)" if seat == state.president
+                        else "") + ". The side holding 3 of the 5 control points wins; a point "
+                     "counts Pro-Junta only if every unit in it belongs to a Pro-Junta voter; "
+                     "empty or shared points count Pro-President. No vote abstains.")
+        held = []
+        for zone in CONTROL_POINTS:
+            there = [u for u in coup["units"] if u["zone"] == zone]
+            owners = sorted({state.name(u["owner"]) if u["owner"] is not None else
+                             "leaderless units" for u in there})
+            held.append(f"{zone_name(zone)}: {', '.join(owners) or 'empty'}")
+        lines.append("The control points now: " + "; ".join(held) + ".")
+    if any(u["zone"] is not None for u in mine):
+        lines.append("You may flee the country if one of your units stands in an embassy ("
+                     + " or ".join(zone_name(z) for z in EMBASSIES) + ") after the moves.")
+    return lines
+
+
+def _aftermath(state: GameState, seat: int) -> list[str]:
+    coup = state.coup or {}
+    p = state.players[seat]
+    lines = []
+    if coup.get("result") == "president":
+        if seat == state.president:
+            lines.append("You won the coup: you may send one Rebel to the firing squad and "
+                         "take his pocket money (Loyalists are immune). No order: you "
+                         "benevolently execute no one.")
+        elif p.rebel:
+            lines.append("The coup failed. The President may send one Rebel to the firing "
+                         "squad, and you are a Rebel.")
+        else:
+            lines.append("The coup failed. Loyalists like you are immune from the President's "
+                         "firing squad.")
+    elif coup.get("result") == "junta":
+        if p.rebel:
+            first = state.first_rebel
+            tie = f" The First Rebel, {state.name(first)}, breaks ties." if first is not None \
+                else ""
+            lines.append("The coup succeeded and you sit in the Junta: vote for the next "
+                         "President, any living player, the sitting President included." + tie)
+        else:
+            lines.append("The coup succeeded: the Junta (the Rebels) elects the next "
+                         "President.")
+        lines.append("Everyone orders an execution \u201cshould you be elected\u201d: a newly "
+                     "elected President may execute ANY one player. It counts only if you are "
+                     "elected.")
+    if state.turn_flags.get("bank_after_lunch") and p.location == "bank":
+        lines.append("The Bank reopens after lunch: you chose the Bank, so you may deposit or "
+                     "withdraw; it is carried out after the execution.")
     return lines

@@ -13,7 +13,16 @@ from typing import Any
 from django.http import QueryDict
 
 from junta.engine import catalog, steps
-from junta.engine.orders import CONDITION_KINDS, ORDER_KINDS, action_step
+from junta.engine.orders import (
+    CONDITION_KINDS,
+    COUP_PHASES,
+    ORDER_KINDS,
+    UNIT_CARDS,
+    Condition,
+    Order,
+    action_step,
+    condition_step,
+)
 from junta.engine.state import BIL, GameState
 from junta.engine.voting import source_label, sources
 
@@ -37,6 +46,10 @@ class Builder:
     fields: list[Field]
     conditions: list[tuple[str, str]]  # (condition kind, its description) offered
     refused: list[str]  # why other conditions are not offered
+    key: str = ""  # the form's name when one kind has several forms ("place:Marine")
+
+    def __post_init__(self) -> None:
+        self.key = self.key or self.kind
 
 
 def _players(state: GameState, seat: int, include_self: bool = False) -> list[tuple[str, str]]:
@@ -61,14 +74,15 @@ def builders(state: GameState, seat: int) -> list[Builder]:
     commands = state.commanded_positions(seat)
     out: list[Builder] = []
 
-    def add(kind: str, help_text: str, fields: list[Field]) -> None:
+    def add(kind: str, help_text: str, fields: list[Field], key: str = "", label: str = "",
+            args: dict | None = None) -> None:
         if phase not in ORDER_KINDS[kind].phases:
             return
-        out.append(Builder(kind, ORDER_KINDS[kind].label, help_text, fields,
-                           *_condition_options(state, kind)))
+        out.append(Builder(kind, label or ORDER_KINDS[kind].label, help_text, fields,
+                           *_condition_options(state, kind, args), key=key))
 
     if p.status == "exiled":
-        if seat not in state.pending_returns:
+        if seat not in state.pending_returns or phase in COUP_PHASES:
             add("return_from_exile", "Ask the Minister of Internal Security for safe passage.",
                 [])
         return out
@@ -144,10 +158,18 @@ def builders(state: GameState, seat: int) -> list[Builder]:
                 [Field("card", "Assassin", "select", assassins),
                  Field("target", "Target", "select", others),
                  Field("location", "Location", "select", LOCATION_CHOICES)])
-        add("bank", "Only from the Bank location, and only when the Bank is open.",
+    if phase == "locations" or (phase == "aftermath" and p.location == "bank"
+                                and state.turn_flags.get("bank_after_lunch")):
+        add("bank", "Only from the Bank location, and only when the Bank is open." if
+            phase == "locations" else "The Bank reopens after lunch: your deposit or "
+            "withdrawal is carried out after the post-coup execution, if you survive it.",
             [Field("action", "Action", "select", [("deposit", "Deposit"),
                                                    ("withdraw", "Withdraw")]),
              Field("amount", "MP", "number", minimum=1, maximum=max(p.pocket, p.bank, 1))])
+    if phase in ("locations", "aftermath", *COUP_PHASES):
+        from junta.games import coup_forms
+
+        coup_forms.add_builders(state, seat, add)
     # any time
     if p.pocket and others:
         add("pay", "Pay money from your pocket.",
@@ -165,10 +187,12 @@ def builders(state: GameState, seat: int) -> list[Builder]:
                    required=False),
              Field("get_money", "MP you get", "number", minimum=0, maximum=999,
                    required=False)])
+    # (unit and Bribe cards have a form each, with their zones: see coup_forms)
     playable = _hand(state, seat, lambda c: c.category not in ("vote",) and not (
         c.category == "assassin" and c.name not in ("Burglar", "Bank Robber",
                                                     "Character Assassin",
-                                                    "Monarchist Assassin")))
+                                                    "Monarchist Assassin"))
+        and c.name not in UNIT_CARDS)
     if playable:
         targets = [("", "no target"), *others,
                    *[(str(x.seat), f"{x.name} (in exile)") for x in state.players
@@ -181,7 +205,8 @@ def builders(state: GameState, seat: int) -> list[Builder]:
     if discardable:
         add("discard", "Discard a card (the hand limit is 6, Influence in play counts).",
             [Field("card", "Card", "select", discardable)])
-    if seat == state.president and phase not in ("nomination", "election"):
+    if seat == state.president and phase not in ("nomination", "election") and \
+            state.coup is None:
         add("resign", "Resign the Presidency: the Chamber elects a successor at once.", [])
     if seat == state.president:
         add("brother_in_law", "If several positions fall vacant, your Brother-in-Law takes "
@@ -196,17 +221,17 @@ def builders(state: GameState, seat: int) -> list[Builder]:
     return out
 
 
-def _condition_options(state: GameState, kind: str) -> tuple[list[tuple[str, str]], list[str]]:
-    from junta.engine.orders import Order
-
+def _condition_options(state: GameState, kind: str, args: dict | None = None
+                       ) -> tuple[list[tuple[str, str]], list[str]]:
     phase = state.phase
-    act = action_step(Order(kind, {}))
+    act = action_step(Order(kind, dict(args or {})), phase)
     act_index = steps.index(phase, act)
     offered, refused = [], []
-    for cond, (step, phases, template) in CONDITION_KINDS.items():
-        if phase not in phases:
-            continue
+    for cond, (_, phases, template) in CONDITION_KINDS.items():
+        step = condition_step(Condition(cond, {}), phase)
         cond_index = steps.index(phase, step)
+        if phase not in phases or cond_index < 0:
+            continue
         label = template.format(seat="a player", choice="a way", location="a location",
                                 card="a card", position="a position", result="ends")
         if cond_index < act_index or (act == "any_time" and cond_index > act_index):
@@ -245,18 +270,38 @@ def _int(value: str | None) -> int | None:
 
 
 def read_order(state: GameState, seat: int, data: QueryDict) -> tuple[dict | None, str]:
-    """The engine order a submitted builder form describes, or a message why not."""
-    kind = data.get("kind", "")
-    builder = next((b for b in builders(state, seat) if b.kind == kind), None)
-    if builder is None:
+    """The engine order a submitted builder form describes, or a message why not.
+
+    The form's `kind` names a builder by its key ("place:Marine") or by its order kind; when
+    several forms share the kind (a map posting `kind=place`), the first that reads wins."""
+    key = data.get("kind", "")
+    offered = builders(state, seat)
+    matching = [b for b in offered if b.key == key] or [b for b in offered if b.kind == key]
+    if not matching:
         return None, "That order cannot be given now."
+    problem = ""
+    for builder in matching:
+        order, problem = _read_builder(builder, data)
+        if order is not None:
+            return order, ""
+    return None, problem
+
+
+def _read_builder(builder: Builder, data: QueryDict) -> tuple[dict | None, str]:
+    kind = builder.kind
     order: dict[str, Any] = {"kind": kind}
     allocations: dict[str, int] = {}
     split: dict[str, str] = {}
+    last: list[str] = []  # casualties: the kinds to lose last, in order
     for f in builder.fields:
         if f.kind == "multiselect":
             raw = data.getlist(f.name)
-            value: Any = [_int(v) for v in raw if _int(v) is not None]
+            allowed = {c for c, _ in f.choices}
+            if any(v not in allowed for v in raw):
+                return None, f"{f.label}: choose among the options offered."
+            value: Any = [_coerce_choice(v) for v in raw]
+            if f.name == "units" and not f.required and not value:
+                continue  # no units named: the whole stack (or every Police unit)
         elif f.kind == "number":
             value = _int(data.get(f.name))
             if value is None and f.required:
@@ -275,6 +320,10 @@ def read_order(state: GameState, seat: int, data: QueryDict) -> tuple[dict | Non
             if value:
                 split[f.name[6:]] = _coerce_choice(value)
             continue
+        if f.name.startswith("last:"):
+            if value:
+                last.append(value)
+            continue
         if f.name.startswith("position:"):
             order.setdefault("positions", {})[f.name[9:]] = _int(value)
             continue
@@ -286,6 +335,8 @@ def read_order(state: GameState, seat: int, data: QueryDict) -> tuple[dict | Non
         order["choice"] = _coerce_choice(order["choice"])
         if split:
             order["split"] = split
+    if kind == "casualties":
+        order["last"] = last
     if kind == "play_card" and order.get("target") is None:
         order.pop("target", None)
     for key in ("give_money", "get_money"):
@@ -303,13 +354,17 @@ def _coerce_choice(value: str) -> Any:
     return int(value) if value.lstrip("-").isdigit() else value
 
 
+INT_FIELDS = frozenset({"candidate", "to", "with", "target", "seat", "card", "count", "amount",
+                        "zone", "from_zone", "to_zone"})
+BOOL_FIELDS = frozenset({"seize", "allow", "after_moves"})  # "yes" / "no" selects
+
+
 def _coerce(name: str, value: Any) -> Any:
-    if name in ("candidate", "to", "with", "target", "seat", "card", "count", "amount") and \
-            isinstance(value, str):
+    if name in INT_FIELDS and isinstance(value, str):
         if value == "":
             return None
         return int(value) if value.lstrip("-").isdigit() else value
-    if name == "seize":
+    if name in BOOL_FIELDS:
         return value == "yes"
     if name == "position" and value == "":
         return None
@@ -356,7 +411,9 @@ def describe_order(state: GameState, order: dict) -> str:
         case "play_card":
             target = f" on {name(order['target'])}" if isinstance(order.get("target"), int) \
                 else ""
-            text = f"Play {card(order['card'])}{target}"
+            zone = order.get("zone")
+            where = f" in {catalog.zones()[zone].name}" if zone in catalog.zones() else ""
+            text = f"Play {card(order['card'])}{target}{where}"
         case "discard":
             text = f"Discard {card(order['card'])}"
         case "nominate" | "second":
@@ -408,7 +465,9 @@ def describe_order(state: GameState, order: dict) -> str:
         case "decline":
             text = "Decline my nomination"
         case _:
-            text = ORDER_KINDS.get(kind, ORDER_KINDS["pay"]).label
+            from junta.games.coup_forms import describe
+
+            text = describe(state, order) or ORDER_KINDS.get(kind, ORDER_KINDS["pay"]).label
     if order.get("condition"):
         parsed = parse_order(order)
         text += f" if {describe_condition(state, parsed.condition)}"

@@ -6,10 +6,11 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import NoReverseMatch, reverse
 from django.views.decorators.http import require_POST
 
-from junta.engine import catalog
-from junta.games import order_builder, play, running, selectors
+from junta.engine import catalog, flow
+from junta.games import coup_forms, order_builder, play, running, selectors
 from junta.games.campaigns import CampaignError
 from junta.games.guidance import instructions
 from junta.games.models import Game, Phase
@@ -55,6 +56,38 @@ def _status_context(request: HttpRequest, game: Game) -> dict:
         "winners": [state.name(w) for w in view["winners"]],
         "my_positions": [catalog.TITLES[k] for k in (me or {}).get("commands", [])],
         "open": seat.phase is not None and seat.phase.status == Phase.Status.OPEN,
+        "coup": _coup_context(game, view, seat.seat),
+    }
+
+
+def _coup_context(game: Game, view: dict, seat: int | None) -> dict | None:
+    """During a coup: its phase, the Rebels and the First Rebel, the Foreign Intervention roll,
+    the strikes left, my units and, after Coup Phase 6, who holds the control points."""
+    from junta.engine.units import CONTROL_POINTS
+
+    coup = view.get("coup")
+    if coup is None:
+        return None
+    names = {p["seat"]: p["name"] for p in view["players"]}
+    try:
+        map_url = reverse("game_map", args=[game.id])
+    except NoReverseMatch:  # the Map page is not there (yet)
+        map_url = None
+    mine = [u for u in coup["units"] if seat is not None and u["owner"] == seat]
+    return {
+        "phase": coup["phase"],
+        "rebels": [p["name"] for p in view["players"] if p["rebel"]],
+        "first_rebel": names.get(view["first_rebel"]),
+        "foreign": coup["foreign"],
+        "foreign_chosen": [coup_forms.FORCE_NAMES.get(f, f) for f in coup["foreign"]["chosen"]],
+        "airstrikes_left": coup["airstrikes_left"],
+        "agitator_zones": [coup_forms.zone_name(z) for z in coup["agitator_zones"]],
+        "my_units": [coup_forms.unit_label(u) for u in mine],
+        "control": [(coup_forms.zone_name(z), coup["control"][str(z)])
+                    for z in CONTROL_POINTS if str(z) in coup["control"]],
+        "result": coup["result"],
+        "elected": names.get(coup["elected"]),
+        "map_url": map_url,
     }
 
 
@@ -120,6 +153,7 @@ def orders(request: HttpRequest, game_id: int) -> HttpResponse:
         "errors": errors, "failed_kind": failed_kind, "state_version": game.state_version,
         "open": phase.status == Phase.Status.OPEN, "final": bool(seat.order and seat.order.final),
         "note": seat.order.note_to_gm if seat.order else "",
+        "phase_title": flow.current_phase(state).title,
         "instructions": instructions(state, seat.seat),
     }
     return render(request, "games/orders.html", context, status=status_code)

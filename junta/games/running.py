@@ -112,7 +112,7 @@ def submit_orders(phase_id: int, user: User, payload: list[dict], *, state_versi
     if errors:
         raise OrdersRejected(errors)
     row = Order.objects.filter(phase=phase, player=player).first()
-    rebel = any(o.kind == "rebel_move" for o in parsed)
+    rebel = phase.kind == "locations" and any(_rebel_action(o) for o in parsed)
     if row is None:
         row = Order(phase=phase, player=player, revision=0)
     row.payload = [o.to_dict() for o in parsed]
@@ -124,6 +124,19 @@ def submit_orders(phase_id: int, user: User, payload: list[dict], *, state_versi
         row.first_submitted_seq = (top or 0) + 1
     row.save()
     return row
+
+
+def _rebel_action(order) -> bool:  # noqa: ANN001 - an engine Order
+    """Rebel-Only orders name the First Rebel by who submitted first: troop moves, strikes,
+    landings and the cards that put units on the map or bribe them."""
+    from junta.engine import catalog
+    from junta.engine.orders import REBEL_ACTIONS, UNIT_CARDS
+
+    if order.kind in REBEL_ACTIONS:
+        return True
+    card = order.args.get("card")
+    return order.kind == "play_card" and isinstance(card, int) and \
+        0 <= card < len(catalog.cards()) and catalog.card(card).name in UNIT_CARDS
 
 
 @transaction.atomic

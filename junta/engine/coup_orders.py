@@ -97,6 +97,9 @@ def _strike_target(state: GameState, seat: int, order: Order) -> list[str]:
         errors.append("Name the player whose units are to be struck.")
     elif target == seat:
         errors.append("You cannot strike your own units.")
+    elif not state.players[target].active:
+        errors.append(f"{state.name(target)} is {state.players[target].status} and commands "
+                      "no units.")
     return errors
 
 
@@ -275,6 +278,9 @@ def check_attack(state: GameState, seat: int, order: Order) -> list[str]:
         errors.append(f"{_zname(zone)} is an embassy: no combat there.")
     if target is None or target == seat:
         errors.append("Choose another player to attack.")
+    elif not state.players[target].active:
+        errors.append(f"{state.name(target)} is {state.players[target].status} and commands "
+                      "no units.")
     return errors
 
 
@@ -320,8 +326,8 @@ def check_junta_vote(state: GameState, seat: int, order: Order) -> list[str]:
         return ["The Rebels did not win the coup: there is no Junta to vote in."]
     if not state.players[seat].rebel:
         return ["Only Rebels sit in the Junta."]
-    if candidate is None or state.players[candidate].status == "dead":
-        return ["Choose a living player."]
+    if candidate is None or not state.players[candidate].active:
+        return ["Choose a living player in the country."]
     return []
 
 

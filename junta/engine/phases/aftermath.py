@@ -33,7 +33,7 @@ def junta_vote(ctx: Context) -> None:
     for seat in junta:
         for order in ctx.orders_of(seat, "junta_vote"):
             candidate = order.args["candidate"]
-            if ctx.holds(order.condition) and s.players[candidate].status == "alive":
+            if ctx.holds(order.condition) and s.players[candidate].active:
                 ballots[seat] = candidate
                 break
     for seat, candidate in sorted(ballots.items()):

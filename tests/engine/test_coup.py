@@ -613,7 +613,9 @@ def test_the_junta_elects_with_the_first_rebel_breaking_ties_and_the_winner_shoo
     state.players[JORGE].status = "exiled"
     assert validate_order(state, GLORIA, o("junta_vote", candidate=JORGE)) == [
         "Choose a living player in the country."]
-    assert validate_order(state, GLORIA, o("attack", zone=9, target=JORGE)) == [
+    fighting = final_state()
+    fighting.players[JORGE].status = "exiled"
+    assert validate_order(fighting, GLORIA, o("attack", zone=9, target=JORGE)) == [
         "Jorge is exiled and commands no units."]
     state.players[JORGE].status = "alive"
     orders = {ERNESTO: [o("junta_vote", candidate=GLORIA), o("execute", target=MARIA)],

@@ -74,20 +74,28 @@ def simulate(*, gm: User, players: list[User], name: str, days: int, seed: str,
     return game
 
 
-def simulate_many(count: int, players: int, days: int) -> list[Game]:
+def simulate_many(count: int, players: int, days: int, seed: str | None = None
+                  ) -> list[Game]:
+    """`count` campaigns of `players` bots over `days` days. With `seed`, campaign i uses the
+    seed "{seed}-{i}", so a run can be reproduced."""
     gm = _users("sim-gm", 1)[0]
     people = _users("sim-player", players)
-    stamp = timezone.now().strftime("%Y%m%d%H%M%S")
+    base = seed or f"sim-{timezone.now().strftime('%Y%m%d%H%M%S')}"
     return [simulate(gm=gm, players=people, name=f"Simulated campaign {i + 1}", days=days,
-                     seed=f"sim-{stamp}-{i}") for i in range(count)]
+                     seed=f"{base}-{i}") for i in range(count)]
 
 
 DEMO_CAMPAIGN = "Republica de los Papayas (demo)"
 
 
-def demo_campaign(days: int = 16) -> Game | None:
-    """The demo campaign of `make run`: the demo GM and ten demo players, mid-game. Created
-    once, when the demo accounts exist and no campaign does."""
+def had_a_coup(game: Game) -> bool:
+    return game.phases.filter(kind="aftermath", status=Phase.Status.PUBLISHED).exists()
+
+
+def demo_campaign(days: int = 36, tries: int = 6) -> Game | None:
+    """The demo campaign of `make run`: the demo GM and ten demo players, mid-game, with a
+    coup in its history. Created once, when the demo accounts exist and no campaign does. A
+    seed whose bots stage no coup in time is dropped for the next one."""
     from junta.ops.management.commands.seed_demo import DEMO_GM, DEMO_PLAYERS
 
     User = get_user_model()
@@ -97,4 +105,12 @@ def demo_campaign(days: int = 16) -> Game | None:
         return None
     order = {email: i for i, (email, _) in enumerate(DEMO_PLAYERS)}
     players.sort(key=lambda u: order[u.email])
-    return simulate(gm=gm, players=players, name=DEMO_CAMPAIGN, days=days, seed="demo-2026")
+    game = None
+    for attempt in range(tries):
+        if game is not None:
+            game.delete()
+        game = simulate(gm=gm, players=players, name=DEMO_CAMPAIGN, days=days,
+                        seed=f"demo-2026-{attempt}")
+        if had_a_coup(game) and game.status == Game.Status.RUNNING:
+            break
+    return game

@@ -23,13 +23,16 @@ class ReplayLine:
 
 
 def replay_game(game: Game) -> list[ReplayLine]:
+    """Every adjudicated phase re-run from its stored starting state (checked against its own
+    digest) and the orders it used. A phase whose starting state is not the previous result's
+    state (outside a GM ruling or rollback, which rewrite it on purpose) shows as a mismatch."""
     engine = repository.engine()
     lines = []
     results = PhaseResult.objects.filter(phase__game=game).select_related("phase").order_by(
         "phase__number")
     for result in results:
         phase = result.phase
-        state = engine.GameState.from_dict(phase.state_before)
+        state = repository.state_before(phase)
         orders = {int(seat): engine.parse_orders(items)
                   for seat, items in result.orders_used.items()}
         resolution = engine.resolve(state, orders, repository.submission_order(phase))

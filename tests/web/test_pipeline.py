@@ -274,3 +274,24 @@ def test_the_demo_campaign_has_a_coup_behind_it(db):
     for phase in game.phases.filter(kind__in=["coup", "coup_final", "aftermath"]):
         assert timedelta(hours=20) < phase.deadline - phase.opens_at <= timedelta(hours=25)
     assert all(line.ok for line in replay_game(game))
+
+
+def test_the_drafts_command_lists_and_publishes_as_the_gm(campaign, capsys):
+    """Issue 5: "In review mode the result is stored as a draft for the GM (... here the
+    service and a management command)"."""
+    from django.core.management.base import CommandError
+
+    game, users = campaign(review=True)
+    phase = start(game)
+    adjudication.adjudicate_phase(phase.id, now=phase.deadline + timedelta(minutes=1))
+    call_command("drafts", str(game.id))
+    assert f"phase {phase.number} (nomination, turn 0): drafted" in capsys.readouterr().out
+    with pytest.raises(CommandError, match="GameMaster"):
+        call_command("drafts", str(game.id), "--publish", str(phase.number), "--as",
+                     users[0].email)
+    call_command("drafts", str(game.id), "--publish", str(phase.number), "--as",
+                 game.gm.email)
+    assert "is open" in capsys.readouterr().out
+    phase.refresh_from_db()
+    assert phase.status == Phase.Status.PUBLISHED
+    assert Phase.objects.filter(game=game, status=Phase.Status.OPEN, kind="election").exists()

@@ -184,6 +184,7 @@ class Phase(models.Model):
         RESOLVING = "resolving", "Being adjudicated"
         DRAFTED = "drafted", "Adjudicated, waiting for the GM's review"
         PUBLISHED = "published", "Published"
+        SUPERSEDED = "superseded", "Superseded by a GM rollback"
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="phases")
     number = models.PositiveIntegerField()

@@ -124,6 +124,16 @@ def open_phase(game: Game, state: Any, now: datetime) -> Phase:
     )
 
 
+def rewrite_state_before(phase: Phase, state: Any) -> None:
+    """Store a changed starting state for an open (or drafted) phase: a GM ruling or a
+    replacement. The digest and the seats that owe orders follow; the audit log keeps the old
+    digest."""
+    phase.state_before = state.to_dict()
+    phase.state_digest = engine().digest(state)
+    phase.owing_seats = sorted(engine().owes_orders(state))
+    phase.save(update_fields=["state_before", "state_digest", "owing_seats"])
+
+
 def write_board(game: Game, state: Any) -> None:
     """Project the state onto the board rows that pages query: pockets, banks and standing of
     players, positions, where each political card lies, and the money deck bill by bill."""

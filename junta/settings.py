@@ -126,6 +126,7 @@ INSTALLED_APPS = [
     "accounts",
     "junta.ops",
     "junta.games",
+    "junta.gm",
 ]
 
 MIDDLEWARE = [

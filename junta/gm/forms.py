@@ -1,0 +1,198 @@
+"""The panel's forms. Choices come from the engine state the GM is ruling on; the services
+check everything again (a form only reads what was typed)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+
+from junta.engine import catalog
+from junta.gm.selectors import card_label
+from junta.gm.services import OUT_OF_PLAY, card_place, place_label
+
+REASON_HELP = "Goes into the audit log, for the GM's eyes only."
+ANNOUNCE_HELP = "Optional: shown to every player on the Events page."
+
+
+class RulingForm(forms.Form):
+    """Every ruling has a reason (the audit log) and may have a public announcement."""
+
+    reason = forms.CharField(max_length=4000, help_text=REASON_HELP,
+                             widget=forms.Textarea(attrs={"rows": 2}))
+    announcement = forms.CharField(max_length=4000, required=False, help_text=ANNOUNCE_HELP,
+                                   widget=forms.Textarea(attrs={"rows": 2}))
+
+    def __init__(self, *args: Any, state: Any = None, prefix: str | None = None,
+                 **kwargs: Any) -> None:
+        super().__init__(*args, prefix=prefix or self.prefix_name, **kwargs)
+        self.state = state
+        if state is not None:
+            self.add_choices(state)
+        # the reason and announcement come last
+        for name in ("reason", "announcement"):
+            self.fields[name] = self.fields.pop(name)
+
+    prefix_name = "ruling"
+
+    def add_choices(self, state: Any) -> None:  # pragma: no cover - overridden
+        pass
+
+
+def seat_choices(state: Any, *, living: bool = False) -> list[tuple[str, str]]:
+    return [(str(p.seat), f"{p.name} (seat {p.seat + 1})") for p in state.players
+            if not living or p.status == "alive"]
+
+
+class MoneyForm(RulingForm):
+    prefix_name = "money"
+    source = forms.ChoiceField(label="From")
+    target = forms.ChoiceField(label="To")
+    amount = forms.IntegerField(min_value=1, max_value=500, label="Amount (MP)")
+
+    def add_choices(self, state: Any) -> None:
+        choices = []
+        for p in state.players:
+            choices.append((f"pocket:{p.seat}", f"{p.name}: pocket ({p.pocket} MP)"))
+            choices.append((f"bank:{p.seat}", f"{p.name}: bank ({p.bank} MP)"))
+        choices.append((OUT_OF_PLAY, f"Out of play ({state.spent} MP)"))
+        self.fields["source"].choices = choices
+        self.fields["target"].choices = choices
+
+
+def card_targets(state: Any) -> list[tuple[str, str]]:
+    out = []
+    for p in state.players:
+        if p.status != "dead":
+            out.append((f"hand:{p.seat}", f"{p.name}'s hand"))
+            out.append((f"influence:{p.seat}", f"In play before {p.name} (Influence)"))
+    out += [("discard", "The discard pile"), ("deck_top", "Top of the draw pile"),
+            ("deck_bottom", "Bottom of the draw pile")]
+    return out
+
+
+class CardForm(RulingForm):
+    prefix_name = "card"
+    card = forms.TypedChoiceField(coerce=int, label="Card")
+    target = forms.ChoiceField(label="Move it to")
+
+    def add_choices(self, state: Any) -> None:
+        self.fields["card"].choices = [
+            (str(c.id), f"{card_label(c.id)}: {place_label(state, card_place(state, c.id))}")
+            for c in sorted(catalog.cards(), key=lambda c: (c.name, c.id))]
+        self.fields["target"].choices = card_targets(state)
+
+
+class LocationForm(RulingForm):
+    prefix_name = "location"
+    seat = forms.TypedChoiceField(coerce=int, label="Player")
+    location = forms.ChoiceField(label="Location", required=False, choices=[
+        ("", "No location"), *[(k, catalog.LOCATION_NAMES[k]) for k in catalog.LOCATIONS]])
+
+    def add_choices(self, state: Any) -> None:
+        self.fields["seat"].choices = seat_choices(state, living=True)
+
+
+def zone_choices() -> list[tuple[str, str]]:
+    return [(str(z.id), f"{z.id} {z.name}") for z in catalog.zones().values()]
+
+
+class UnitAddForm(RulingForm):
+    prefix_name = "unit_add"
+    kind = forms.CharField(max_length=40, label="Kind of unit", initial="Mob",
+                           help_text="Soldier, Mob, Mercenary... It leaves the map when the "
+                                     "coup ends.")
+    owner = forms.ChoiceField(label="Commanded by", required=False)
+    zone = forms.TypedChoiceField(coerce=int, label="Zone")
+    armed = forms.BooleanField(required=False, initial=True, label="Armed")
+
+    def add_choices(self, state: Any) -> None:
+        self.fields["owner"].choices = [("", "Nobody (holds and defends)"),
+                                        *seat_choices(state, living=True)]
+        self.fields["zone"].choices = zone_choices()
+
+
+class UnitRemoveForm(RulingForm):
+    prefix_name = "unit_remove"
+    unit = forms.TypedChoiceField(coerce=int, label="Unit")
+
+    def add_choices(self, state: Any) -> None:
+        units = (state.coup or {}).get("units", [])
+        self.fields["unit"].choices = [
+            (str(u["id"]), f"{u['id']}: {u['kind']} of "
+             f"{state.name(u['owner']) if u['owner'] is not None else 'nobody'} in zone "
+             f"{u['zone'] if u['zone'] is not None else '(not placed)'}") for u in units]
+
+
+class FiatForm(RulingForm):
+    prefix_name = "fiat"
+
+    def add_choices(self, state: Any) -> None:
+        allocations = ((state.budget or {}).get("proposal") or {}).get("allocations", {})
+        for p in state.players:
+            if p.status == "alive":
+                self.fields[f"seat_{p.seat}"] = forms.IntegerField(
+                    min_value=0, max_value=500, label=f"{p.name} (MP)", required=False,
+                    initial=allocations.get(str(p.seat), 0))
+
+    def allocations(self) -> dict[int, int]:
+        return {int(name.removeprefix("seat_")): value
+                for name, value in self.cleaned_data.items()
+                if name.startswith("seat_") and value}
+
+
+class AnnulForm(RulingForm):
+    prefix_name = "annul"
+    seat = forms.IntegerField(min_value=0, widget=forms.HiddenInput)
+    index = forms.IntegerField(min_value=0, widget=forms.HiddenInput)
+
+
+class AddOrderForm(RulingForm):
+    prefix_name = "order"
+    seat = forms.TypedChoiceField(coerce=int, label="For")
+    order = forms.CharField(
+        label="Order (as the engine reads it)", widget=forms.Textarea(attrs={"rows": 3}),
+        help_text='For example {"kind": "vote", "choice": "yes"}; copy a player\'s order '
+                  "shown above to see the form of each kind.")
+
+    def add_choices(self, state: Any) -> None:
+        self.fields["seat"].choices = seat_choices(state)
+
+
+class RollbackForm(forms.Form):
+    to_phase = forms.TypedChoiceField(coerce=int, label="Back to the start of phase")
+    reason = forms.CharField(max_length=4000, help_text=REASON_HELP,
+                             widget=forms.Textarea(attrs={"rows": 2}))
+    announcement = forms.CharField(max_length=4000, required=False, help_text=ANNOUNCE_HELP,
+                                   widget=forms.Textarea(attrs={"rows": 2}))
+
+    def __init__(self, *args: Any, phases: list | None = None, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["to_phase"].choices = [
+            (str(p.number), f"{p.number}: {'turn ' + str(p.turn) + ', ' if p.turn else ''}"
+             f"{p.kind.replace('_', ' ')}") for p in (phases or [])]
+
+
+class TimeForm(forms.Form):
+    reason = forms.CharField(max_length=4000, required=False, help_text=REASON_HELP)
+    announcement = forms.CharField(max_length=4000, required=False, help_text=ANNOUNCE_HELP,
+                                   widget=forms.Textarea(attrs={"rows": 2}))
+
+
+class ExtendForm(TimeForm):
+    hours = forms.IntegerField(min_value=1, max_value=24 * 14, initial=24, label="Hours")
+
+
+class ReplaceForm(forms.Form):
+    email = forms.EmailField(label="The newcomer's e-mail address",
+                             help_text="The newcomer needs an account on the site.")
+    character_name = forms.CharField(
+        max_length=60, required=False, label="Character name",
+        help_text="Leave empty to play on as the same character.")
+    reason = forms.CharField(max_length=4000, help_text=REASON_HELP)
+    announcement = forms.CharField(max_length=4000, required=False, help_text=ANNOUNCE_HELP)
+
+
+class PublishForm(forms.Form):
+    announcement = forms.CharField(max_length=4000, required=False, help_text=ANNOUNCE_HELP,
+                                   widget=forms.Textarea(attrs={"rows": 2}))

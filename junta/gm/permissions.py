@@ -1,0 +1,27 @@
+"""The panel's one permission: only the campaign's GameMaster sees it.
+
+Everyone else (a player of the campaign, the GM of another campaign, any other signed-in person)
+gets 404, whether the campaign exists or not (zulip's "not found whether missing or not yours";
+healthchecks' stranger test). Site staff use Django's admin, not this panel.
+"""
+
+from __future__ import annotations
+
+from django.http import Http404
+
+from accounts.models import User
+from junta.games.models import Game
+
+
+def gm_game_or_404(user: User, game_id: int) -> Game:
+    """The campaign `game_id` if `user` is its GameMaster; otherwise Http404."""
+    if not getattr(user, "is_authenticated", False):
+        raise Http404
+    game = Game.objects.select_related("gm").filter(pk=game_id, gm_id=user.pk).first()
+    if game is None:
+        raise Http404
+    return game
+
+
+def is_gm(user: User, game: Game) -> bool:
+    return bool(getattr(user, "is_authenticated", False)) and game.gm_id == user.pk

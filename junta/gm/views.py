@@ -1,0 +1,390 @@
+"""The GameMaster's panel: server-rendered pages and the POST actions behind their forms.
+
+Every view goes through `gm_view`, which answers 404 to anyone but the campaign's GM before it
+looks at the request method or anything else. Actions call `junta.gm.services` and report the
+outcome with a message; a refused action changes nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import wraps
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.paginator import Paginator
+from django.http import HttpRequest, HttpResponse, HttpResponseNotAllowed
+from django.shortcuts import redirect, render
+
+from junta.engine import catalog
+from junta.games import selectors as game_selectors
+from junta.games.campaigns import CampaignError
+from junta.games.models import Game, Phase, Player
+from junta.gm import forms, selectors, services
+from junta.gm.permissions import gm_game_or_404
+from junta.ops.models import Heartbeat
+
+GET, POST = ("GET", "HEAD"), ("POST",)
+
+
+def gm_view(methods: tuple[str, ...]) -> Callable:
+    """Only the campaign's GM gets past this (404 for everyone else, whatever the method)."""
+
+    def decorate(view: Callable) -> Callable:
+        @login_required
+        @wraps(view)
+        def wrapper(request: HttpRequest, game_id: int, *args: Any, **kwargs: Any
+                    ) -> HttpResponse:
+            game = gm_game_or_404(request.user, game_id)
+            if request.method not in methods:
+                return HttpResponseNotAllowed(methods)
+            return view(request, game, *args, **kwargs)
+        return wrapper
+    return decorate
+
+
+def _page(request: HttpRequest, game: Game, template: str, active: str, **context: Any
+          ) -> HttpResponse:
+    phase, state = selectors.current(game)
+    return render(request, template, {
+        "game": game, "phase": phase, "state": state, "active": active, **context})
+
+
+def _act(request: HttpRequest, done: Callable[[], Any], success: str | Callable[[Any], str],
+         ) -> None:
+    try:
+        outcome = done()
+    except CampaignError as error:
+        messages.error(request, str(error))
+    else:
+        messages.success(request, success(outcome) if callable(success) else success)
+
+
+def _form_error(request: HttpRequest, form: Any) -> None:
+    problems = [f"{form.fields[name].label or name}: {' '.join(errors)}" if name != "__all__"
+                else " ".join(errors) for name, errors in form.errors.items()]
+    messages.error(request, "Not done. " + " ".join(problems))
+
+
+# --- pages ----------------------------------------------------------------------------------
+
+@gm_view(GET)
+def overview(request: HttpRequest, game: Game) -> HttpResponse:
+    phase, state = selectors.current(game)
+    heartbeat = Heartbeat.objects.filter(name=Heartbeat.SWEEP).first()
+    return render(request, "gm/overview.html", {
+        "game": game, "phase": phase, "state": state, "active": "overview",
+        "rows": selectors.player_rows(game, phase, state),
+        "pending": game_selectors.pending(game),
+        "heartbeat": heartbeat, "heartbeat_stale": heartbeat is None or heartbeat.is_stale(),
+        "phase_title": selectors.gm_view(state)["phase_title"] if state else "",
+        "recent": list(selectors.audit(game)[:5]),
+    })
+
+
+@gm_view(GET)
+def players(request: HttpRequest, game: Game) -> HttpResponse:
+    everyone = selectors.players(game)
+    return _page(request, game, "gm/players.html", "players",
+                 seated=[(p, forms.ReplaceForm(auto_id=f"replace-{p.id}-%s"))
+                         for p in everyone if p.membership == Player.Membership.ACTIVE],
+                 pending=[p for p in everyone if p.membership == Player.Membership.PENDING],
+                 former=[p for p in everyone if p.membership in (
+                     Player.Membership.REPLACED, Player.Membership.REMOVED)],
+                 invite_url=request.build_absolute_uri(
+                     f"/games/{game.id}/invite/{game.invite_token}/"))
+
+
+@gm_view(GET)
+def time_page(request: HttpRequest, game: Game) -> HttpResponse:
+    return _page(request, game, "gm/time.html", "time", time_form=forms.TimeForm(),
+                 extend_form=forms.ExtendForm())
+
+
+@gm_view(GET)
+def review(request: HttpRequest, game: Game) -> HttpResponse:
+    phase, state = selectors.current(game)
+    context: dict[str, Any] = {"publish_form": forms.PublishForm()}
+    if phase is not None and phase.status == Phase.Status.DRAFTED:
+        from junta.engine import Event, GameState
+
+        result = phase.result
+        after = GameState.from_dict(result.state_after)
+        context.update({
+            "result": result,
+            "events": [Event.from_dict(e) for e in result.events],
+            "after": selectors.everything(after),
+            "before": selectors.everything(state),
+            "orders": selectors.orders_by_seat(phase, state),
+            "annul_form": forms.AnnulForm(),
+            "order_form": forms.AddOrderForm(state=state),
+        })
+    return _page(request, game, "gm/review.html", "review", **context)
+
+
+def _ruling_forms(state: Any) -> dict[str, Any]:
+    if state is None:
+        return {}
+    out = {
+        "money_form": forms.MoneyForm(state=state),
+        "card_form": forms.CardForm(state=state),
+        "location_form": forms.LocationForm(state=state),
+        "annul_form": forms.AnnulForm(),
+        "order_form": forms.AddOrderForm(state=state),
+    }
+    if state.coup is not None:
+        out["unit_add_form"] = forms.UnitAddForm(state=state)
+        out["unit_remove_form"] = forms.UnitRemoveForm(state=state)
+    if state.phase == "budget_vote":
+        out["fiat_form"] = forms.FiatForm(state=state)
+    return out
+
+
+@gm_view(GET)
+def rulings(request: HttpRequest, game: Game) -> HttpResponse:
+    phase, state = selectors.current(game)
+    working = phase is not None and phase.status in (Phase.Status.OPEN, Phase.Status.DRAFTED) \
+        and game.status != Game.Status.FINISHED
+    return _page(request, game, "gm/rulings.html", "rulings", working=working,
+                 orders=selectors.orders_by_seat(phase, state) if working else [],
+                 **(_ruling_forms(state) if working else {}))
+
+
+@gm_view(GET)
+def everything(request: HttpRequest, game: Game) -> HttpResponse:
+    phase, state = selectors.current(game)
+    return _page(request, game, "gm/everything.html", "everything",
+                 everything=selectors.everything(state) if state is not None else None,
+                 zones={z.id: z.name for z in catalog.zones().values()})
+
+
+def _history_context(game: Game, report: Any = None) -> dict[str, Any]:
+    from junta.gm.checks import chain_lines
+
+    phases = list(game.phases.order_by("-number"))
+    chain = {line.number: line for line in chain_lines(game)}
+    return {
+        "phases": phases,
+        "rows": [(p, chain[p.number]) for p in phases],
+        "rollback_form": forms.RollbackForm(phases=phases[1:]),
+        "report": report,
+    }
+
+
+@gm_view(GET)
+def history(request: HttpRequest, game: Game) -> HttpResponse:
+    return _page(request, game, "gm/history.html", "history", **_history_context(game))
+
+
+@gm_view(GET)
+def audit(request: HttpRequest, game: Game) -> HttpResponse:
+    page = Paginator(selectors.audit(game), 50).get_page(request.GET.get("page"))
+    return _page(request, game, "gm/audit.html", "audit", page=page)
+
+
+# --- actions: players ---------------------------------------------------------------------
+
+@gm_view(POST)
+def start(request: HttpRequest, game: Game) -> HttpResponse:
+    _act(request, lambda: services.start_campaign(game.id, request.user),
+         f"{game.name} has begun: nominations are open.")
+    return redirect("gm_overview", game_id=game.id)
+
+
+@gm_view(POST)
+def approve(request: HttpRequest, game: Game, player_id: int) -> HttpResponse:
+    _act(request, lambda: services.approve_player(game.id, request.user, player_id),
+         lambda p: f"{p.character} takes seat {p.seat + 1}.")
+    return redirect("gm_players", game_id=game.id)
+
+
+@gm_view(POST)
+def remove(request: HttpRequest, game: Game, player_id: int) -> HttpResponse:
+    _act(request, lambda: services.remove_player(game.id, request.user, player_id,
+                                                 request.POST.get("reason", "")),
+         lambda p: f"{p.user.public_name} is out of {game.name}.")
+    return redirect("gm_players", game_id=game.id)
+
+
+@gm_view(POST)
+def replace(request: HttpRequest, game: Game, player_id: int) -> HttpResponse:
+    form = forms.ReplaceForm(request.POST)
+    if not form.is_valid():
+        _form_error(request, form)
+    else:
+        data = form.cleaned_data
+        _act(request, lambda: services.replace_player(
+            game.id, request.user, player_id, data["email"], data["character_name"],
+            data["reason"], data["announcement"]),
+            lambda p: f"{p.user.public_name} takes seat {p.seat + 1}.")
+    return redirect("gm_players", game_id=game.id)
+
+
+# --- actions: time --------------------------------------------------------------------------
+
+@gm_view(POST)
+def pause(request: HttpRequest, game: Game) -> HttpResponse:
+    form = forms.TimeForm(request.POST)
+    form.is_valid()
+    data = form.cleaned_data
+    _act(request, lambda: services.pause(game.id, request.user, data.get("reason", ""),
+                                         data.get("announcement", "")),
+         "The campaign is paused: no deadline passes until you resume it.")
+    return redirect("gm_time", game_id=game.id)
+
+
+@gm_view(POST)
+def resume(request: HttpRequest, game: Game) -> HttpResponse:
+    form = forms.TimeForm(request.POST)
+    form.is_valid()
+    data = form.cleaned_data
+    _act(request, lambda: services.resume(game.id, request.user, data.get("reason", ""),
+                                          data.get("announcement", "")),
+         "The campaign runs again; the deadline moved by the length of the pause.")
+    return redirect("gm_time", game_id=game.id)
+
+
+@gm_view(POST)
+def extend(request: HttpRequest, game: Game) -> HttpResponse:
+    form = forms.ExtendForm(request.POST)
+    if not form.is_valid():
+        _form_error(request, form)
+    else:
+        data = form.cleaned_data
+        _act(request, lambda: services.extend_deadline(
+            game.id, request.user, data["hours"], data["reason"], data["announcement"]),
+            lambda phase: f"The deadline is now {phase.deadline:%Y-%m-%d %H:%M %Z}.")
+    return redirect("gm_time", game_id=game.id)
+
+
+@gm_view(POST)
+def adjudicate(request: HttpRequest, game: Game) -> HttpResponse:
+    def said(phase: Phase) -> str:
+        phase.refresh_from_db(fields=["status"])
+        if phase.status == Phase.Status.DRAFTED:
+            return f"Phase {phase.number} is adjudicated: its draft waits for your review."
+        return f"Phase {phase.number} is adjudicated and published."
+
+    _act(request, lambda: services.adjudicate_now(game.id, request.user,
+                                                  request.POST.get("reason", "")), said)
+    target = "gm_review" if game.review_mode == Game.ReviewMode.REVIEW else "gm_overview"
+    return redirect(target, game_id=game.id)
+
+
+# --- actions: review ------------------------------------------------------------------------
+
+@gm_view(POST)
+def publish(request: HttpRequest, game: Game) -> HttpResponse:
+    form = forms.PublishForm(request.POST)
+    form.is_valid()
+    _act(request, lambda: services.publish(game.id, request.user,
+                                           form.cleaned_data.get("announcement", "")),
+         "Published: the players can read the result, and the next phase is open.")
+    return redirect("gm_overview", game_id=game.id)
+
+
+@gm_view(POST)
+def redraft(request: HttpRequest, game: Game) -> HttpResponse:
+    _act(request, lambda: services.redraft(game.id, request.user,
+                                           request.POST.get("reason", "")),
+         "Drafted again from the stored state and orders.")
+    return redirect("gm_review", game_id=game.id)
+
+
+def _back(request: HttpRequest, game: Game) -> HttpResponse:
+    """Back to the page the form was on (review or rulings)."""
+    page = "gm_review" if request.POST.get("from") == "review" else "gm_rulings"
+    return redirect(page, game_id=game.id)
+
+
+@gm_view(POST)
+def annul(request: HttpRequest, game: Game) -> HttpResponse:
+    form = forms.AnnulForm(request.POST)
+    if not form.is_valid():
+        _form_error(request, form)
+    else:
+        data = form.cleaned_data
+        _act(request, lambda: services.annul_order(
+            game.id, request.user, data["seat"], data["index"], data["reason"],
+            data["announcement"]), "The order is annulled.")
+    return _back(request, game)
+
+
+@gm_view(POST)
+def add_order(request: HttpRequest, game: Game) -> HttpResponse:
+    _phase, state = selectors.current(game)
+    form = forms.AddOrderForm(request.POST, state=state)
+    if not form.is_valid():
+        _form_error(request, form)
+    else:
+        data = form.cleaned_data
+        _act(request, lambda: services.add_order(
+            game.id, request.user, data["seat"], data["order"], data["reason"],
+            data["announcement"]), "The order is added.")
+    return _back(request, game)
+
+
+# --- actions: rulings -----------------------------------------------------------------------
+
+RULINGS: dict[str, tuple[type, Callable[..., Any]]] = {
+    "money": (forms.MoneyForm, lambda game, user, d, f: services.move_money(
+        game.id, user, d["source"], d["target"], d["amount"], d["reason"], d["announcement"])),
+    "card": (forms.CardForm, lambda game, user, d, f: services.move_card(
+        game.id, user, d["card"], d["target"], d["reason"], d["announcement"])),
+    "location": (forms.LocationForm, lambda game, user, d, f: services.set_location(
+        game.id, user, d["seat"], d["location"] or None, d["reason"], d["announcement"])),
+    "unit_add": (forms.UnitAddForm, lambda game, user, d, f: services.add_unit(
+        game.id, user, d["kind"], int(d["owner"]) if d["owner"] != "" else None, d["zone"],
+        d["armed"], d["reason"], d["announcement"])),
+    "unit_remove": (forms.UnitRemoveForm, lambda game, user, d, f: services.remove_unit(
+        game.id, user, d["unit"], d["reason"], d["announcement"])),
+    "fiat": (forms.FiatForm, lambda game, user, d, f: services.budget_by_fiat(
+        game.id, user, f.allocations(), d["reason"], d["announcement"])),
+}
+
+
+@gm_view(POST)
+def rule(request: HttpRequest, game: Game, kind: str) -> HttpResponse:
+    if kind not in RULINGS:
+        from django.http import Http404
+
+        raise Http404
+    form_class, do = RULINGS[kind]
+    _phase, state = selectors.current(game)
+    form = form_class(request.POST, state=state)
+    if state is None:
+        messages.error(request, "The campaign has not started: there is no state to rule on.")
+    elif not form.is_valid():
+        _form_error(request, form)
+    else:
+        _act(request, lambda: do(game, request.user, form.cleaned_data, form),
+             lambda entry: f"Ruled: {entry.data.get('summary', entry.action)}.")
+    return _back(request, game)
+
+
+# --- actions: rollback and replay -----------------------------------------------------------
+
+@gm_view(POST)
+def rollback(request: HttpRequest, game: Game) -> HttpResponse:
+    form = forms.RollbackForm(request.POST, phases=list(game.phases.all()))
+    if not form.is_valid():
+        _form_error(request, form)
+    else:
+        data = form.cleaned_data
+        _act(request, lambda: services.rollback(
+            game.id, request.user, data["to_phase"], data["reason"], data["announcement"]),
+            lambda phase: f"Rolled back: phase {phase.number} opens with the state phase "
+                          f"{data['to_phase']} started from.")
+    return redirect("gm_history", game_id=game.id)
+
+
+@gm_view(POST)
+def replay(request: HttpRequest, game: Game) -> HttpResponse:
+    try:
+        report = services.replay_check(game.id, request.user)
+    except CampaignError as error:
+        messages.error(request, str(error))
+        return redirect("gm_history", game_id=game.id)
+    return _page(request, game, "gm/history.html", "history",
+                 **_history_context(game, report))

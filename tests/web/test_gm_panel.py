@@ -1,0 +1,605 @@
+"""The GameMaster's panel (issue 7): its own URLs and permission, every action through the
+services with an audit entry, rollback and replay, and no GM secret on a player's page."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.html import escape
+
+from junta.engine import catalog
+from junta.engine.bots import bot_orders
+from junta.engine.rng import Rng
+from junta.games import adjudication, repository, running
+from junta.games.campaigns import create_game, join_game
+from junta.games.models import AuditEntry, Game, Order, Phase, PhaseResult
+from junta.games.replay import replay_game
+from junta.gm import services
+from junta.gm.checks import check_campaign
+from junta.gm.services import GMError
+
+pytestmark = pytest.mark.django_db
+
+NAMES = ["Carlos", "Isabel", "Miguel", "Lucia", "Rafael", "Elena", "Diego"]
+SECRET_REASON = "GM-ONLY-REASON-7f3a"
+
+
+# --- the cast -------------------------------------------------------------------------------
+
+def make_user(email: str):
+    return get_user_model().objects.create_user(email=email, display_name=email.split("@")[0])
+
+
+def make_game(gm, players: int = 6, review: bool = False, name: str = "Papayas",
+              start: bool = True) -> tuple[Game, list]:
+    mode = Game.ReviewMode.REVIEW if review else Game.ReviewMode.AUTO
+    game = create_game(gm, name, max_players=10, join_policy=Game.JoinPolicy.OPEN,
+                       review_mode=mode)
+    users = []
+    for who in NAMES[:players]:
+        user = make_user(f"{who.lower()}-{game.id}@example.org")
+        join_game(game.id, user, f"Don {who}")
+        users.append(user)
+    if start:
+        running.start_campaign(game.id, gm)
+    return Game.objects.get(pk=game.pk), users
+
+
+@pytest.fixture
+def cast():
+    gm = make_user("gm@example.org")
+    game, users = make_game(gm)
+    other_gm = make_user("other-gm@example.org")
+    other_game, _ = make_game(other_gm, name="Bananas")
+    stranger = make_user("stranger@example.org")
+    return {"gm": gm, "game": game, "players": users, "other_gm": other_gm,
+            "other_game": other_game, "stranger": stranger}
+
+
+def open_phase(game: Game) -> Phase:
+    return Phase.objects.get(game=game, status=Phase.Status.OPEN)
+
+
+def version(game: Game) -> int:
+    return Game.objects.get(pk=game.pk).state_version
+
+
+def by_seat(game: Game) -> dict:
+    return {p.seat: p.user for p in game.players.filter(membership="active")}
+
+
+def play(game: Game, phases: int = 1, until: str | None = None, seed: str = "gm-bots") -> Phase:
+    """Bots order for every seat and each phase is adjudicated and published; stops early at
+    the first open phase of kind `until`. Returns the open phase."""
+    rng = Rng(seed)
+    for _ in range(phases if until is None else 60):
+        phase = open_phase(game)
+        if until is not None and phase.kind == until:
+            return phase
+        state = repository.state_before(phase)
+        users = by_seat(game)
+        for seat in state.active_seats():
+            orders = [o.to_dict() for o in bot_orders(state, seat, rng)]
+            running.submit_orders(phase.id, users[seat], orders, state_version=version(game),
+                                  final=True, now=phase.opens_at + timedelta(minutes=1))
+        adjudication.adjudicate_phase(phase.id, now=phase.deadline, force=True)
+    if until is not None:
+        raise AssertionError(f"no {until} phase came")
+    return open_phase(game)
+
+
+def state_of(phase: Phase):
+    phase.refresh_from_db()
+    return repository.state_before(phase)
+
+
+def actions(game: Game) -> list[str]:
+    return list(AuditEntry.objects.filter(game=game).order_by("id").values_list("action",
+                                                                                 flat=True))
+
+
+# --- every panel URL is the GM's alone -------------------------------------------------------
+
+PAGES = ["gm_overview", "gm_players", "gm_time", "gm_review", "gm_rulings", "gm_everything",
+         "gm_history", "gm_audit"]
+ACTIONS = ["gm_start", "gm_pause", "gm_resume", "gm_extend", "gm_adjudicate", "gm_publish",
+           "gm_redraft", "gm_annul", "gm_add_order", "gm_rollback", "gm_replay"]
+PLAYER_ACTIONS = ["gm_approve", "gm_remove", "gm_replace"]
+RULE_KINDS = ["money", "card", "location", "unit_add", "unit_remove", "fiat"]
+ALL_URLS = PAGES + ACTIONS + PLAYER_ACTIONS + [f"gm_rule:{k}" for k in RULE_KINDS]
+
+
+def url_for(name: str, game: Game) -> str:
+    if name in PLAYER_ACTIONS:
+        player = game.players.order_by("seat").first()
+        return reverse(name, args=[game.id, player.id])
+    if name.startswith("gm_rule:"):
+        return reverse("gm_rule", args=[game.id, name.split(":")[1]])
+    return reverse(name, args=[game.id])
+
+
+def test_the_url_list_covers_every_panel_url():
+    from junta.gm import urls
+
+    assert {p.name for p in urls.urlpatterns} == {n.split(":")[0] for n in ALL_URLS}
+
+
+@pytest.mark.parametrize("name", ALL_URLS)
+@pytest.mark.parametrize("who", ["player", "other_gm", "stranger"])
+def test_every_panel_url_is_404_to_anyone_but_the_gm(cast, client, name, who):
+    game = cast["game"]
+    user = cast["players"][0] if who == "player" else cast[who]
+    client.force_login(user)
+    url = url_for(name, game)
+    before = (version(game), actions(game), game.status)
+    assert client.get(url).status_code == 404
+    assert client.post(url, {"reason": "x", "hours": 5}).status_code == 404
+    game.refresh_from_db()
+    assert (version(game), actions(game), game.status) == before
+
+
+@pytest.mark.parametrize("name", ALL_URLS)
+def test_the_gm_gets_the_pages_and_post_only_actions(cast, client, name):
+    client.force_login(cast["gm"])
+    response = client.get(url_for(name, cast["game"]))
+    assert response.status_code == (200 if name in PAGES else 405)
+
+
+def test_a_missing_campaign_is_404_and_a_signed_out_visitor_is_sent_to_log_in(cast, client):
+    client.force_login(cast["gm"])
+    assert client.get(reverse("gm_overview", args=[999999])).status_code == 404
+    client.logout()
+    response = client.get(reverse("gm_overview", args=[cast["game"].id]))
+    assert response.status_code == 302 and "/accounts/login/" in response["Location"]
+
+
+def test_services_refuse_anyone_but_the_gm(cast):
+    game, player = cast["game"], cast["players"][0]
+    with pytest.raises(services.NotTheGM):
+        services.move_money(game.id, player, "bank:0", "bank:1", 1, reason="x")
+    with pytest.raises(services.NotTheGM):
+        services.rollback(game.id, cast["other_gm"], 1, reason="x")
+    with pytest.raises(services.NotTheGM):
+        services.replay_check(game.id, cast["stranger"])
+
+
+def test_the_gm_link_is_on_the_gm_s_game_pages_only(cast, client):
+    game = cast["game"]
+    panel = reverse("gm_overview", args=[game.id])
+    client.force_login(cast["gm"])
+    assert panel in client.get(reverse("game_status", args=[game.id])).content.decode()
+    client.force_login(cast["players"][0])
+    assert panel not in client.get(reverse("game_status", args=[game.id])).content.decode()
+
+
+# --- the pages ------------------------------------------------------------------------------
+
+def test_overview_shows_status_deadline_sweep_and_who_owes_orders(cast, client):
+    game = cast["game"]
+    phase = open_phase(game)
+    running.set_final(phase.id, cast["players"][1])
+    client.force_login(cast["gm"])
+    page = client.get(reverse("gm_overview", args=[game.id])).content.decode()
+    assert "Nominations and first election" in page
+    assert "data-countdown" in page
+    assert "has never run" in page  # no sweep heartbeat in tests
+    assert "owes orders" in page and "final" in page
+    assert "Don Isabel" in page and "Don Carlos" in page
+
+
+def test_everything_shows_hands_money_deck_and_hidden_extra_bills(cast, client):
+    game = cast["game"]
+    play(game, until="cabinet")
+    state = state_of(open_phase(game))
+    client.force_login(cast["gm"])
+    page = client.get(reverse("gm_everything", args=[game.id])).content.decode()
+    assert f'data-gm="extra-bills">{state.extra_bills}<' in page
+    for p in state.players:
+        for cid in p.hand:
+            assert escape(f"{catalog.card(cid).name} (#{cid})") in page
+    assert f"{len(state.money_deck)} bills" in page
+
+
+# --- players --------------------------------------------------------------------------------
+
+def test_approve_decline_and_remove_while_forming(client):
+    gm = make_user("gm2@example.org")
+    game = create_game(gm, "Mangos", join_policy=Game.JoinPolicy.APPROVAL)
+    users = [make_user(f"p{i}@example.org") for i in range(3)]
+    players = [join_game(game.id, u, f"Don {NAMES[i]}") for i, u in enumerate(users)]
+    client.force_login(gm)
+    client.post(reverse("gm_approve", args=[game.id, players[0].id]))
+    client.post(reverse("gm_remove", args=[game.id, players[1].id]), {"reason": "spam"})
+    players[0].refresh_from_db()
+    players[1].refresh_from_db()
+    assert players[0].membership == "active" and players[0].seat == 0
+    assert players[1].membership == "removed"
+    client.post(reverse("gm_remove", args=[game.id, players[0].id]))
+    players[0].refresh_from_db()
+    assert players[0].membership == "removed" and players[0].seat is None
+    assert actions(game) == ["approve", "decline", "remove"]
+    with pytest.raises(GMError, match="not waiting for approval"):
+        services.approve_player(game.id, gm, players[0].id)
+
+
+def test_start_from_the_panel(client):
+    gm = make_user("gm3@example.org")
+    game, _ = make_game(gm, start=False)
+    client.force_login(gm)
+    page = client.get(reverse("gm_players", args=[game.id])).content.decode()
+    assert "Start the campaign" in page
+    client.post(reverse("gm_start", args=[game.id]))
+    assert Game.objects.get(pk=game.pk).status == Game.Status.NOMINATING
+    assert actions(game) == ["start"]
+
+
+def test_a_seated_player_is_replaced_keeping_the_seat_and_its_state(cast, client):
+    game, users = cast["game"], cast["players"]
+    play(game, until="cabinet")
+    phase = open_phase(game)
+    old = game.players.get(user=users[2])
+    state = state_of(phase)
+    hand = list(state.players[2].hand)
+    running.submit_orders(phase.id, users[2], [], state_version=version(game),
+                          note_to_gm="my note")
+    past_orders = Order.objects.filter(player=old).exclude(phase=phase).count()
+    newcomer = make_user("newcomer@example.org")
+    client.force_login(cast["gm"])
+    client.post(reverse("gm_replace", args=[game.id, old.id]), {
+        "email": "NEWCOMER@example.org", "character_name": "", "reason": "moved abroad",
+        "announcement": "A new player takes over Don Miguel's family."})
+    old.refresh_from_db()
+    new = game.players.get(user=newcomer)
+    assert old.membership == "replaced" and old.seat == 2
+    assert new.membership == "active" and new.seat == 2 and new.character.name == "Don Miguel"
+    assert Order.objects.filter(player=old).count() == past_orders  # their record stays theirs
+    assert Order.objects.get(phase=phase, player=new).note_to_gm == "my note"
+    assert sorted(new.cards.filter(pile="hand").values_list("card_id", flat=True)) == \
+        sorted(hand)
+    assert actions(game)[-1] == "replace"
+    # the leaver no longer sees the seat's secrets; the newcomer does
+    client.force_login(users[2])
+    assert client.get(reverse("game_orders", args=[game.id])).status_code == 404
+    client.force_login(newcomer)
+    page = client.get(reverse("game_status", args=[game.id])).content.decode()
+    assert catalog.card(hand[0]).name in page
+    with pytest.raises(GMError, match="already in"):
+        services.replace_player(game.id, cast["gm"], new.id, users[0].email, reason="x")
+    with pytest.raises(GMError, match="Nobody has an account"):
+        services.replace_player(game.id, cast["gm"], new.id, "nobody@example.org", reason="x")
+
+
+def test_a_running_seat_cannot_be_removed(cast):
+    game = cast["game"]
+    player = game.players.get(seat=0, membership="active")
+    with pytest.raises(GMError, match="Replace"):
+        services.remove_player(game.id, cast["gm"], player.id)
+
+
+# --- time -----------------------------------------------------------------------------------
+
+def test_pause_resume_and_extend_from_the_panel(cast, client):
+    game = cast["game"]
+    phase = open_phase(game)
+    client.force_login(cast["gm"])
+    client.post(reverse("gm_pause", args=[game.id]), {
+        "reason": "holidays", "announcement": "Paused until Monday."})
+    game.refresh_from_db()
+    assert game.status == Game.Status.PAUSED
+    Game.objects.filter(pk=game.pk).update(paused_at=timezone.now() - timedelta(hours=3))
+    client.post(reverse("gm_resume", args=[game.id]), {"reason": "back"})
+    moved = Phase.objects.get(pk=phase.pk).deadline - phase.deadline
+    assert timedelta(hours=3) <= moved < timedelta(hours=3, minutes=1)
+    client.post(reverse("gm_extend", args=[game.id]), {"hours": 5, "reason": "late player"})
+    assert Phase.objects.get(pk=phase.pk).deadline - phase.deadline - moved == \
+        timedelta(hours=5)
+    assert actions(game)[-3:] == ["pause", "resume", "extend"]
+    assert AuditEntry.objects.get(game=game, action="pause").announcement == \
+        "Paused until Monday."
+
+
+def test_adjudicate_now_publishes_in_auto_mode(cast, client):
+    game = cast["game"]
+    phase = open_phase(game)
+    client.force_login(cast["gm"])
+    client.post(reverse("gm_adjudicate", args=[game.id]))
+    phase.refresh_from_db()
+    assert phase.status == Phase.Status.PUBLISHED
+    assert open_phase(game).kind == "election"
+    assert actions(game)[-1] == "adjudicate"
+
+
+def test_review_adjudicate_read_change_orders_and_publish(client):
+    gm = make_user("gm4@example.org")
+    game, users = make_game(gm, review=True)
+    phase = open_phase(game)
+    v = version(game)
+    running.submit_orders(phase.id, users[0], [{"kind": "nominate", "candidate": 1}],
+                          state_version=v, note_to_gm="please be fair")
+    running.submit_orders(phase.id, users[2], [{"kind": "nominate", "candidate": 3}],
+                          state_version=v)
+    client.force_login(gm)
+    client.post(reverse("gm_adjudicate", args=[game.id]))
+    phase.refresh_from_db()
+    assert phase.status == Phase.Status.DRAFTED
+    page = client.get(reverse("gm_review", args=[game.id])).content.decode()
+    assert "nominated by Don Carlos" in page and "please be fair" in page
+    first = phase.result.digest
+    # annul Carlos's nomination: the phase is drafted again without it
+    client.post(reverse("gm_annul", args=[game.id]), {
+        "from": "review", "annul-seat": 0, "annul-index": 0, "annul-reason": "double post"})
+    phase.refresh_from_db()
+    result = PhaseResult.objects.get(phase=phase)
+    assert result.digest != first and result.published_at is None
+    assert "nominated by Don Carlos" not in " ".join(e["text"] for e in result.events)
+    # give an order for a player: checked by the engine, then drafted again
+    client.post(reverse("gm_add_order", args=[game.id]), {
+        "from": "review", "order-seat": 4, "order-order": '{"kind": "nominate", "candidate": 5}',
+        "order-reason": "lost in the mail"})
+    result.refresh_from_db()
+    assert "Don Elena, nominated by Don Rafael" in " ".join(e["text"] for e in result.events)
+    with pytest.raises(GMError, match="no order of kind"):
+        services.add_order(game.id, gm, 1, '{"kind": "fly"}', reason="x")
+    client.post(reverse("gm_publish", args=[game.id]), {"announcement": "Nominations closed."})
+    phase.refresh_from_db()
+    assert phase.status == Phase.Status.PUBLISHED
+    assert open_phase(game).kind == "election"
+    assert actions(game) == ["start", "adjudicate", "annul", "order", "publish"]
+    assert all(line.ok for line in replay_game(game))
+
+
+# --- rulings on the state -------------------------------------------------------------------
+
+def test_money_moves_between_pockets_and_banks_conserving_it(cast, client):
+    game = cast["game"]
+    phase = play(game, until="locations")
+    state = state_of(phase)
+    rich = max(state.players, key=lambda p: p.pocket)
+    assert rich.pocket > 0
+    poor = next(p for p in state.players if p.seat != rich.seat and p.status == "alive")
+    total, v = state.bills_total(), version(game)
+    client.force_login(cast["gm"])
+    client.post(reverse("gm_rule", args=[game.id, "money"]), {
+        "money-source": f"pocket:{rich.seat}", "money-target": f"bank:{poor.seat}",
+        "money-amount": 1, "money-reason": "a bribe the engine missed"})
+    after = state_of(phase)
+    assert after.players[rich.seat].pocket == rich.pocket - 1
+    assert after.players[poor.seat].bank == poor.bank + 1
+    assert after.bills_total() == total
+    assert version(game) == v + 1
+    assert game.players.get(seat=poor.seat, membership="active").bank == poor.bank + 1
+    entry = AuditEntry.objects.filter(game=game).latest("id")
+    assert entry.action == "money" and entry.reason == "a bribe the engine missed"
+    assert entry.data["digest_after"] == Phase.objects.get(pk=phase.pk).state_digest
+    with pytest.raises(GMError, match="holds"):
+        services.move_money(game.id, cast["gm"], f"pocket:{poor.seat}", "out", 999,
+                            reason="too much")
+    with pytest.raises(GMError, match="Give a reason"):
+        services.move_money(game.id, cast["gm"], f"pocket:{rich.seat}", "out", 1, reason="")
+    # the stale form is refused
+    with pytest.raises(running.CampaignError, match="has changed"):
+        running.submit_orders(phase.id, by_seat(game)[0], [], state_version=v)
+
+
+def test_a_card_moves_and_stays_in_one_place(cast):
+    game = cast["game"]
+    phase = play(game, until="cabinet")
+    state = state_of(phase)
+    card = state.players[1].hand[0]
+    services.move_card(game.id, cast["gm"], card, "hand:0", reason="a gift lost in the mail")
+    after = state_of(phase)
+    assert card in after.players[0].hand and card not in after.players[1].hand
+    ids = list(after.political_deck) + list(after.political_discard)
+    for p in after.players:
+        ids += p.hand + p.influence
+    assert sorted(ids) == list(range(88))
+    services.move_card(game.id, cast["gm"], card, "deck_top", reason="back to the pile")
+    assert state_of(phase).political_deck[-1] == card
+    vote = next(c for c in state_of(phase).players[2].hand
+                if catalog.card(c).category != "influence")
+    with pytest.raises(GMError, match="Only Influence cards"):
+        services.move_card(game.id, cast["gm"], vote, "influence:2", reason="x")
+    # the hand limit holds
+    full = state_of(phase)
+    while full.cards_held(3) < catalog.HAND_LIMIT:
+        services.move_card(game.id, cast["gm"], full.political_deck[-1], "hand:3", reason="x")
+        full = state_of(phase)
+    with pytest.raises(GMError, match="the limit"):
+        services.move_card(game.id, cast["gm"], full.political_deck[-1], "hand:3", reason="x")
+    assert actions(game).count("card") == 2 + catalog.HAND_LIMIT - state.cards_held(3)
+
+
+def test_set_a_location(cast):
+    game = cast["game"]
+    phase = play(game, until="cabinet")
+    services.set_location(game.id, cast["gm"], 4, "club", reason="seen at the club")
+    assert state_of(phase).players[4].location == "club"
+    with pytest.raises(GMError, match="not a location"):
+        services.set_location(game.id, cast["gm"], 4, "beach", reason="x")
+
+
+def test_units_are_added_and_removed_during_a_coup(cast):
+    from junta.engine.units import deploy
+
+    game = cast["game"]
+    phase = play(game, until="cabinet")
+    with pytest.raises(GMError, match="no coup"):
+        services.add_unit(game.id, cast["gm"], "Mob", None, 5, reason="x")
+    state = state_of(phase)
+    state.coup = deploy(state)  # a coup under way (set up directly for this test)
+    repository.rewrite_state_before(phase, state)
+    count = len(state.coup["units"])
+    entry = services.add_unit(game.id, cast["gm"], "Mercenary", 0, 5, reason="hired")
+    after = state_of(phase)
+    unit = after.coup["units"][-1]
+    assert len(after.coup["units"]) == count + 1
+    assert (unit["kind"], unit["owner"], unit["zone"], unit["temporary"]) == \
+        ("Mercenary", 0, 5, True)
+    services.remove_unit(game.id, cast["gm"], entry.data["unit"], reason="deserted")
+    assert len(state_of(phase).coup["units"]) == count
+    with pytest.raises(GMError, match="no zone 99"):
+        services.add_unit(game.id, cast["gm"], "Mob", None, 99, reason="x")
+    assert actions(game)[-2:] == ["unit_add", "unit_remove"]
+
+
+def test_budget_by_fiat_in_the_budget_vote(cast, client):
+    game = cast["game"]
+    phase = play(game, until="budget_proposal")
+    with pytest.raises(GMError, match="Budget Vote phase"):
+        services.budget_by_fiat(game.id, cast["gm"], {0: 1}, reason="x")
+    phase = play(game, until="budget_vote")
+    state = state_of(phase)
+    held = list(state.budget["held"])
+    set_aside = state.budget.get("set_aside") or 0
+    bills = held[:len(held) - set_aside] if set_aside else held
+    total = state.bills_total()
+    seats = [p.seat for p in state.players if p.status == "alive"]
+    with pytest.raises(GMError, match="cannot pay"):
+        services.budget_by_fiat(game.id, cast["gm"], {seats[0]: sum(bills) + 1}, reason="x")
+    client.force_login(cast["gm"])
+    client.post(reverse("gm_rule", args=[game.id, "fiat"]), {
+        f"fiat-seat_{seats[0]}": bills[0], "fiat-reason": "no payable budget in time",
+        "fiat-announcement": "The GM decrees the budget."})
+    after = state_of(phase)
+    assert after.budget["proposal"]["allocations"] == {str(seats[0]): bills[0]}
+    assert after.budget["proposal"]["fiat"] is True
+    assert after.bills_total() == total
+    assert actions(game)[-1] == "fiat"
+
+
+def test_a_ruling_on_a_drafted_phase_drafts_it_again(cast):
+    game = cast["game"]
+    phase = play(game, until="cabinet")
+    Game.objects.filter(pk=game.pk).update(review_mode=Game.ReviewMode.REVIEW)
+    services.adjudicate_now(game.id, cast["gm"])
+    phase.refresh_from_db()
+    assert phase.status == Phase.Status.DRAFTED
+    first = phase.result.digest
+    card = state_of(phase).players[1].hand[0]
+    services.move_card(game.id, cast["gm"], card, "discard", reason="burned")
+    phase.refresh_from_db()
+    assert phase.result.digest != first
+    after = repository.engine().GameState.from_dict(phase.result.state_after)
+    assert card in after.political_discard
+    services.publish(game.id, cast["gm"])
+    assert all(line.ok for line in replay_game(game))
+    assert check_campaign(game).ok
+
+
+# --- rollback and replay --------------------------------------------------------------------
+
+def test_rollback_then_replay_gives_equal_digests(cast, client):
+    game = cast["game"]
+    play(game, phases=4)
+    target = Phase.objects.get(game=game, number=3)
+    current = open_phase(game)
+    phases_before = Phase.objects.filter(game=game).count()
+    results_before = PhaseResult.objects.filter(phase__game=game).count()
+    client.force_login(cast["gm"])
+    client.post(reverse("gm_rollback", args=[game.id]), {
+        "to_phase": 3, "reason": "the cabinet was appointed from a stale form",
+        "announcement": "The GM rolls back to the cabinet appointment."})
+    current.refresh_from_db()
+    new = open_phase(game)
+    assert current.status == Phase.Status.SUPERSEDED
+    assert new.number == current.number + 1 and new.kind == target.kind
+    assert new.state_digest == target.state_digest
+    assert Phase.objects.filter(game=game).count() == phases_before + 1  # nothing deleted
+    assert PhaseResult.objects.filter(phase__game=game).count() == results_before
+    assert actions(game)[-1] == "rollback"
+    play(game, phases=2, seed="after-rollback")
+    lines = replay_game(game)
+    assert len(lines) == results_before + 2 and all(line.ok for line in lines)
+    report = check_campaign(game)
+    assert report.ok, [line for line in report.chain if not line.ok]
+    assert "rolled back to the start of phase 3" in {line.origin for line in report.chain}
+    page = client.post(reverse("gm_replay", args=[game.id])).content.decode()
+    assert "replay to their stored digests" in page
+    assert actions(game)[-1] == "replay_check"
+
+
+def test_the_check_finds_a_start_state_changed_without_a_ruling(cast):
+    game = cast["game"]
+    play(game, phases=2)
+    phase = open_phase(game)
+    state = state_of(phase)
+    state.players[0].bank += 5  # behind the GM's back: no audit entry
+    repository.rewrite_state_before(phase, state)
+    report = check_campaign(game)
+    assert all(line.ok for line in report.replay)
+    assert not report.ok
+    assert "no GM ruling explains it" in report.chain[-1].origin
+
+
+def test_rollback_refuses_the_current_or_a_missing_phase(cast):
+    game = cast["game"]
+    play(game, phases=1)
+    with pytest.raises(GMError, match="earlier phase"):
+        services.rollback(game.id, cast["gm"], 2, reason="x")
+    with pytest.raises(GMError, match="no phase 9"):
+        services.rollback(game.id, cast["gm"], 9, reason="x")
+
+
+# --- players never see GM-only information ----------------------------------------------------
+
+def test_player_pages_show_announcements_but_no_gm_secret_after_gm_actions(cast, client):
+    game, users = cast["game"], cast["players"]
+    phase = play(game, until="cabinet")
+    state = state_of(phase)
+    card = state.players[1].hand[0]
+    services.move_card(game.id, cast["gm"], card, "hand:0", reason=SECRET_REASON,
+                       announcement="The GM returns a lost card.")
+    services.set_location(game.id, cast["gm"], 3, "mistress", reason=SECRET_REASON)
+    state = state_of(phase)
+    client.force_login(users[0])
+    mine = {catalog.card(c).name for c in state.players[0].hand}
+    visible = mine | {catalog.card(c).name for p in state.players for c in p.influence}
+    others = {catalog.card(c).name for p in state.players[1:] for c in p.hand} - visible
+    assert others
+    for name in ("game_status", "game_orders", "game_events", "game_history", "game_detail"):
+        response = client.get(reverse(name, args=[game.id]))
+        page = response.content.decode()
+        assert response.status_code == 200
+        assert SECRET_REASON not in page
+        assert "GM panel" not in page and "/gm/" not in page
+        assert "Hidden extra bills" not in page
+        if name == "game_status":  # the Orders page names every card in its conditions
+            assert not [n for n in others if escape(n) in page], name
+        view = response.context.get("view") if response.context else None
+        if view is not None:
+            assert "extra_bills" not in view and "full" not in view
+            assert "players_secret" not in view
+    events = client.get(reverse("game_events", args=[game.id])).content.decode()
+    assert "The GM returns a lost card." in events
+    assert catalog.card(card).name in client.get(
+        reverse("game_status", args=[game.id])).content.decode()
+
+
+def test_the_audit_log_shows_every_action_to_the_gm(cast, client):
+    game = cast["game"]
+    services.extend_deadline(game.id, cast["gm"], 2, reason=SECRET_REASON)
+    client.force_login(cast["gm"])
+    page = client.get(reverse("gm_audit", args=[game.id])).content.decode()
+    assert "extend" in page and SECRET_REASON in page and "start" in page
+
+
+def test_panel_pages_render_in_every_phase_state(cast, client):
+    game = cast["game"]
+    client.force_login(cast["gm"])
+    play(game, until="budget_vote")
+    for name in PAGES:
+        assert client.get(reverse(name, args=[game.id])).status_code == 200, name
+    page = client.get(reverse("gm_rulings", args=[game.id])).content.decode()
+    assert "Budget by fiat" in page and "Move money" in page
+
+
+def test_a_finished_game_takes_no_ruling(cast):
+    game = cast["game"]
+    Game.objects.filter(pk=game.pk).update(status=Game.Status.FINISHED)
+    with pytest.raises(GMError, match="game is over"):
+        services.set_location(game.id, cast["gm"], 0, "home", reason="x")
+

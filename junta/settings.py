@@ -126,6 +126,8 @@ INSTALLED_APPS = [
     "accounts",
     "junta.ops",
     "junta.games",
+    "junta.notify",
+    "junta.lives",
     "junta.gm",
 ]
 

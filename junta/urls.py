@@ -24,6 +24,8 @@ urlpatterns = [
     path("accounts/", include("allauth.urls")),
     path("accounts/", include("accounts.urls")),
     path("games/", include("junta.games.urls")),
+    path("", include("junta.notify.urls")),
+    path("", include("junta.lives.urls")),
     path("games/<int:game_id>/gm/", include("junta.gm.urls")),
     path("staff/health/", ops_views.health, name="staff_health"),
     path("healthz", ops_views.liveness, name="liveness"),

@@ -22,6 +22,8 @@ from django.utils import timezone
 from junta.games import repository
 from junta.games.locking import lock_phase
 from junta.games.models import AuditEntry, Game, Phase, PhaseResult
+from junta.lives.services import sync_lives
+from junta.notify import hooks as notify_hooks
 
 log = logging.getLogger(__name__)
 
@@ -90,6 +92,7 @@ def publish(game: Game, phase: Phase, result: PhaseResult, now: datetime) -> Pha
     result.save(update_fields=["published_at"])
     state = repository.engine().GameState.from_dict(result.state_after)
     repository.write_board(game, state)
+    sync_lives(game, state, now, phase, result)  # deaths, and heirs before the next phase opens
     next_phase = None
     if repository.engine().is_finished(state):
         game.status = Game.Status.FINISHED
@@ -100,6 +103,7 @@ def publish(game: Game, phase: Phase, result: PhaseResult, now: datetime) -> Pha
         next_phase = repository.open_phase(game, state, now)
     game.state_version += 1
     game.save(update_fields=["status", "finished_at", "state_version"])
+    notify_hooks.phase_published(phase)  # results mails, queued after the commit
     return next_phase
 
 

@@ -7,9 +7,13 @@ from .models import Heartbeat
 
 @shared_task(name="junta.ops.tasks.sweep")
 def sweep() -> str:
-    """Runs every minute from beat: sends each due phase to adjudication, records the heartbeat."""
+    """Runs every minute from beat: sends each due phase to adjudication, queues the mails due
+    by the clock (reminders, digests, absences; each claimed, so never sent twice), records the
+    heartbeat."""
     from junta.games.tasks import queue_due_phases
+    from junta.notify.tasks import queue_sweep
 
     due = queue_due_phases()
+    queue_sweep()
     beat = Heartbeat.beat(Heartbeat.SWEEP, detail=f"{len(due)} phase(s) sent to adjudication")
     return f"sweep {beat.runs}: {len(due)} due"

@@ -1,0 +1,48 @@
+"""Forms for a character: the living one's bio and avatar, or the heir of a dead one."""
+
+from __future__ import annotations
+
+from django import forms
+
+from junta.games.avatars import MAX_AVATAR_BYTES, validate_avatar
+
+
+class AvatarField(forms.FileField):
+    """An optional avatar, checked by decoding it (PNG, JPEG, GIF or WebP, at most 1 MB)."""
+
+    def __init__(self, **kwargs) -> None:
+        kwargs.setdefault("required", False)
+        kwargs.setdefault("label", "Avatar")
+        kwargs.setdefault("help_text", f"Optional. PNG, JPEG, GIF or WebP, at most "
+                                       f"{MAX_AVATAR_BYTES // 1024 // 1024} MB.")
+        kwargs.setdefault("widget", forms.ClearableFileInput(
+            attrs={"accept": "image/png,image/jpeg,image/gif,image/webp"}))
+        super().__init__(**kwargs)
+
+    def clean(self, data, initial=None):  # noqa: ANN001, ANN201 - Django's signature
+        upload = super().clean(data, initial)
+        if upload and hasattr(upload, "size") and upload is not initial:
+            extension = validate_avatar(upload)
+            upload.name = f"avatar.{extension}"
+        return upload
+
+
+class CharacterForm(forms.Form):
+    name = forms.CharField(max_length=60, required=False, label="Name",
+                           help_text="Can change only until the campaign starts.")
+    bio = forms.CharField(required=False, max_length=4000, label="Biography",
+                          widget=forms.Textarea(attrs={"rows": 5}))
+    avatar = AvatarField()
+
+    def __init__(self, *args, forming: bool = False, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        if not forming:
+            del self.fields["name"]
+
+
+class HeirForm(forms.Form):
+    name = forms.CharField(max_length=60, label="Your new character's name",
+                           help_text="Who returns to public life for your family next turn.")
+    bio = forms.CharField(required=False, max_length=4000, label="Biography",
+                          widget=forms.Textarea(attrs={"rows": 5}))
+    avatar = AvatarField()

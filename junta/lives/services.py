@@ -1,0 +1,131 @@
+"""A family's lives: the character who dies, the heir prepared meanwhile, the one who returns.
+
+`sync_lives` runs inside the transaction that publishes a phase, after the board rows are
+written and before the next phase opens (so the new phase's state already carries the heir's
+name): it records each death (the character's `died_at` and an obituary from the public report)
+and, when the engine brings a family back at the start of a turn, makes the prepared heir (or a
+default one) the family's new Character.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from django.core.files.uploadedfile import UploadedFile
+from django.db import transaction
+
+from accounts.models import User
+from junta.games.campaigns import CampaignError
+from junta.games.locking import lock_game
+from junta.games.models import Character, Game, Phase, PhaseResult, Player
+from junta.lives.models import HeirDraft, Obituary
+
+
+def default_heir_name(dead: str) -> str:
+    name = f"{dead} the Younger" if "Younger" not in dead else f"Heir of {dead}"
+    return name[:60]
+
+
+def _death_line(result: PhaseResult | None, seat: int) -> str:
+    for event in (result.events if result else []):
+        if event.get("kind") == "death" and event.get("audience") == "public" \
+                and (event.get("data") or {}).get("victim") == seat:
+            return str(event.get("text", ""))[:500]
+    return ""
+
+
+def sync_lives(game: Game, state: Any, now: datetime, phase: Phase | None = None,
+               result: PhaseResult | None = None) -> None:
+    """Bring the Character rows in line with the engine's lives (see the module's text)."""
+    players = {p.seat: p for p in game.players.filter(membership=Player.Membership.ACTIVE)}
+    for engine_player in state.players:
+        player = players.get(engine_player.seat)
+        if player is None:
+            continue
+        lives = {c.life: c for c in player.characters.all()}
+        latest = lives[max(lives)] if lives else None
+        if engine_player.status == "dead":
+            dead = lives.get(engine_player.life) or latest
+            if dead is not None and dead.died_at is None:
+                dead.died_at = now
+                dead.save(update_fields=["died_at"])
+                Obituary.objects.update_or_create(character=dead, defaults={
+                    "phase": phase, "turn": phase.turn if phase else state.turn,
+                    "text": _death_line(result, engine_player.seat),
+                })
+        elif latest is not None and engine_player.life > latest.life:
+            _return_with_heir(player, latest, engine_player.life, now)
+        elif latest is not None and latest.died_at is not None \
+                and engine_player.life == latest.life:
+            # alive again in the same life: a GM rolled the campaign back past the death
+            latest.died_at = None
+            latest.save(update_fields=["died_at"])
+            Obituary.objects.filter(character=latest).delete()
+
+
+def _return_with_heir(player: Player, dead: Character, life: int, now: datetime) -> Character:
+    if dead.died_at is None:  # a death this module missed (rows written by hand, an old game)
+        dead.died_at = now
+        dead.save(update_fields=["died_at"])
+    draft = HeirDraft.objects.filter(player=player).first()
+    heir = Character(player=player, life=life,
+                     name=draft.name if draft else default_heir_name(dead.name),
+                     bio=draft.bio if draft else "")
+    if draft and draft.avatar:
+        heir.avatar.name = draft.avatar.name  # the same stored file
+    heir.save()
+    if draft:
+        draft.delete()
+    return heir
+
+
+def _seat(game_id: int, user: User) -> tuple[Game, Player]:
+    game = lock_game(game_id)
+    player = game.players.filter(user=user, membership=Player.Membership.ACTIVE).first()
+    if player is None:
+        raise CampaignError("You have no seat in this campaign.")
+    return game, player
+
+
+@transaction.atomic
+def prepare_heir(game_id: int, user: User, name: str, bio: str = "",
+                 avatar: UploadedFile | None = None, clear_avatar: bool = False) -> HeirDraft:
+    """The dead player names the character who returns with his family next turn."""
+    game, player = _seat(game_id, user)
+    if game.status == Game.Status.FINISHED:
+        raise CampaignError(f"{game.name} is over.")
+    if player.state != Player.State.DEAD:
+        raise CampaignError("Your character is alive: a new one comes only after a death.")
+    name = name.strip()
+    if not name:
+        raise CampaignError("Give your new character a name.")
+    draft = HeirDraft.objects.filter(player=player).first() or HeirDraft(player=player)
+    draft.name, draft.bio = name, bio.strip()
+    if avatar:
+        draft.avatar.save(avatar.name, avatar, save=False)
+    elif clear_avatar:
+        draft.avatar = ""
+    draft.save()
+    return draft
+
+
+@transaction.atomic
+def edit_character(game_id: int, user: User, *, bio: str, name: str | None = None,
+                   avatar: UploadedFile | None = None,
+                   clear_avatar: bool = False) -> Character:
+    """Change the living character's bio and avatar (and name, before the campaign starts:
+    afterwards the name is in the reports)."""
+    game, player = _seat(game_id, user)
+    character = max(player.characters.all(), key=lambda c: c.life, default=None)
+    if character is None or player.state == Player.State.DEAD:
+        raise CampaignError("Your character is dead: prepare the next one instead.")
+    character.bio = bio.strip()
+    if name is not None and name.strip() and game.status == Game.Status.FORMING:
+        character.name = name.strip()
+    if avatar:
+        character.avatar.save(avatar.name, avatar, save=False)
+    elif clear_avatar:
+        character.avatar = ""
+    character.save()
+    return character

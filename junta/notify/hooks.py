@@ -1,0 +1,32 @@
+"""What the campaign pipeline calls when something happened that people may want a mail about.
+
+Called inside the pipeline's transaction; the task is queued only once that transaction has
+committed (a rolled-back adjudication sends nothing), and a broker that refuses the task does
+not undo the commit: the minute sweep sends any results mail that was missed.
+"""
+
+from __future__ import annotations
+
+import logging
+
+from django.db import transaction
+
+from junta.games.models import Phase
+
+log = logging.getLogger(__name__)
+
+
+def phase_published(phase: Phase) -> None:
+    """A phase's result has just been published (automatically or by the GM)."""
+    phase_id = phase.pk
+
+    def queue() -> None:
+        from junta.notify.tasks import phase_published as task
+
+        try:
+            task.delay(phase_id)
+        except Exception:
+            log.exception("could not queue the results mails of phase %s; the sweep will",
+                          phase_id)
+
+    transaction.on_commit(queue)

@@ -1,0 +1,129 @@
+"""Rendering and sending one notification: plain text and HTML from templates, in the
+recipient's own time zone, with a signed unsubscribe link that needs no login.
+
+`deliver()` is the only way a notification leaves: it claims the mail first (see `claims`), then
+builds it, then sends it by the configured mailer (SMTP from the environment, or the console).
+"""
+
+from __future__ import annotations
+
+import logging
+import zoneinfo
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+from django.conf import settings
+from django.core import signing
+from django.core.mail import EmailMultiAlternatives
+from django.template.loader import render_to_string
+from django.urls import reverse
+from django.utils import timezone
+
+from accounts.models import User
+from junta.games.models import Game
+from junta.notify import claims
+from junta.notify.models import Kind, Preferences
+
+log = logging.getLogger(__name__)
+
+UNSUBSCRIBE_SALT = "junta.notify.unsubscribe"
+SUBJECT_PREFIX = "[Junta] "
+
+
+def site_url(path: str) -> str:
+    """An absolute link for a mail (mails have no request to build one from)."""
+    return f"{settings.SITE_URL}{path}"
+
+
+def unsubscribe_token(prefs: Preferences, kind: str) -> str:
+    """A signed (preferences, kind) pair: whoever holds it may turn that kind of mail off."""
+    return signing.dumps({"p": prefs.pk, "k": str(kind)}, salt=UNSUBSCRIBE_SALT)
+
+
+def read_unsubscribe_token(token: str) -> tuple[int, str]:
+    """(preferences id, kind) from a token; raises signing.BadSignature when tampered with."""
+    data = signing.loads(token, salt=UNSUBSCRIBE_SALT)
+    if not isinstance(data, dict) or data.get("k") not in Kind.values \
+            or not isinstance(data.get("p"), int):
+        raise signing.BadSignature("not an unsubscribe token")
+    return data["p"], data["k"]
+
+
+def unsubscribe_url(prefs: Preferences, kind: str) -> str:
+    return site_url(reverse("notify_unsubscribe", args=[unsubscribe_token(prefs, kind)]))
+
+
+def user_zone(user: User) -> zoneinfo.ZoneInfo:
+    try:
+        return zoneinfo.ZoneInfo(user.time_zone or settings.TIME_ZONE)
+    except (zoneinfo.ZoneInfoNotFoundError, ValueError):
+        return zoneinfo.ZoneInfo("UTC")
+
+
+@dataclass
+class Mail:
+    """A notification ready to render: templates `notify/mail/<template>.txt` and `.html`."""
+
+    template: str
+    subject: str
+    context: dict[str, Any] = field(default_factory=dict)
+
+
+def render(mail: Mail, user: User, prefs: Preferences, kind: str) -> EmailMultiAlternatives:
+    """The message for one person, every time in his own zone (named in the text)."""
+    link = unsubscribe_url(prefs, kind)
+    zone = user_zone(user)
+    context = {
+        **mail.context,
+        "recipient": user,
+        "zone_name": zone.key,
+        "unsubscribe_url": link,
+        "settings_url": site_url(reverse("game_notifications", args=[prefs.game_id])),
+        "kind_label": Kind(kind).label,
+        "site_url": settings.SITE_URL,
+    }
+    with timezone.override(zone):
+        text = render_to_string(f"notify/mail/{mail.template}.txt", context)
+        html = render_to_string(f"notify/mail/{mail.template}.html", context)
+    message = EmailMultiAlternatives(
+        subject=SUBJECT_PREFIX + mail.subject,
+        body=text,
+        from_email=settings.DEFAULT_FROM_EMAIL,
+        to=[user.email],
+        headers={
+            "List-Unsubscribe": f"<{link}>",
+            "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+            "Auto-Submitted": "auto-generated",
+        },
+    )
+    message.attach_alternative(html, "text/html")
+    return message
+
+
+SENT, EMPTY, SKIPPED, FAILED = "sent", "empty", "skipped", "failed"
+
+
+def deliver(user: User, game: Game, kind: str, key: str, prefs: Preferences,
+            build: Callable[[], Mail | None], now: datetime | None = None) -> str:
+    """Claim (user, kind, key), build the mail and send it. Returns SENT; EMPTY when `build`
+    had nothing to say; SKIPPED when the mail was already claimed; FAILED when sending failed
+    (the claim is released for a later retry)."""
+    delivery = claims.claim(user.pk, game.pk, kind, key, now)
+    if delivery is None:
+        return SKIPPED
+    try:
+        mail = build()
+        if mail is None:
+            claims.mark_empty(delivery)
+            return EMPTY
+        message = render(mail, user, prefs, kind)
+        message.send()
+    except Exception as error:  # any failure releases the claim for a retry
+        log.warning("mail %s %s to user %s failed: %s", kind, key, user.pk, error)
+        claims.mark_failed(delivery, f"{type(error).__name__}: {error}")
+        return FAILED
+    claims.mark_sent(delivery, mail.subject)
+    log.info("mail %s %s sent to user %s", kind, key, user.pk)
+    return SENT

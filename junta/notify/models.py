@@ -1,0 +1,136 @@
+"""What each person wants to hear about a campaign, what has been sent, the calendar feed's
+secret, and the dates a player is away.
+
+`Delivery` is the claim that makes every mail go at most once: a row per (recipient, kind, key)
+is inserted *before* the mail is sent, and a unique constraint lets only one worker insert it.
+"""
+
+from __future__ import annotations
+
+import secrets
+from datetime import timedelta
+
+from django.conf import settings
+from django.core.validators import MaxValueValidator, MinValueValidator
+from django.db import models
+from django.db.models import F, Q
+from django.utils import timezone
+
+from junta.games.models import Game, Player
+
+
+class Kind(models.TextChoices):
+    RESULTS = "results", "Phase results"
+    REMINDER = "reminder", "Deadline reminders"
+    DIGEST = "digest", "Daily digest of new speeches"
+    CAMPAIGN = "campaign", "Start and end of the campaign"
+    ABSENCE = "absence", "Absent players who owe orders (GameMaster)"
+
+
+PLAYER_KINDS = (Kind.RESULTS, Kind.REMINDER, Kind.DIGEST, Kind.CAMPAIGN)
+DEFAULT_REMINDER_HOURS = 6
+
+
+class Preferences(models.Model):
+    """One person's choices for one campaign (a player's, or the GM's). Every kind of mail is
+    opt-in for players; the GM hears about absences unless he unsubscribes."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE,
+                             related_name="notification_preferences")
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="+")
+    results = models.BooleanField("Phase results", default=False)
+    reminder = models.BooleanField("Deadline reminders", default=False)
+    reminder_hours = models.PositiveSmallIntegerField(
+        "Remind me this many hours before the deadline", default=DEFAULT_REMINDER_HOURS,
+        validators=[MinValueValidator(1), MaxValueValidator(72)])
+    digest = models.BooleanField("Daily digest of new speeches", default=False)
+    campaign = models.BooleanField("Start and end of the campaign", default=False)
+    absence = models.BooleanField("Absent players who owe orders (GameMaster)", default=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["user", "game"], name="preferences_once_per_game"),
+        ]
+
+    def __str__(self) -> str:
+        return f"notifications of {self.user} in {self.game}"
+
+    def wants(self, kind: str) -> bool:
+        return bool(getattr(self, str(kind)))
+
+
+class Delivery(models.Model):
+    """A claimed mail: inserted before sending, so a second attempt finds it and stops."""
+
+    class Status(models.TextChoices):
+        SENDING = "sending", "Claimed, being sent"
+        SENT = "sent", "Sent"
+        FAILED = "failed", "Failed (will be retried)"
+        EMPTY = "empty", "Nothing to say (no mail)"
+
+    MAX_ATTEMPTS = 6  # a failed mail is retried after 2, 4, 8, 16 and 32 minutes
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE,
+                             related_name="+")
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="+")
+    kind = models.CharField(max_length=12, choices=Kind.choices)
+    key = models.CharField(max_length=120)
+    status = models.CharField(max_length=8, choices=Status.choices, default=Status.SENDING)
+    attempts = models.PositiveSmallIntegerField(default=1)
+    subject = models.CharField(max_length=200, blank=True)
+    error = models.CharField(max_length=500, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    attempted_at = models.DateTimeField(default=timezone.now)
+    sent_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        constraints = [
+            models.UniqueConstraint(fields=["user", "kind", "key"], name="delivery_once"),
+        ]
+        verbose_name_plural = "deliveries"
+
+    def __str__(self) -> str:
+        return f"{self.kind} {self.key} to {self.user} ({self.status})"
+
+    @staticmethod
+    def retry_after(attempts: int) -> timedelta:
+        """How long a failed mail waits before its next attempt."""
+        return timedelta(minutes=2 ** attempts)
+
+
+def new_calendar_token() -> str:
+    return secrets.token_urlsafe(24)
+
+
+class CalendarFeed(models.Model):
+    """The secret in the address of a person's calendar of deadlines (reset to revoke it)."""
+
+    user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE,
+                                related_name="calendar_feed")
+    token = models.CharField(max_length=64, unique=True, default=new_calendar_token)
+    created_at = models.DateTimeField(auto_now=True)
+
+    def __str__(self) -> str:
+        return f"calendar of {self.user}"
+
+
+class Absence(models.Model):
+    """Days a player is away (inclusive, in the player's own time zone)."""
+
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="absences")
+    starts_on = models.DateField("Away from")
+    ends_on = models.DateField("Back after")
+    note = models.CharField("Note for the GameMaster", max_length=200, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["starts_on", "id"]
+        constraints = [
+            models.CheckConstraint(condition=Q(ends_on__gte=F("starts_on")),
+                                   name="absence_ends_after_it_starts"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player} away {self.starts_on} to {self.ends_on}"

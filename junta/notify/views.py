@@ -1,0 +1,146 @@
+"""Pages: my notifications and calendar, a campaign's notification settings, declaring days
+away, the unsubscribe link from a mail (no login), and the calendar feed (secret address)."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core import signing
+from django.db import transaction
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils import timezone
+from django.views.decorators.csrf import csrf_exempt
+from django.views.decorators.http import require_POST
+
+from junta.games import selectors as game_selectors
+from junta.games.models import Game, Player
+from junta.notify import calendar, selectors
+from junta.notify.forms import AbsenceForm, PreferencesForm
+from junta.notify.mail import read_unsubscribe_token
+from junta.notify.models import Absence, CalendarFeed, Kind, Preferences, new_calendar_token
+
+
+def _feed_url(request: HttpRequest, feed: CalendarFeed) -> str:
+    return request.build_absolute_uri(reverse("notify_calendar", args=[feed.token]))
+
+
+@login_required
+def overview(request: HttpRequest) -> HttpResponse:
+    """My campaigns with what I get by mail from each, and my calendar feed."""
+    games = game_selectors.my_games(request.user)
+    prefs = {p.game_id: p for p in Preferences.objects.filter(user=request.user)}
+    rows = []
+    for game in games:
+        chosen = prefs.get(game.id) or Preferences(game=game, user=request.user)
+        kinds = [Kind(k).label for k in (*Kind.values,)
+                 if chosen.wants(k) and (k != Kind.ABSENCE or game.gm_id == request.user.id)]
+        rows.append({"game": game, "kinds": kinds})
+    feed = selectors.calendar_feed(request.user)
+    return render(request, "notify/overview.html", {
+        "rows": rows, "feed_url": _feed_url(request, feed),
+        "webcal_url": _feed_url(request, feed).replace("https://", "webcal://", 1)
+        .replace("http://", "webcal://", 1),
+    })
+
+
+@login_required
+@require_POST
+def reset_calendar(request: HttpRequest) -> HttpResponse:
+    """A new secret address for the feed; the old one stops working at once."""
+    feed = selectors.calendar_feed(request.user)
+    feed.token = new_calendar_token()
+    feed.save(update_fields=["token", "created_at"])
+    messages.success(request, "Your calendar has a new address; the old one no longer works. "
+                     "Subscribe again with the new one.")
+    return redirect("notify_overview")
+
+
+def calendar_feed(request: HttpRequest, token: str) -> HttpResponse:
+    """The .ics of the person whose secret this is (no login: calendar apps cannot log in)."""
+    feed = CalendarFeed.objects.select_related("user").filter(token=token).first()
+    if feed is None or not feed.user.is_active:
+        raise Http404
+    response = HttpResponse(calendar.feed(feed.user), content_type="text/calendar; charset=utf-8")
+    response["Content-Disposition"] = 'inline; filename="junta-deadlines.ics"'
+    response["Cache-Control"] = "private, max-age=300"
+    response["X-Robots-Tag"] = "noindex"
+    return response
+
+
+@login_required
+def game_settings(request: HttpRequest, game_id: int) -> HttpResponse:
+    """What I get by mail from this campaign (players and its GM only)."""
+    game = game_selectors.game_for(request.user, game_id)
+    prefs = selectors.preferences_for(game, request.user)
+    is_gm = game.gm_id == request.user.id
+    form = PreferencesForm(request.POST or None, instance=prefs, is_gm=is_gm)
+    if request.method == "POST":
+        if form.is_valid():
+            form.save()
+            messages.success(request, f"Your e-mail choices for {game.name} are saved.")
+            return redirect("game_notifications", game_id=game.id)
+        return render(request, "notify/game_settings.html",
+                      {"game": game, "form": form, "is_gm": is_gm}, status=400)
+    return render(request, "notify/game_settings.html",
+                  {"game": game, "form": form, "is_gm": is_gm,
+                   "email": request.user.email})
+
+
+def _seated(game: Game, user) -> Player:  # noqa: ANN001 - a User
+    player = game.players.filter(user=user, membership=Player.Membership.ACTIVE).first()
+    if player is None:
+        raise Http404
+    return player
+
+
+@login_required
+@require_POST
+def add_absence(request: HttpRequest, game_id: int) -> HttpResponse:
+    game = game_selectors.game_for(request.user, game_id)
+    player = _seated(game, request.user)
+    form = AbsenceForm(request.POST)
+    if form.is_valid():
+        absence = form.save(commit=False)
+        absence.player = player
+        absence.save()
+        messages.success(request, f"Noted: you are away from {absence.starts_on:%d %B} to "
+                         f"{absence.ends_on:%d %B}. The GameMaster sees it.")
+    else:
+        errors = "; ".join(e for errs in form.errors.values() for e in errs)
+        messages.error(request, f"Your absence was not saved: {errors}")
+    return redirect(reverse("game_detail", args=[game.id]) + "#absences")
+
+
+@login_required
+@require_POST
+def delete_absence(request: HttpRequest, game_id: int, absence_id: int) -> HttpResponse:
+    game = game_selectors.game_for(request.user, game_id)
+    player = _seated(game, request.user)
+    deleted, _ = Absence.objects.filter(pk=absence_id, player=player).delete()
+    if not deleted:
+        raise Http404
+    messages.success(request, "That absence is withdrawn.")
+    return redirect(reverse("game_detail", args=[game.id]) + "#absences")
+
+
+@csrf_exempt  # the signed token is the authority; mail clients post here (RFC 8058 one-click)
+def unsubscribe(request: HttpRequest, token: str) -> HttpResponse:
+    """From the link in a mail, without logging in: GET asks to confirm (link checkers that
+    open every link change nothing), POST turns that kind of mail off."""
+    try:
+        prefs_id, kind = read_unsubscribe_token(token)
+    except signing.BadSignature:
+        return render(request, "notify/unsubscribe_invalid.html", status=400)
+    prefs = Preferences.objects.select_related("game", "user").filter(pk=prefs_id).first()
+    if prefs is None:
+        return render(request, "notify/unsubscribe_invalid.html", status=400)
+    context = {"prefs": prefs, "game": prefs.game, "kind": kind, "label": Kind(kind).label,
+               "token": token, "done": False}
+    if request.method == "POST":
+        with transaction.atomic():
+            Preferences.objects.filter(pk=prefs.pk).update(**{kind: False},
+                                                           updated_at=timezone.now())
+        context["done"] = True
+    return render(request, "notify/unsubscribe.html", context)

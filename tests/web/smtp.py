@@ -1,0 +1,99 @@
+"""A real SMTP server for the tests (aiosmtpd on 127.0.0.1, a free port), and the settings that
+send the site's mail to it through Django's SMTP backend."""
+
+from __future__ import annotations
+
+import email
+import email.policy
+import socket
+from dataclasses import dataclass
+from email.message import EmailMessage
+
+import pytest
+from django.test import override_settings
+
+
+@dataclass
+class Received:
+    to: list[str]
+    message: EmailMessage
+
+    @property
+    def subject(self) -> str:
+        return str(self.message["Subject"])
+
+    def part(self, subtype: str) -> str:
+        body = self.message.get_body(preferencelist=(subtype,))
+        return body.get_content() if body is not None else ""
+
+    @property
+    def text(self) -> str:
+        return self.part("plain")
+
+    @property
+    def html(self) -> str:
+        return self.part("html")
+
+    @property
+    def raw(self) -> str:
+        """Everything a reader could see: headers, text and HTML."""
+        return f"{self.message}\n{self.text}\n{self.html}"
+
+
+class Mailbox:
+    """What the SMTP server has received so far."""
+
+    def __init__(self) -> None:
+        self.received: list[Received] = []
+
+    async def handle_DATA(self, server, session, envelope) -> str:  # noqa: N802 - aiosmtpd
+        message = email.message_from_bytes(envelope.content, policy=email.policy.default)
+        self.received.append(Received(list(envelope.rcpt_tos), message))
+        return "250 Message accepted"
+
+    def to(self, address: str) -> list[Received]:
+        return [m for m in self.received if address in m.to]
+
+    def clear(self) -> None:
+        self.received.clear()
+
+    def __len__(self) -> int:
+        return len(self.received)
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+@pytest.fixture
+def mailbox():
+    """A running SMTP server, with the site's default mailer pointed at it."""
+    from aiosmtpd.controller import Controller
+
+    box = Mailbox()
+    port = free_port()
+    controller = Controller(box, hostname="127.0.0.1", port=port)
+    controller.start()
+    smtp = {"default": {
+        "BACKEND": "django.core.mail.backends.smtp.EmailBackend",
+        "OPTIONS": {"host": "127.0.0.1", "port": port, "use_tls": False, "use_ssl": False,
+                    "timeout": 10},
+    }}
+    try:
+        with override_settings(MAILERS=smtp, SITE_URL="https://junta.test"):
+            yield box
+    finally:
+        controller.stop()
+
+
+@pytest.fixture
+def eager_celery():
+    """Tasks run in the calling process when queued (the after-commit hooks call .delay())."""
+    from junta.celery import app
+
+    saved = app.conf.task_always_eager, app.conf.task_eager_propagates
+    app.conf.task_always_eager, app.conf.task_eager_propagates = True, True
+    yield app
+    app.conf.task_always_eager, app.conf.task_eager_propagates = saved

@@ -282,6 +282,10 @@ if os.environ.get("EMAIL_HOST"):
     }
 else:
     MAILERS = {"default": {"BACKEND": "django.core.mail.backends.console.EmailBackend"}}
+# The daily digest of speeches goes out at this hour, in each reader's own time zone.
+JUNTA_DIGEST_HOUR = int(os.environ.get("JUNTA_DIGEST_HOUR", "8"))
+if not 0 <= JUNTA_DIGEST_HOUR <= 23:
+    raise ImproperlyConfigured(f"JUNTA_DIGEST_HOUR={JUNTA_DIGEST_HOUR} is not an hour (0-23).")
 
 # --- Internationalisation ---------------------------------------------------------------------
 

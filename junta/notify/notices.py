@@ -43,7 +43,7 @@ CATCH_UP = timedelta(hours=6)
 
 def digest_hour() -> int:
     """The local hour (in each reader's zone) at which the daily digest goes out."""
-    return int(getattr(settings, "JUNTA_DIGEST_HOUR", 8))
+    return settings.JUNTA_DIGEST_HOUR
 
 
 # --- who ---------------------------------------------------------------------------------------

@@ -119,6 +119,8 @@ def test_the_feed_lists_my_deadlines_in_utc_with_the_zone_named(campaign, client
 def test_resetting_the_address_revokes_the_old_one(client, django_user_model):
     user = django_user_model.objects.create_user(email="p@example.org")
     client.force_login(user)
+    profile = client.get(reverse("profile")).content.decode()
+    assert reverse("notify_overview") in profile  # reached from the profile page
     client.get(reverse("notify_overview"))
     old = CalendarFeed.objects.get(user=user).token
     assert client.get(reverse("notify_calendar", args=[old])).status_code == 200

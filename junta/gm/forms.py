@@ -10,6 +10,7 @@ from django import forms
 from junta.engine import catalog
 from junta.gm.selectors import card_label
 from junta.gm.services import OUT_OF_PLAY, card_place, place_label
+from junta.gm.templatetags.gm_tags import phase_title
 
 REASON_HELP = "Goes into the audit log, for the GM's eyes only."
 ANNOUNCE_HELP = "Optional: shown to every player on the Events page."
@@ -170,7 +171,7 @@ class RollbackForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.fields["to_phase"].choices = [
             (str(p.number), f"{p.number}: {'turn ' + str(p.turn) + ', ' if p.turn else ''}"
-             f"{p.kind.replace('_', ' ')}") for p in (phases or [])]
+             f"{phase_title(p.kind)}") for p in (phases or [])]
 
 
 class TimeForm(forms.Form):

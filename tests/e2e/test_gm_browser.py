@@ -1,0 +1,150 @@
+"""A GameMaster on a phone reviews a drafted phase, makes a ruling, publishes it, and the players'
+pages show the result (issue 7)."""
+
+from __future__ import annotations
+
+import os
+from datetime import timedelta
+
+import pytest
+from allauth.account.models import EmailAddress
+from django.contrib.auth import get_user_model
+
+from junta.engine import catalog
+from junta.engine.bots import bot_orders
+from junta.engine.rng import Rng
+from junta.games import adjudication, repository, running
+from junta.games.campaigns import create_game, join_game
+from junta.games.models import AuditEntry, Game, Phase
+
+pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
+PASSWORD = "papaya-Republic-1977"
+NAMES = ["Carlos", "Isabel", "Miguel", "Lucia", "Rafael", "Elena"]
+REASON = "Isabel's card was lost in the mail (GM-only reason)"
+ANNOUNCEMENT = "By order of the GameMaster, a lost card goes to Don Carlos."
+
+
+def no_horizontal_scroll(page) -> bool:
+    return page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+
+
+def account(email: str, name: str):
+    user = get_user_model().objects.create_user(email=email, password=PASSWORD,
+                                                display_name=name)
+    EmailAddress.objects.create(user=user, email=email, verified=True, primary=True)
+    return user
+
+
+def log_in(page, base: str, email: str) -> None:
+    page.goto(f"{base}/accounts/login/")
+    page.get_by_label("Email").fill(email)
+    page.get_by_label("Password").fill(PASSWORD)
+    page.get_by_role("button", name="Sign In").click()
+    page.wait_for_url(f"{base}/")
+
+
+def bots_play(game: Game, until: str) -> Phase:
+    """Bots give every seat's orders, phase after phase, until a phase of kind `until` opens."""
+    rng = Rng("gm-browser")
+    users = {p.seat: p.user for p in game.players.filter(membership="active")}
+    for _ in range(20):
+        phase = Phase.objects.get(game=game, status="open")
+        state = repository.state_before(phase)
+        version = Game.objects.get(pk=game.pk).state_version
+        for seat in state.active_seats():
+            orders = [o.to_dict() for o in bot_orders(state, seat, rng)]
+            running.submit_orders(phase.id, users[seat], orders, state_version=version,
+                                  final=True, now=phase.opens_at + timedelta(minutes=1))
+        if phase.kind == until:
+            return phase
+        adjudication.adjudicate_phase(phase.id, now=phase.deadline, force=True)
+    raise AssertionError(f"no {until} phase")
+
+
+def test_a_gm_reviews_rules_and_publishes_on_a_phone(live_server, browser):
+    gm = account("gm@example.org", "The GM")
+    game = create_game(gm, "Papayas", join_policy=Game.JoinPolicy.OPEN)
+    for i, name in enumerate(NAMES):
+        join_game(game.id, account(f"p{i}@example.org", name), f"Don {name}")
+    Game.objects.filter(pk=game.pk).update(seed="gm-browser")  # the same deal every run
+    running.start_campaign(game.id, gm)
+    phase = bots_play(game, until="cabinet")  # turn 1: everyone holds 4 cards
+    Game.objects.filter(pk=game.pk).update(review_mode=Game.ReviewMode.REVIEW)
+    adjudication.adjudicate_phase(phase.id, now=phase.deadline)  # the sweep drafts it
+    phase.refresh_from_db()
+    assert phase.status == Phase.Status.DRAFTED
+    state = repository.state_before(phase)
+    card = state.players[1].hand[0]
+    card_name = catalog.card(card).name
+    assert card not in state.players[0].hand
+
+    base = live_server.url
+    gm_context = browser.new_context(viewport={"width": 375, "height": 740})
+    page = gm_context.new_page()
+    log_in(page, base, "gm@example.org")
+    page.goto(f"{base}/games/{game.id}/status/")
+    page.get_by_role("link", name="GM panel").click()
+    assert "waits for your review" in page.content()
+    assert no_horizontal_scroll(page)
+
+    # review: the draft with every secret shown, and the orders it used
+    page.get_by_role("link", name="Review it").click()
+    content = page.content()
+    assert "The drafted result, every secret shown" in content
+    assert "to seat" in content  # private lines are shown to the GM
+    assert "Appoint" in content or "appoint" in content
+    assert no_horizontal_scroll(page)
+
+    if os.environ.get("JUNTA_SCREENSHOTS"):
+        page.screenshot(path="/tmp/gm-review.png", full_page=True)
+
+    # a ruling: Isabel's card goes to Carlos, with a reason and an announcement
+    panel = page.get_by_role("navigation", name="GameMaster's panel")
+    panel.get_by_role("link", name="Rulings").click()
+    page.locator("summary", has_text="Move a card").click()
+    page.get_by_label("Card", exact=True).select_option(value=str(card))
+    page.get_by_label("Move it to").select_option(value="hand:0")
+    card_form = page.locator("form", has=page.get_by_label("Move it to"))
+    card_form.get_by_label("Reason").fill(REASON)
+    card_form.get_by_label("Announcement").fill(ANNOUNCEMENT)
+    card_form.get_by_role("button", name="Move the card").click()
+    assert "Ruled:" in page.content()
+    if os.environ.get("JUNTA_SCREENSHOTS"):
+        page.screenshot(path="/tmp/gm-rulings.png", full_page=True)
+    assert no_horizontal_scroll(page)
+    entry = AuditEntry.objects.filter(game=game, action="card").get()
+    assert entry.reason == REASON and entry.data["target"] == "hand:0"
+
+    # publish from the review page: the redrafted result carries the ruling
+    panel.get_by_role("link", name="Review").click()
+    page.get_by_role("button", name=f"Publish phase {phase.number}").click()
+    assert "Published" in page.content()
+    phase.refresh_from_db()
+    assert phase.status == Phase.Status.PUBLISHED
+    after = repository.engine().GameState.from_dict(phase.result.state_after)
+    assert card in after.players[0].hand and card not in after.players[1].hand
+    for name in ("everything", "history", "audit", "players", "time"):
+        page.goto(f"{base}/games/{game.id}/gm/{name}/")
+        assert no_horizontal_scroll(page), name
+    if os.environ.get("JUNTA_SCREENSHOTS"):
+        page.goto(f"{base}/games/{game.id}/gm/everything/")
+        page.screenshot(path="/tmp/gm-everything.png", full_page=True)
+    gm_context.close()
+
+    # the players' pages show the result
+    context = browser.new_context(viewport={"width": 375, "height": 740})
+    carlos = context.new_page()
+    log_in(carlos, base, "p0@example.org")
+    carlos.goto(f"{base}/games/{game.id}/status/")
+    assert card_name in carlos.locator("main").inner_text()
+    assert "GM panel" not in carlos.content()
+    carlos.goto(f"{base}/games/{game.id}/events/")
+    events = carlos.content()
+    assert ANNOUNCEMENT in events and REASON not in events
+    assert "From the GameMaster" in events
+    carlos.goto(f"{base}/games/{game.id}/history/")
+    assert "Cabinet" in carlos.content() or "cabinet" in carlos.content()
+    assert no_horizontal_scroll(carlos)
+    carlos.goto(f"{base}/games/{game.id}/gm/")
+    assert "Page not found" in carlos.content() or "Not Found" in carlos.content()
+    context.close()

@@ -88,7 +88,7 @@ def render(mail: Mail, user: User, prefs: Preferences, kind: str) -> EmailMultiA
         text = render_to_string(f"notify/mail/{mail.template}.txt", context)
         html = render_to_string(f"notify/mail/{mail.template}.html", context)
     message = EmailMultiAlternatives(
-        subject=SUBJECT_PREFIX + mail.subject,
+        subject=SUBJECT_PREFIX + " ".join(mail.subject.split()),  # one line, whatever names hold
         body=text,
         from_email=settings.DEFAULT_FROM_EMAIL,
         to=[user.email],

@@ -7,7 +7,9 @@ from typing import Any
 
 from django import forms
 
+from accounts.forms import TimeZoneField
 from junta.engine import catalog
+from junta.games.models import Game
 from junta.gm.selectors import card_label
 from junta.gm.services import OUT_OF_PLAY, card_place, place_label
 from junta.gm.templatetags.gm_tags import phase_title
@@ -197,3 +199,54 @@ class ReplaceForm(forms.Form):
 class PublishForm(forms.Form):
     announcement = forms.CharField(max_length=4000, required=False, help_text=ANNOUNCE_HELP,
                                    widget=forms.Textarea(attrs={"rows": 2}))
+
+
+class SettingsForm(forms.Form):
+    """The campaign's settings (`services.update_settings` says which may change when)."""
+
+    review_mode = forms.ChoiceField(choices=Game.ReviewMode.choices, widget=forms.RadioSelect,
+                                    label="Results")
+    deadline_time = forms.TimeField(
+        label="Daily deadline", widget=forms.TimeInput(attrs={"type": "time"}, format="%H:%M"))
+    time_zone = TimeZoneField(label="Deadline time zone",
+                              help_text="New deadlines follow this zone's clock.")
+    nomination_days = forms.IntegerField(min_value=1, max_value=7, label="Nominations (days)")
+    election_days = forms.IntegerField(min_value=1, max_value=7,
+                                       label="First election (days)")
+    default_days = forms.IntegerField(min_value=1, max_value=7, label="Every other phase (days)")
+    min_hours = forms.IntegerField(
+        min_value=0, max_value=72, label="Shortest phase (hours)",
+        help_text="A new phase never closes sooner than this after it opens.")
+    join_policy = forms.ChoiceField(choices=Game.JoinPolicy.choices, widget=forms.RadioSelect,
+                                    label="Who may join", required=False)
+    max_players = forms.TypedChoiceField(coerce=int, label="Players", required=False,
+                                         choices=[(n, f"{n} players") for n in range(10, 5, -1)])
+    extra_bills_min = forms.IntegerField(min_value=0, max_value=14, required=False,
+                                         label="Hidden extra bills: at least")
+    extra_bills_max = forms.IntegerField(min_value=0, max_value=14, required=False,
+                                         label="Hidden extra bills: at most")
+
+    FORMING_ONLY = ("join_policy", "max_players", "extra_bills_min", "extra_bills_max")
+
+    def __init__(self, *args: Any, game: Game, **kwargs: Any) -> None:
+        days = game.phase_days or {}
+        initial = {
+            "review_mode": game.review_mode, "deadline_time": game.deadline_time,
+            "time_zone": game.time_zone, "min_hours": game.min_hours,
+            "nomination_days": game.days_for("nomination"),
+            "election_days": game.days_for("election"),
+            "default_days": int(days.get("default", 1)),
+            "join_policy": game.join_policy, "max_players": game.max_players,
+            "extra_bills_min": game.extra_bills_min, "extra_bills_max": game.extra_bills_max,
+        }
+        super().__init__(*args, initial=initial, **kwargs)
+        if game.status != Game.Status.FORMING:
+            for name in self.FORMING_ONLY:
+                del self.fields[name]
+
+    def changes(self) -> dict[str, Any]:
+        data = dict(self.cleaned_data)
+        days = {"nomination": data.pop("nomination_days"),
+                "election": data.pop("election_days"), "default": data.pop("default_days")}
+        data["phase_days"] = days
+        return {k: v for k, v in data.items() if v is not None and v != ""}

@@ -13,6 +13,7 @@ urlpatterns = [
     path("everything/", views.everything, name="gm_everything"),
     path("history/", views.history, name="gm_history"),
     path("audit/", views.audit, name="gm_audit"),
+    path("settings/", views.settings, name="gm_settings"),
     # actions (POST)
     path("start/", views.start, name="gm_start"),
     path("players/<int:player_id>/approve/", views.approve, name="gm_approve"),

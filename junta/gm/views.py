@@ -44,11 +44,12 @@ def gm_view(methods: tuple[str, ...]) -> Callable:
     return decorate
 
 
-def _page(request: HttpRequest, game: Game, template: str, active: str, **context: Any
-          ) -> HttpResponse:
+def _page(request: HttpRequest, game: Game, template: str, active: str, status: int = 200,
+          **context: Any) -> HttpResponse:
     phase, state = selectors.current(game)
     return render(request, template, {
-        "game": game, "phase": phase, "state": state, "active": active, **context})
+        "game": game, "phase": phase, "state": state, "active": active, **context},
+        status=status)
 
 
 def _act(request: HttpRequest, done: Callable[[], Any], success: str | Callable[[Any], str],
@@ -181,6 +182,24 @@ def history(request: HttpRequest, game: Game) -> HttpResponse:
 def audit(request: HttpRequest, game: Game) -> HttpResponse:
     page = Paginator(selectors.audit(game), 50).get_page(request.GET.get("page"))
     return _page(request, game, "gm/audit.html", "audit", page=page)
+
+
+@gm_view(GET + POST)
+def settings(request: HttpRequest, game: Game) -> HttpResponse:
+    form = forms.SettingsForm(request.POST or None, game=game)
+    if request.method == "POST":
+        if form.is_valid():
+            try:
+                changed = services.update_settings(game.id, request.user, form.changes())
+            except CampaignError as error:
+                form.add_error(None, str(error))
+            else:
+                messages.success(request, "Saved: " + ", ".join(
+                    name.replace("_", " ") for name in changed) + "." if changed
+                    else "Nothing changed.")
+                return redirect("gm_settings", game_id=game.id)
+        return _page(request, game, "gm/settings.html", "settings", form=form, status=400)
+    return _page(request, game, "gm/settings.html", "settings", form=form)
 
 
 # --- actions: players ---------------------------------------------------------------------

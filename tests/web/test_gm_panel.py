@@ -106,7 +106,7 @@ def actions(game: Game) -> list[str]:
 # --- every panel URL is the GM's alone -------------------------------------------------------
 
 PAGES = ["gm_overview", "gm_players", "gm_time", "gm_review", "gm_rulings", "gm_everything",
-         "gm_history", "gm_audit"]
+         "gm_history", "gm_audit", "gm_settings"]
 ACTIONS = ["gm_start", "gm_pause", "gm_resume", "gm_extend", "gm_adjudicate", "gm_publish",
            "gm_redraft", "gm_annul", "gm_add_order", "gm_rollback", "gm_replay"]
 PLAYER_ACTIONS = ["gm_approve", "gm_remove", "gm_replace"]
@@ -203,6 +203,41 @@ def test_everything_shows_hands_money_deck_and_hidden_extra_bills(cast, client):
         for cid in p.hand:
             assert escape(f"{catalog.card(cid).name} (#{cid})") in page
     assert f"{len(state.money_deck)} bills" in page
+
+
+# --- settings -------------------------------------------------------------------------------
+
+def test_settings_phase_lengths_review_mode_and_what_is_fixed_at_the_start(cast, client):
+    game = cast["game"]
+    client.force_login(cast["gm"])
+    url = reverse("gm_settings", args=[game.id])
+    page = client.get(url).content.decode()
+    assert "Nominations (days)" in page and "Hidden extra bills" not in page
+    response = client.post(url, {
+        "review_mode": "review", "deadline_time": "20:30", "time_zone": "Europe/Madrid",
+        "nomination_days": 2, "election_days": 3, "default_days": 1, "min_hours": 10})
+    assert response.status_code == 302
+    game.refresh_from_db()
+    assert game.review_mode == "review" and game.time_zone == "Europe/Madrid"
+    assert game.days_for("election") == 3 and game.deadline_time.hour == 20
+    entry = AuditEntry.objects.filter(game=game).latest("id")
+    assert entry.action == "settings" and "phase_days" in entry.data["changes"]
+    with pytest.raises(GMError, match="has started"):
+        services.update_settings(game.id, cast["gm"], {"extra_bills_max": 3})
+    with pytest.raises(GMError, match="1 to 7 days"):
+        services.update_settings(game.id, cast["gm"], {"phase_days": {"default": 9}})
+
+
+def test_forming_settings_change_until_the_start(client):
+    gm = make_user("gm5@example.org")
+    game, _ = make_game(gm, start=False)
+    assert services.update_settings(game.id, gm, {"extra_bills_min": 2, "extra_bills_max": 5,
+                                                  "max_players": 8}) == [
+        "extra_bills_max", "extra_bills_min", "max_players"]
+    with pytest.raises(GMError, match="6 players are seated"):
+        services.update_settings(game.id, gm, {"max_players": 5})
+    with pytest.raises(GMError):
+        services.update_settings(game.id, gm, {"extra_bills_min": 9})  # above the maximum
 
 
 # --- players --------------------------------------------------------------------------------

@@ -1,0 +1,10 @@
+"""The GameMaster's panel (issue 7): /games/<id>/gm/.
+
+- `permissions`: the one rule, only the campaign's GM; 404 for everyone else.
+- `services`: every GM action (players, settings, time, review, rulings, rollback, replay check),
+  each one transaction with the game row locked and an `AuditEntry`; engine state through
+  `junta.games.repository` only.
+- `checks`: the replay and the chain of phase start states.
+- `selectors`, `forms`, `views`, `urls`, templates: the pages. Players see only the public
+  announcements (`{% gm_announcements game %}` on the Events page).
+"""

@@ -90,7 +90,7 @@ def publish(game: Game, phase: Phase, result: PhaseResult, now: datetime) -> Pha
     phase.save(update_fields=["status"])
     result.published_at = now
     result.save(update_fields=["published_at"])
-    state = repository.engine().GameState.from_dict(result.state_after)
+    state = repository.state_after(result)
     repository.write_board(game, state)
     sync_lives(game, state, now, phase, result)  # deaths, and heirs before the next phase opens
     next_phase = None

@@ -374,10 +374,17 @@ class Bill(models.Model):
 
 
 class Unit(models.Model):
-    """A unit on the city map during a coup (written once the engine plays coups)."""
+    """A unit on the city map during a coup, written from the engine state after every phase
+    (none outside a coup). `number` is the engine's id of the unit within the coup."""
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="units")
+    number = models.PositiveIntegerField(default=0)
     kind = models.CharField(max_length=24)
+    armed = models.BooleanField(default=True)
+    new_weapons = models.BooleanField(default=False)
+    temporary = models.BooleanField(default=False,
+                                    help_text="Created by a card or the foreign intervention: "
+                                              "it leaves the map when the coup ends.")
     owner = models.ForeignKey(Player, on_delete=models.SET_NULL, null=True, blank=True,
                               related_name="units")
     zone = models.ForeignKey(Zone, on_delete=models.PROTECT, null=True, blank=True)

@@ -11,6 +11,7 @@ from django.http import Http404
 from accounts.models import User
 from junta.engine import GameState, view_for
 from junta.engine.events import Event
+from junta.games import repository
 from junta.games.models import Game, Order, Phase, PhaseResult, Player
 
 
@@ -35,9 +36,9 @@ def display_state(game: Game) -> tuple[Phase | None, GameState | None]:
     if phase is None:
         return None, None
     if phase.status == Phase.Status.PUBLISHED:
-        result = PhaseResult.objects.filter(phase=phase).only("state_after").first()
-        return phase, GameState.from_dict(result.state_after)
-    return phase, GameState.from_dict(phase.state_before)
+        result = PhaseResult.objects.filter(phase=phase).select_related("phase").first()
+        return phase, repository.state_after(result)
+    return phase, repository.state_before(phase)
 
 
 def seat_for(game: Game, user: User) -> Seat:

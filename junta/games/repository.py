@@ -22,6 +22,7 @@ from junta.games.models import (
     Player,
     PoliticalCard,
     Position,
+    Unit,
 )
 
 
@@ -47,6 +48,23 @@ def state_before(phase: Phase) -> Any:
             f"({digest} != {phase.state_digest})"
         )
     return state
+
+
+def state_after(result: Any) -> Any:
+    """The engine state after a phase's result (a PhaseResult), checked against its digest."""
+    state = engine().GameState.from_dict(result.state_after)
+    if engine().digest(state) != result.digest:
+        raise RuntimeError(f"{result.phase}: the stored result does not match its digest")
+    return state
+
+
+def new_state(game: Game, names: list[str]) -> Any:
+    """A new campaign's engine state: the game's seed, its players' names, the range of hidden
+    extra bills."""
+    return engine().new_game(
+        game.seed, names,
+        {"extra_bills_min": game.extra_bills_min, "extra_bills_max": game.extra_bills_max},
+    )
 
 
 def orders_for_engine(phase: Phase) -> dict[int, list[Any]]:
@@ -105,6 +123,10 @@ def open_phase(game: Game, state: Any, now: datetime) -> Phase:
             state.players[seat].name = name
     info = engine().current_phase(state)
     number = (game.phases.order_by("-number").values_list("number", flat=True).first() or 0) + 1
+    # The game's phase lengths set the usual length of each kind; where the rules shorten a
+    # phase (a re-vote, an election after a resignation or a death) the engine's length wins.
+    days = info.days if info.days < engine().flow.DAYS.get(info.kind, 1) else \
+        game.days_for(info.kind)
     return Phase.objects.create(
         game=game,
         number=number,
@@ -113,7 +135,7 @@ def open_phase(game: Game, state: Any, now: datetime) -> Phase:
         opens_at=now,
         deadline=phase_deadline(
             now,
-            game.days_for(info.kind),
+            days,
             at=game.deadline_time,
             zone_name=game.time_zone,
             min_hours=game.min_hours,
@@ -168,9 +190,26 @@ def write_board(game: Game, state: Any) -> None:
         row.name = catalog.card(row.card_id).name
     PoliticalCard.objects.filter(game=game).delete()
     PoliticalCard.objects.bulk_create(rows)
+    write_units(game, state, players)
     Bill.objects.filter(game=game).delete()
     Bill.objects.bulk_create([Bill(game=game, order=i, denomination=d)
                               for i, d in enumerate(reversed(state.money_deck))])
     if game.extra_bills != state.extra_bills:
         game.extra_bills = state.extra_bills
         game.save(update_fields=["extra_bills"])
+
+
+def write_units(game: Game, state: Any, players: dict[int, Player]) -> None:
+    """The coup's units as rows (every unit is public during a coup); none outside a coup."""
+    from junta.engine.units import has_new_weapons
+
+    Unit.objects.filter(game=game).delete()
+    if state.coup is None:
+        return
+    Unit.objects.bulk_create([
+        Unit(game=game, number=u["id"], kind=u["kind"], armed=u["armed"],
+             new_weapons=has_new_weapons(state, u), temporary=u["temporary"],
+             owner=players.get(u["owner"]) if u["owner"] is not None else None,
+             zone_id=u["zone"], position=u["position"] or "")
+        for u in state.coup["units"]
+    ])

@@ -49,10 +49,7 @@ def start_campaign(game_id: int, by: User, now: datetime | None = None) -> Phase
     for player in players:
         Player.objects.filter(pk=player.pk).update(seat=player.seat)
     names = repository.character_names(game, players)
-    state = repository.engine().new_game(
-        game.seed, names,
-        {"extra_bills_min": game.extra_bills_min, "extra_bills_max": game.extra_bills_max},
-    )
+    state = repository.new_state(game, names)
     game.status = Game.Status.NOMINATING
     game.started_at = now
     game.state_version += 1

@@ -67,8 +67,8 @@ def simulate(*, gm: User, players: list[User], name: str, days: int, seed: str,
                 continue
         adjudication.adjudicate_phase(phase.id, now=phase.deadline)
         phase = Phase.objects.filter(game=game, status=Phase.Status.OPEN).first()
-        if engine.is_finished(engine.GameState.from_dict(
-                game.phases.order_by("-number").first().state_before)) and phase is None:
+        if engine.is_finished(repository.state_before(
+                game.phases.order_by("-number").first())) and phase is None:
             break
     game.refresh_from_db()
     return game

@@ -75,7 +75,7 @@ def gm_preferences(game: Game) -> Preferences:
 
 
 def phase_title(phase: Phase) -> str:
-    info = current_phase(GameState.from_dict(phase.state_before))
+    info = current_phase(repository.state_before(phase))
     return f"Turn {info.turn}, {info.title}" if info.turn else info.title
 
 
@@ -170,7 +170,7 @@ def send_results(phase_id: int, now: datetime | None = None) -> Counter:
     if phase is None or result is None:  # gone, or a draft the GM has not published
         return outcomes
     game = phase.game
-    state_after = GameState.from_dict(result.state_after)
+    state_after = repository.state_after(result)
     next_phase = game.phases.filter(number=phase.number + 1).first()
     for prefs, viewer, _player in recipients(game, Kind.RESULTS):
         outcomes[deliver(

@@ -249,6 +249,7 @@ def test_the_start_and_the_end_of_a_campaign(campaign, mailbox, eager_celery,  #
     state.finished, state.winners = True, [3]
     state.players[3].bank = 777
     result.state_after = state.to_dict()
+    result.digest = digest(state)  # stored results are checked against their digest
     result.save()
     Game.objects.filter(pk=game.pk).update(status=Game.Status.FINISHED)
     Phase.objects.filter(game=game, number=2).delete()

@@ -254,7 +254,8 @@ def test_page_queries_do_not_grow_with_the_phases_played(campaign, client):
     game, users = campaign()
     start(game)
     client.force_login(users[0])
-    urls = [reverse("game_detail", args=[game.id]), reverse("game_events", args=[game.id])]
+    urls = [reverse(name, args=[game.id]) for name in (
+        "game_detail", "game_events", "game_status", "game_orders", "game_history", "game_map")]
     play_days(game, users, 2)
     early = [queries_for(client, url) for url in urls]
     play_days(game, users, 8)
@@ -295,3 +296,45 @@ def test_the_drafts_command_lists_and_publishes_as_the_gm(campaign, capsys):
     phase.refresh_from_db()
     assert phase.status == Phase.Status.PUBLISHED
     assert Phase.objects.filter(game=game, status=Phase.Status.OPEN, kind="election").exists()
+
+
+def test_coup_units_are_rows_while_the_coup_lasts(campaign):
+    """Issue 5: models hold "Unit (kind, owner, zone, position it comes from)": written from
+    the engine state after every phase of a coup, gone when it ends."""
+    from junta.games.models import Unit
+
+    game, users = campaign()
+    start(game)
+    seen_coup = False
+    for _ in range(120):
+        play_days(game, users, 1)
+        phase = Phase.objects.get(game=game, status=Phase.Status.OPEN)
+        state = repository.state_before(phase)
+        rows = Unit.objects.filter(game=game)
+        if state.coup is None:
+            assert not rows.exists()
+            if seen_coup:
+                break
+            continue
+        seen_coup = True
+        assert phase.kind in ("coup", "coup_final", "aftermath")
+        assert timedelta(hours=20) < phase.deadline - phase.opens_at <= timedelta(hours=25)
+        expected = sorted((u["id"], u["kind"], u["owner"], u["zone"], u["position"] or "")
+                          for u in state.coup["units"])
+        assert sorted((r.number, r.kind, r.owner.seat if r.owner else None, r.zone_id,
+                       r.position) for r in rows.select_related("owner")) == expected
+    assert seen_coup
+
+
+def test_a_re_vote_lasts_one_day_whatever_the_game_s_election_length(campaign):
+    """SUPPLEMENT: "the election (2 days; ties re-voted in a further day)"."""
+    game, users = campaign()
+    start(game)
+    play_days(game, users, 1)  # nominations: the two-day election opens
+    phase = Phase.objects.get(game=game, status=Phase.Status.OPEN)
+    assert phase.kind == "election"
+    assert timedelta(hours=44) < phase.deadline - phase.opens_at <= timedelta(hours=49)
+    state = repository.state_before(phase)
+    state.election = {**state.election, "round": 2}
+    revote = repository.open_phase(game, state, phase.deadline)
+    assert timedelta(hours=20) < revote.deadline - revote.opens_at <= timedelta(hours=25)

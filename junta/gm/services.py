@@ -108,6 +108,16 @@ def _player_seat(state: Any, seat: int) -> Any:
     return state.players[seat]
 
 
+def _state_before(phase: Phase) -> Any:
+    """The phase's starting state, refused with a message if it no longer matches its digest
+    (a row changed behind the services' back: the GM should run the replay check)."""
+    try:
+        return repository.state_before(phase)
+    except RuntimeError as error:
+        raise GMError(f"Phase {phase.number}'s stored state does not match its digest; run "
+                      "the replay check and roll back to a sound phase.") from error
+
+
 # --- drafting and publishing ----------------------------------------------------------------
 
 def draft(game: Game, phase: Phase) -> PhaseResult:
@@ -116,7 +126,7 @@ def draft(game: Game, phase: Phase) -> PhaseResult:
     draft is the GM's working copy, and the audit entry keeps the digest it had. Call with the
     game row locked."""
     engine = repository.engine()
-    state = repository.state_before(phase)
+    state = _state_before(phase)
     orders = repository.orders_for_engine(phase)
     resolution = engine.resolve(state, orders, repository.submission_order(phase))
     fields = {
@@ -339,7 +349,7 @@ def _board_state(game: Game) -> tuple[Phase | None, Any]:
         return None, None
     if phase.status == Phase.Status.PUBLISHED:
         return phase, repository.engine().GameState.from_dict(phase.result.state_after)
-    return phase, repository.state_before(phase)
+    return phase, _state_before(phase)
 
 
 @transaction.atomic
@@ -383,7 +393,7 @@ def replace_player(game_id: int, by: User, player_id: int, newcomer_email: str,
         moved = Order.objects.filter(phase=phase, player=old).update(player=new)
     digest_after = None
     if phase is not None and phase.status in (Phase.Status.OPEN, Phase.Status.DRAFTED):
-        state = repository.state_before(phase)
+        state = _state_before(phase)
         if state.players[seat].name != name:
             state.players[seat].name = name
             repository.rewrite_state_before(phase, state)
@@ -449,7 +459,7 @@ def add_order(game_id: int, by: User, seat: int, order: dict | str, reason: str 
         parsed = engine.parse_order(order)
     except engine.OrderError as exc:
         raise GMError(str(exc)) from exc
-    state = repository.state_before(phase)
+    state = _state_before(phase)
     _player_seat(state, seat)
     player = game.players.filter(seat=seat, membership=Player.Membership.ACTIVE).first()
     if player is None:
@@ -518,7 +528,7 @@ def _rule(game_id: int, by: User, action: str, reason: str, announcement: str,
     with transaction.atomic():
         game = _lock(game_id, by)
         phase = _working_phase(game)
-        state = repository.state_before(phase)
+        state = _state_before(phase)
         before = state.copy()
         summary, data = change(state)
         problems = invariant_problems(before, state)
@@ -809,7 +819,7 @@ def rollback(game_id: int, by: User, to_phase: int, reason: str = "", announceme
     if target.number >= current.number:
         raise GMError(f"Roll back to an earlier phase: phase {current.number} is the current "
                       "one.")
-    state = repository.state_before(target)
+    state = _state_before(target)
     superseded = None
     if current.status in (Phase.Status.OPEN, Phase.Status.DRAFTED):
         current.status = Phase.Status.SUPERSEDED

@@ -571,6 +571,14 @@ def test_the_check_finds_a_start_state_changed_without_a_ruling(cast):
     assert "no GM ruling explains it" in report.chain[-1].origin
 
 
+def test_a_tampered_start_state_is_refused_with_a_message(cast):
+    game = cast["game"]
+    phase = open_phase(game)
+    Phase.objects.filter(pk=phase.pk).update(state_digest="0" * 64)
+    with pytest.raises(GMError, match="does not match its digest"):
+        services.set_location(game.id, cast["gm"], 0, "home", reason="x")
+
+
 def test_rollback_refuses_the_current_or_a_missing_phase(cast):
     game = cast["game"]
     play(game, phases=1)

@@ -348,7 +348,7 @@ def _board_state(game: Game) -> tuple[Phase | None, Any]:
     if phase is None:
         return None, None
     if phase.status == Phase.Status.PUBLISHED:
-        return phase, repository.engine().GameState.from_dict(phase.result.state_after)
+        return phase, repository.state_after(phase.result)
     return phase, _state_before(phase)
 
 

@@ -108,10 +108,11 @@ def review(request: HttpRequest, game: Game) -> HttpResponse:
     phase, state = selectors.current(game)
     context: dict[str, Any] = {"publish_form": forms.PublishForm()}
     if phase is not None and phase.status == Phase.Status.DRAFTED:
-        from junta.engine import Event, GameState
+        from junta.engine import Event
+        from junta.games import repository
 
         result = phase.result
-        after = GameState.from_dict(result.state_after)
+        after = repository.state_after(result)
         context.update({
             "result": result,
             "events": [Event.from_dict(e) for e in result.events],

@@ -71,9 +71,9 @@ def chain_lines(game: Game) -> list[ChainLine]:
 
 def _origin(phase: Phase, by_number: dict[int, Phase], results: dict[int, PhaseResult],
             rollbacks: dict[int, int], rulings: dict[int, list[AuditEntry]]) -> tuple[bool, str]:
-    engine = repository.engine()
-    stored = engine.digest(engine.GameState.from_dict(phase.state_before))
-    if stored != phase.state_digest:
+    try:
+        repository.state_before(phase)  # checks the stored state against its digest
+    except RuntimeError:
         return False, "its stored starting state does not match its digest"
     if phase.number == 1:
         origin, expected = "the start of the campaign", None

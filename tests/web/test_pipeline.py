@@ -338,3 +338,20 @@ def test_a_re_vote_lasts_one_day_whatever_the_game_s_election_length(campaign):
     state.election = {**state.election, "round": 2}
     revote = repository.open_phase(game, state, phase.deadline)
     assert timedelta(hours=20) < revote.deadline - revote.opens_at <= timedelta(hours=25)
+
+
+def test_only_the_repository_builds_engine_state():
+    """Issue 5: "One module maps rows to engine state and back; nothing else builds engine
+    state" (junta/games/repository.py)."""
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2] / "junta"
+    offenders = []
+    for path in root.rglob("*.py"):
+        if "engine" in path.parts or path.name == "repository.py":
+            continue
+        text = path.read_text()
+        for needle in ("GameState.from_dict", "new_game(", "GameState("):
+            if needle in text:
+                offenders.append(f"{path.relative_to(root)}: {needle}")
+    assert offenders == []

@@ -35,6 +35,15 @@ class CreateGameForm(forms.Form):
         choices=Game.JoinPolicy.choices, initial=Game.JoinPolicy.APPROVAL,
         widget=forms.RadioSelect, label="Who may join",
     )
+    nomination_days = forms.IntegerField(
+        min_value=1, max_value=7, initial=1, required=False, label="Nominations (days)")
+    election_days = forms.IntegerField(
+        min_value=1, max_value=7, initial=2, required=False, label="First election (days)",
+        help_text="A tied election is voted again in one more day.")
+    default_days = forms.IntegerField(
+        min_value=1, max_value=7, initial=1, required=False,
+        label="Every other phase (days)",
+        help_text="The rules' pace is one phase a day.")
     extra_bills_min = forms.IntegerField(min_value=0, max_value=14, initial=0,
                                          label="Hidden extra bills: at least")
     extra_bills_max = forms.IntegerField(

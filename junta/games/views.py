@@ -35,6 +35,9 @@ def create(request: HttpRequest) -> HttpResponse:
                 deadline_time=data["deadline_time"], time_zone=data["time_zone"],
                 review_mode=data["review_mode"], join_policy=data["join_policy"],
                 extra_bills=(data["extra_bills_min"], data["extra_bills_max"]),
+                phase_days={"nomination": data["nomination_days"] or 1,
+                            "election": data["election_days"] or 2,
+                            "default": data["default_days"] or 1},
             )
         except campaigns.CampaignError as error:
             form.add_error(None, str(error))

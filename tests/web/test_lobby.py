@@ -27,9 +27,12 @@ def test_create_a_campaign_through_the_form(client, gm):
     response = client.post(reverse("game_create"), {
         "name": "Papayas Seven", "max_players": "8", "deadline_time": "21:30",
         "time_zone": "Europe/Madrid", "review_mode": "review", "join_policy": "open",
-        "extra_bills_min": "3", "extra_bills_max": "9",
+        "extra_bills_min": "3", "extra_bills_max": "9", "nomination_days": "2",
+        "election_days": "3", "default_days": "1",
     })
     game = Game.objects.get()
+    assert (game.days_for("nomination"), game.days_for("election"),
+            game.days_for("budget_vote")) == (2, 3, 1)
     assert response.status_code == 302
     assert response["Location"] == reverse("game_detail", args=[game.id])
     assert (game.gm, game.max_players, game.time_zone, game.review_mode) == (

@@ -368,7 +368,7 @@ def _more(hidden: list[Stack], x: float, y: float, w: float, h: float) -> SafeSt
 
 
 def _zone(zone: Zone, spot: dict, size: dict, here: list[Stack], control: str | None,
-          in_coup: bool) -> SafeString:
+          in_coup: bool, id_prefix: str = "") -> SafeString:
     cx, cy, w, h = spot["x"], spot["y"], size["width"], size["height"]
     left, top = cx - w / 2, cy - h / 2
     if zone.control_point:
@@ -413,14 +413,14 @@ def _zone(zone: Zone, spot: dict, size: dict, here: list[Stack], control: str | 
             'font-weight="700" fill="#fff">{}</text></g>',
             cx - 42, top + h + 3, colour, cx, top + h + 19, text)
     return format_html(
-        '<g class="cm-zone cm-{}{}" id="zone-{}" data-zone="{}"><title>{}</title>'
+        '<g class="cm-zone cm-{}{}" id="{}zone-{}" data-zone="{}"><title>{}</title>'
         '<rect x="{}" y="{}" width="{}" height="{}" rx="12" fill="{}" stroke="{}" '
         'stroke-width="{}"/>'
         '<text class="cm-num" x="{}" y="{}" font-size="38" font-weight="700" '
         'fill="#1d1b19">{}</text>'
         '<text class="cm-label" x="{}" y="{}" font-size="16" fill="#1d1b19">{}</text>'
         '{}{}{}</g>',
-        zone.kind, " cm-cp" if zone.control_point else "", zone.id, zone.id, title,
+        zone.kind, " cm-cp" if zone.control_point else "", id_prefix, zone.id, zone.id, title,
         left, top, w, h, fill, stroke, width,
         left + 8, top + 41, zone.id, left + 8, top + 59, spot.get("label", zone.name),
         badge, _join(counters), tag)
@@ -463,10 +463,11 @@ def _arrow(move: Move, lay: dict) -> SafeString:
 def render_svg(coup: Mapping[str, Any] | None = None, names: Mapping[int, str] | None = None,
                *, zones: Mapping[int, Zone] | None = None, layout_data: dict | None = None,
                moved_in: int | None = None, title: str = "Map of the city",
-               title_id: str = "citymap-title") -> SafeString:
+               title_id: str = "citymap-title", id_prefix: str = "") -> SafeString:
     """The city as an inline <svg>. `coup` is a public coup view (or None outside a coup):
     its placed units are drawn as counters; `names` maps seats to the families' names;
-    `moved_in` draws arrows for the units that moved in that coup phase."""
+    `moved_in` draws arrows for the units that moved in that coup phase. `id_prefix` keeps
+    element ids unique when a page draws several maps (History)."""
     zones = zones or catalog.zones()
     lay = layout_data or layout()
     names = names or {}
@@ -477,7 +478,7 @@ def render_svg(coup: Mapping[str, Any] | None = None, names: Mapping[int, str] |
     control = {str(k): v for k, v in ((coup or {}).get("control") or {}).items()}
     drawn = [
         _zone(zones[z], lay["zones"][str(z)], lay["zone"], by_zone.get(z, []),
-              control.get(str(z)), coup is not None)
+              control.get(str(z)), coup is not None, id_prefix)
         for z in sorted(zones) if str(z) in lay["zones"]]
     arrows = [_arrow(m, lay) for m in moves(coup, moved_in, names)]
     return format_html(

@@ -16,15 +16,20 @@ from junta.games.coup_forms import (
     zone_name,
 )
 
+# One wording for the Status page, the Orders page and the character page: the family comes
+# back when the next turn begins, which is its Cabinet Appointment (SUPPLEMENT, Families).
+DEAD = ("You are dead: the dead give no orders. Your family returns to public life at the start "
+        "of the next turn, in time for its Cabinet Appointment, with a new character and four "
+        "new cards. Prepare that character now (name, avatar, bio). You may still speak on the "
+        "Events page.")
+
 
 def instructions(state: GameState, seat: int) -> list[str]:
     if state.finished:
         return ["The game is over: everything is revealed below."]
     p = state.players[seat]
     if p.status == "dead":
-        return ["You are dead. Prepare your next character (name, avatar, bio): you return "
-                "at the next Cabinet Appointment with four new cards. You may still speak on "
-                "the Events page."]
+        return [DEAD]
     if p.status == "exiled":
         return ["You are in exile: you keep your cards and money but cannot interact. You may "
                 "ask the Minister of Internal Security for safe passage home."]

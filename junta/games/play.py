@@ -3,16 +3,16 @@ current phase, his orders and what he has learned. Read-only; pages call these."
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from django.http import Http404
 
 from accounts.models import User
-from junta.engine import GameState, view_for
+from junta.engine import GameState, current_phase, steps, view_for
 from junta.engine.events import Event
 from junta.games import repository
-from junta.games.models import Game, Order, Phase, PhaseResult, Player
+from junta.games.models import Game, Order, Phase, PhaseResult, Player, Speech
 
 
 @dataclass
@@ -79,27 +79,132 @@ class PhaseReport:
     headlines: list[str]
     public: list[str]
     private: list[str]
+    title: str = ""
+    # After the game ends ("everything is revealed"): every secret line with whom it was told
+    # to, and every family's orders as adjudicated.
+    revealed: list[tuple[str, str]] = field(default_factory=list)
+    orders: list[tuple[str, list[str]]] = field(default_factory=list)
+    # A coup phase (or the Locations phase that started a coup): the map after it.
+    coup_map: Any = None
+    coup_caption: str = ""
+    speeches: list[Speech] = field(default_factory=list)
 
 
-def reports(game: Game, viewer: int | str | None, results: list[PhaseResult]
+COUP_KINDS = ("coup", "coup_final")
+
+
+def phase_title(phase: Phase) -> str:
+    """The phase's title as the engine gives it ("Budget Proposal", "Coup Phase 3")."""
+    if phase.kind == "coup":  # the number is in the state the phase opened with
+        return current_phase(repository.state_before(phase)).title
+    return steps.PHASE_TITLES.get(phase.kind, phase.kind.replace("_", " ").capitalize())
+
+
+def _names(result: PhaseResult) -> dict[int, str]:
+    return {p["seat"]: p["name"] for p in result.state_after.get("players", [])}
+
+
+def _told_to(audience: Any, names: dict[int, str]) -> str:
+    if audience == "gm":
+        return "the GameMaster"
+    return ", ".join(names.get(s, f"seat {s + 1}") for s in audience) or "nobody"
+
+
+def _described_orders(result: PhaseResult) -> list[tuple[str, list[str]]]:
+    from junta.games.order_builder import describe_order
+
+    used = result.orders_used or {}
+    if not used:
+        return []
+    state = repository.state_before(result.phase)
+    out = []
+    for seat in sorted(used, key=int):
+        lines = []
+        for order in used[seat]:
+            try:
+                lines.append(describe_order(state, order))
+            except (KeyError, TypeError, ValueError, IndexError):
+                lines.append(str(order.get("kind", "an order")).replace("_", " "))
+        if lines:
+            out.append((state.name(int(seat)), lines))
+    return out
+
+
+def coup_map(result: PhaseResult) -> tuple[Any, str] | None:
+    """The city after a coup phase (or after the Locations phase that began the coup), drawn
+    from the public coup view of the state after it, with the moves of that phase."""
+    from junta.games import citymap
+    from junta.games.map_views import moved_in
+
+    if result.phase.kind not in COUP_KINDS and not (
+            result.phase.kind == "locations" and result.state_after.get("coup")):
+        return None
+    state = repository.state_after(result)
+    view = view_for(state, None)
+    coup = view.get("coup")
+    if coup is None:
+        return None
+    names = {p["seat"]: p["name"] for p in view["players"]}
+    shown = moved_in(view, coup)
+    title = f"The city after {phase_title(result.phase)}"
+    svg = citymap.render_svg(coup, names, moved_in=shown, title=title,
+                             title_id=f"map-{result.phase.number}-title",
+                             id_prefix=f"p{result.phase.number}-")
+    caption = ("Arrows show the Rebel-Only moves." if shown == 0 else
+               f"Arrows show the moves of Coup Phase {shown}." if shown else "")
+    return svg, caption
+
+
+def reports(game: Game, viewer: int | str | None, results: list[PhaseResult], *,
+            reveal: bool = False, maps: bool = False, speeches: bool = False
             ) -> list[PhaseReport]:
-    """Readable reports of published phases: headlines, public lines, the viewer's own lines."""
+    """Readable reports of published phases: headlines, public lines, the viewer's own lines.
+    With `reveal` (a finished game only) every secret line and every order too; with `maps`
+    the city after each coup phase; with `speeches` the speeches made while each phase was
+    open (one query for them all)."""
     from junta.games.headlines import headline
 
+    if reveal and game.status != Game.Status.FINISHED:
+        raise ValueError("secrets are revealed only when the game is over")
+    by_phase: dict[int, list[Speech]] = {}
+    if speeches and results:
+        rows = Speech.objects.filter(game=game, phase_id__in=[r.phase_id for r in results]) \
+            .select_related("reply_to").order_by("created_at", "id")
+        for speech in rows:
+            by_phase.setdefault(speech.phase_id, []).append(speech)
     out = []
     for result in results:
-        events = report(result, viewer)
-        heads = [h for e in events if (h := headline(e, str(result.phase_id)))]
-        out.append(PhaseReport(
+        names = _names(result)
+        events = report(result, "gm" if reveal else viewer)
+        heads = [h for e in events if (h := headline(e, str(result.phase_id), names))]
+        entry = PhaseReport(
             result.phase, heads,
             [e.text for e in events if e.audience == "public"],
-            [e.text for e in events if e.audience != "public"]))
+            [] if reveal else [e.text for e in events if e.audience != "public"],
+            title=phase_title(result.phase),
+            speeches=by_phase.get(result.phase_id, []))
+        if reveal:
+            entry.revealed = [(_told_to(e.audience, names), e.text) for e in events
+                              if e.audience != "public"]
+            entry.orders = _described_orders(result)
+        if maps and (drawn := coup_map(result)):
+            entry.coup_map, entry.coup_caption = drawn
+        out.append(entry)
     return out
 
 
 def published_results(game: Game):
     return PhaseResult.objects.filter(phase__game=game, published_at__isnull=False) \
         .select_related("phase").order_by("-phase__number")
+
+
+def current_turn_results(game: Game, limit: int = 30) -> list[PhaseResult]:
+    """The published results of the turn of the latest published phase, newest first (one
+    query)."""
+    from django.db.models import Subquery
+
+    latest_turn = published_results(game).values("phase__turn")[:1]
+    return list(published_results(game).filter(phase__turn=Subquery(latest_turn))[:limit])
 
 
 def viewer_for(game: Game, user: User) -> int | str | None:

@@ -10,7 +10,7 @@ from django.urls import NoReverseMatch, reverse
 from django.views.decorators.http import require_POST
 
 from junta.engine import catalog, flow
-from junta.games import coup_forms, order_builder, play, running, selectors
+from junta.games import coup_forms, order_builder, play, running, selectors, status_info
 from junta.games.campaigns import CampaignError
 from junta.games.guidance import instructions
 from junta.games.models import Game, Phase
@@ -45,11 +45,15 @@ def _status_context(request: HttpRequest, game: Game) -> dict:
                         "new_weapons": view["new_weapons"] == pos})
     money = view["money"]
     percent = min(100, round(100 * money["drawn"] / money["known_total"]))
+    dead = me is not None and state.players[seat.seat].status == "dead"
     return {
         "game": game, "seat": seat, "view": view, "me": me, "phase": seat.phase,
         "state": state, "roster": roster, "cabinet": cabinet, "money_percent": percent,
         "instructions": instructions(state, seat.seat) if me else [],
         "owes": seat.seat in view["owes_orders"] if me else False,
+        "dead": dead,
+        "deciding": status_info.deciding(view),
+        "reveal": status_info.revealed(game, view, state),
         "learned": play.learned(game, seat.seat, state.turn) if me else [],
         "location_name": catalog.LOCATION_NAMES.get((me or {}).get("location") or "", ""),
         "is_gm": game.gm_id == request.user.id,
@@ -161,11 +165,16 @@ def orders(request: HttpRequest, game_id: int) -> HttpResponse:
 
 @login_required
 def history(request: HttpRequest, game_id: int) -> HttpResponse:
-    """Every past phase with its public report and my own private lines, newest first."""
+    """Every past phase, newest first: its public report and my own private lines, the
+    speeches made while it was open, and for a coup the map after each phase. Once the game is
+    over, every secret line and every order as well. A fixed number of queries per page."""
     from django.core.paginator import Paginator
 
     game = selectors.game_for(request.user, game_id)
     viewer = play.viewer_for(game, request.user)
     page = Paginator(play.published_results(game), 10).get_page(request.GET.get("page"))
+    finished = game.status == Game.Status.FINISHED
     return render(request, "games/history.html", {
-        "game": game, "page": page, "reports": play.reports(game, viewer, list(page))})
+        "game": game, "page": page, "finished": finished,
+        "reports": play.reports(game, viewer, list(page), reveal=finished, maps=True,
+                                speeches=True)})

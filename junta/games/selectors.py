@@ -6,7 +6,7 @@ from django.db.models import Count, Q, QuerySet
 from django.http import Http404
 
 from accounts.models import User
-from junta.games.models import Game, Player, Speech
+from junta.games.models import Game, Order, Phase, Player, Speech
 
 LIVE = [Player.Membership.PENDING, Player.Membership.ACTIVE]
 
@@ -33,6 +33,37 @@ def joinable_games(user: User) -> QuerySet[Game]:
         .select_related("gm")
         .order_by("-created_at")
     )
+
+
+STARTED = [Game.Status.NOMINATING, Game.Status.RUNNING, Game.Status.PAUSED,
+           Game.Status.FINISHED]
+
+
+def my_seats(user: User, games: list[Game]) -> dict[int, dict]:
+    """For each started campaign where the person has a seat: whether the current phase
+    waits for his orders, and whether his orders are in (and final). Three queries, whatever
+    the number of campaigns."""
+    started = [g.id for g in games if g.status in STARTED]
+    if not started:
+        return {}
+    seats = dict(Player.objects.filter(game_id__in=started, user=user,
+                                       membership=Player.Membership.ACTIVE)
+                 .values_list("game_id", "seat"))
+    phases = {p.game_id: p for p in Phase.objects.filter(
+        game_id__in=list(seats), status=Phase.Status.OPEN).only("game_id", "owing_seats",
+                                                                "deadline", "kind")}
+    orders = {o.phase_id: o for o in Order.objects.filter(
+        phase__in=list(phases.values()), player__user=user).only("phase_id", "final")}
+    out = {}
+    for game_id, seat in seats.items():
+        phase = phases.get(game_id)
+        order = orders.get(phase.id) if phase else None
+        out[game_id] = {
+            "seat": seat, "phase": phase,
+            "owes": bool(phase and seat in (phase.owing_seats or [])),
+            "orders_in": order is not None, "final": bool(order and order.final),
+        }
+    return out
 
 
 def game_for(user: User, game_id: int) -> Game:

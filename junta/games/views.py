@@ -17,8 +17,10 @@ from junta.games.models import Game, Player
 
 @login_required
 def lobby(request: HttpRequest) -> HttpResponse:
+    mine = list(selectors.my_games(request.user))
+    seats = selectors.my_seats(request.user, mine)
     context = {
-        "my_games": selectors.my_games(request.user),
+        "my_games": [(game, seats.get(game.id)) for game in mine],
         "joinable": selectors.joinable_games(request.user),
     }
     return render(request, "games/lobby.html", context)
@@ -170,10 +172,11 @@ def events(request: HttpRequest, game_id: int) -> HttpResponse:
     ).get_page(request.GET.get("page"))
     from junta.games import play
 
-    latest = list(play.published_results(game)[:1])
+    latest = play.current_turn_results(game)
     context = {
         "game": game, "page": page, "form": form, "preview": preview, "speaker": speaker,
         "replying_to": replying_to,
         "latest": play.reports(game, play.viewer_for(game, request.user), latest),
+        "latest_turn": latest[0].phase.turn if latest else None,
     }
     return render(request, "games/events.html", context, status=status)

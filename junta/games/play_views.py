@@ -103,40 +103,58 @@ def status(request: HttpRequest, game_id: int) -> HttpResponse:
 
 @login_required
 def orders(request: HttpRequest, game_id: int) -> HttpResponse:
-    """The Orders page: my orders for the current phase, a form per kind of order, final."""
+    """The Orders page: my orders for the current phase, a form per kind of order, final.
+
+    A rejected change saves nothing (the orders in stay as they were) and comes back with the
+    form as submitted, each engine message next to the field it is about."""
     game = selectors.game_for(request.user, game_id)
     seat = play.seat_for(game, request.user)
     if seat.player is None:
         raise Http404
     phase, state = seat.phase, seat.state
     saved = list(seat.order.payload) if seat.order else []
-    errors: list[str] = []
-    failed_kind = ""
+    errors: list[str] = []  # about the page as a whole (a stale form, a closed phase)
+    failed = ""  # the key of the order form re-shown
+    field_errors: dict[str, list[str]] = {}
+    form_errors: list[str] = []
+    note = seat.order.note_to_gm if seat.order else ""
     status_code = 200
     if request.method == "POST":
         action = request.POST.get("action", "")
-        version = int(request.POST.get("state_version") or -1)
-        note = request.POST.get("note_to_gm", seat.order.note_to_gm if seat.order else "")
+        version = _int(request.POST.get("state_version"), -1)
+        note = request.POST.get("note_to_gm", note)
         final = seat.order.final if seat.order else False
         payload = list(saved)
+        reading = None
         if action == "add":
-            order, problem = order_builder.read_order(state, seat.seat, request.POST)
-            if order is None:
-                errors, failed_kind = [problem], request.POST.get("kind", "")
+            reading = order_builder.read(state, seat.seat, request.POST)
+            failed = reading.builder.key if reading.builder else ""
+            if reading.builder is None:
+                errors = [reading.problem]
+            elif reading.order is None:
+                if reading.field:
+                    field_errors = {reading.field: [reading.problem]}
+                else:
+                    form_errors = [reading.problem]
             else:
-                payload.append(order)
+                refused = order_builder.check(state, seat.seat, reading.order)
+                if refused:
+                    field_errors, form_errors = order_builder.place_errors(
+                        state, seat.seat, reading.builder, request.POST, refused)
+                else:
+                    payload.append(reading.order)
         elif action == "remove":
-            index = int(request.POST.get("index") or -1)
+            index = _int(request.POST.get("index"), -1)
             if 0 <= index < len(payload):
                 payload.pop(index)
         elif action in ("final", "not_final", "note"):
             final = {"final": True, "not_final": False}.get(action, final)
-        if not errors:
+        if not (errors or field_errors or form_errors):
             try:
                 running.submit_orders(phase.id, request.user, payload, state_version=version,
                                       note_to_gm=note, final=final)
             except running.OrdersRejected as rejected:
-                errors, failed_kind = rejected.errors, request.POST.get("kind", "")
+                errors, form_errors = _split_rejection(rejected.errors, reading, len(payload))
             except CampaignError as error:
                 errors = [str(error)]
             else:
@@ -147,20 +165,48 @@ def orders(request: HttpRequest, game_id: int) -> HttpResponse:
                         action, "Saved."))
                 return redirect("game_orders", game_id=game.id)
         status_code = 400
+    builders, unavailable = order_builder.forms(
+        state, seat.seat, data=request.POST if failed else None, failed=failed,
+        field_errors=field_errors, form_errors=form_errors)
+    summary = list(errors)
+    links = []  # (element id, text) for every message shown next to a form or a field
+    for b in builders:
+        if b.bound:
+            links += [(f"{b.html_id}-errors", f"{b.label}: {e}") for e in b.errors]
+            links += [(f.html_id, f"{b.label}, {f.label}: {e}")
+                      for f in [*b.fields, *b.condition_fields] for e in f.errors]
     described = [order_builder.describe_order(state, o) for o in saved]
     game.refresh_from_db(fields=["state_version"])
     context = {
         "game": game, "seat": seat, "phase": phase, "state": state,
         "saved": list(enumerate(described)),
-        "builders": order_builder.builders(state, seat.seat),
-        "condition_fields": order_builder.condition_fields(state),
-        "errors": errors, "failed_kind": failed_kind, "state_version": game.state_version,
+        "builders": builders, "unavailable": unavailable,
+        "errors": summary, "error_links": links, "state_version": game.state_version,
         "open": phase.status == Phase.Status.OPEN, "final": bool(seat.order and seat.order.final),
-        "note": seat.order.note_to_gm if seat.order else "",
-        "phase_title": flow.current_phase(state).title,
+        "note": note, "phase_title": flow.current_phase(state).title,
         "instructions": instructions(state, seat.seat),
     }
     return render(request, "games/orders.html", context, status=status_code)
+
+
+def _int(value: str | None, default: int) -> int:
+    try:
+        return int(value or default)
+    except ValueError:
+        return default
+
+
+def _split_rejection(errors: list[str], reading: order_builder.Reading | None, count: int
+                     ) -> tuple[list[str], list[str]]:
+    """The engine's messages about the whole set of orders: those about the new order (the
+    last, "Order N: ...") and about the set (two votes) go with the form just submitted; the
+    rest stay at the top of the page."""
+    if reading is None or reading.builder is None:
+        return errors, []
+    prefix = f"Order {count}: "
+    page = [e for e in errors if e.startswith("Order ") and not e.startswith(prefix)]
+    mine = [e.removeprefix(prefix) for e in errors if e not in page]
+    return page, mine
 
 
 @login_required

@@ -79,7 +79,7 @@ STEP_TITLES: dict[str, str] = {
 
 def phase_words(phase: str) -> str:
     """"the Budget Vote phase", "the Coup Phase": a phase named in a sentence."""
-    title = PHASE_TITLES.get(phase, phase)
+    title = PHASE_TITLES.get(phase, phase).removeprefix("The ")
     return f"the {title}" if "Phase" in title or "Aftermath" in title else f"the {title} phase"
 
 

@@ -237,8 +237,21 @@ def test_a_trade_must_be_covered_when_ordered():
     spy = give(state, BILL, "Spy in Switzerland")
     assert validate_order(state, DONA, trade(BILL, give_money=4, get_cards=[spy])) == [
         "You have 2 MP; you cannot give 4."]
-    assert validate_order(state, DONA, trade(BILL, get_cards=[spy, 0])) == [
-        "Bill does not hold every card you ask for."]
+
+
+
+def test_a_trade_order_reveals_nothing_of_the_partner_s_hand():
+    """Supplement "Who sees what": the cards in hand are "Private to the owner"; a trade for a
+    card the partner does not hold is accepted and fails when it resolves."""
+    state = draw_phase(s3=2)
+    spy = give(state, BILL, "Spy in Switzerland")
+    absent = next(c for c in state.political_deck if c != spy)
+    assert validate_order(state, DONA, trade(BILL, get_cards=[absent])) == []
+    assert validate_order(state, DONA, trade(BILL, get_cards=[spy])) == []
+    after, events = go(state, {BILL: [trade(DONA, give_cards=[absent])],
+                               DONA: [trade(BILL, get_cards=[absent])]})
+    assert "Your trade with Bill did not happen" in texts(events, DONA)
+    assert absent not in after.players[DONA].hand
 
 
 def test_a_resigning_president_may_not_pay_or_trade_money_away_during_the_election():

@@ -12,35 +12,42 @@ import hashlib
 from collections.abc import Mapping
 from typing import Any
 
+from junta.engine import catalog
 from junta.engine.events import Event
 
 # Each variant is formatted with: name_caps (the person the event is about, if any), at_place
-# (where a death happened: "AT THE CLUB"), points (control points won), text (the report line).
+# (where a death happened: "AT THE CLUB"), points (control points won), zone_caps and card_caps
+# (where a card put units on the map, and which card), text_caps (the report line).
 VARIANTS: dict[str, tuple[str, ...]] = {
     "assassination": (
         "BLOOD {at_place}! {name_caps} GUNNED DOWN",
         "{name_caps} ASSASSINATED: THE CAPITAL HOLDS ITS BREATH",
         "TRAGEDY {at_place}: {name_caps} WILL NOT BE COMING BACK",
         "SHOTS RING OUT {at_place}. {name_caps} IS NO MORE",
+        "ASSASSINATION! THE CAPITAL HOLDS ITS BREATH",
     ),
     "assassination_nowhere": (
         "{name_caps} ASSASSINATED: THE CAPITAL HOLDS ITS BREATH",
         "A FAMILY MOURNS: {name_caps} FALLS TO AN ASSASSIN",
+        "AN ASSASSIN STRIKES: A FAMILY MOURNS",
     ),
     "execution": (
         "AT DAWN, THE FIRING SQUAD: {name_caps} EXECUTED",
         "{name_caps} FACES THE WALL. JUSTICE, SAYS THE PALACE",
         "THE PALACE SETTLES ACCOUNTS: {name_caps} SHOT",
+        "VOLLEYS AT DAWN IN THE BARRACKS YARD: AN EXECUTION",
     ),
     "death": (
         "A FAMILY MOURNS: {name_caps} IS DEAD",
         "BLACK CREPE ON THE BOULEVARD: {name_caps} DIES",
+        "BLACK CREPE ON THE BOULEVARD: A DEATH IN HIGH SOCIETY",
     ),
     "president": (
         "¡VIVA EL PRESIDENTE {name_caps}!",
         "THE CHAMBER HAS SPOKEN: {name_caps} TAKES THE SASH",
         "A NEW DAWN FOR THE REPUBLIC? {name_caps} MOVES INTO THE PALACE",
         "BANDS PLAY, FLAGS WAVE: {name_caps} IS PRESIDENT",
+        "A NEW DAWN FOR THE REPUBLIC? THE CHAMBER HAS CHOSEN ITS PRESIDENT",
     ),
     "budget_passed": (
         "BUDGET PASSES: THE PEOPLE REJOICE, MODESTLY",
@@ -62,23 +69,28 @@ VARIANTS: dict[str, tuple[str, ...]] = {
     ),
     "alternative_budget": (
         "A RIVAL BUDGET! {name_caps} TAKES THE MONEY BAGS",
+        "A RIVAL BUDGET! THE MONEY BAGS CHANGE HANDS",
     ),
     "resignation": (
         "EL PRESIDENTE STEPS DOWN! {name_caps} RESIGNS",
         "SHOCK AT THE PALACE: {name_caps} HANDS BACK THE SASH",
+        "EL PRESIDENTE STEPS DOWN! THE CHAMBER MUST CHOOSE AGAIN",
     ),
     "exile": (
         "MIDNIGHT FLIGHT FROM THE CAPITAL! {name_caps} SLIPS ABROAD",
         "{name_caps} SEEN BOARDING A FREIGHTER: EXILE!",
         "THE AIRPORT AT DAWN: {name_caps} CHOOSES EXILE",
+        "MIDNIGHT FLIGHT FROM THE CAPITAL: ANOTHER FAMILY CHOOSES EXILE",
     ),
     "flight": (
         "OVER THE EMBASSY WALL! {name_caps} FLEES INTO EXILE",
         "{name_caps} ESCAPES THROUGH AN EMBASSY: A DIPLOMATIC INCIDENT",
+        "OVER THE EMBASSY WALL: A DIPLOMATIC INCIDENT",
     ),
     "returned": (
         "THE EXILE COMES HOME: {name_caps} IS BACK",
         "{name_caps} RETURNS! THE AIRPORT CROWD IS SMALL BUT LOUD",
+        "THE EXILE COMES HOME: THE AIRPORT CROWD IS SMALL BUT LOUD",
     ),
     "rebels": (
         "TROOPS IN THE STREETS! COUP D'ÉTAT IN THE CAPITAL",
@@ -97,6 +109,17 @@ VARIANTS: dict[str, tuple[str, ...]] = {
     "scandal": (
         "SCANDAL ROCKS HIGH SOCIETY! {name_caps} CAUGHT WITH A MISTRESS",
         "{name_caps} AND THE MISTRESS: THE PHOTOGRAPHS",
+        "SCANDAL ROCKS HIGH SOCIETY: THE PHOTOGRAPHS",
+    ),
+    "units_appear": (
+        "UNREST IN {zone_caps}! {name_caps} PLAYS {card_caps}",
+        "{card_caps}: THE CROWDS GATHER IN {zone_caps}",
+        "TROUBLE IN {zone_caps}. WHO PAYS THESE PEOPLE? ({name_caps}, SAYS THE PALACE)",
+        "THE STREETS FILL UP: WHO PAYS THESE PEOPLE?",
+    ),
+    "motion_result": (
+        "THE CHAMBER SACKS EL PRESIDENTE! A NEW ELECTION AT ONCE",
+        "OUT! THE DEPUTIES FIND THE PRESIDENT INCOMPETENT",
     ),
     "motion": (
         "IS THE PRESIDENT FIT TO RULE? THE CHAMBER WILL DECIDE",
@@ -119,9 +142,10 @@ VARIANTS: dict[str, tuple[str, ...]] = {
         "THE FOREIGN AID HAS RUN DRY: {name_caps} RETIRES IN COMFORT",
         "THE LAST DOLLAR IS SPENT: {name_caps} WINS THE REPUBLIC",
         "FINIS! THE BANKERS NAME {name_caps} THE RICHEST PATRIOT",
+        "NO MORE AID, NO MORE REPUBLIC: THE SWISS ACCOUNTS ARE OPENED",
     ),
 }
-DEFAULT = ("EXTRA! {text}", "LATE EDITION: {text}")
+DEFAULT = ("EXTRA! {text_caps}", "LATE EDITION: {text_caps}")
 
 AT_PLACE = {"home": "AT HOME", "hq": "AT HEADQUARTERS", "bank": "AT THE BANK",
             "club": "AT THE CLUB", "mistress": "AT THE MISTRESS'S"}
@@ -174,8 +198,11 @@ def headline(event: Event, salt: str = "", names: Mapping[int, str] | None = Non
         return None
     names = names or {}
     name = _subject(event, names)
+    data = event.data or {}
+    zone = catalog.zones().get(data.get("zone")) if isinstance(data.get("zone"), int) else None
     values: dict[str, Any] = _Blank(
-        name=name, name_caps=name.upper(),
+        name=name, name_caps=name.upper(), text_caps=event.text.upper(),
+        zone_caps=zone.name.upper() if zone else "", card_caps=str(data.get("card", "")).upper(),
         at_place=AT_PLACE.get(str((event.data or {}).get("location") or ""), ""),
         points=(event.data or {}).get("points", ""), text=event.text)
     variants = [v for v in _variants(event) if _usable(v, values)] or list(DEFAULT)
@@ -185,5 +212,6 @@ def headline(event: Event, salt: str = "", names: Mapping[int, str] | None = Non
 
 def _usable(variant: str, values: Mapping[str, Any]) -> bool:
     """A variant that names someone (or somewhere) is used only when the event says who."""
-    return all(values.get(key) not in ("", None) for key in ("name_caps", "at_place", "points")
+    return all(values.get(key) not in ("", None)
+               for key in ("name_caps", "at_place", "points", "zone_caps", "card_caps")
                if "{" + key + "}" in variant)

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from django.db.models import Count, Q, QuerySet
+from django.db.models import Count, OuterRef, Q, QuerySet, Subquery
+from django.db.models.functions import Coalesce
 from django.http import Http404
 
 from accounts.models import User
@@ -11,13 +12,21 @@ from junta.games.models import Game, Order, Phase, Player, Speech
 LIVE = [Player.Membership.PENDING, Player.Membership.ACTIVE]
 
 
+def seated_count() -> Coalesce:
+    """The number of seated players of each campaign, as a subquery (a Count over the join
+    that picks my campaigns would count only my own seat)."""
+    rows = (Player.objects.filter(game=OuterRef("pk"), membership=Player.Membership.ACTIVE)
+            .order_by().values("game").annotate(n=Count("pk")).values("n"))
+    return Coalesce(Subquery(rows), 0)
+
+
 def my_games(user: User) -> QuerySet[Game]:
     """Campaigns the person runs or plays in (or has asked to join)."""
     return (
         Game.objects.filter(Q(gm=user) | Q(players__user=user, players__membership__in=LIVE))
         .distinct()
         .select_related("gm")
-        .annotate(seated=Count("players", filter=Q(players__membership="active"), distinct=True))
+        .annotate(seated=seated_count())
         .order_by("-created_at")
     )
 

@@ -150,8 +150,9 @@ def test_headlines_come_only_from_public_events():
     from junta.engine.events import Event
     from junta.games.headlines import headline
 
-    public = Event("president", "Don Carlos is elected President.", "public", {}, True)
+    public = Event("president", "Don Carlos is elected President.", "public", {"president": 0},
+                   True)
     secret = Event("attempt_failed", "A secret attempt.", (1, 2), {}, True)
-    assert "Don Carlos is elected President." in headline(public, "1")
+    assert "DON CARLOS" in headline(public, "1", {0: "Don Carlos"})
     assert headline(public, "1") == headline(public, "1")
     assert headline(secret, "1") is None

@@ -1,11 +1,13 @@
 """Avatar uploads: PNG, JPEG, GIF or WebP images of at most 1 MB and 2000 x 2000 pixels, checked
-by decoding them with Pillow (the file name and the browser's content type are not trusted)."""
+by decoding them with Pillow (the file name and the browser's content type are not trusted).
+Whatever Pillow makes of a file (a decompression bomb, a broken or hostile header), the answer is
+a form error, never a server error."""
 
 from __future__ import annotations
 
 from django.core.exceptions import ValidationError
 from django.core.files.uploadedfile import UploadedFile
-from PIL import Image, UnidentifiedImageError
+from PIL import Image
 
 MAX_AVATAR_BYTES = 1024 * 1024
 MAX_AVATAR_PIXELS = 2000
@@ -24,7 +26,12 @@ def validate_avatar(upload: UploadedFile) -> str:
             image_format = image.format
             width, height = image.size
             image.verify()
-    except (UnidentifiedImageError, OSError, SyntaxError, ValueError) as error:
+    except Image.DecompressionBombError as error:  # a small file declaring an enormous image
+        raise ValidationError(
+            f"The avatar declares far more pixels than an avatar may have; the limit is "
+            f"{MAX_AVATAR_PIXELS} x {MAX_AVATAR_PIXELS}."
+        ) from error
+    except Exception as error:  # Pillow raises many kinds of errors on a broken file
         raise ValidationError(
             "The avatar must be a PNG, JPEG, GIF or WebP image; this file is not one."
         ) from error

@@ -23,6 +23,7 @@ from junta.games.campaigns import CampaignError
 from junta.games.models import Game, Phase, Player
 from junta.gm import forms, selectors, services
 from junta.gm.permissions import gm_game_or_404
+from junta.notify.templatetags.notify_tags import when
 from junta.ops.models import Heartbeat
 
 GET, POST = ("GET", "HEAD"), ("POST",)
@@ -274,7 +275,7 @@ def extend(request: HttpRequest, game: Game) -> HttpResponse:
         data = form.cleaned_data
         _act(request, lambda: services.extend_deadline(
             game.id, request.user, data["hours"], data["reason"], data["announcement"]),
-            lambda phase: f"The deadline is now {phase.deadline:%Y-%m-%d %H:%M %Z}.")
+            lambda phase: f"The deadline is now {when(phase.deadline)}.")
     return redirect("gm_time", game_id=game.id)
 
 

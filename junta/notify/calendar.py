@@ -4,6 +4,10 @@ Written by hand: a VCALENDAR with one VEVENT per phase deadline (UID, DTSTAMP, D
 with "Z", SUMMARY naming the campaign and the phase, DESCRIPTION naming the zone of the
 campaign's daily deadline), text escaped (RFC 5545 3.3.11), lines ending in CRLF and folded at
 75 octets (3.1) without splitting a UTF-8 character.
+
+A deadline that moves (the GM extends it, or resumes after a pause) keeps its UID and gets a
+higher SEQUENCE and a later LAST-MODIFIED, so calendar clients replace the old time rather than
+keep it.
 """
 
 from __future__ import annotations
@@ -19,7 +23,7 @@ from django.utils import timezone
 
 from accounts.models import User
 from junta.engine.steps import PHASE_TITLES
-from junta.games.models import Game, Phase, Player
+from junta.games.models import AuditEntry, Game, Phase, Player
 
 # Past deadlines stay in the feed this long (calendars keep history; the feed stays small).
 HISTORY = timedelta(days=60)
@@ -63,6 +67,29 @@ def my_phases(user: User, now: datetime) -> list[tuple[Phase, int | None]]:
     return [(phase, seats.get(phase.game_id)) for phase in phases]
 
 
+def sequence(phase: Phase) -> int:
+    """SEQUENCE (RFC 5545 3.8.7.4): the phase's length in whole seconds. A deadline only ever
+    moves later (an extension, a pause), so each move raises it; an unmoved deadline keeps it
+    from one fetch of the feed to the next."""
+    return max(0, int(phase.deadline.timestamp()) - int(phase.opens_at.timestamp()))
+
+
+def last_modified(phases: list[Phase]) -> dict[int, datetime]:
+    """LAST-MODIFIED of each phase's event: when it opened, or the last GM action in its
+    campaign while it was open (the actions that move a deadline among them), whichever is
+    later. One query for the whole feed."""
+    if not phases:
+        return {}
+    actions: dict[int, list[datetime]] = {}
+    for game_id, at in AuditEntry.objects.filter(
+            game_id__in={p.game_id for p in phases},
+            created_at__gte=min(p.opens_at for p in phases)).values_list("game_id", "created_at"):
+        actions.setdefault(game_id, []).append(at)
+    return {phase.pk: max([phase.opens_at, *(at for at in actions.get(phase.game_id, ())
+                                             if phase.opens_at <= at < phase.deadline)])
+            for phase in phases}
+
+
 def describe(phase: Phase, seat: int | None) -> tuple[str, str]:
     """SUMMARY and DESCRIPTION of a phase's deadline."""
     game = phase.game
@@ -98,12 +125,16 @@ def feed(user: User, now: datetime | None = None) -> str:
         f"X-WR-CALNAME:{escape_text('Junta deadlines')}",
         "X-WR-TIMEZONE:UTC",
     ]
-    for phase, seat in my_phases(user, now):
+    phases = my_phases(user, now)
+    modified = last_modified([phase for phase, _ in phases])
+    for phase, seat in phases:
         summary, description = describe(phase, seat)
         lines += [
             "BEGIN:VEVENT",
             f"UID:phase-{phase.pk}@{host}",
             f"DTSTAMP:{utc_stamp(now)}",
+            f"SEQUENCE:{sequence(phase)}",
+            f"LAST-MODIFIED:{utc_stamp(modified[phase.pk])}",
             f"DTSTART:{utc_stamp(phase.deadline)}",
             f"SUMMARY:{escape_text(summary)}",
             f"DESCRIPTION:{escape_text(description)}",

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import timedelta
+from datetime import date, timedelta
 
 from django import forms
 from django.utils import timezone
@@ -43,6 +43,12 @@ class AbsenceForm(forms.ModelForm):
         }
         help_texts = {"note": "Optional: who plays for you, or how to reach you."}
 
+    def __init__(self, *args, today: date | None = None, **kwargs) -> None:
+        """`today`: the date in the player's own zone (absences are whole days there); by
+        default in the current zone, the viewer's during a request."""
+        super().__init__(*args, **kwargs)
+        self.today = today
+
     def clean(self):
         data = super().clean()
         start, end = data.get("starts_on"), data.get("ends_on")
@@ -51,6 +57,6 @@ class AbsenceForm(forms.ModelForm):
                 self.add_error("ends_on", "The last day away comes before the first.")
             elif end - start > timedelta(days=MAX_ABSENCE_DAYS):
                 self.add_error("ends_on", f"Declare at most {MAX_ABSENCE_DAYS} days at a time.")
-            elif end < timezone.now().date() - timedelta(days=1):
+            elif end < (self.today or timezone.localdate()):
                 self.add_error("ends_on", "That absence is already over.")
         return data

@@ -7,6 +7,7 @@ builds it, then sends it by the configured mailer (SMTP from the environment, or
 
 from __future__ import annotations
 
+import email.policy
 import logging
 import zoneinfo
 from collections.abc import Callable
@@ -55,6 +56,48 @@ def unsubscribe_url(prefs: Preferences, kind: str) -> str:
     return site_url(reverse("notify_unsubscribe", args=[unsubscribe_token(prefs, kind)]))
 
 
+# Headers whose value is one <URL> that must reach the reader as it is: RFC 2369 and 8058 allow
+# no encoded-words in them, which is what the 78-column folding of email.policy.SMTP (the policy
+# Django's SMTP backend serialises with) makes of a long signed link.
+UNFOLDED_HEADERS = frozenset({"list-unsubscribe", "list-unsubscribe-post"})
+MAX_LINE = 998  # RFC 5322 2.1.1: the hard limit of a line in a message
+
+
+class ListHeaderPolicy(email.policy.EmailPolicy):
+    """The policy it is given (SMTP's, the default...), except that the List-Unsubscribe headers
+    are written on one line of up to 998 octets instead of being folded into encoded-words."""
+
+    @classmethod
+    def based_on(cls, policy: email.policy.Policy) -> email.policy.Policy:
+        if isinstance(policy, cls) or not isinstance(policy, email.policy.EmailPolicy):
+            return policy
+        return cls(**vars(policy))  # every setting of `policy` (linesep, utf8...) kept
+
+    def _unfolded(self, name: str) -> bool:
+        return name.lower() in UNFOLDED_HEADERS and 0 < (self.max_line_length or 0) < MAX_LINE
+
+    def _wide(self) -> email.policy.EmailPolicy:
+        return email.policy.EmailPolicy(**{**vars(self), "max_line_length": MAX_LINE})
+
+    def fold(self, name: str, value: str) -> str:
+        if self._unfolded(name):
+            return self._wide().fold(name, value)
+        return super().fold(name, value)
+
+    def fold_binary(self, name: str, value: str) -> bytes:
+        if self._unfolded(name):
+            return self._wide().fold_binary(name, value)
+        return super().fold_binary(name, value)
+
+
+class NotificationMessage(EmailMultiAlternatives):
+    """A notification: whatever policy the mailer serialises with, List-Unsubscribe goes out as
+    a plain `<https://...>`."""
+
+    def message(self, *, policy: email.policy.Policy = email.policy.default):
+        return super().message(policy=ListHeaderPolicy.based_on(policy))
+
+
 def user_zone(user: User) -> zoneinfo.ZoneInfo:
     try:
         return zoneinfo.ZoneInfo(user.time_zone or settings.TIME_ZONE)
@@ -87,7 +130,7 @@ def render(mail: Mail, user: User, prefs: Preferences, kind: str) -> EmailMultiA
     with timezone.override(zone):
         text = render_to_string(f"notify/mail/{mail.template}.txt", context)
         html = render_to_string(f"notify/mail/{mail.template}.html", context)
-    message = EmailMultiAlternatives(
+    message = NotificationMessage(
         subject=SUBJECT_PREFIX + " ".join(mail.subject.split()),  # one line, whatever names hold
         body=text,
         from_email=settings.DEFAULT_FROM_EMAIL,

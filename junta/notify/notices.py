@@ -231,7 +231,13 @@ def open_phases() -> list[Phase]:
 def reminders(now: datetime, phases: list[Phase] | None = None) -> Counter:
     """A reminder to each player who asked for one, owes orders in the open phase and has not
     marked them final, once his chosen number of hours before the deadline. A deadline that
-    moves (extended, paused) is a new deadline and gets its own reminder."""
+    moves (extended, paused) is a new deadline and gets its own reminder.
+
+    Runs every minute: players inside their window who owe nothing (the phase's `owing_seats`,
+    which the repository keeps equal to the engine's answer for its starting state) or are
+    final are set aside before the engine state is rebuilt, so it is rebuilt only when a
+    reminder is about to go (and then claimed, so not again). Nothing is recorded for them: a
+    GM ruling may yet make a player owe orders, or he may take back his "final"."""
     outcomes: Counter = Counter()
     for phase in phases if phases is not None else open_phases():
         if phase.deadline <= now:
@@ -239,17 +245,21 @@ def reminders(now: datetime, phases: list[Phase] | None = None) -> Counter:
         game = phase.game
         key = f"phase:{phase.id}:{phase.deadline:%Y%m%dT%H%M%SZ}"
         due = [row for row in recipients(game, Kind.REMINDER)
-               if isinstance(row[1], int)
+               if isinstance(row[1], int) and row[1] in phase.owing_seats
                and now >= phase.deadline - timedelta(hours=row[0].reminder_hours)]
         due = _missing(Kind.REMINDER, key, due, now)
         if not due:
             continue
+        orders = {o.player_id: o for o in Order.objects.filter(phase=phase)}
+        due = [row for row in due
+               if not (row[2].pk in orders and orders[row[2].pk].final)]
+        if not due:
+            continue
         state = repository.state_before(phase)
         owing = set(repository.engine().owes_orders(state))
-        orders = {o.player_id: o for o in Order.objects.filter(phase=phase)}
         for prefs, seat, player in due:
             order = orders.get(player.pk)
-            if seat not in owing or (order is not None and order.final):
+            if seat not in owing:
                 continue
             outcomes[deliver(prefs.user, game, Kind.REMINDER, key, prefs,
                              partial(reminder_mail, game, phase, order, now), now)] += 1

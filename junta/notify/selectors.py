@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-import zoneinfo
 from dataclasses import dataclass
-from datetime import date, timedelta
+from datetime import UTC, date, datetime, timedelta
 
 from django.db.models import QuerySet
 from django.http import Http404
@@ -12,6 +11,7 @@ from django.utils import timezone
 
 from accounts.models import User
 from junta.games.models import Game, Player
+from junta.notify.mail import user_zone
 from junta.notify.models import Absence, CalendarFeed, Preferences
 
 
@@ -36,25 +36,35 @@ def calendar_feed(user: User) -> CalendarFeed:
     return feed
 
 
+def local_today(user: User, now: datetime | None = None) -> date:
+    """Today in the person's own zone: absences are whole days there."""
+    return (now or timezone.now()).astimezone(user_zone(user)).date()
+
+
 @dataclass
 class AbsenceRow:
     absence: Absence
     name: str  # the character's name
     player_name: str  # the person's public name
-    current: bool  # away today (in the game's zone)
+    current: bool  # away today (in the player's own zone)
 
 
-def absences_for(game: Game, *, include_past: bool = False) -> list[AbsenceRow]:
+def absences_for(game: Game, *, include_past: bool = False,
+                 now: datetime | None = None) -> list[AbsenceRow]:
     """Absences of the campaign's seated players, soonest first; past ones only on request.
+    "Past" and "today" are each player's own (his days away are whole days in his zone).
     For the GM panel (junta/gm) and the campaign page."""
-    today = timezone.now().astimezone(zoneinfo.ZoneInfo(game.time_zone)).date()
+    now = now or timezone.now()
     rows: QuerySet[Absence] = Absence.objects.filter(
         player__game=game, player__membership=Player.Membership.ACTIVE,
     ).select_related("player__user").prefetch_related("player__characters")
-    if not include_past:
-        rows = rows.filter(ends_on__gte=today)
+    if not include_past:  # no zone is more than a day behind UTC; each row is checked below
+        rows = rows.filter(ends_on__gte=now.astimezone(UTC).date() - timedelta(days=1))
     out = []
     for absence in rows.order_by("starts_on", "id"):
+        today = local_today(absence.player.user, now)
+        if not include_past and absence.ends_on < today:
+            continue
         character = absence.player.character
         out.append(AbsenceRow(
             absence, character.name if character else absence.player.user.public_name,
@@ -63,7 +73,7 @@ def absences_for(game: Game, *, include_past: bool = False) -> list[AbsenceRow]:
 
 
 def my_absences(game: Game, user: User, today: date | None = None) -> list[Absence]:
-    today = today or timezone.now().date()
-    rows = Absence.objects.filter(player__game=game, player__user=user,
-                                  ends_on__gte=today - timedelta(days=1))
+    """The person's absences in the campaign that are not over in his own zone."""
+    today = today or local_today(user)
+    rows = Absence.objects.filter(player__game=game, player__user=user, ends_on__gte=today)
     return list(rows.order_by("starts_on", "id"))

@@ -100,7 +100,7 @@ def _seated(game: Game, user) -> Player:  # noqa: ANN001 - a User
 def add_absence(request: HttpRequest, game_id: int) -> HttpResponse:
     game = game_selectors.game_for(request.user, game_id)
     player = _seated(game, request.user)
-    form = AbsenceForm(request.POST)
+    form = AbsenceForm(request.POST, today=selectors.local_today(request.user))
     if form.is_valid():
         absence = form.save(commit=False)
         absence.player = player
@@ -133,11 +133,12 @@ def unsubscribe(request: HttpRequest, token: str) -> HttpResponse:
         prefs_id, kind = read_unsubscribe_token(token)
     except signing.BadSignature:
         return render(request, "notify/unsubscribe_invalid.html", status=400)
-    prefs = Preferences.objects.select_related("game", "user").filter(pk=prefs_id).first()
+    prefs = Preferences.objects.select_related("game").filter(pk=prefs_id).first()
     if prefs is None:
         return render(request, "notify/unsubscribe_invalid.html", status=400)
-    context = {"prefs": prefs, "game": prefs.game, "kind": kind, "label": Kind(kind).label,
-               "token": token, "done": False}
+    # whoever holds the link sees the campaign and the kind of mail, not whose address it is
+    context = {"game": prefs.game, "kind": kind, "label": Kind(kind).label, "token": token,
+               "done": False}
     if request.method == "POST":
         with transaction.atomic():
             Preferences.objects.filter(pk=prefs.pk).update(**{kind: False},

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import email
 import email.policy
+import re
 import socket
 from dataclasses import dataclass
 from email.message import EmailMessage
@@ -17,6 +18,16 @@ from django.test import override_settings
 class Received:
     to: list[str]
     message: EmailMessage
+    data: bytes  # the message as it came over the wire, before any decoding
+
+    def raw_header(self, name: str) -> bytes:
+        """A header exactly as sent: its field body with any folding (CRLF and the whitespace
+        that follows) left in, and any encoded-words left encoded."""
+        head = self.data.split(b"\r\n\r\n", 1)[0]
+        found = re.search(rb"^" + re.escape(name.encode()) + rb":[ \t]?(.*?)\r\n(?![ \t])",
+                          head + b"\r\n", re.IGNORECASE | re.MULTILINE | re.DOTALL)
+        assert found, f"no {name} header in the message"
+        return found.group(1)
 
     @property
     def subject(self) -> str:
@@ -48,7 +59,7 @@ class Mailbox:
 
     async def handle_DATA(self, server, session, envelope) -> str:  # noqa: N802 - aiosmtpd
         message = email.message_from_bytes(envelope.content, policy=email.policy.default)
-        self.received.append(Received(list(envelope.rcpt_tos), message))
+        self.received.append(Received(list(envelope.rcpt_tos), message, envelope.content))
         return "250 Message accepted"
 
     def to(self, address: str) -> list[Received]:

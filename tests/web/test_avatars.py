@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import io
+import struct
+import zlib
 
 import pytest
 from django.contrib.auth import get_user_model
@@ -20,6 +22,15 @@ def image_bytes(fmt: str = "PNG", size: tuple[int, int] = (64, 64)) -> bytes:
     buffer = io.BytesIO()
     Image.new("RGB", size, (242, 140, 40)).save(buffer, format=fmt)
     return buffer.getvalue()
+
+
+def declared_bomb_png(width: int = 40000, height: int = 40000) -> bytes:
+    """A 69-byte PNG whose header declares `width` x `height` pixels (a decompression bomb:
+    Pillow refuses to open it)."""
+    data = bytearray(image_bytes(size=(1, 1)))
+    data[16:24] = struct.pack(">II", width, height)  # IHDR: width, height
+    data[29:33] = struct.pack(">I", zlib.crc32(bytes(data[12:29])))  # IHDR's checksum
+    return bytes(data)
 
 
 @pytest.fixture
@@ -74,3 +85,14 @@ def test_huge_dimensions_are_refused(joining):
     game, join = joining
     response = join(SimpleUploadedFile("wide.png", image_bytes(size=(2500, 10))))
     assert "2500 x 10 pixels; the limit is 2000 x 2000" in response.content.decode()
+
+
+def test_an_image_declaring_an_enormous_size_is_refused_not_a_server_error(joining):
+    game, join = joining
+    bomb = declared_bomb_png()
+    with pytest.raises(Image.DecompressionBombError):
+        Image.open(io.BytesIO(bomb))  # what Pillow does with it
+    response = join(SimpleUploadedFile("bomb.png", bomb, content_type="image/png"))
+    assert response.status_code == 400
+    assert "declares far more pixels than an avatar may have" in response.content.decode()
+    assert not Character.objects.exists()

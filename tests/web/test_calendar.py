@@ -3,14 +3,15 @@ with the campaign's zone named, a secret address that can be replaced."""
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 
 import pytest
 from django.urls import reverse
+from django.utils import timezone
 
 from junta.games import running
 from junta.games.campaigns import create_game
-from junta.games.models import Game, Phase
+from junta.games.models import AuditEntry, Game, Phase
 from junta.notify.calendar import escape_text, fold
 from junta.notify.models import CalendarFeed
 from tests.web.test_pipeline import campaign, play_days  # noqa: F401 - fixtures
@@ -114,6 +115,42 @@ def test_the_feed_lists_my_deadlines_in_utc_with_the_zone_named(campaign, client
     assert "Europe/Madrid" in texts.replace("\r\n ", "") and "America/New_York" in texts
     assert "Bananas\\; with a very long name\\, to fold" in texts.replace("\r\n ", "")
     assert "You owe orders in this phase." in unescape(texts.replace("\r\n ", ""))
+
+
+def test_a_moved_deadline_keeps_its_uid_with_a_higher_sequence_and_a_later_modification(
+        campaign, client):  # noqa: F811
+    game, users = campaign()
+    phase = running.start_campaign(game.id, game.gm)
+    an_hour_ago = timezone.now() - timedelta(hours=1)  # the campaign began an hour ago
+    Phase.objects.filter(pk=phase.pk).update(opens_at=an_hour_ago)
+    AuditEntry.objects.filter(game=game).update(created_at=an_hour_ago)
+    url = reverse("notify_calendar", args=[CalendarFeed.objects.create(user=users[0]).token])
+
+    def event() -> dict:
+        [only] = [c for c in parse_ics(client.get(url).content)["children"]
+                  if c["name"] == "VEVENT"]
+        return {name: prop(only, name)
+                for name in ("UID", "SEQUENCE", "LAST-MODIFIED", "DTSTART", "DTSTAMP")}
+
+    first = event()
+    assert int(first["SEQUENCE"]) >= 0
+    assert first["LAST-MODIFIED"] == an_hour_ago.astimezone(UTC).strftime("%Y%m%dT%H%M%SZ")
+    again = event()  # fetched again, nothing moved: nothing changes but DTSTAMP
+    assert {k: v for k, v in again.items() if k != "DTSTAMP"} == \
+        {k: v for k, v in first.items() if k != "DTSTAMP"}
+    running.extend_deadline(game.id, game.gm, 24)
+    moved = event()
+    assert moved["UID"] == first["UID"] and moved["DTSTART"] != first["DTSTART"]
+    assert int(moved["SEQUENCE"]) > int(first["SEQUENCE"])
+    assert moved["LAST-MODIFIED"] > first["LAST-MODIFIED"]  # the same format: compares as text
+    assert moved["LAST-MODIFIED"].endswith("Z") and moved["LAST-MODIFIED"] <= moved["DTSTAMP"]
+    # a pause moves it again, by the length of the pause
+    running.pause(game.id, game.gm)
+    Game.objects.filter(pk=game.pk).update(paused_at=timezone.now() - timedelta(minutes=30))
+    running.resume(game.id, game.gm)
+    resumed = event()
+    assert int(resumed["SEQUENCE"]) > int(moved["SEQUENCE"])
+    assert resumed["LAST-MODIFIED"] >= moved["LAST-MODIFIED"]
 
 
 def test_resetting_the_address_revokes_the_old_one(client, django_user_model):

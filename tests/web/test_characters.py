@@ -18,6 +18,7 @@ from junta.games.avatars import MAX_AVATAR_BYTES
 from junta.games.models import Character, Game, Phase, PhaseResult, Player
 from junta.lives.models import HeirDraft, Obituary
 from junta.lives.services import sync_lives
+from tests.web.test_avatars import declared_bomb_png
 from tests.web.test_pipeline import campaign, play_days  # noqa: F401 - fixtures
 
 pytestmark = pytest.mark.django_db
@@ -162,6 +163,8 @@ def test_a_living_character_edits_bio_and_avatar_but_not_the_name(campaign, clie
      "must be a PNG, JPEG, GIF or WebP image"),
     (SimpleUploadedFile("big.png", b"\x89PNG\r\n\x1a\n" + b"0" * MAX_AVATAR_BYTES, "image/png"),
      "the limit is 1024 KB"),
+    (SimpleUploadedFile("bomb.png", declared_bomb_png(), "image/png"),
+     "declares far more pixels than an avatar may have"),
 ])
 def test_avatar_uploads_refuse_non_images_and_files_over_the_limit(
         campaign, client, settings, tmp_path, upload, message):  # noqa: F811

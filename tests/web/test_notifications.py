@@ -194,6 +194,52 @@ def test_no_reminder_for_players_who_owe_nothing(campaign, mailbox):  # noqa: F8
     assert [m.to[0] for m in mailbox.received] == [president.email]
 
 
+def test_the_reminder_sweep_does_not_rebuild_the_state_for_players_who_owe_nothing(
+        campaign, mailbox, monkeypatch):  # noqa: F811
+    from junta.games import repository
+
+    game, users = campaign()
+    running.start_campaign(game.id, game.gm)
+    play_days(game, users, 2)  # the Cabinet: the President alone owes orders
+    phase = open_phase(game)
+    opt_in(game, users, reminder=True, reminder_hours=72)  # everyone inside his window
+    rebuilt = []
+    real = repository.state_before
+    monkeypatch.setattr(repository, "state_before",
+                        lambda phase: rebuilt.append(phase.pk) or real(phase))
+    now = phase.deadline - timedelta(hours=2)
+    assert notices.reminders(now) == {"sent": 1}  # the President's reminder
+    assert len(mailbox) == 1
+    rebuilt.clear()
+    for minute in range(1, 4):  # the following minutes: nine players still owe nothing
+        assert notices.reminders(now + timedelta(minutes=minute)) == {}
+    assert rebuilt == []
+    # nor for a player who owes orders but has marked them final
+    president = seat_users(game)[phase.owing_seats[0]]
+    Delivery.objects.filter(kind=Kind.REMINDER).delete()
+    running.set_final(phase.id, president)
+    assert notices.reminders(now) == {} and rebuilt == [] and len(mailbox) == 1
+
+
+def test_the_digest_html_strips_scripts_and_javascript_links_from_speeches(
+        campaign, mailbox):  # noqa: F811
+    game, users = campaign()
+    running.start_campaign(game.id, game.gm)
+    Preferences.objects.create(user=users[0], game=game, digest=True)
+    speech = speeches.post_speech(
+        game, users[1], "XSS-MARKER <script>alert('boom')</script> and "
+        "[a prize](javascript:alert('boom')) and <a href=\"JavaScript:alert(1)\">another</a> "
+        "<img src=x onerror=\"alert(1)\">")
+    yesterday = timezone.now() - timedelta(days=1)
+    type(speech).objects.filter(pk=speech.pk).update(created_at=yesterday)
+    notices.digests(timezone.now())
+    [mail] = mailbox.received
+    assert "XSS-MARKER" in mail.html and "a prize" in mail.html
+    html = mail.html.lower()
+    assert "<script" not in html and "javascript:" not in html
+    assert "onerror" not in html and "alert(" not in html
+
+
 def test_the_daily_digest_carries_the_speeches_of_the_day_before(
         campaign, mailbox):  # noqa: F811
     game, users = campaign()
@@ -298,6 +344,44 @@ def test_the_gm_hears_of_a_player_away_while_he_owes_orders(
     assert len(mailbox) == 1
 
 
+def test_absences_are_whole_days_in_the_players_own_zone(campaign, client,  # noqa: F811
+                                                        monkeypatch):
+    game, users = campaign()  # the campaign's zone: America/New_York
+    running.start_campaign(game.id, game.gm)
+    kiwi = users[0]
+    kiwi.time_zone = "Pacific/Auckland"
+    kiwi.save()
+    # 13:00 UTC on Tuesday 6 May 2031: 09:00 that Tuesday in New York, but already 01:00 on
+    # Wednesday 7 May in Auckland (New Zealand standard time, UTC+12)
+    now = datetime(2031, 5, 6, 13, 0, tzinfo=ZoneInfo("UTC"))
+    monkeypatch.setattr(timezone, "now", lambda: now)
+    client.force_login(kiwi)
+    add = reverse("game_absence_add", args=[game.id])
+    # Tuesday is over in Auckland: too late to declare it
+    client.post(add, {"starts_on": "2031-05-05", "ends_on": "2031-05-06"})
+    assert not Absence.objects.exists()
+    page = client.get(reverse("game_detail", args=[game.id])).content.decode()
+    assert "That absence is already over." in page
+    # Wednesday is today there
+    client.post(add, {"starts_on": "2031-05-07", "ends_on": "2031-05-08", "note": "Tramping"})
+    assert Absence.objects.filter(starts_on="2031-05-07").count() == 1
+    player = game.players.get(user=kiwi)
+    Absence.objects.create(player=player, starts_on="2031-05-04", ends_on="2031-05-06",
+                           note="Over already")
+    page = client.get(reverse("game_detail", args=[game.id])).content.decode()
+    assert "Wed 7 May 2031 to Thu 8 May 2031" in page
+    assert "Over already" not in page  # his own list: what is not over in his zone
+    # the GM (in New York, where it is still Tuesday) sees him away now, and not the old one
+    client.force_login(game.gm)
+    panel = client.get(reverse("gm_overview", args=[game.id])).content.decode()
+    assert "Away now:" in panel and "Tramping" in panel and "Over already" not in panel
+    from junta.notify import selectors
+
+    [row] = selectors.absences_for(game)
+    assert row.current and row.absence.note == "Tramping"
+    assert len(selectors.absences_for(game, include_past=True)) == 2
+
+
 def test_an_absence_outside_the_phase_says_nothing(campaign, mailbox):  # noqa: F811
     game, users = campaign()
     phase = running.start_campaign(game.id, game.gm)
@@ -309,8 +393,12 @@ def test_an_absence_outside_the_phase_says_nothing(campaign, mailbox):  # noqa: 
 
 
 def unsubscribe_link(mail) -> str:
-    header = str(mail.message["List-Unsubscribe"])
-    link = header.strip("<>")
+    """The link of the List-Unsubscribe header, read from the bytes the SMTP server received (a
+    decoded header would hide encoded-words, which RFC 2369 and 8058 do not allow there)."""
+    header = mail.raw_header("List-Unsubscribe")
+    assert re.fullmatch(rb"<https://junta\.test/[!-~]+>", header), header  # one line, no =?
+    link = header.decode("ascii").strip("<>")
+    assert str(mail.message["List-Unsubscribe"]) == f"<{link}>"
     assert link in mail.text and link in mail.html
     return link.removeprefix("https://junta.test")
 
@@ -323,7 +411,7 @@ def test_unsubscribe_by_the_signed_link_without_logging_in(
     with django_capture_on_commit_callbacks(execute=True):
         adjudication.adjudicate_phase(phase.id, now=phase.deadline)
     mail = mailbox.to(users[0].email)[0]
-    assert mail.message["List-Unsubscribe-Post"] == "List-Unsubscribe=One-Click"
+    assert mail.raw_header("List-Unsubscribe-Post") == b"List-Unsubscribe=One-Click"
     path = unsubscribe_link(mail)
     page = client.get(path)  # nobody is logged in
     assert page.status_code == 200 and "Stop sending phase results from Papayas" in \
@@ -331,6 +419,9 @@ def test_unsubscribe_by_the_signed_link_without_logging_in(
     assert Preferences.objects.get(user=users[0]).results  # looking changes nothing
     done = client.post(path)
     assert done.status_code == 200 and "gets no more mails" in done.content.decode()
+    for answer in (page, done):  # whoever holds the link does not learn whose address it is
+        assert users[0].email not in answer.content.decode()
+        assert users[0].email.split("@")[0] not in answer.content.decode()
     prefs = Preferences.objects.get(user=users[0])
     assert not prefs.results and prefs.campaign  # only that kind
     # no more results mails for him

@@ -182,7 +182,9 @@ def orders(request: HttpRequest, game_id: int) -> HttpResponse:
         "saved": list(enumerate(described)),
         "builders": builders, "unavailable": unavailable,
         "errors": summary, "error_links": links, "state_version": game.state_version,
-        "open": phase.status == Phase.Status.OPEN, "final": bool(seat.order and seat.order.final),
+        "open": phase.status == Phase.Status.OPEN and state.players[seat.seat].status != "dead",
+        "dead": state.players[seat.seat].status == "dead",
+        "final": bool(seat.order and seat.order.final),
         "note": note, "phase_title": flow.current_phase(state).title,
         "instructions": instructions(state, seat.seat),
     }

@@ -376,6 +376,9 @@ def test_the_dead_are_told_one_story_get_no_orders_button_and_may_speak(campaign
     assert "next Cabinet Appointment" not in page.replace("its Cabinet Appointment", "")
     assert "Prepare your new character" in page
     assert "Your orders</a>" not in page and "You owe orders" not in page
+    orders = get(client, dead, "game_orders", game)
+    assert "Mark my orders final" not in orders and "Give an order" not in orders
+    assert "The dead give no orders." in orders
     client.force_login(dead)
     response = client.post(reverse("game_events", args=[game.id]),
                            {"body": "I speak from beyond the grave.", "post": "1"})

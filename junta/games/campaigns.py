@@ -10,13 +10,14 @@ from django.db import transaction
 
 from accounts.models import User
 from junta.games.locking import lock_game
-from junta.games.models import Character, Game, Player
+from junta.games.models import AuditEntry, Character, Game, Player
 
 
 class CampaignError(Exception):
     """A request that cannot be carried out; the message says why, for the person who asked."""
 
 
+@transaction.atomic
 def create_game(
     gm: User,
     name: str,
@@ -51,6 +52,12 @@ def create_game(
         game.phase_days = {**game.phase_days, **phase_days}
     game.full_clean()
     game.save()
+    AuditEntry.objects.create(game=game, actor=gm, action="create", data={
+        "name": game.name, "max_players": game.max_players, "review_mode": game.review_mode,
+        "join_policy": game.join_policy, "deadline_time": game.deadline_time.strftime("%H:%M"),
+        "time_zone": str(game.time_zone), "phase_days": game.phase_days,
+        "extra_bills": [game.extra_bills_min, game.extra_bills_max],
+    })
     return game
 
 

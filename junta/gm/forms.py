@@ -16,19 +16,50 @@ from junta.gm.templatetags.gm_tags import phase_title
 
 REASON_HELP = "Goes into the audit log, for the GM's eyes only."
 ANNOUNCE_HELP = "Optional: shown to every player on the Events page."
+REASON_LABEL = "Reason"
+OPTIONAL_REASON_LABEL = "Reason (optional)"
+ANNOUNCE_LABEL = "Announcement"
+STALE_MESSAGE = "This form is out of date: reload the page."
+
+
+def reason_field(required: bool = True, rows: int | None = 2) -> forms.CharField:
+    return forms.CharField(
+        max_length=4000, required=required, help_text=REASON_HELP,
+        label=REASON_LABEL if required else OPTIONAL_REASON_LABEL,
+        widget=forms.Textarea(attrs={"rows": rows}) if rows else forms.TextInput)
+
+
+def announcement_field() -> forms.CharField:
+    return forms.CharField(max_length=4000, required=False, help_text=ANNOUNCE_HELP,
+                           label=ANNOUNCE_LABEL, widget=forms.Textarea(attrs={"rows": 2}))
+
+
+def error_lines(form: forms.Form) -> list[str]:
+    """Each error with the label of its field ("Reason: This field is required.")."""
+    lines = []
+    for name, errors in form.errors.items():
+        text = " ".join(errors)
+        if name == "__all__" or name not in form.fields or form.fields[name].widget.is_hidden:
+            lines.append(text)
+        else:
+            lines.append(f"{form[name].label}: {text}")
+    return lines
 
 
 class RulingForm(forms.Form):
-    """Every ruling has a reason (the audit log) and may have a public announcement."""
+    """Every ruling has a reason (the audit log) and may have a public announcement. It carries
+    the game's `state_version` from when the page was drawn: the services refuse a form sent
+    twice, or one opened before another change."""
 
-    reason = forms.CharField(max_length=4000, help_text=REASON_HELP,
-                             widget=forms.Textarea(attrs={"rows": 2}))
-    announcement = forms.CharField(max_length=4000, required=False, help_text=ANNOUNCE_HELP,
-                                   widget=forms.Textarea(attrs={"rows": 2}))
+    state_version = forms.IntegerField(min_value=0, widget=forms.HiddenInput, error_messages={
+        "required": STALE_MESSAGE, "invalid": STALE_MESSAGE})
+    reason = reason_field()
+    announcement = announcement_field()
 
     def __init__(self, *args: Any, state: Any = None, prefix: str | None = None,
-                 **kwargs: Any) -> None:
+                 version: int | None = None, **kwargs: Any) -> None:
         super().__init__(*args, prefix=prefix or self.prefix_name, **kwargs)
+        self.fields["state_version"].initial = version
         self.state = state
         if state is not None:
             self.add_choices(state)
@@ -96,6 +127,14 @@ class LocationForm(RulingForm):
         self.fields["seat"].choices = seat_choices(state, living=True)
 
 
+def zone_label(zone: int | None) -> str:
+    """"zone 5 Cathedral"; "no zone (not placed)"."""
+    zones = catalog.zones()
+    if zone is None:
+        return "no zone (not placed)"
+    return f"zone {zone} {zones[zone].name}" if zone in zones else f"zone {zone}"
+
+
 def zone_choices() -> list[tuple[str, str]]:
     return [(str(z.id), f"{z.id} {z.name}") for z in catalog.zones().values()]
 
@@ -123,8 +162,8 @@ class UnitRemoveForm(RulingForm):
         units = (state.coup or {}).get("units", [])
         self.fields["unit"].choices = [
             (str(u["id"]), f"{u['id']}: {u['kind']} of "
-             f"{state.name(u['owner']) if u['owner'] is not None else 'nobody'} in zone "
-             f"{u['zone'] if u['zone'] is not None else '(not placed)'}") for u in units]
+             f"{state.name(u['owner']) if u['owner'] is not None else 'nobody'} in "
+             f"{zone_label(u['zone'])}") for u in units]
 
 
 class FiatForm(RulingForm):
@@ -148,6 +187,7 @@ class AnnulForm(RulingForm):
     prefix_name = "annul"
     seat = forms.IntegerField(min_value=0, widget=forms.HiddenInput)
     index = forms.IntegerField(min_value=0, widget=forms.HiddenInput)
+    revision = forms.IntegerField(min_value=0, required=False, widget=forms.HiddenInput)
 
 
 class AddOrderForm(RulingForm):
@@ -162,28 +202,50 @@ class AddOrderForm(RulingForm):
         self.fields["seat"].choices = seat_choices(state)
 
 
-class RollbackForm(forms.Form):
-    to_phase = forms.TypedChoiceField(coerce=int, label="Back to the start of phase")
-    reason = forms.CharField(max_length=4000, help_text=REASON_HELP,
-                             widget=forms.Textarea(attrs={"rows": 2}))
-    announcement = forms.CharField(max_length=4000, required=False, help_text=ANNOUNCE_HELP,
-                                   widget=forms.Textarea(attrs={"rows": 2}))
+class PhaseField(forms.IntegerField):
+    """The phase a form was drawn for (hidden): sent again once the campaign has moved on, the
+    services refuse it."""
 
-    def __init__(self, *args: Any, phases: list | None = None, **kwargs: Any) -> None:
+    def __init__(self) -> None:
+        super().__init__(min_value=1, widget=forms.HiddenInput, error_messages={
+            "required": STALE_MESSAGE, "invalid": STALE_MESSAGE})
+
+
+class RollbackForm(forms.Form):
+    current_phase = PhaseField()
+    to_phase = forms.TypedChoiceField(coerce=int, label="Back to the start of phase")
+    reason = reason_field()
+    announcement = announcement_field()
+
+    def __init__(self, *args: Any, phases: list | None = None, current: int | None = None,
+                 **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        self.fields["current_phase"].initial = current
         self.fields["to_phase"].choices = [
             (str(p.number), f"{p.number}: {'turn ' + str(p.turn) + ', ' if p.turn else ''}"
              f"{phase_title(p.kind)}") for p in (phases or [])]
 
 
 class TimeForm(forms.Form):
-    reason = forms.CharField(max_length=4000, required=False, help_text=REASON_HELP)
-    announcement = forms.CharField(max_length=4000, required=False, help_text=ANNOUNCE_HELP,
-                                   widget=forms.Textarea(attrs={"rows": 2}))
+    """Pause and resume (prefixes "pause" and "resume", so their ids differ)."""
+
+    reason = reason_field(required=False, rows=None)
+    announcement = announcement_field()
 
 
 class ExtendForm(TimeForm):
     hours = forms.IntegerField(min_value=1, max_value=24 * 14, initial=24, label="Hours")
+
+    field_order = ["hours", "reason", "announcement"]
+
+
+class AdjudicateForm(forms.Form):
+    phase = PhaseField()
+    reason = reason_field(required=False, rows=None)
+
+    def __init__(self, *args: Any, phase: int | None = None, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["phase"].initial = phase
 
 
 class ReplaceForm(forms.Form):
@@ -192,13 +254,18 @@ class ReplaceForm(forms.Form):
     character_name = forms.CharField(
         max_length=60, required=False, label="Character name",
         help_text="Leave empty to play on as the same character.")
-    reason = forms.CharField(max_length=4000, help_text=REASON_HELP)
-    announcement = forms.CharField(max_length=4000, required=False, help_text=ANNOUNCE_HELP)
+    reason = reason_field(rows=None)
+    announcement = forms.CharField(max_length=4000, required=False, help_text=ANNOUNCE_HELP,
+                                   label=ANNOUNCE_LABEL)
 
 
 class PublishForm(forms.Form):
-    announcement = forms.CharField(max_length=4000, required=False, help_text=ANNOUNCE_HELP,
-                                   widget=forms.Textarea(attrs={"rows": 2}))
+    phase = PhaseField()
+    announcement = announcement_field()
+
+    def __init__(self, *args: Any, phase: int | None = None, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["phase"].initial = phase
 
 
 class SettingsForm(forms.Form):

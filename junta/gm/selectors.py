@@ -84,6 +84,28 @@ def gm_view(state: Any) -> dict:
     return view_for(state, "gm")
 
 
+def zone_name(zone: int | None) -> str:
+    """"Cathedral (zone 5)"; "not placed"."""
+    if zone is None:
+        return "not placed"
+    zones = catalog.zones()
+    return f"{zones[zone].name} (zone {zone})" if zone in zones else f"zone {zone}"
+
+
+def _proposal(state: Any, proposal: dict | None) -> dict | None:
+    """A budget proposal in names and amounts (its allocations are keyed by 0-based seat)."""
+    if not proposal:
+        return None
+    lines = []
+    for seat, amount in sorted((proposal.get("allocations") or {}).items(),
+                               key=lambda item: int(item[0])):
+        seat = int(seat)
+        name = state.name(seat) if 0 <= seat < len(state.players) else f"seat {seat + 1}"
+        lines.append({"name": name, "amount": amount})
+    return {"lines": lines, "fiat": bool(proposal.get("fiat")),
+            "from_pocket": proposal.get("from_pocket") or 0}
+
+
 def everything(state: Any) -> dict:
     """The whole state, laid out for reading: hands, pockets, banks, locations, the money deck
     in order with the hidden extra bills, both political piles, the budget and the units."""
@@ -115,13 +137,30 @@ def everything(state: Any) -> dict:
             "held": list(budget.get("held", [])),
             "drawn": {catalog.TITLES.get(k, k): v for k, v in budget.get("drawn", {}).items()},
             "holder": state.name(budget["holder"]) if budget.get("holder") is not None else None,
-            "proposal": budget.get("proposal"),
+            "proposal": _proposal(state, budget.get("proposal")),
             "set_aside": budget.get("set_aside") or 0,
         } if budget else None,
-        "units": list((state.coup or {}).get("units", [])),
+        "units": [{**u, "owner_name": state.name(u["owner"]) if u["owner"] is not None
+                   else None, "zone_name": zone_name(u["zone"])}
+                  for u in (state.coup or {}).get("units", [])],
         "bank_status": state.bank_status,
         "turn_flags": dict(state.turn_flags),
     }
+
+
+def compare(before: Any, after: Any) -> list[dict]:
+    """A drafted phase's effect on each family: pocket, bank and positions before and after
+    (`changed` says whether anything of these moved)."""
+    rows = []
+    for old, new in zip(before.players, after.players, strict=False):
+        positions = [", ".join(catalog.TITLES[k] for k in state.positions_of(p.seat)) or "none"
+                     for state, p in ((before, old), (after, new))]
+        row = {"seat": new.seat, "name": new.name,
+               "pocket": (old.pocket, new.pocket), "bank": (old.bank, new.bank),
+               "positions": tuple(positions)}
+        row["changed"] = any(a != b for a, b in (row["pocket"], row["bank"], row["positions"]))
+        rows.append(row)
+    return rows
 
 
 def orders_by_seat(phase: Phase | None, state: Any) -> list[dict]:
@@ -135,13 +174,85 @@ def orders_by_seat(phase: Phase | None, state: Any) -> list[dict]:
         row = rows.get(p.seat)
         out.append({
             "seat": p.seat, "name": p.name,
-            "owes": p.seat in phase.owing_seats,
+            "owes": p.seat in phase.owing_seats, "sent": row is not None,
             "orders": [(i, describe(state, o), json.dumps(o, sort_keys=True))
                        for i, o in enumerate(row.payload)] if row else [],
             "final": bool(row and row.final), "revision": row.revision if row else 0,
             "note": row.note_to_gm if row else "",
         })
     return out
+
+
+# Every GM action in words, for the audit log (an unknown one reads as its name).
+ACTION_NAMES = {
+    "create": "Created the campaign",
+    "settings": "Changed the settings",
+    "approve": "Approved a player",
+    "decline": "Declined a request to join",
+    "remove": "Removed a player",
+    "replace": "Replaced a player",
+    "start": "Started the campaign",
+    "pause": "Paused the campaign",
+    "resume": "Resumed the campaign",
+    "extend": "Extended the deadline",
+    "adjudicate": "Adjudicated now",
+    "publish": "Published a result",
+    "redraft": "Drafted again",
+    "annul": "Annulled an order",
+    "order": "Gave an order for a player",
+    "money": "Moved money",
+    "card": "Moved a card",
+    "location": "Set a location",
+    "unit_add": "Added a unit",
+    "unit_remove": "Removed a unit",
+    "fiat": "Decreed a budget by fiat",
+    "rollback": "Rolled back",
+    "replay_check": "Ran the replay check",
+}
+
+
+def action_name(action: str) -> str:
+    return ACTION_NAMES.get(action, action.replace("_", " ").capitalize())
+
+
+def audit_summary(entry: AuditEntry) -> str:
+    """One line on what an action did: the summary the service wrote, or one made from the
+    entry's data (entries written before there were summaries, or by `junta.games.running`)."""
+    data, action = entry.data or {}, entry.action
+    if data.get("summary"):
+        return str(data["summary"])
+    seat = data.get("seat")
+    if action == "create":
+        return f"{data.get('name', '')}, {data.get('max_players', '?')} players"
+    if action == "settings":
+        return "; ".join(f"{name.replace('_', ' ')}: {old} → {new}"
+                         for name, (old, new) in (data.get("changes") or {}).items())
+    if action in ("approve", "remove", "decline"):
+        where = f" (seat {seat + 1})" if isinstance(seat, int) else ""
+        return f"{data.get('user', 'a player')}{where}"
+    if action == "replace":
+        return (f"{data.get('new_user')} takes seat {seat + 1 if isinstance(seat, int) else '?'}"
+                f" from {data.get('old_user')}")
+    if action == "extend" and data.get("hours"):
+        hours = data["hours"]
+        return f"phase {data.get('phase')}'s deadline extended by {hours} " \
+               f"hour{'s' if hours != 1 else ''}"
+    if action == "adjudicate":
+        return "published" if data.get("published") else "drafted for your review"
+    if action == "annul" and isinstance(seat, int):
+        return f"seat {seat + 1}'s order ({(data.get('order') or {}).get('kind', '?')})"
+    if action == "order" and isinstance(seat, int):
+        return f"for seat {seat + 1} ({(data.get('order') or {}).get('kind', '?')})"
+    if action == "redraft":
+        same = data.get("digest_before") == data.get("digest_after")
+        return "the same result as before" if same else "the result changed"
+    if action == "rollback":
+        return (f"back to the start of phase {data.get('to_phase')}; phase "
+                f"{data.get('new_phase')} opens")
+    if action == "replay_check":
+        return "every phase replays and the chain holds" if data.get("ok") else \
+            "problems found"
+    return ""
 
 
 def audit(game: Game) -> QuerySet[AuditEntry]:

@@ -108,6 +108,30 @@ def _player_seat(state: Any, seat: int) -> Any:
     return state.players[seat]
 
 
+STALE_FORM = ("The campaign has changed since this form was opened (a ruling, an order or a new "
+              "phase): nothing was done. Check the page and send the form again.")
+
+
+def _check_version(game: Game, state_version: int | None) -> None:
+    """A form carries the game's `state_version` from when it was opened: a form sent twice,
+    or opened before another change, is refused (as the players' order forms are)."""
+    if state_version is not None and state_version != game.state_version:
+        raise GMError(STALE_FORM)
+
+
+def _moved_on(game: Game, number: int, done: str = "adjudicated") -> GMError:
+    """A form meant for phase `number`, sent when the campaign is past it (a resent form)."""
+    old = game.phases.filter(number=number).first()
+    if old is not None and old.status == Phase.Status.SUPERSEDED:
+        done = "rolled back"
+    return GMError(f"Phase {number} was already {done}: nothing was done.")
+
+
+def _a(word: str) -> str:
+    """"a card", "an assassin card"."""
+    return f"a{'n' if word[:1].lower() in 'aeiou' else ''} {word}"
+
+
 def _state_before(phase: Phase) -> Any:
     """The phase's starting state, refused with a message if it no longer matches its digest
     (a row changed behind the services' back: the GM should run the replay check)."""
@@ -159,13 +183,18 @@ def _redraft_if_drafted(game: Game, phase: Phase) -> str | None:
 
 
 def adjudicate_now(game_id: int, by: User, reason: str = "",
-                   now: datetime | None = None) -> Phase:
+                   now: datetime | None = None, *, phase_number: int | None = None) -> Phase:
     """Resolve the open phase at once. In review mode the result waits for the GM as a draft;
-    otherwise it is published and the next phase opens. Returns the adjudicated phase."""
+    otherwise it is published and the next phase opens. Returns the adjudicated phase.
+    `phase_number` is the phase the GM's form was for: sent again later, it is refused rather
+    than adjudicating the next phase too."""
     now = now or timezone.now()
     with transaction.atomic():
         game = _lock(game_id, by)
         phase = _current(game)
+        if phase_number is not None and (phase is None or phase.number != phase_number
+                                         or phase.status != Phase.Status.OPEN):
+            raise _moved_on(game, phase_number)
         if game.status == Game.Status.PAUSED:
             raise GMError("The campaign is paused: resume it before adjudicating.")
         if phase is None or phase.status != Phase.Status.OPEN:
@@ -180,13 +209,17 @@ def adjudicate_now(game_id: int, by: User, reason: str = "",
 
 
 def publish(game_id: int, by: User, announcement: str = "",
-            now: datetime | None = None) -> Phase | None:
+            now: datetime | None = None, *, phase_number: int | None = None) -> Phase | None:
     """Publish the drafted result: players read it, and the next phase opens (None when the
-    game ends)."""
+    game ends). `phase_number` is the phase the GM read: a form sent again after the next
+    phase was drafted is refused rather than publishing a result nobody reviewed."""
     now = now or timezone.now()
     with transaction.atomic():
         game = _lock(game_id, by)
         phase = _current(game)
+        if phase_number is not None and (phase is None or phase.number != phase_number
+                                         or phase.status != Phase.Status.DRAFTED):
+            raise _moved_on(game, phase_number, "published")
         if phase is None or phase.status != Phase.Status.DRAFTED:
             raise GMError("No drafted result waits for publication.")
         result = phase.result
@@ -212,21 +245,36 @@ def redraft(game_id: int, by: User, reason: str = "") -> PhaseResult:
 
 # --- time: the existing services in `running`, behind the GM check ---------------------------
 
-def _announce_latest(game: Game, action: str, announcement: str) -> None:
-    announcement = (announcement or "").strip()[:MAX_TEXT]
-    if not announcement:
-        return
+def _complete_latest(game: Game, action: str, announcement: str, **data: Any) -> None:
+    """Add the announcement and a summary to the entry `running` just wrote for `action`."""
     entry = AuditEntry.objects.filter(game=game, action=action).order_by("-id").first()
-    if entry is not None:
-        entry.announcement = announcement
-        entry.save(update_fields=["announcement"])
+    if entry is None:
+        return
+    entry.announcement = (announcement or "").strip()[:MAX_TEXT]
+    entry.data = {**entry.data, **data}
+    entry.save(update_fields=["announcement", "data"])
+
+
+def _length(start: datetime, end: datetime) -> str:
+    """A length of time in words ("3 hours, 12 minutes"; "0 minutes" when none)."""
+    from django.utils.timesince import timeuntil
+
+    return timeuntil(end, start).replace("\xa0", " ") if end > start else "0 minutes"
 
 
 @transaction.atomic
 def pause(game_id: int, by: User, reason: str = "", announcement: str = "",
           now: datetime | None = None) -> Game:
+    now = now or timezone.now()
     game = running.pause(game_id, by, reason=_reason(reason, required=False), now=now)
-    _announce_latest(game, "pause", announcement)
+    phase = game.phases.order_by("-number").first()
+    if phase is not None and phase.status == Phase.Status.OPEN:
+        summary = (f"the clock stopped in phase {phase.number} with "
+                   f"{_length(now, phase.deadline)} to go")
+    else:
+        summary = "the clock stopped"
+    _complete_latest(game, "pause", announcement, summary=summary,
+                     phase=phase.number if phase else None)
     return game
 
 
@@ -234,8 +282,19 @@ def pause(game_id: int, by: User, reason: str = "", announcement: str = "",
 def resume(game_id: int, by: User, reason: str = "", announcement: str = "",
            now: datetime | None = None) -> Game:
     """The deadline of the open phase moves by the length of the pause (`running.resume`)."""
+    now = now or timezone.now()
+    paused_at = _lock(game_id, by).paused_at
     game = running.resume(game_id, by, reason=_reason(reason, required=False), now=now)
-    _announce_latest(game, "resume", announcement)
+    phase = game.phases.order_by("-number").first()
+    paused = _length(paused_at, now) if paused_at else "an unknown time"
+    if phase is not None and phase.status == Phase.Status.OPEN:
+        summary = (f"running again after a pause of {paused}; phase {phase.number}'s deadline "
+                   "moved by as much")
+    else:
+        summary = f"running again after a pause of {paused}"
+    _complete_latest(game, "resume", announcement, summary=summary,
+                     phase=phase.number if phase else None,
+                     paused_seconds=int((now - paused_at).total_seconds()) if paused_at else None)
     return game
 
 
@@ -243,7 +302,9 @@ def resume(game_id: int, by: User, reason: str = "", announcement: str = "",
 def extend_deadline(game_id: int, by: User, hours: int, reason: str = "",
                     announcement: str = "") -> Phase:
     phase = running.extend_deadline(game_id, by, hours, reason=_reason(reason, required=False))
-    _announce_latest(phase.game, "extend", announcement)
+    _complete_latest(phase.game, "extend", announcement,
+                     summary=f"phase {phase.number}'s deadline extended by {hours} "
+                             f"hour{'s' if hours != 1 else ''}")
     return phase
 
 
@@ -419,16 +480,26 @@ def _order_row(phase: Phase, seat: int) -> Order | None:
 
 @transaction.atomic
 def annul_order(game_id: int, by: User, seat: int, index: int, reason: str = "",
-                announcement: str = "") -> Order:
+                announcement: str = "", *, state_version: int | None = None,
+                revision: int | None = None) -> Order:
     """Strike one order from a player's orders for the current phase (redrafted if the phase
-    waits for review)."""
+    waits for review). `state_version` and `revision` are what the GM's form showed: a form
+    sent twice, or a player's orders changed since, is refused (the index would point at
+    another order)."""
+    from junta.gm.selectors import describe
+
     reason = _reason(reason)
     game = _lock(game_id, by)
+    _check_version(game, state_version)
     phase = _working_phase(game)
     row = _order_row(phase, seat)
+    if row is not None and revision is not None and row.revision != revision:
+        raise GMError(f"Seat {seat + 1}'s orders changed since this page was opened: nothing "
+                      "was done. Check them and annul again.")
     if row is None or not 0 <= index < len(row.payload):
         raise GMError(f"Seat {seat + 1} has no order number {index + 1} in phase "
                       f"{phase.number}.")
+    state = _state_before(phase)
     payload = list(row.payload)
     struck = payload.pop(index)
     row.payload = payload
@@ -437,17 +508,21 @@ def annul_order(game_id: int, by: User, seat: int, index: int, reason: str = "",
     _bump(game)
     digest = _redraft_if_drafted(game, phase)
     _audit(game, by, "annul", reason=reason, announcement=announcement, phase=phase.number,
-           seat=seat, order=struck, draft_digest=digest)
+           seat=seat, order=struck, draft_digest=digest,
+           summary=f"{state.name(seat)}'s order {index + 1}: {describe(state, struck)}")
     return row
 
 
 @transaction.atomic
 def add_order(game_id: int, by: User, seat: int, order: dict | str, reason: str = "",
-              announcement: str = "") -> Order:
+              announcement: str = "", *, state_version: int | None = None) -> Order:
     """Give an order for a player (its JSON form, as the engine reads it). The engine checks
     it against the phase's state together with the player's other orders."""
+    from junta.gm.selectors import describe
+
     reason = _reason(reason)
     game = _lock(game_id, by)
+    _check_version(game, state_version)
     phase = _working_phase(game)
     engine = repository.engine()
     if isinstance(order, str):
@@ -478,7 +553,8 @@ def add_order(game_id: int, by: User, seat: int, order: dict | str, reason: str 
     _bump(game)
     digest = _redraft_if_drafted(game, phase)
     _audit(game, by, "order", reason=reason, announcement=announcement, phase=phase.number,
-           seat=seat, order=parsed.to_dict(), draft_digest=digest)
+           seat=seat, order=parsed.to_dict(), draft_digest=digest,
+           summary=f"for {state.name(seat)}: {describe(state, parsed.to_dict())}")
     return row
 
 
@@ -521,12 +597,15 @@ def invariant_problems(before: Any, after: Any) -> list[str]:
 
 
 def _rule(game_id: int, by: User, action: str, reason: str, announcement: str,
-          change: Callable[[Any], tuple[str, dict]]) -> AuditEntry:
+          change: Callable[[Any], tuple[str, dict]], state_version: int | None = None
+          ) -> AuditEntry:
     """Apply `change` (which edits the state in place and returns a summary and audit data) to
-    the state the current phase starts from."""
+    the state the current phase starts from. A form with a stale `state_version` (sent twice,
+    or opened before another change) is refused."""
     reason = _reason(reason)
     with transaction.atomic():
         game = _lock(game_id, by)
+        _check_version(game, state_version)
         phase = _working_phase(game)
         state = _state_before(phase)
         before = state.copy()
@@ -565,7 +644,8 @@ def _parse_pot(state: Any, key: str) -> tuple[str, Any]:
 
 
 def move_money(game_id: int, by: User, source: str, target: str, amount: int,
-               reason: str = "", announcement: str = "") -> AuditEntry:
+               reason: str = "", announcement: str = "", *, state_version: int | None = None
+               ) -> AuditEntry:
     """Move money between pockets, bank accounts and out of play (money paid for card costs):
     the money in the game stays the same."""
 
@@ -595,7 +675,7 @@ def move_money(game_id: int, by: User, source: str, target: str, amount: int,
         summary = f"{amount} MP from {pot_label(state, source)} to {pot_label(state, target)}"
         return summary, {"source": source, "target": target, "amount": amount}
 
-    return _rule(game_id, by, "money", reason, announcement, change)
+    return _rule(game_id, by, "money", reason, announcement, change, state_version)
 
 
 def card_place(state: Any, card_id: int) -> str:
@@ -628,7 +708,7 @@ def place_label(state: Any, place: str) -> str:
 
 
 def move_card(game_id: int, by: User, card_id: int, target: str, reason: str = "",
-              announcement: str = "") -> AuditEntry:
+              announcement: str = "", *, state_version: int | None = None) -> AuditEntry:
     """Move a political card to a hand, into play before a player (Influence cards), onto the
     discard pile or the draw pile (top or bottom). Each card stays in exactly one place."""
     from junta.engine import catalog
@@ -651,7 +731,7 @@ def move_card(game_id: int, by: User, card_id: int, target: str, reason: str = "
                 raise GMError(f"{dest.name} is dead: the dead hold no cards.")
             if where == "influence" and card.category != "influence":
                 raise GMError(f"Only Influence cards lie in play before a player; {card.name} "
-                              f"is a {card.category.replace('_', ' ')} card.")
+                              f"is {_a(card.category.replace('_', ' '))} card.")
             moving_within = origin.partition(":")[2] == seat_text
             if not moving_within and state.cards_held(dest.seat) >= catalog.HAND_LIMIT:
                 raise GMError(f"{dest.name} already holds {state.cards_held(dest.seat)} cards "
@@ -679,11 +759,11 @@ def move_card(game_id: int, by: User, card_id: int, target: str, reason: str = "
         return summary, {"card": card_id, "card_name": card.name, "origin": origin,
                          "target": target}
 
-    return _rule(game_id, by, "card", reason, announcement, change)
+    return _rule(game_id, by, "card", reason, announcement, change, state_version)
 
 
 def set_location(game_id: int, by: User, seat: int, location: str | None, reason: str = "",
-                 announcement: str = "") -> AuditEntry:
+                 announcement: str = "", *, state_version: int | None = None) -> AuditEntry:
     """Set a player's location this turn (or clear it)."""
     from junta.engine import catalog
 
@@ -700,11 +780,12 @@ def set_location(game_id: int, by: User, seat: int, location: str | None, reason
         return (f"{player.name}'s location set to {label}",
                 {"seat": seat, "location": value, "was": old})
 
-    return _rule(game_id, by, "location", reason, announcement, change)
+    return _rule(game_id, by, "location", reason, announcement, change, state_version)
 
 
 def add_unit(game_id: int, by: User, kind: str, owner: int | None, zone: int,
-             armed: bool = True, reason: str = "", announcement: str = "") -> AuditEntry:
+             armed: bool = True, reason: str = "", announcement: str = "", *,
+             state_version: int | None = None) -> AuditEntry:
     """Put a unit on the city map during a coup. It is the GM's creation, like a card's units:
     it leaves the map when the coup ends."""
     from junta.engine import catalog
@@ -725,17 +806,18 @@ def add_unit(game_id: int, by: User, kind: str, owner: int | None, zone: int,
         unit = new_unit(state.coup, name, owner, zone, phase=state.coup["phase"],
                         temporary=True, armed=armed)
         who = state.name(owner) if owner is not None else "nobody"
-        return (f"a{'n' if name[0].lower() in 'aeiou' else ''} {name} (unit {unit['id']}) "
+        return (f"{_a(name)} (unit {unit['id']}) "
                 f"commanded by {who} in zone {zone} {catalog.zones()[zone].name}",
                 {"unit": unit["id"], "kind": name, "owner": owner, "zone": zone,
                  "armed": armed})
 
-    return _rule(game_id, by, "unit_add", reason, announcement, change)
+    return _rule(game_id, by, "unit_add", reason, announcement, change, state_version)
 
 
 def remove_unit(game_id: int, by: User, unit_id: int, reason: str = "",
-                announcement: str = "") -> AuditEntry:
+                announcement: str = "", *, state_version: int | None = None) -> AuditEntry:
     """Take a unit off the city map during a coup."""
+    from junta.engine import catalog
 
     def change(state: Any) -> tuple[str, dict]:
         if state.coup is None:
@@ -745,14 +827,17 @@ def remove_unit(game_id: int, by: User, unit_id: int, reason: str = "",
             raise GMError(f"There is no unit {unit_id} on the map.")
         state.coup["units"].remove(unit)
         who = state.name(unit["owner"]) if unit["owner"] is not None else "nobody"
-        return (f"{unit['kind']} (unit {unit_id}) of {who} removed from zone {unit['zone']}",
+        zone = unit["zone"]
+        where = (f"zone {zone} {catalog.zones()[zone].name}" if zone in catalog.zones()
+                 else "the map")
+        return (f"{unit['kind']} (unit {unit_id}) of {who} removed from {where}",
                 {"unit": unit_id, "removed": dict(unit)})
 
-    return _rule(game_id, by, "unit_remove", reason, announcement, change)
+    return _rule(game_id, by, "unit_remove", reason, announcement, change, state_version)
 
 
 def budget_by_fiat(game_id: int, by: User, allocations: dict[int, int], reason: str = "",
-                   announcement: str = "") -> AuditEntry:
+                   announcement: str = "", *, state_version: int | None = None) -> AuditEntry:
     """Replace the budget put to the vote by one the GM decrees, paid out of the budget bills
     alone (when the proposal cannot be paid in time). Pocket money the proposer set aside goes
     back to him; what is not allocated stays with the budget holder, as in the rules."""
@@ -796,23 +881,27 @@ def budget_by_fiat(game_id: int, by: User, allocations: dict[int, int], reason: 
                 {"allocations": {str(k): v for k, v in sorted(wanted.items())},
                  "returned_to_proposer": set_aside})
 
-    return _rule(game_id, by, "fiat", reason, announcement, change)
+    return _rule(game_id, by, "fiat", reason, announcement, change, state_version)
 
 
 # --- rollback and the replay check ------------------------------------------------------------
 
 @transaction.atomic
 def rollback(game_id: int, by: User, to_phase: int, reason: str = "", announcement: str = "",
-             now: datetime | None = None) -> Phase:
+             now: datetime | None = None, *, current_phase: int | None = None) -> Phase:
     """Go back to the start of an earlier phase: a new phase opens with that phase's starting
     state; the current phase is marked superseded. Nothing is deleted: every earlier phase keeps
-    its orders and result."""
+    its orders and result. `current_phase` is the phase that was current when the GM's form
+    was opened: sent again after the rollback (or after the phase moved on), it is refused
+    rather than opening another phase."""
     now = now or timezone.now()
     reason = _reason(reason)
     game = _lock(game_id, by)
     current = _current(game)
     if current is None:
         raise GMError("The campaign has not started: there is nothing to roll back.")
+    if current_phase is not None and current.number != current_phase:
+        raise _moved_on(game, current_phase)
     target = game.phases.filter(number=to_phase).first()
     if target is None:
         raise GMError(f"There is no phase {to_phase} in this campaign.")

@@ -2,7 +2,10 @@
 
 Every view goes through `gm_view`, which answers 404 to anyone but the campaign's GM before it
 looks at the request method or anything else. Actions call `junta.gm.services` and report the
-outcome with a message; a refused action changes nothing.
+outcome with a message; a refused action changes nothing. A form that does not validate, and a
+ruling the services refuse, come back on their page with what the GM typed (status 400).
+Forms carry what they were drawn for (the phase number, the game's `state_version`), so a form
+sent twice is refused rather than carried out twice.
 """
 
 from __future__ import annotations
@@ -17,7 +20,6 @@ from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse, HttpResponseNotAllowed
 from django.shortcuts import redirect, render
 
-from junta.engine import catalog
 from junta.games import selectors as game_selectors
 from junta.games.campaigns import CampaignError
 from junta.games.models import Game, Phase, Player
@@ -64,9 +66,7 @@ def _act(request: HttpRequest, done: Callable[[], Any], success: str | Callable[
 
 
 def _form_error(request: HttpRequest, form: Any) -> None:
-    problems = [f"{form.fields[name].label or name}: {' '.join(errors)}" if name != "__all__"
-                else " ".join(errors) for name, errors in form.errors.items()]
-    messages.error(request, "Not done. " + " ".join(problems))
+    messages.error(request, "Not done. " + " ".join(forms.error_lines(form)))
 
 
 # --- pages ----------------------------------------------------------------------------------
@@ -98,16 +98,49 @@ def players(request: HttpRequest, game: Game) -> HttpResponse:
                      f"/games/{game.id}/invite/{game.invite_token}/"))
 
 
+def _time_context(phase: Phase | None, **bound: Any) -> dict[str, Any]:
+    """The Time page's forms, each with its own prefix (their fields' ids differ)."""
+    return {
+        "pause_form": forms.TimeForm(prefix="pause"),
+        "resume_form": forms.TimeForm(prefix="resume"),
+        "extend_form": forms.ExtendForm(prefix="extend"),
+        "adjudicate_form": forms.AdjudicateForm(prefix="adjudicate",
+                                                phase=phase.number if phase else None),
+        **bound,
+    }
+
+
 @gm_view(GET)
 def time_page(request: HttpRequest, game: Game) -> HttpResponse:
-    return _page(request, game, "gm/time.html", "time", time_form=forms.TimeForm(),
-                 extend_form=forms.ExtendForm())
+    phase, _state = selectors.current(game)
+    return _page(request, game, "gm/time.html", "time", **_time_context(phase))
 
 
-@gm_view(GET)
-def review(request: HttpRequest, game: Game) -> HttpResponse:
-    phase, state = selectors.current(game)
-    context: dict[str, Any] = {"publish_form": forms.PublishForm()}
+def _time_again(request: HttpRequest, game: Game, **bound: Any) -> HttpResponse:
+    """The Time page again, with the refused form as the GM filled it in."""
+    phase, _state = selectors.current(game)
+    return _page(request, game, "gm/time.html", "time", status=400,
+                 **_time_context(phase, **bound))
+
+
+def _orders(phase: Phase | None, state: Any,
+            annul: tuple[int, int, Any] | None = None) -> list[dict]:
+    """Every seat's orders; a refused annulment (seat, index, bound form) is shown again."""
+    rows = selectors.orders_by_seat(phase, state)
+    if annul is not None:
+        seat, index, form = annul
+        for row in rows:
+            if row["seat"] == seat:
+                row["annul_index"], row["annul_form"] = index, form
+    return rows
+
+
+def _review_context(game: Game, phase: Phase | None, state: Any, *,
+                    publish_form: Any = None, order_form: Any = None,
+                    annul: tuple[int, int, Any] | None = None, **_others: Any
+                    ) -> dict[str, Any]:
+    context: dict[str, Any] = {"publish_form": publish_form or forms.PublishForm(
+        phase=phase.number if phase else None)}
     if phase is not None and phase.status == Phase.Status.DRAFTED:
         from junta.engine import Event
         from junta.games import repository
@@ -118,51 +151,67 @@ def review(request: HttpRequest, game: Game) -> HttpResponse:
             "result": result,
             "events": [Event.from_dict(e) for e in result.events],
             "after": selectors.everything(after),
-            "before": selectors.everything(state),
-            "orders": selectors.orders_by_seat(phase, state),
-            "annul_form": forms.AnnulForm(),
-            "order_form": forms.AddOrderForm(state=state),
+            "changes": selectors.compare(state, after),
+            "orders": _orders(phase, state, annul),
+            "order_form": order_form or forms.AddOrderForm(state=state,
+                                                           version=game.state_version),
         })
-    return _page(request, game, "gm/review.html", "review", **context)
+    return context
 
 
-def _ruling_forms(state: Any) -> dict[str, Any]:
+@gm_view(GET)
+def review(request: HttpRequest, game: Game) -> HttpResponse:
+    phase, state = selectors.current(game)
+    return _page(request, game, "gm/review.html", "review",
+                 **_review_context(game, phase, state))
+
+
+def _ruling_forms(game: Game, state: Any) -> dict[str, Any]:
     if state is None:
         return {}
+    version = game.state_version
     out = {
-        "money_form": forms.MoneyForm(state=state),
-        "card_form": forms.CardForm(state=state),
-        "location_form": forms.LocationForm(state=state),
-        "annul_form": forms.AnnulForm(),
-        "order_form": forms.AddOrderForm(state=state),
+        "money_form": forms.MoneyForm(state=state, version=version),
+        "card_form": forms.CardForm(state=state, version=version),
+        "location_form": forms.LocationForm(state=state, version=version),
+        "order_form": forms.AddOrderForm(state=state, version=version),
     }
     if state.coup is not None:
-        out["unit_add_form"] = forms.UnitAddForm(state=state)
-        out["unit_remove_form"] = forms.UnitRemoveForm(state=state)
+        out["unit_add_form"] = forms.UnitAddForm(state=state, version=version)
+        out["unit_remove_form"] = forms.UnitRemoveForm(state=state, version=version)
     if state.phase == "budget_vote":
-        out["fiat_form"] = forms.FiatForm(state=state)
+        out["fiat_form"] = forms.FiatForm(state=state, version=version)
     return out
+
+
+def _rulings_context(game: Game, phase: Phase | None, state: Any, *,
+                     annul: tuple[int, int, Any] | None = None, **bound: Any
+                     ) -> dict[str, Any]:
+    working = phase is not None and phase.status in (Phase.Status.OPEN, Phase.Status.DRAFTED) \
+        and game.status != Game.Status.FINISHED
+    if not working:
+        return {"working": False, "orders": []}
+    context = _ruling_forms(game, state)
+    context.update({name: form for name, form in bound.items() if name in context})
+    return {"working": True, "orders": _orders(phase, state, annul), **context}
 
 
 @gm_view(GET)
 def rulings(request: HttpRequest, game: Game) -> HttpResponse:
     phase, state = selectors.current(game)
-    working = phase is not None and phase.status in (Phase.Status.OPEN, Phase.Status.DRAFTED) \
-        and game.status != Game.Status.FINISHED
-    return _page(request, game, "gm/rulings.html", "rulings", working=working,
-                 orders=selectors.orders_by_seat(phase, state) if working else [],
-                 **(_ruling_forms(state) if working else {}))
+    return _page(request, game, "gm/rulings.html", "rulings",
+                 **_rulings_context(game, phase, state))
 
 
 @gm_view(GET)
 def everything(request: HttpRequest, game: Game) -> HttpResponse:
     phase, state = selectors.current(game)
     return _page(request, game, "gm/everything.html", "everything",
-                 everything=selectors.everything(state) if state is not None else None,
-                 zones={z.id: z.name for z in catalog.zones().values()})
+                 everything=selectors.everything(state) if state is not None else None)
 
 
-def _history_context(game: Game, report: Any = None) -> dict[str, Any]:
+def _history_context(game: Game, report: Any = None, rollback_form: Any = None
+                     ) -> dict[str, Any]:
     from junta.gm.checks import chain_lines
 
     phases = list(game.phases.order_by("-number"))
@@ -170,7 +219,8 @@ def _history_context(game: Game, report: Any = None) -> dict[str, Any]:
     return {
         "phases": phases,
         "rows": [(p, chain[p.number]) for p in phases],
-        "rollback_form": forms.RollbackForm(phases=phases[1:]),
+        "rollback_form": rollback_form or forms.RollbackForm(
+            phases=phases[1:], current=phases[0].number if phases else None),
         "report": report,
     }
 
@@ -246,31 +296,36 @@ def replace(request: HttpRequest, game: Game, player_id: int) -> HttpResponse:
 
 @gm_view(POST)
 def pause(request: HttpRequest, game: Game) -> HttpResponse:
-    form = forms.TimeForm(request.POST)
-    form.is_valid()
+    form = forms.TimeForm(request.POST, prefix="pause")
+    if not form.is_valid():
+        _form_error(request, form)
+        return _time_again(request, game, pause_form=form)
     data = form.cleaned_data
-    _act(request, lambda: services.pause(game.id, request.user, data.get("reason", ""),
-                                         data.get("announcement", "")),
+    _act(request, lambda: services.pause(game.id, request.user, data["reason"],
+                                         data["announcement"]),
          "The campaign is paused: no deadline passes until you resume it.")
     return redirect("gm_time", game_id=game.id)
 
 
 @gm_view(POST)
 def resume(request: HttpRequest, game: Game) -> HttpResponse:
-    form = forms.TimeForm(request.POST)
-    form.is_valid()
+    form = forms.TimeForm(request.POST, prefix="resume")
+    if not form.is_valid():
+        _form_error(request, form)
+        return _time_again(request, game, resume_form=form)
     data = form.cleaned_data
-    _act(request, lambda: services.resume(game.id, request.user, data.get("reason", ""),
-                                          data.get("announcement", "")),
+    _act(request, lambda: services.resume(game.id, request.user, data["reason"],
+                                          data["announcement"]),
          "The campaign runs again; the deadline moved by the length of the pause.")
     return redirect("gm_time", game_id=game.id)
 
 
 @gm_view(POST)
 def extend(request: HttpRequest, game: Game) -> HttpResponse:
-    form = forms.ExtendForm(request.POST)
+    form = forms.ExtendForm(request.POST, prefix="extend")
     if not form.is_valid():
         _form_error(request, form)
+        return _time_again(request, game, extend_form=form)
     else:
         data = form.cleaned_data
         _act(request, lambda: services.extend_deadline(
@@ -287,8 +342,13 @@ def adjudicate(request: HttpRequest, game: Game) -> HttpResponse:
             return f"Phase {phase.number} is adjudicated: its draft waits for your review."
         return f"Phase {phase.number} is adjudicated and published."
 
-    _act(request, lambda: services.adjudicate_now(game.id, request.user,
-                                                  request.POST.get("reason", "")), said)
+    form = forms.AdjudicateForm(request.POST, prefix="adjudicate")
+    if not form.is_valid():
+        _form_error(request, form)
+        return _time_again(request, game, adjudicate_form=form)
+    data = form.cleaned_data
+    _act(request, lambda: services.adjudicate_now(game.id, request.user, data["reason"],
+                                                  phase_number=data["phase"]), said)
     target = "gm_review" if game.review_mode == Game.ReviewMode.REVIEW else "gm_overview"
     return redirect(target, game_id=game.id)
 
@@ -298,10 +358,20 @@ def adjudicate(request: HttpRequest, game: Game) -> HttpResponse:
 @gm_view(POST)
 def publish(request: HttpRequest, game: Game) -> HttpResponse:
     form = forms.PublishForm(request.POST)
-    form.is_valid()
-    _act(request, lambda: services.publish(game.id, request.user,
-                                           form.cleaned_data.get("announcement", "")),
-         "Published: the players can read the result, and the next phase is open.")
+    if not form.is_valid():
+        _form_error(request, form)
+        phase, state = selectors.current(game)
+        return _page(request, game, "gm/review.html", "review", status=400,
+                     **_review_context(game, phase, state, publish_form=form))
+    data = form.cleaned_data
+    try:
+        services.publish(game.id, request.user, data["announcement"],
+                         phase_number=data["phase"])
+    except CampaignError as error:
+        messages.error(request, str(error))
+        return redirect("gm_review", game_id=game.id)
+    messages.success(request,
+                     "Published: the players can read the result, and the next phase is open.")
     return redirect("gm_overview", game_id=game.id)
 
 
@@ -319,30 +389,65 @@ def _back(request: HttpRequest, game: Game) -> HttpResponse:
     return redirect(page, game_id=game.id)
 
 
+def _again(request: HttpRequest, game: Game, form: Any, *,
+           annul: tuple[int, int] | None = None, **bound: Any) -> HttpResponse:
+    """A refused ruling: the page it came from again (status 400), with the form as the GM
+    filled it in, open, and its errors next to its fields. The form now carries the current
+    `state_version`: the page shows the campaign as it is, so sending it again is deliberate."""
+    game.refresh_from_db()
+    form.data[form.add_prefix("state_version")] = str(game.state_version)
+    phase, state = selectors.current(game)
+    where = (annul[0], annul[1], form) if annul is not None else None
+    if request.POST.get("from") == "review":
+        return _page(request, game, "gm/review.html", "review", status=400,
+                     **_review_context(game, phase, state, annul=where, **bound))
+    return _page(request, game, "gm/rulings.html", "rulings", status=400,
+                 **_rulings_context(game, phase, state, annul=where, **bound))
+
+
+def _refuse(request: HttpRequest, form: Any, error: CampaignError, field: str | None = None
+            ) -> None:
+    """A ruling the services refused: the message on top and next to the form (or field)."""
+    messages.error(request, f"Not done. {error}")
+    form.add_error(None if str(error) == services.STALE_FORM else field, str(error))
+
+
 @gm_view(POST)
 def annul(request: HttpRequest, game: Game) -> HttpResponse:
-    form = forms.AnnulForm(request.POST)
+    form = forms.AnnulForm(request.POST.copy())
     if not form.is_valid():
         _form_error(request, form)
-    else:
-        data = form.cleaned_data
-        _act(request, lambda: services.annul_order(
-            game.id, request.user, data["seat"], data["index"], data["reason"],
-            data["announcement"]), "The order is annulled.")
+        seat, index = form.cleaned_data.get("seat"), form.cleaned_data.get("index")
+        if seat is None or index is None:  # not from the page's forms
+            return _back(request, game)
+        return _again(request, game, form, annul=(seat, index))
+    data = form.cleaned_data
+    try:
+        services.annul_order(game.id, request.user, data["seat"], data["index"],
+                             data["reason"], data["announcement"],
+                             state_version=data["state_version"], revision=data["revision"])
+    except CampaignError as error:
+        _refuse(request, form, error)
+        return _again(request, game, form, annul=(data["seat"], data["index"]))
+    messages.success(request, "The order is annulled.")
     return _back(request, game)
 
 
 @gm_view(POST)
 def add_order(request: HttpRequest, game: Game) -> HttpResponse:
     _phase, state = selectors.current(game)
-    form = forms.AddOrderForm(request.POST, state=state)
+    form = forms.AddOrderForm(request.POST.copy(), state=state)
     if not form.is_valid():
         _form_error(request, form)
-    else:
-        data = form.cleaned_data
-        _act(request, lambda: services.add_order(
-            game.id, request.user, data["seat"], data["order"], data["reason"],
-            data["announcement"]), "The order is added.")
+        return _again(request, game, form, order_form=form)
+    data = form.cleaned_data
+    try:
+        services.add_order(game.id, request.user, data["seat"], data["order"], data["reason"],
+                           data["announcement"], state_version=data["state_version"])
+    except CampaignError as error:
+        _refuse(request, form, error, "order")
+        return _again(request, game, form, order_form=form)
+    messages.success(request, "The order is added.")
     return _back(request, game)
 
 
@@ -350,18 +455,23 @@ def add_order(request: HttpRequest, game: Game) -> HttpResponse:
 
 RULINGS: dict[str, tuple[type, Callable[..., Any]]] = {
     "money": (forms.MoneyForm, lambda game, user, d, f: services.move_money(
-        game.id, user, d["source"], d["target"], d["amount"], d["reason"], d["announcement"])),
+        game.id, user, d["source"], d["target"], d["amount"], d["reason"], d["announcement"],
+        state_version=d["state_version"])),
     "card": (forms.CardForm, lambda game, user, d, f: services.move_card(
-        game.id, user, d["card"], d["target"], d["reason"], d["announcement"])),
+        game.id, user, d["card"], d["target"], d["reason"], d["announcement"],
+        state_version=d["state_version"])),
     "location": (forms.LocationForm, lambda game, user, d, f: services.set_location(
-        game.id, user, d["seat"], d["location"] or None, d["reason"], d["announcement"])),
+        game.id, user, d["seat"], d["location"] or None, d["reason"], d["announcement"],
+        state_version=d["state_version"])),
     "unit_add": (forms.UnitAddForm, lambda game, user, d, f: services.add_unit(
         game.id, user, d["kind"], int(d["owner"]) if d["owner"] != "" else None, d["zone"],
-        d["armed"], d["reason"], d["announcement"])),
+        d["armed"], d["reason"], d["announcement"], state_version=d["state_version"])),
     "unit_remove": (forms.UnitRemoveForm, lambda game, user, d, f: services.remove_unit(
-        game.id, user, d["unit"], d["reason"], d["announcement"])),
+        game.id, user, d["unit"], d["reason"], d["announcement"],
+        state_version=d["state_version"])),
     "fiat": (forms.FiatForm, lambda game, user, d, f: services.budget_by_fiat(
-        game.id, user, f.allocations(), d["reason"], d["announcement"])),
+        game.id, user, f.allocations(), d["reason"], d["announcement"],
+        state_version=d["state_version"])),
 }
 
 
@@ -373,14 +483,19 @@ def rule(request: HttpRequest, game: Game, kind: str) -> HttpResponse:
         raise Http404
     form_class, do = RULINGS[kind]
     _phase, state = selectors.current(game)
-    form = form_class(request.POST, state=state)
+    form = form_class(request.POST.copy(), state=state)
     if state is None:
         messages.error(request, "The campaign has not started: there is no state to rule on.")
-    elif not form.is_valid():
+        return _back(request, game)
+    if not form.is_valid():
         _form_error(request, form)
-    else:
-        _act(request, lambda: do(game, request.user, form.cleaned_data, form),
-             lambda entry: f"Ruled: {entry.data.get('summary', entry.action)}.")
+        return _again(request, game, form, **{f"{kind}_form": form})
+    try:
+        entry = do(game, request.user, form.cleaned_data, form)
+    except CampaignError as error:
+        _refuse(request, form, error)
+        return _again(request, game, form, **{f"{kind}_form": form})
+    messages.success(request, f"Ruled: {entry.data.get('summary', entry.action)}.")
     return _back(request, game)
 
 
@@ -388,13 +503,16 @@ def rule(request: HttpRequest, game: Game, kind: str) -> HttpResponse:
 
 @gm_view(POST)
 def rollback(request: HttpRequest, game: Game) -> HttpResponse:
-    form = forms.RollbackForm(request.POST, phases=list(game.phases.all()))
+    form = forms.RollbackForm(request.POST, phases=list(game.phases.order_by("-number")))
     if not form.is_valid():
         _form_error(request, form)
+        return _page(request, game, "gm/history.html", "history", status=400,
+                     **_history_context(game, rollback_form=form))
     else:
         data = form.cleaned_data
         _act(request, lambda: services.rollback(
-            game.id, request.user, data["to_phase"], data["reason"], data["announcement"]),
+            game.id, request.user, data["to_phase"], data["reason"], data["announcement"],
+            current_phase=data["current_phase"]),
             lambda phase: f"Rolled back: phase {phase.number} opens with the state phase "
                           f"{data['to_phase']} started from.")
     return redirect("gm_history", game_id=game.id)

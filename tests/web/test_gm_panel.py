@@ -3,6 +3,8 @@ services with an audit entry, rollback and replay, and no GM secret on a player'
 
 from __future__ import annotations
 
+import json
+import re
 from datetime import timedelta
 
 import pytest
@@ -257,7 +259,7 @@ def test_approve_decline_and_remove_while_forming(client):
     client.post(reverse("gm_remove", args=[game.id, players[0].id]))
     players[0].refresh_from_db()
     assert players[0].membership == "removed" and players[0].seat is None
-    assert actions(game) == ["approve", "decline", "remove"]
+    assert actions(game) == ["create", "approve", "decline", "remove"]
     with pytest.raises(GMError, match="not waiting for approval"):
         services.approve_player(game.id, gm, players[0].id)
 
@@ -270,7 +272,7 @@ def test_start_from_the_panel(client):
     assert "Start the campaign" in page
     client.post(reverse("gm_start", args=[game.id]))
     assert Game.objects.get(pk=game.pk).status == Game.Status.NOMINATING
-    assert actions(game) == ["start"]
+    assert actions(game) == ["create", "start"]
 
 
 def test_a_seated_player_is_replaced_keeping_the_seat_and_its_state(cast, client):
@@ -323,14 +325,15 @@ def test_pause_resume_and_extend_from_the_panel(cast, client):
     phase = open_phase(game)
     client.force_login(cast["gm"])
     client.post(reverse("gm_pause", args=[game.id]), {
-        "reason": "holidays", "announcement": "Paused until Monday."})
+        "pause-reason": "holidays", "pause-announcement": "Paused until Monday."})
     game.refresh_from_db()
     assert game.status == Game.Status.PAUSED
     Game.objects.filter(pk=game.pk).update(paused_at=timezone.now() - timedelta(hours=3))
-    client.post(reverse("gm_resume", args=[game.id]), {"reason": "back"})
+    client.post(reverse("gm_resume", args=[game.id]), {"resume-reason": "back"})
     moved = Phase.objects.get(pk=phase.pk).deadline - phase.deadline
     assert timedelta(hours=3) <= moved < timedelta(hours=3, minutes=1)
-    client.post(reverse("gm_extend", args=[game.id]), {"hours": 5, "reason": "late player"})
+    client.post(reverse("gm_extend", args=[game.id]),
+                {"extend-hours": 5, "extend-reason": "late player"})
     assert Phase.objects.get(pk=phase.pk).deadline - phase.deadline - moved == \
         timedelta(hours=5)
     assert actions(game)[-3:] == ["pause", "resume", "extend"]
@@ -342,7 +345,7 @@ def test_adjudicate_now_publishes_in_auto_mode(cast, client):
     game = cast["game"]
     phase = open_phase(game)
     client.force_login(cast["gm"])
-    client.post(reverse("gm_adjudicate", args=[game.id]))
+    client.post(reverse("gm_adjudicate", args=[game.id]), {"adjudicate-phase": phase.number})
     phase.refresh_from_db()
     assert phase.status == Phase.Status.PUBLISHED
     assert open_phase(game).kind == "election"
@@ -359,7 +362,7 @@ def test_review_adjudicate_read_change_orders_and_publish(client):
     running.submit_orders(phase.id, users[2], [{"kind": "nominate", "candidate": 3}],
                           state_version=v)
     client.force_login(gm)
-    client.post(reverse("gm_adjudicate", args=[game.id]))
+    client.post(reverse("gm_adjudicate", args=[game.id]), {"adjudicate-phase": phase.number})
     phase.refresh_from_db()
     assert phase.status == Phase.Status.DRAFTED
     page = client.get(reverse("gm_review", args=[game.id])).content.decode()
@@ -367,7 +370,8 @@ def test_review_adjudicate_read_change_orders_and_publish(client):
     first = phase.result.digest
     # annul Carlos's nomination: the phase is drafted again without it
     client.post(reverse("gm_annul", args=[game.id]), {
-        "from": "review", "annul-seat": 0, "annul-index": 0, "annul-reason": "double post"})
+        "from": "review", "annul-seat": 0, "annul-index": 0, "annul-reason": "double post",
+        "annul-state_version": version(game)})
     phase.refresh_from_db()
     result = PhaseResult.objects.get(phase=phase)
     assert result.digest != first and result.published_at is None
@@ -375,16 +379,17 @@ def test_review_adjudicate_read_change_orders_and_publish(client):
     # give an order for a player: checked by the engine, then drafted again
     client.post(reverse("gm_add_order", args=[game.id]), {
         "from": "review", "order-seat": 4, "order-order": '{"kind": "nominate", "candidate": 5}',
-        "order-reason": "lost in the mail"})
+        "order-reason": "lost in the mail", "order-state_version": version(game)})
     result.refresh_from_db()
     assert "Don Elena, nominated by Don Rafael" in " ".join(e["text"] for e in result.events)
     with pytest.raises(GMError, match="no order of kind"):
         services.add_order(game.id, gm, 1, '{"kind": "fly"}', reason="x")
-    client.post(reverse("gm_publish", args=[game.id]), {"announcement": "Nominations closed."})
+    client.post(reverse("gm_publish", args=[game.id]), {"announcement": "Nominations closed.",
+                                                        "phase": phase.number})
     phase.refresh_from_db()
     assert phase.status == Phase.Status.PUBLISHED
     assert open_phase(game).kind == "election"
-    assert actions(game) == ["start", "adjudicate", "annul", "order", "publish"]
+    assert actions(game) == ["create", "start", "adjudicate", "annul", "order", "publish"]
     assert all(line.ok for line in replay_game(game))
 
 
@@ -401,7 +406,8 @@ def test_money_moves_between_pockets_and_banks_conserving_it(cast, client):
     client.force_login(cast["gm"])
     client.post(reverse("gm_rule", args=[game.id, "money"]), {
         "money-source": f"pocket:{rich.seat}", "money-target": f"bank:{poor.seat}",
-        "money-amount": 1, "money-reason": "a bribe the engine missed"})
+        "money-amount": 1, "money-reason": "a bribe the engine missed",
+        "money-state_version": v})
     after = state_of(phase)
     assert after.players[rich.seat].pocket == rich.pocket - 1
     assert after.players[poor.seat].bank == poor.bank + 1
@@ -499,7 +505,7 @@ def test_budget_by_fiat_in_the_budget_vote(cast, client):
     client.force_login(cast["gm"])
     client.post(reverse("gm_rule", args=[game.id, "fiat"]), {
         f"fiat-seat_{seats[0]}": bills[0], "fiat-reason": "no payable budget in time",
-        "fiat-announcement": "The GM decrees the budget."})
+        "fiat-announcement": "The GM decrees the budget.", "fiat-state_version": version(game)})
     after = state_of(phase)
     assert after.budget["proposal"]["allocations"] == {str(seats[0]): bills[0]}
     assert after.budget["proposal"]["fiat"] is True
@@ -537,7 +543,8 @@ def test_rollback_then_replay_gives_equal_digests(cast, client):
     results_before = PhaseResult.objects.filter(phase__game=game).count()
     client.force_login(cast["gm"])
     client.post(reverse("gm_rollback", args=[game.id]), {
-        "to_phase": 3, "reason": "the cabinet was appointed from a stale form",
+        "current_phase": current.number, "to_phase": 3,
+        "reason": "the cabinet was appointed from a stale form",
         "announcement": "The GM rolls back to the cabinet appointment."})
     current.refresh_from_db()
     new = open_phase(game)
@@ -632,7 +639,8 @@ def test_the_audit_log_shows_every_action_to_the_gm(cast, client):
     services.extend_deadline(game.id, cast["gm"], 2, reason=SECRET_REASON)
     client.force_login(cast["gm"])
     page = client.get(reverse("gm_audit", args=[game.id])).content.decode()
-    assert "extend" in page and SECRET_REASON in page and "start" in page
+    assert "Extended the deadline" in page and SECRET_REASON in page
+    assert "Started the campaign" in page and "Created the campaign" in page
 
 
 def test_panel_pages_render_in_every_phase_state(cast, client):
@@ -651,3 +659,411 @@ def test_a_finished_game_takes_no_ruling(cast):
     with pytest.raises(GMError, match="game is over"):
         services.set_location(game.id, cast["gm"], 0, "home", reason="x")
 
+
+
+# --- the audit of the panel: resent forms, refused rulings, wording ---------------------------
+
+def gm_page(response) -> str:
+    return response.content.decode()
+
+
+@pytest.mark.parametrize("review", [False, True])
+def test_a_resent_adjudicate_now_leaves_the_next_phase_alone(client, review):
+    gm = make_user("gm-resend@example.org")
+    game, _ = make_game(gm, review=review)
+    phase = open_phase(game)
+    client.force_login(gm)
+    url = reverse("gm_adjudicate", args=[game.id])
+    data = {"adjudicate-phase": phase.number, "adjudicate-reason": "everyone is in"}
+    client.post(url, data)
+    if review:
+        services.publish(game.id, gm)
+    second = open_phase(game)
+    assert second.number == phase.number + 1
+    page = client.post(url, data, follow=True).content.decode()  # the browser sends it again
+    assert f"Phase {phase.number} was already adjudicated: nothing was done." in page
+    second.refresh_from_db()
+    assert second.status == Phase.Status.OPEN and not PhaseResult.objects.filter(
+        phase=second).exists()
+    assert actions(game).count("adjudicate") == 1
+
+
+def test_a_resent_adjudicate_now_in_review_mode_keeps_the_draft(client):
+    gm = make_user("gm-resend2@example.org")
+    game, _ = make_game(gm, review=True)
+    phase = open_phase(game)
+    client.force_login(gm)
+    data = {"adjudicate-phase": phase.number}
+    client.post(reverse("gm_adjudicate", args=[game.id]), data)
+    page = client.post(reverse("gm_adjudicate", args=[game.id]), data, follow=True)
+    assert f"Phase {phase.number} was already adjudicated" in page.content.decode()
+    assert actions(game).count("adjudicate") == 1
+
+
+def test_a_resent_publish_does_not_publish_the_next_draft(client):
+    gm = make_user("gm-resend3@example.org")
+    game, _ = make_game(gm, review=True)
+    first = open_phase(game)
+    services.adjudicate_now(game.id, gm)
+    client.force_login(gm)
+    url = reverse("gm_publish", args=[game.id])
+    client.post(url, {"phase": first.number})
+    second = open_phase(game)
+    services.adjudicate_now(game.id, gm)  # the next phase waits for review
+    page = client.post(url, {"phase": first.number}, follow=True).content.decode()
+    assert f"Phase {first.number} was already published: nothing was done." in page
+    second.refresh_from_db()
+    assert second.status == Phase.Status.DRAFTED
+    assert actions(game).count("publish") == 1
+
+
+def test_a_resent_rollback_opens_no_second_phase(cast, client):
+    game = cast["game"]
+    play(game, phases=2)
+    current = open_phase(game)
+    client.force_login(cast["gm"])
+    url = reverse("gm_rollback", args=[game.id])
+    data = {"current_phase": current.number, "to_phase": 2, "reason": "a stale form"}
+    client.post(url, data)
+    new = open_phase(game)
+    count = Phase.objects.filter(game=game).count()
+    page = client.post(url, data, follow=True).content.decode()
+    assert f"Phase {current.number} was already rolled back: nothing was done." in page
+    assert open_phase(game).pk == new.pk
+    assert Phase.objects.filter(game=game).count() == count
+    assert actions(game).count("rollback") == 1
+    with pytest.raises(GMError, match="already rolled back"):
+        services.rollback(game.id, cast["gm"], 1, reason="x", current_phase=current.number)
+
+
+def test_a_resent_ruling_is_applied_once(cast, client):
+    game = cast["game"]
+    phase = play(game, until="locations")
+    state = state_of(phase)
+    rich = max(state.players, key=lambda p: p.pocket)
+    client.force_login(cast["gm"])
+    url = reverse("gm_rule", args=[game.id, "money"])
+    data = {"money-source": f"pocket:{rich.seat}", "money-target": "out", "money-amount": 1,
+            "money-reason": "a fine", "money-state_version": version(game)}
+    assert client.post(url, data).status_code == 302
+    response = client.post(url, data)  # sent again
+    assert response.status_code == 400
+    assert "The campaign has changed since this form was opened" in gm_page(response)
+    assert state_of(phase).players[rich.seat].pocket == rich.pocket - 1
+    assert actions(game).count("money") == 1
+    # the page shown again carries the current version: sending it now is deliberate
+    assert response.context["money_form"].data["money-state_version"] == str(version(game))
+
+
+def test_a_resent_annulment_or_added_order_is_applied_once(cast, client):
+    game = cast["game"]
+    phase = play(game, until="locations")
+    state = state_of(phase)
+    rich = max(state.players, key=lambda p: p.pocket)
+    other = next(p.seat for p in state.players if p.seat != rich.seat and p.status == "alive")
+    gm = cast["gm"]
+    client.force_login(gm)
+    pay = json.dumps({"kind": "pay", "to": other, "amount": 1})
+    add = {"from": "rulings", "order-seat": rich.seat, "order-order": pay,
+           "order-reason": "lost in the mail", "order-state_version": version(game)}
+    assert client.post(reverse("gm_add_order", args=[game.id]), add).status_code == 302
+    response = client.post(reverse("gm_add_order", args=[game.id]), add)
+    assert response.status_code == 400 and "has changed since" in gm_page(response)
+    services.add_order(game.id, gm, rich.seat, pay, reason="a second payment")
+    row = Order.objects.get(phase=phase, player__seat=rich.seat, player__membership="active")
+    assert len(row.payload) == 2
+    annul = {"from": "rulings", "annul-seat": rich.seat, "annul-index": 0,
+             "annul-revision": row.revision, "annul-reason": "double post",
+             "annul-state_version": version(game)}
+    assert client.post(reverse("gm_annul", args=[game.id]), annul).status_code == 302
+    response = client.post(reverse("gm_annul", args=[game.id]), annul)
+    assert response.status_code == 400
+    row.refresh_from_db()
+    assert len(row.payload) == 1  # the second payment stays
+    assert actions(game).count("annul") == 1
+
+
+def test_an_annulment_from_a_page_older_than_the_player_s_orders_is_refused(cast):
+    game = cast["game"]
+    phase = open_phase(game)
+    user = cast["players"][0]
+    running.submit_orders(phase.id, user, [{"kind": "nominate", "candidate": 1}],
+                          state_version=version(game))
+    row = Order.objects.get(phase=phase, player__user=user)
+    seen = row.revision
+    running.submit_orders(phase.id, user, [{"kind": "nominate", "candidate": 2}],
+                          state_version=version(game))
+    with pytest.raises(GMError, match="changed since this page was opened"):
+        services.annul_order(game.id, cast["gm"], 0, 0, reason="x", revision=seen)
+
+
+def details_of(page: str, summary: str) -> tuple[str, str]:
+    """The opening tag of the <details> whose summary is `summary`, and its contents."""
+    before, _, after = page.partition(f"<summary>{summary}</summary>")
+    return before[before.rindex("<details"):], after.split("</details>")[0]
+
+
+def test_a_refused_ruling_comes_back_with_what_the_gm_typed(cast, client):
+    game = cast["game"]
+    phase = play(game, until="locations")
+    state = state_of(phase)
+    poor = min((p for p in state.players if p.status == "alive"), key=lambda p: p.pocket)
+    client.force_login(cast["gm"])
+    url = reverse("gm_rule", args=[game.id, "money"])
+    data = {"money-source": f"pocket:{poor.seat}", "money-target": "out",
+            "money-amount": poor.pocket + 1, "money-reason": "REASON-TYPED-7",
+            "money-announcement": "ANNOUNCED-TYPED-7", "money-state_version": version(game)}
+    v = version(game)
+    response = client.post(url, data)  # the services refuse it: not that much money
+    assert response.status_code == 400
+    tag, form = details_of(gm_page(response), "Move money")
+    assert " open" in tag
+    assert "REASON-TYPED-7" in form and "ANNOUNCED-TYPED-7" in form
+    assert f"holds {poor.pocket} MP" in form and 'class="error"' in form
+    assert f'value="pocket:{poor.seat}" selected' in form
+    assert version(game) == v and actions(game)[-1] != "money"
+    # a form error: named by its label, next to its field
+    response = client.post(url, {**data, "money-amount": 1, "money-reason": ""})
+    assert response.status_code == 400
+    page = gm_page(response)
+    assert "Not done. Reason: This field is required." in page
+    tag, form = details_of(page, "Move money")
+    assert " open" in tag and "ANNOUNCED-TYPED-7" in form
+    reason_field = form[form.index('for="id_money-reason"'):]
+    assert reason_field.index("This field is required.") < reason_field.index("</div>")
+    # an order the engine refuses: the error next to the order field
+    response = client.post(reverse("gm_add_order", args=[game.id]), {
+        "from": "rulings", "order-seat": poor.seat, "order-order": '{"kind": "fly"}',
+        "order-reason": "REASON-ORDER-7", "order-state_version": version(game)})
+    assert response.status_code == 400
+    tag, form = details_of(gm_page(response), "Give an order for a player")
+    assert " open" in tag and "REASON-ORDER-7" in form
+    assert escape('{"kind": "fly"}') in form
+    order_field = form[form.index('for="id_order-order"'):]
+    assert order_field.index("no order of kind") < order_field.index("</div>")
+    # an annulment without a reason keeps the announcement, its <details> open
+    rich = max(state.players, key=lambda p: p.pocket)
+    services.add_order(game.id, cast["gm"], rich.seat,
+                       {"kind": "pay", "to": poor.seat, "amount": 1}, reason="x")
+    row = Order.objects.get(phase=phase, player__seat=rich.seat, player__membership="active")
+    response = client.post(reverse("gm_annul", args=[game.id]), {
+        "from": "rulings", "annul-seat": rich.seat, "annul-index": 0,
+        "annul-revision": row.revision, "annul-reason": "",
+        "annul-announcement": "ANNUL-TYPED-7", "annul-state_version": version(game)})
+    assert response.status_code == 400
+    tag, form = details_of(gm_page(response), "Annul this order")
+    assert " open" in tag and "ANNUL-TYPED-7" in form and "This field is required." in form
+    row.refresh_from_db()
+    assert len(row.payload) == 1
+
+
+@pytest.mark.parametrize("name", ALL_URLS)
+def test_site_staff_who_are_not_the_campaign_s_gm_get_404(cast, client, name):
+    staff = get_user_model().objects.create_user(
+        email="staff@example.org", display_name="staff", is_staff=True, is_superuser=True)
+    game = cast["game"]
+    client.force_login(staff)
+    before = (version(game), actions(game))
+    url = url_for(name, game)
+    assert client.get(url).status_code == 404
+    assert client.post(url, {"reason": "x"}).status_code == 404
+    assert (version(game), actions(game)) == before
+
+
+def test_draft_again_writes_an_audit_entry(client):
+    gm = make_user("gm-redraft@example.org")
+    game, _ = make_game(gm, review=True)
+    phase = open_phase(game)
+    services.adjudicate_now(game.id, gm)
+    phase.refresh_from_db()
+    digest = phase.result.digest
+    client.force_login(gm)
+    response = client.post(reverse("gm_redraft", args=[game.id]), {"reason": "check it"},
+                           follow=True)
+    assert "Drafted again" in response.content.decode()
+    entry = AuditEntry.objects.filter(game=game).latest("id")
+    assert (entry.action, entry.actor, entry.reason) == ("redraft", gm, "check it")
+    assert entry.data["phase"] == phase.number
+    assert entry.data["digest_before"] == entry.data["digest_after"] == digest
+    page = client.get(reverse("gm_audit", args=[game.id])).content.decode()
+    assert "Drafted again" in page and "the same result as before" in page
+
+
+def test_the_time_page_forms_have_ids_of_their_own_and_a_paused_clock_stands(cast, client):
+    game = cast["game"]
+    client.force_login(cast["gm"])
+    url = reverse("gm_time", args=[game.id])
+    for _ in ("running", "paused"):
+        page = client.get(url).content.decode()
+        ids = re.findall(r'\bid="([^"]+)"', page)
+        assert len(ids) == len(set(ids)), sorted(i for i in ids if ids.count(i) > 1)
+        labels = re.findall(r'\bfor="([^"]+)"', page)
+        assert set(labels) <= set(ids)
+        if game.status != Game.Status.PAUSED:
+            assert "data-countdown" in page
+            services.pause(game.id, cast["gm"])
+            game.refresh_from_db()
+    assert "data-countdown" not in page  # no deadline counts down while paused
+    assert 'data-gm="deadline-paused"' in page and "to go" in page
+    overview = client.get(reverse("gm_overview", args=[game.id])).content.decode()
+    assert "data-countdown" not in overview and 'data-gm="deadline-paused"' in overview
+
+
+def test_pause_resume_extend_and_publish_honour_their_forms(client):
+    gm = make_user("gm-long@example.org")
+    game, _ = make_game(gm, review=True)
+    client.force_login(gm)
+    long = "x" * 4001
+    too_long = "Announcement: Ensure this value has at most 4000 characters (it has 4001)."
+    response = client.post(reverse("gm_pause", args=[game.id]), {
+        "pause-reason": "holidays", "pause-announcement": long})
+    assert response.status_code == 400 and too_long in response.content.decode()
+    assert long in response.content.decode()  # the text comes back to be shortened
+    assert Game.objects.get(pk=game.pk).status == Game.Status.NOMINATING
+    services.pause(game.id, gm)
+    response = client.post(reverse("gm_resume", args=[game.id]), {
+        "resume-announcement": long})
+    assert response.status_code == 400 and too_long in response.content.decode()
+    assert Game.objects.get(pk=game.pk).status == Game.Status.PAUSED
+    services.resume(game.id, gm)
+    response = client.post(reverse("gm_extend", args=[game.id]), {"extend-hours": 0})
+    assert response.status_code == 400
+    assert "Hours: Ensure this value is greater than or equal to 1." in \
+        response.content.decode()
+    phase = open_phase(game)
+    services.adjudicate_now(game.id, gm)
+    response = client.post(reverse("gm_publish", args=[game.id]), {
+        "phase": phase.number, "announcement": long})
+    assert response.status_code == 400 and too_long in response.content.decode()
+    phase.refresh_from_db()
+    assert phase.status == Phase.Status.DRAFTED
+    assert actions(game) == ["create", "start", "pause", "resume", "adjudicate"]
+
+
+def test_the_panel_s_wording(cast, client):
+    game, users = cast["game"], cast["players"]
+    phase = open_phase(game)
+    v = version(game)
+    running.submit_orders(phase.id, users[0], [{"kind": "nominate", "candidate": 1}],
+                          state_version=v)
+    running.submit_orders(phase.id, users[1], [{"kind": "nominate", "candidate": 2}],
+                          state_version=v, final=True)
+    client.force_login(cast["gm"])
+    page = client.get(reverse("gm_rulings", args=[game.id])).content.decode()
+
+    def card_of(seat: int) -> str:
+        return page[page.index(f'id="orders-{seat}"'):].split("</p>")[0]
+
+    assert "sent orders (not final)" in card_of(0) and "owes" not in card_of(0)
+    assert "final" in card_of(1) and "owes" not in card_of(1)
+    assert "owes orders" in card_of(2)
+    # the overview's Deadline row says "Deadline" once
+    overview = client.get(reverse("gm_overview", args=[game.id])).content.decode()
+    assert overview.count("Deadline") == 1 and "data-countdown" in overview
+    # review mode is in the Settings
+    review = client.get(reverse("gm_review", args=[game.id])).content.decode()
+    assert "when you create a campaign" not in review
+    assert f'href="{reverse("gm_settings", args=[game.id])}"' in review
+    # a/an
+    phase = play(game, until="cabinet")
+    state = state_of(phase)
+    assassin = next(c for c in range(len(catalog.cards()))
+                    if catalog.card(c).category == "assassin")
+    with pytest.raises(GMError, match=f"{catalog.card(assassin).name} is an assassin card"):
+        services.move_card(game.id, cast["gm"], assassin, f"influence:{state.players[0].seat}",
+                           reason="x")
+
+
+def test_everything_names_the_budget_and_the_units(cast, client):
+    from junta.engine.units import deploy
+
+    game = cast["game"]
+    phase = play(game, until="budget_vote")
+    state = state_of(phase)
+    proposal = state.budget["proposal"]["allocations"]
+    assert proposal
+    client.force_login(cast["gm"])
+    page = client.get(reverse("gm_everything", args=[game.id])).content.decode()
+    shown = page.split('data-gm="proposal">')[1].split("</dd>")[0]
+    for seat, amount in proposal.items():
+        assert f"{escape(state.name(int(seat)))} {amount} MP" in shown
+    assert "{" not in shown
+    state.coup = deploy(state)  # a coup under way (set up directly for this test)
+    repository.rewrite_state_before(phase, state)
+    services.add_unit(game.id, cast["gm"], "Mercenary", 2, 5, reason="hired")
+    page = client.get(reverse("gm_everything", args=[game.id])).content.decode()
+    table = page.split("Units on the map")[1].split("</table>")[0]
+    assert "seat " not in table
+    name = catalog.zones()[5].name
+    assert re.search(rf"<td>{re.escape(escape(state.name(2)))}</td><td>{name} \(zone 5\)</td>",
+                     table)
+
+
+def test_the_review_page_compares_before_and_after(cast, client):
+    game = cast["game"]
+    phase = play(game, until="cabinet")
+    Game.objects.filter(pk=game.pk).update(review_mode=Game.ReviewMode.REVIEW)
+    services.adjudicate_now(game.id, cast["gm"])
+    phase.refresh_from_db()
+    before = state_of(phase)
+    after = repository.state_after(phase.result)
+    client.force_login(cast["gm"])
+    response = client.get(reverse("gm_review", args=[game.id]))
+    table = response.content.decode().split('data-gm="changes"')[1].split("</table>")[0]
+    for p in after.players:
+        assert escape(p.name) in table
+    changed = [r for r in response.context["changes"] if r["changed"]]
+    assert changed  # the cabinet is appointed
+    for row in changed:
+        old, new = before.players[row["seat"]], after.players[row["seat"]]
+        assert row["pocket"] == (old.pocket, new.pocket)
+        assert row["bank"] == (old.bank, new.bank)
+    assert "→" in table
+
+
+def test_the_audit_log_says_what_each_action_did(cast, client):
+    game = cast["game"]
+    gm = cast["gm"]
+    phase = open_phase(game)
+    running.submit_orders(phase.id, cast["players"][0], [{"kind": "nominate", "candidate": 1}],
+                          state_version=version(game))
+    services.annul_order(game.id, gm, 0, 0, reason="double post")
+    services.extend_deadline(game.id, gm, 2)
+    services.pause(game.id, gm)
+    Game.objects.filter(pk=game.pk).update(paused_at=timezone.now() - timedelta(hours=3))
+    services.resume(game.id, gm)
+    client.force_login(gm)
+    page = client.get(reverse("gm_audit", args=[game.id])).content.decode()
+    assert "Annulled an order" in page and "Don Carlos&#x27;s order 1: " in page
+    assert "Extended the deadline" in page and "phase 1&#x27;s deadline extended by 2 hours" \
+        in page
+    assert "Resumed the campaign" in page and "after a pause of 3 hours" in page
+    assert "Paused the campaign" in page
+    for entry in AuditEntry.objects.filter(game=game, action__in=["annul", "extend", "resume",
+                                                                  "pause"]):
+        assert entry.data["summary"]
+    # every action in words, none as its slug
+    from junta.gm.selectors import ACTION_NAMES
+
+    for action, words in ACTION_NAMES.items():
+        assert f">{action}<" not in page
+        assert words != action and "_" not in words
+    assert f'>{ACTION_NAMES["create"]}<' in page
+
+
+def test_creating_a_campaign_is_in_its_audit_log(client):
+    gm = make_user("gm-create@example.org")
+    client.force_login(gm)
+    response = client.post(reverse("game_create"), {
+        "name": "Papayas Nine", "max_players": "8", "deadline_time": "21:30",
+        "time_zone": "Europe/Madrid", "review_mode": "review", "join_policy": "open",
+        "extra_bills_min": "3", "extra_bills_max": "9", "nomination_days": "2",
+        "election_days": "3", "default_days": "1"})
+    assert response.status_code == 302
+    game = Game.objects.get(name="Papayas Nine")
+    entry = AuditEntry.objects.get(game=game)
+    assert (entry.action, entry.actor) == ("create", gm)
+    assert entry.data["max_players"] == 8 and entry.data["review_mode"] == "review"
+    assert entry.announcement == ""  # nothing for the players' Events page
+    page = client.get(reverse("gm_audit", args=[game.id])).content.decode()
+    assert "Created the campaign" in page and "Papayas Nine, 8 players" in page

@@ -206,7 +206,7 @@ def test_pause_moves_the_deadline_by_the_length_of_the_pause(campaign):
     running.extend_deadline(game.id, game.gm, 24, reason="holiday")
     assert Phase.objects.get(pk=phase.id).deadline - moved == timedelta(hours=24)
     assert list(game.audit_entries.values_list("action", flat=True)) == [
-        "extend", "resume", "pause", "start"]
+        "extend", "resume", "pause", "start", "create"]
 
 
 def test_simulate_leaves_a_campaign_in_mid_game_with_history(db):

@@ -13,3 +13,19 @@ register = template.Library()
 def phase_title(kind: str) -> str:
     """A phase kind in words: "budget_vote" -> "Budget Vote"."""
     return PHASE_TITLES.get(kind, kind.replace("_", " ").capitalize())
+
+
+@register.filter
+def action_name(action: str) -> str:
+    """An audit log action in words: "unit_remove" -> "Removed a unit"."""
+    from junta.gm.selectors import action_name as name
+
+    return name(action)
+
+
+@register.filter
+def audit_summary(entry: object) -> str:
+    """What an audit log entry did, in one line."""
+    from junta.gm.selectors import audit_summary as summary
+
+    return summary(entry)

@@ -31,6 +31,9 @@ def campaign():
         mode = Game.ReviewMode.REVIEW if review else Game.ReviewMode.AUTO
         game = create_game(gm, "Papayas", max_players=players,
                            join_policy=Game.JoinPolicy.OPEN, review_mode=mode)
+        # a fixed seed: the same deal and dice every run, so a failure can be reproduced
+        Game.objects.filter(pk=game.pk).update(seed=f"test-{players}-{review}")
+        game.refresh_from_db()
         users = []
         for name in NAMES[:players]:
             user = User.objects.create_user(email=f"{name.lower()}{review}@example.org")

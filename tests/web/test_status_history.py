@@ -5,6 +5,7 @@ results on the Events page, headlines per kind of event, the dead, and the lobby
 
 from __future__ import annotations
 
+import html
 import re
 from collections.abc import Callable
 
@@ -105,7 +106,7 @@ def test_everything_is_revealed_when_the_game_ends_and_nothing_before(campaign, 
     assert "<td>876541 MP</td>" in status
     secret_card = next(catalog.card(c).name for c in final.players[1].hand
                        if catalog.card(c).name not in mine)
-    assert secret_card in status
+    assert secret_card in html.unescape(status)  # e.g. "The President's Competence..."
     assert f"The deck held <strong>{final.extra_bills} extra bill" in status
     assert "Every budget draw" in status and "Turn 1:" in status
     assert "Foreign Minister (" in status and " kept " in status
@@ -172,6 +173,60 @@ def test_history_draws_each_coup_phase_names_it_and_shows_its_speeches(campaign,
     assert len(ids) == len(set(ids))
 
 
+def fighting_zones(result: PhaseResult) -> list[int]:
+    return sorted({e["data"]["zone"] for e in result.events if e["audience"] == "public"
+                   and e["kind"] in ("combat", "bombardment", "retreat", "destroyed")})
+
+
+def test_history_shows_each_coup_phase_s_own_fighting_and_no_secret(campaign, client):  # noqa: F811
+    game, users = campaign()
+    running.start_campaign(game.id, game.gm)
+    through_a_coup(game, users, speeches=False)
+    coup_phases = list(game.phases.filter(kind__in=["coup", "coup_final"]).order_by("number"))
+    second = PhaseResult.objects.get(phase=coup_phases[1])
+    quiet = [z for z in sorted(catalog.zones()) if z not in fighting_zones(second)]
+    secret_zone, fight_zone = quiet[0], quiet[-1]
+    second.events = [*second.events,
+                     {"kind": "combat", "audience": "public", "text": "PUBLIC-BATTLE-5520.",
+                      "data": {"zone": fight_zone, "casualties": {"0": 1, "None": 2}}},
+                     {"kind": "combat", "audience": [1], "text": "SECRET-SKIRMISH-5521.",
+                      "data": {"zone": secret_zone, "casualties": {"1": 3}}},
+                     {"kind": "destroyed", "audience": "gm", "text": "SECRET-RUIN-5522.",
+                      "data": {"zone": secret_zone}}]
+    second.save(update_fields=["events"])
+    names = {p["seat"]: p["name"] for p in second.state_after["players"]}
+    for who in (user_at(game, 1), game.gm):  # both may read the private line in the report
+        page = get(client, who, "game_history", game)
+        for n, phase in enumerate(coup_phases, start=1):
+            result = PhaseResult.objects.get(phase=phase)
+            report = report_of(page, phase.number)
+            assert f'<h4 id="fighting-{phase.number}">Fighting in Coup Phase {n}</h4>' in report
+            marked = sorted(int(z) for z in re.findall(
+                r'<g class="cm-battle" data-zone="(\d+)">', report))
+            assert marked == fighting_zones(result)  # this phase's, and only the public ones
+            listed = sorted(int(z) for z in re.findall(r'<li data-zone="(\d+)">', report))
+            assert listed == marked
+            if not marked:
+                assert "No battle, bombardment or retreat." in report
+            for event in result.events:
+                if event["audience"] == "public" and event["kind"] == "retreat":
+                    assert (f'<g class="cm-retreat" data-from="{event["data"]["zone"]}" '
+                            f'data-to="{event["data"]["to"]}">') in report
+        report = report_of(page, coup_phases[1].number)
+        assert "SECRET-SKIRMISH-5521" in report  # in his own lines: "Only you know"
+        assert f'<g class="cm-battle" data-zone="{fight_zone}">' in report
+        assert f"Battle: {names[0]} lost 1, Leaderless (government) lost 2" in report
+        assert "PUBLIC-BATTLE-5520" in report
+        figure = report[report.index("<figure"):report.index("</figure>")]
+        assert "SECRET-" not in figure  # never on the map, not even for the GM
+        fighting = report[report.index('class="fighting"'):]
+        assert "SECRET-" not in fighting.split("</section>")[0]
+        assert f'data-zone="{secret_zone}">' not in figure.split("cm-battles")[-1]
+    # the Locations phase that began the coup has no fighting list
+    started = report_of(page, coup_phases[0].number - 1)
+    assert "Fighting in" not in started and "cm-battle" not in started
+
+
 def test_history_queries_do_not_grow_with_coups_and_speeches(campaign, client):  # noqa: F811
     game, users = campaign()
     running.start_campaign(game.id, game.gm)
@@ -191,6 +246,7 @@ def test_history_queries_do_not_grow_with_coups_and_speeches(campaign, client): 
         post_speech(game, users[0], "More words.")
     page = client.get(url).content.decode()
     assert page.count("<svg") >= 6 and "Speeches during this phase" in page
+    assert page.count("Fighting in Coup Phase") == 6
     assert count() == early
 
 

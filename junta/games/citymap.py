@@ -8,7 +8,8 @@ as a counter per owner and kind, coloured by the owner's seat, each with a <titl
 shows `stacks_by_zone` as a table below the map: the text alternative.
 
 All markup is built with format_html, so the families' names are escaped. Only what the coup
-view holds is drawn, and the coup view is public ("everything on the map is public").
+view holds is drawn, and the coup view is public ("everything on the map is public"); so is
+the fighting of a coup phase (`battles`), read from the phase's public events only.
 """
 
 from __future__ import annotations
@@ -269,6 +270,77 @@ def moves(coup: Mapping[str, Any] | None, moved_in: int | None,
                                        key=lambda kv: (_owner_key(kv[0][0]), kv[0][1:]))]
 
 
+FIGHTING_KINDS = ("combat", "bombardment", "retreat", "destroyed")
+
+
+@dataclass(frozen=True)
+class Battle:
+    """The fighting of one coup phase in one zone, from its PUBLIC events only: battles
+    (casualties per owner), bombardments, retreats out of the zone and stacks destroyed."""
+
+    zone: int
+    name: str
+    summaries: tuple[str, ...]  # short, for the marker's <title>
+    lines: tuple[str, ...]  # the public report lines, for the list below the map
+    retreats: tuple[tuple[int, str], ...] = ()  # (zone retreated to, the report line)
+
+    @property
+    def title(self) -> str:
+        return f"{self.zone} {self.name}: " + "; ".join(self.summaries)
+
+
+def _event_fields(event: Any) -> tuple[str, str, Any, Mapping[str, Any]]:
+    """kind, text, audience and data of an engine Event or of its stored dict."""
+    if isinstance(event, Mapping):
+        return (str(event.get("kind") or ""), str(event.get("text") or ""),
+                event.get("audience"), event.get("data") or {})
+    return event.kind, event.text, event.audience, event.data or {}
+
+
+def _loser(key: str, names: Mapping[int, str]) -> str:
+    try:
+        return owner_name(None if key in ("None", "") else int(key), names)
+    except ValueError:
+        return key
+
+
+def battles(events: Iterable[Any], names: Mapping[int, str] | None = None,
+            zones: Mapping[int, Zone] | None = None) -> list[Battle]:
+    """The zones where there was fighting in a phase, in zone order, read from the phase's
+    events (engine Events or their stored dicts). Only public events are read: a private or
+    GM-only line never reaches the map, whatever its kind."""
+    zones = zones or catalog.zones()
+    names = names or {}
+    found: dict[int, dict[str, list]] = {}
+    for event in events:
+        kind, text, audience, data = _event_fields(event)
+        zone = data.get("zone")
+        if audience != "public" or kind not in FIGHTING_KINDS or not isinstance(zone, int) \
+                or isinstance(zone, bool):
+            continue
+        entry = found.setdefault(zone, {"summaries": [], "lines": [], "retreats": []})
+        entry["lines"].append(text)
+        if kind == "combat":
+            losses = data.get("casualties") or {}
+            entry["summaries"].append("Battle: " + (", ".join(
+                f"{_loser(str(k), names)} lost {n}" for k, n in losses.items()) or "no losses"))
+        elif kind == "bombardment":
+            n = data.get("destroyed") or 0
+            entry["summaries"].append(
+                f"Bombardment: {n} unit{'' if n == 1 else 's'} destroyed")
+        elif kind == "retreat":
+            to = data.get("to")
+            if isinstance(to, int) and not isinstance(to, bool) and to != zone:
+                entry["retreats"].append((to, text))
+            entry["summaries"].append(text.rstrip("."))
+        else:
+            entry["summaries"].append(text.rstrip("."))
+    return [Battle(z, zones[z].name if z in zones else f"Zone {z}",
+                   tuple(found[z]["summaries"]), tuple(found[z]["lines"]),
+                   tuple(found[z]["retreats"]))
+            for z in sorted(found)]
+
+
 # --- drawing -----------------------------------------------------------------------------
 
 def _join(parts: Iterable[SafeString]) -> SafeString:
@@ -460,14 +532,87 @@ def _arrow(move: Move, lay: dict) -> SafeString:
         f"{x1:.1f}", f"{y1:.1f}", f"{x2:.1f}", f"{y2:.1f}", colour, head, colour)
 
 
+def _burst(x: float, y: float) -> SafeString:
+    """A red twelve-pointed burst with crossed swords: a battle was fought here."""
+    points = " ".join(
+        f"{x + r * math.sin(i * math.pi / 12):.1f},{y - r * math.cos(i * math.pi / 12):.1f}"
+        for i, r in zip(range(24), [26, 20] * 12, strict=True))
+    swords = "".join(
+        f'<path d="M {x - d * 11:.1f} {y - 11:.1f} L {x + d * 10:.1f} {y + 10:.1f} '
+        f'M {x + d * 2:.1f} {y + 10:.1f} L {x + d * 10:.1f} {y + 2:.1f}"/>' for d in (1, -1))
+    return format_html(
+        '<polygon points="{}" fill="#c1121f" stroke="#fff" stroke-width="2.5" '
+        'stroke-linejoin="round"/><g stroke="#fff" stroke-width="4" stroke-linecap="round" '
+        'fill="none">{}</g>', points, mark_safe(swords))  # swords: numbers only
+
+
+def _box(zone: int, lay: dict) -> tuple[float, float, float, float] | None:
+    spot, size = lay["zones"].get(str(zone)), lay["zone"]
+    if spot is None:
+        return None
+    w, h = size["width"], size["height"]
+    return spot["x"] - w / 2, spot["y"] - h / 2, w, h
+
+
+def _ring(battle: Battle, lay: dict) -> SafeString:
+    """A dashed red ring round a zone fought over (drawn under the zones: a halo)."""
+    box = _box(battle.zone, lay)
+    if box is None:
+        return mark_safe("")
+    left, top, w, h = box
+    return format_html(
+        '<rect x="{}" y="{}" width="{}" height="{}" rx="16" fill="none" stroke="#c1121f" '
+        'stroke-width="6" stroke-dasharray="14 6"/>', left - 5, top - 5, w + 10, h + 10)
+
+
+def _battle(battle: Battle, lay: dict) -> SafeString:
+    """The marker of a zone fought over: a burst on its bottom-right corner, with the
+    casualties in its <title>."""
+    box = _box(battle.zone, lay)
+    if box is None:
+        return mark_safe("")
+    left, top, w, h = box
+    return format_html('<g class="cm-battle" data-zone="{}"><title>{}</title>{}</g>',
+                       battle.zone, battle.title, _burst(left + w - 6, top + h - 6))
+
+
+def _retreat(start: int, end: int, text: str, lay: dict) -> SafeString:
+    """A retreat: a dashed dark-red arrow with an open head (moves are solid, filled)."""
+    spots, size = lay["zones"], lay["zone"]
+    if str(start) not in spots or str(end) not in spots:
+        return mark_safe("")
+    a = (spots[str(start)]["x"], spots[str(start)]["y"])
+    b = (spots[str(end)]["x"], spots[str(end)]["y"])
+    x1, y1 = _edge_point(a, b, size["width"], size["height"], 2)
+    x2, y2 = _edge_point(b, a, size["width"], size["height"], 6)
+    angle = math.atan2(y2 - y1, x2 - x1)
+    head = " ".join(f"{x2 + r * math.cos(angle + t):.1f},{y2 + r * math.sin(angle + t):.1f}"
+                    for r, t in ((20, math.pi - 0.6), (0, 0), (20, math.pi + 0.6)))
+    ends = (f"{x1:.1f}", f"{y1:.1f}", f"{x2:.1f}", f"{y2:.1f}")
+    return format_html(
+        '<g class="cm-retreat" data-from="{}" data-to="{}"><title>{}</title>'
+        '<line x1="{}" y1="{}" x2="{}" y2="{}" stroke="#fff" stroke-width="10" '
+        'stroke-linecap="round"/>'
+        '<line x1="{}" y1="{}" x2="{}" y2="{}" stroke="#7a1010" stroke-width="5" '
+        'stroke-dasharray="10 7"/>'
+        '<polyline points="{}" fill="none" stroke="#fff" stroke-width="9" '
+        'stroke-linecap="round" stroke-linejoin="round"/>'
+        '<polyline points="{}" fill="none" stroke="#7a1010" stroke-width="5" '
+        'stroke-linecap="round" stroke-linejoin="round"/></g>',
+        start, end, text, *ends, *ends, head, head)
+
+
 def render_svg(coup: Mapping[str, Any] | None = None, names: Mapping[int, str] | None = None,
                *, zones: Mapping[int, Zone] | None = None, layout_data: dict | None = None,
-               moved_in: int | None = None, title: str = "Map of the city",
-               title_id: str = "citymap-title", id_prefix: str = "") -> SafeString:
+               moved_in: int | None = None, battles: Iterable[Battle] | None = None,
+               title: str = "Map of the city", title_id: str = "citymap-title",
+               id_prefix: str = "") -> SafeString:
     """The city as an inline <svg>. `coup` is a public coup view (or None outside a coup):
     its placed units are drawn as counters; `names` maps seats to the families' names;
-    `moved_in` draws arrows for the units that moved in that coup phase. `id_prefix` keeps
-    element ids unique when a page draws several maps (History)."""
+    `moved_in` draws arrows for the units that moved in that coup phase; `battles` (from
+    `battles()`, public events only) marks the zones fought over in that phase and draws the
+    retreats out of them. `id_prefix` keeps element ids unique when a page draws several maps
+    (History)."""
     zones = zones or catalog.zones()
     lay = layout_data or layout()
     names = names or {}
@@ -481,15 +626,24 @@ def render_svg(coup: Mapping[str, Any] | None = None, names: Mapping[int, str] |
               control.get(str(z)), coup is not None, id_prefix)
         for z in sorted(zones) if str(z) in lay["zones"]]
     arrows = [_arrow(m, lay) for m in moves(coup, moved_in, names)]
+    fought = list(battles or [])
+    rings = fighting = mark_safe("")
+    if fought:
+        rings = format_html('<g class="cm-battle-rings" aria-hidden="true">{}</g>',
+                            _join(_ring(b, lay) for b in fought))
+        fighting = format_html(
+            '<g class="cm-battles">{}</g><g class="cm-retreats">{}</g>',
+            _join(_battle(b, lay) for b in fought),
+            _join(_retreat(b.zone, to, text, lay) for b in fought for to, text in b.retreats))
     return format_html(
         '<svg xmlns="http://www.w3.org/2000/svg" class="citymap" viewBox="0 0 {} {}" '
         'role="group" aria-labelledby="{}" font-family="system-ui, sans-serif">'
         '<title id="{}">{}</title>'
         '<rect width="{}" height="{}" fill="#f4efe6" aria-hidden="true"/>'
-        '{}{}<g class="cm-zones">{}</g><g class="cm-moves">{}</g></svg>',
+        '{}{}{}<g class="cm-zones">{}</g><g class="cm-moves">{}</g>{}</svg>',
         lay["width"], lay["height"], title_id, title_id, title,
-        lay["width"], lay["height"], _river(lay), _roads(zones, lay), _join(drawn),
-        _join(arrows))
+        lay["width"], lay["height"], _river(lay), _roads(zones, lay), rings, _join(drawn),
+        _join(arrows), fighting)
 
 
 # --- the text beside the map --------------------------------------------------------------

@@ -9,6 +9,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
 from junta.games import citymap, play, selectors
+from junta.games.models import Game, Phase
 
 COUP_PHASE_KINDS = ("coup", "coup_final")
 
@@ -23,15 +24,40 @@ def moved_in(view: dict[str, Any], coup: dict[str, Any]) -> int | None:
     return phase - 1 if view.get("phase") in COUP_PHASE_KINDS else phase
 
 
-def map_context(view: dict[str, Any]) -> dict[str, Any]:
+def names_of(view: dict[str, Any]) -> dict[int, str]:
+    return {p["seat"]: p["name"] for p in view.get("players", [])}
+
+
+def latest_fighting(game: Game, phase: Phase | None, view: dict[str, Any]
+                    ) -> tuple[list[citymap.Battle], str]:
+    """During a coup, the fighting of the latest published coup phase (the one whose moves the
+    arrows show), read from its public events only. One query, in a coup or not: the page
+    makes the same number of queries whatever the campaign's state."""
+    coup = view.get("coup")
+    result = play.published_results(game) \
+        .defer("state_after", "orders_used", "phase__state_before").first()
+    # only the phase just before the one shown (or the one shown, once published): the fight
+    # of an earlier coup is not this coup's
+    if coup is None or phase is None or result is None \
+            or result.phase.number not in (phase.number, phase.number - 1):
+        return [], ""
+    return play.fighting_of(result, names_of(view), moved_in(view, coup))
+
+
+def map_context(view: dict[str, Any], fighting: list[citymap.Battle] | None = None,
+                fighting_title: str = "") -> dict[str, Any]:
     """What the page shows, taken from the public parts of an engine view only: the coup
-    view, the families' names and the positions' holders (never the viewer's own secrets)."""
-    names = {p["seat"]: p["name"] for p in view.get("players", [])}
+    view, the families' names and the positions' holders (never the viewer's own secrets),
+    and the latest coup phase's fighting (`fighting`, from public events only)."""
+    names = names_of(view)
     coup = view.get("coup")
     context: dict[str, Any] = {
         "coup": coup, "turn": view.get("turn"), "phase_title": view.get("phase_title", ""),
         "legend": citymap.legend(), "kinds": [],
+        "fighting": (fighting or []) if coup is not None else [],
+        "fighting_title": fighting_title if coup is not None else "",
     }
+    context["retreats"] = any(b.retreats for b in context["fighting"])
     if coup is None:
         context["svg"] = citymap.render_svg(None, names, title="Map of the city")
         context["deployment"] = citymap.deployment(view.get("positions"), names)
@@ -40,7 +66,7 @@ def map_context(view: dict[str, Any]) -> dict[str, Any]:
     stacks = citymap.stacks(coup, names)
     control = coup.get("control") or {}
     context.update({
-        "svg": citymap.render_svg(coup, names, moved_in=shown,
+        "svg": citymap.render_svg(coup, names, moved_in=shown, battles=context["fighting"],
                                   title="Map of the city with every unit of the coup"),
         "moves_of": shown, "moves": citymap.moves(coup, shown, names),
         "rows": citymap.stacks_by_zone(coup, names), "owners": citymap.owners(coup, names),
@@ -59,6 +85,6 @@ def map_context(view: dict[str, Any]) -> dict[str, Any]:
 def city_map(request: HttpRequest, game_id: int) -> HttpResponse:
     game = selectors.game_for(request.user, game_id)
     seat = play.seat_for(game, request.user)  # 404 unless a seated player or the GM
-    context = map_context(seat.view)
+    context = map_context(seat.view, *latest_fighting(game, seat.phase, seat.view))
     context["game"] = game
     return render(request, "games/map.html", context)

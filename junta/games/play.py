@@ -10,7 +10,7 @@ from django.http import Http404
 
 from accounts.models import User
 from junta.engine import GameState, current_phase, steps, view_for
-from junta.engine.events import Event
+from junta.engine.events import PUBLIC, Event
 from junta.games import repository
 from junta.games.models import Game, Order, Phase, PhaseResult, Player, Speech
 
@@ -67,6 +67,12 @@ def learned(game: Game, seat: int | None, turn: int) -> list[dict]:
     return out
 
 
+def public_events(result: PhaseResult) -> list[Event]:
+    """A phase's public lines only, whoever looks: what a map may draw."""
+    events = [Event.from_dict(d) for d in result.events]
+    return [e for e in events if e.audience == PUBLIC]
+
+
 def report(result: PhaseResult, viewer: int | str | None) -> list[Event]:
     """A phase's report as `viewer` may read it: public lines and his own private lines."""
     events = [Event.from_dict(d) for d in result.events]
@@ -87,6 +93,9 @@ class PhaseReport:
     # A coup phase (or the Locations phase that started a coup): the map after it.
     coup_map: Any = None
     coup_caption: str = ""
+    # A coup phase: the zones fought over in it (public events only), listed below its map.
+    fighting: list[Any] = field(default_factory=list)
+    fighting_title: str = ""
     speeches: list[Speech] = field(default_factory=list)
 
 
@@ -130,9 +139,29 @@ def _described_orders(result: PhaseResult) -> list[tuple[str, list[str]]]:
     return out
 
 
-def coup_map(result: PhaseResult) -> tuple[Any, str] | None:
+@dataclass
+class CoupMap:
+    svg: Any
+    caption: str
+    fighting: list[Any]  # citymap.Battle, one per zone fought over in the phase
+    fighting_title: str  # "Fighting in Coup Phase 3", or "" when the phase had no combat step
+
+
+def fighting_of(result: PhaseResult, names: dict[int, str], number: int | None
+                ) -> tuple[list[Any], str]:
+    """The zones fought over in a coup phase, from its public events only, and the heading of
+    their list ("Fighting in Coup Phase 3"); nothing for a phase that is not a coup phase."""
+    from junta.games import citymap
+
+    if result.phase.kind not in COUP_KINDS or not number:
+        return [], ""
+    return citymap.battles(public_events(result), names), f"Fighting in Coup Phase {number}"
+
+
+def coup_map(result: PhaseResult) -> CoupMap | None:
     """The city after a coup phase (or after the Locations phase that began the coup), drawn
-    from the public coup view of the state after it, with the moves of that phase."""
+    from the public coup view of the state after it, with the moves of that phase and, for a
+    coup phase, its fighting (public events only)."""
     from junta.games import citymap
     from junta.games.map_views import moved_in
 
@@ -146,13 +175,17 @@ def coup_map(result: PhaseResult) -> tuple[Any, str] | None:
         return None
     names = {p["seat"]: p["name"] for p in view["players"]}
     shown = moved_in(view, coup)
+    fighting, fighting_title = fighting_of(result, names, shown)
     title = f"The city after {phase_title(result.phase)}"
-    svg = citymap.render_svg(coup, names, moved_in=shown, title=title,
+    svg = citymap.render_svg(coup, names, moved_in=shown, battles=fighting, title=title,
                              title_id=f"map-{result.phase.number}-title",
                              id_prefix=f"p{result.phase.number}-")
     caption = ("Arrows show the Rebel-Only moves." if shown == 0 else
                f"Arrows show the moves of Coup Phase {shown}." if shown else "")
-    return svg, caption
+    if fighting:
+        caption += " Red rings and bursts mark the fighting" + (
+            "; dashed arrows, the retreats." if any(b.retreats for b in fighting) else ".")
+    return CoupMap(svg, caption.strip(), fighting, fighting_title)
 
 
 def reports(game: Game, viewer: int | str | None, results: list[PhaseResult], *,
@@ -188,7 +221,8 @@ def reports(game: Game, viewer: int | str | None, results: list[PhaseResult], *,
                               if e.audience != "public"]
             entry.orders = _described_orders(result)
         if maps and (drawn := coup_map(result)):
-            entry.coup_map, entry.coup_caption = drawn
+            entry.coup_map, entry.coup_caption = drawn.svg, drawn.caption
+            entry.fighting, entry.fighting_title = drawn.fighting, drawn.fighting_title
         out.append(entry)
     return out
 

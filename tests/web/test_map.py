@@ -287,3 +287,154 @@ def test_the_map_page_makes_the_same_queries_however_long_the_campaign(
     client.force_login(game.gm)
     with django_assert_max_num_queries(early):
         assert client.get(url).status_code == 200
+
+
+# --- the fighting of a coup phase ---------------------------------------------------------------
+
+FIGHT_NAMES = {0: "Don Carlos", 2: "Don Miguel", 3: "Doña Lucía"}
+
+
+def fight_events() -> list[dict]:
+    return [
+        {"kind": "combat", "audience": "public",
+         "text": "Battle in Presidential Palace: Don Carlos fires at Don Miguel: 6, 2 (1 hit). "
+                 "Casualties: Don Carlos 2, Don Miguel 1.",
+         "data": {"zone": 1, "casualties": {"0": 2, "2": 1}}},
+        {"kind": "retreat", "audience": "public",
+         "text": "Don Carlos's units retreat from Presidential Palace to Chamber of Deputies.",
+         "data": {"zone": 1, "to": 2}},
+        {"kind": "bombardment", "audience": "public",
+         "text": "An Airstrike by Doña Lucía strikes Don Miguel's units in 1st Brigade "
+                 "Barracks: rolls 6, 6, 1, 2, 3, 4; 2 units destroyed.",
+         "data": {"zone": 15, "rolls": [6, 6, 1, 2, 3, 4], "destroyed": 2}},
+        {"kind": "destroyed", "audience": "public",
+         "text": "the government's leaderless units's 3 units in Cathedral find nowhere to "
+                 "retreat and are destroyed.", "data": {"zone": 9}},
+        {"kind": "combat", "audience": "public", "text": "Battle in University: no hits.",
+         "data": {"zone": 13, "casualties": {"None": 0, "3": 0}}},
+        # never drawn: not public, or not fighting, or no zone
+        {"kind": "combat", "audience": [2], "text": "SECRET-SKIRMISH-7731 in the Slums.",
+         "data": {"zone": 21, "casualties": {"2": 4}}},
+        {"kind": "retreat", "audience": "gm", "text": "SECRET-RETREAT-7732.",
+         "data": {"zone": 25, "to": 28}},
+        {"kind": "bombard_refused", "audience": "public", "text": "No strike on an embassy.",
+         "data": {"zone": 19}},
+        {"kind": "combat", "audience": "public", "text": "A battle nowhere.", "data": {}},
+    ]
+
+
+def test_battles_read_only_the_public_fighting_events():
+    fought = citymap.battles(fight_events(), FIGHT_NAMES)
+    assert [b.zone for b in fought] == [1, 9, 13, 15]
+    palace = fought[0]
+    assert palace.summaries[0] == "Battle: Don Carlos lost 2, Don Miguel lost 1"
+    assert palace.retreats == ((2, fight_events()[1]["text"]),)
+    assert palace.lines == (fight_events()[0]["text"], fight_events()[1]["text"])
+    assert fought[2].summaries == (
+        "Battle: Leaderless (government) lost 0, Doña Lucía lost 0",)
+    assert fought[3].summaries == ("Bombardment: 2 units destroyed",)
+    # engine Events work as well as their stored dicts
+    from junta.engine.events import Event
+    assert citymap.battles([Event.from_dict(e) for e in fight_events()], FIGHT_NAMES) == fought
+    assert citymap.battles([e for e in fight_events() if e["audience"] != "public"]) == []
+
+
+def test_the_svg_marks_each_zone_fought_over_and_draws_the_retreats():
+    fought = citymap.battles(fight_events(), FIGHT_NAMES)
+    svg = str(citymap.render_svg(hand_made_coup(), FIGHT_NAMES, moved_in=1, battles=fought))
+    assert re.findall(r'<g class="cm-battle" data-zone="(\d+)">', svg) == ["1", "9", "13", "15"]
+    assert ("<title>1 Presidential Palace: Battle: Don Carlos lost 2, Don Miguel lost 1; "
+            "Don Carlos&#x27;s units retreat from Presidential Palace to Chamber of Deputies"
+            "</title>") in svg
+    assert "<title>15 1st Brigade Barracks: Bombardment: 2 units destroyed</title>" in svg
+    assert svg.count('class="cm-retreat"') == 1
+    assert '<g class="cm-retreat" data-from="1" data-to="2">' in svg
+    assert svg.count('class="cm-move"') == 1  # the moves are still drawn, in their own style
+    assert "stroke-dasharray" in svg.split('class="cm-retreat"')[1]
+    assert "SECRET" not in svg and 'data-zone="21">' not in svg.split("cm-battles")[1]
+    # without battles nothing of the kind is drawn
+    plain = str(citymap.render_svg(hand_made_coup(), FIGHT_NAMES, moved_in=1))
+    assert "cm-battle" not in plain and "cm-retreat" not in plain
+
+
+def test_the_fighting_escapes_names_and_lines():
+    events = [{"kind": "combat", "audience": "public", "text": "<b>Battle</b>",
+               "data": {"zone": 5, "casualties": {"0": 1}}}]
+    fought = citymap.battles(events, {0: "<script>x</script>"})
+    svg = str(citymap.render_svg(None, {}, battles=fought))
+    assert "<script>" not in svg and "&lt;script&gt;x&lt;/script&gt; lost 1" in svg
+
+
+def in_coup_phase(game, users, number: int) -> Phase:
+    from tests.web.test_status_history import advance_until
+
+    return advance_until(game, users, lambda p, s: p.kind == "coup" and s.coup is not None
+                         and s.coup["phase"] == number, limit=150)
+
+
+def add_events(result, events: list[dict]) -> None:
+    result.events = [*result.events, *events]
+    result.save(update_fields=["events"])
+
+
+def public_fighting_zones(result) -> set[int]:
+    return {e["data"]["zone"] for e in result.events if e["audience"] == "public"
+            and e["kind"] in citymap.FIGHTING_KINDS and isinstance(e["data"].get("zone"), int)}
+
+
+@needs_db
+def test_during_a_coup_the_map_shows_the_last_coup_phase_s_fighting_and_no_secret(
+        campaign, client):  # noqa: F811
+    from junta.games.models import PhaseResult
+
+    game, users = campaign()
+    running.start_campaign(game.id, game.gm)
+    phase = in_coup_phase(game, users, 3)
+    result = PhaseResult.objects.get(phase__game=game, phase__number=phase.number - 1)
+    assert result.phase.kind == "coup"
+    state = GameState.from_dict(phase.state_before)
+    quiet = [z for z in sorted(catalog.zones()) if z not in public_fighting_zones(result)]
+    secret_zone, fight_zone = quiet[0], quiet[-1]
+    to = min(catalog.zones()[fight_zone].adjacent)
+    add_events(result, [
+        {"kind": "combat", "audience": "public",
+         "text": f"Battle in {catalog.zones()[fight_zone].name}: PUBLIC-FIGHT-4410.",
+         "data": {"zone": fight_zone, "casualties": {"0": 2, "1": 1}}},
+        {"kind": "retreat", "audience": "public", "text": "PUBLIC-RETREAT-4411.",
+         "data": {"zone": fight_zone, "to": to}},
+        {"kind": "combat", "audience": [1], "text": "SECRET-SKIRMISH-4412.",
+         "data": {"zone": secret_zone, "casualties": {"1": 3}}},
+        {"kind": "bombardment", "audience": "gm", "text": "SECRET-SHELLING-4413.",
+         "data": {"zone": secret_zone, "rolls": [6], "destroyed": 1}},
+    ])
+    url = reverse("game_map", args=[game.id])
+    for who in (users[0], users[1], game.gm):
+        client.force_login(who)
+        page = client.get(url).content.decode()
+        assert '<h3 id="fighting-latest">Fighting in Coup Phase 2</h3>' in page
+        assert "Arrows show the moves of Coup Phase 2." in page
+        assert f"Battle: {state.name(0)} lost 2, {state.name(1)} lost 1" in page
+        assert f'<g class="cm-battle" data-zone="{fight_zone}">' in page
+        assert f'<g class="cm-retreat" data-from="{fight_zone}" data-to="{to}">' in page
+        assert "PUBLIC-FIGHT-4410" in page and "PUBLIC-RETREAT-4411" in page
+        assert f'<li data-zone="{fight_zone}">' in page
+        assert "SECRET-" not in page
+        assert f'<g class="cm-battle" data-zone="{secret_zone}">' not in page
+        assert f'<li data-zone="{secret_zone}">' not in page
+
+
+@needs_db
+def test_the_map_s_queries_do_not_grow_with_the_coup_phases(campaign, client):  # noqa: F811
+    game, users = campaign()
+    running.start_campaign(game.id, game.gm)
+    url = reverse("game_map", args=[game.id])
+    client.force_login(users[0])
+    play_days(game, users, 2)
+    before = queries_for(client, url)  # no coup yet
+    in_coup_phase(game, users, 2)
+    early = queries_for(client, url)
+    assert early == before
+    assert "Fighting in Coup Phase 1" in client.get(url).content.decode()
+    in_coup_phase(game, users, 5)
+    assert "Fighting in Coup Phase 4" in client.get(url).content.decode()
+    assert queries_for(client, url) == early

@@ -60,6 +60,8 @@ def test_serve_sets_up_serves_pages_and_stops_every_child_on_ctrl_c(tmp_path):
         assert "gm@junta.test" in output and "carlos@junta.test" in output
         assert "Created the demo campaign 'Republica de los Papayas (demo)' in mid-game" \
             in output
+        assert "a coup behind it" in output
+        assert "adjudicating Republica" not in output  # the demo's month is not logged
         pids = [int(pid) for pid in re.findall(r"started .+ \(pid (\d+)\)", output)]
         assert len(pids) == 2, output
         while "ready." not in output and time.monotonic() < deadline:  # the worker's pool is up

@@ -28,12 +28,21 @@ class Command(BaseCommand):
         call_command("migrate", interactive=False, verbosity=0)
         call_command("createcachetable", verbosity=0)
         call_command("seed_demo")
+        import logging
+
         from junta.games.simulation import demo_campaign
 
-        game = demo_campaign()
+        quiet = logging.getLogger("junta.games.adjudication")
+        level = quiet.level
+        quiet.setLevel(logging.WARNING)  # a month of demo phases need not scroll past
+        try:
+            game = demo_campaign()
+        finally:
+            quiet.setLevel(level)
         if game is not None:
             self.stdout.write(f"Created the demo campaign {game.name!r} in mid-game "
-                              f"({game.phases.count()} phases): log in as any demo player.")
+                              f"({game.phases.count()} phases, a coup behind it): log in as "
+                              "any demo player.")
         python = sys.executable
         children = [
             Child("web server", [python, "manage.py", "runserver", "--noreload", f"{host}:{port}"])

@@ -4,15 +4,19 @@ current phase, his orders and what he has learned. Read-only; pages call these."
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from datetime import datetime
 from typing import Any
 
+from django.db.models import Exists, IntegerField, OuterRef, QuerySet
+from django.db.models.fields.json import KeyTextTransform
+from django.db.models.functions import Cast
 from django.http import Http404
 
 from accounts.models import User
 from junta.engine import GameState, current_phase, steps, view_for
 from junta.engine.events import PUBLIC, Event
 from junta.games import repository
-from junta.games.models import Game, Order, Phase, PhaseResult, Player, Speech
+from junta.games.models import AuditEntry, Game, Order, Phase, PhaseResult, Player, Speech
 
 
 @dataclass
@@ -53,12 +57,50 @@ def seat_for(game: Game, user: User) -> Seat:
     return Seat(game, player, phase, state, view_for(state, viewer), order)
 
 
+# --- phases a GM rollback undid ------------------------------------------------------------
+# A rollback (`junta.gm.services.rollback`) writes one AuditEntry with action "rollback" whose
+# data holds `to_phase` (the phase whose start was restored) and `new_phase` (the phase it
+# opened). Every phase numbered from `to_phase` up to, not including, `new_phase` was undone:
+# its result stays (History shows it, set apart) but no longer counts. Derived from the audit
+# log alone, so nothing is stored twice.
+
+ROLLBACK = "rollback"
+
+
+def _rollbacks(game: Any) -> QuerySet[AuditEntry]:
+    return AuditEntry.objects.filter(game=game, action=ROLLBACK).annotate(
+        undid_from=Cast(KeyTextTransform("to_phase", "data"), IntegerField()),
+        undid_until=Cast(KeyTextTransform("new_phase", "data"), IntegerField()))
+
+
+def undone(prefix: str = "phase__") -> Exists:
+    """An expression true for a phase (reached through `prefix`: "phase__" from a
+    PhaseResult, "" from a Phase) that a GM rollback undid; `.exclude(undone())` keeps the
+    phases that count, in the same query."""
+    return Exists(_rollbacks(OuterRef(f"{prefix}game_id")).filter(
+        undid_from__lte=OuterRef(f"{prefix}number"),
+        undid_until__gt=OuterRef(f"{prefix}number")))
+
+
+def undone_phases(game: Game) -> dict[int, datetime]:
+    """Each undone phase's number and when the rollback that undid it happened (the first one,
+    when a later rollback went back past it again). One query."""
+    out: dict[int, datetime] = {}
+    for entry in _rollbacks(game).order_by("created_at", "id"):
+        if entry.undid_from is None or entry.undid_until is None:
+            continue
+        for number in range(entry.undid_from, entry.undid_until):
+            out.setdefault(number, entry.created_at)
+    return out
+
+
 def learned(game: Game, seat: int | None, turn: int) -> list[dict]:
-    """Private lines of this turn's published results that this seat may read."""
+    """Private lines of this turn's published results that this seat may read (not those of
+    phases a rollback undid)."""
     out = []
     results = PhaseResult.objects.filter(
         phase__game=game, phase__turn=turn, published_at__isnull=False,
-    ).select_related("phase").order_by("-phase__number")
+    ).exclude(undone()).select_related("phase").order_by("-phase__number")
     for result in results:
         for data in result.events:
             event = Event.from_dict(data)
@@ -97,6 +139,8 @@ class PhaseReport:
     fighting: list[Any] = field(default_factory=list)
     fighting_title: str = ""
     speeches: list[Speech] = field(default_factory=list)
+    # When the GM's rollback that undid this phase happened (None: the phase counts).
+    undone_on: datetime | None = None
 
 
 COUP_KINDS = ("coup", "coup_final")
@@ -189,12 +233,15 @@ def coup_map(result: PhaseResult) -> CoupMap | None:
 
 
 def reports(game: Game, viewer: int | str | None, results: list[PhaseResult], *,
-            reveal: bool = False, maps: bool = False, speeches: bool = False
-            ) -> list[PhaseReport]:
+            reveal: bool = False, maps: bool = False, speeches: bool = False,
+            rolled_back: dict[int, datetime] | None = None) -> list[PhaseReport]:
     """Readable reports of published phases: headlines, public lines, the viewer's own lines.
     With `reveal` (a finished game only) every secret line and every order too; with `maps`
     the city after each coup phase; with `speeches` the speeches made while each phase was
-    open (one query for them all)."""
+    open (one query for them all). `rolled_back` (from `undone_phases`) marks the phases a
+    rollback undid: they carry the rollback's date and no revealed orders (they no longer
+    count)."""
+    rolled_back = rolled_back or {}
     from junta.games.headlines import headline
 
     if reveal and game.status != Game.Status.FINISHED:
@@ -215,11 +262,13 @@ def reports(game: Game, viewer: int | str | None, results: list[PhaseResult], *,
             [e.text for e in events if e.audience == "public"],
             [] if reveal else [e.text for e in events if e.audience != "public"],
             title=phase_title(result.phase),
-            speeches=by_phase.get(result.phase_id, []))
+            speeches=by_phase.get(result.phase_id, []),
+            undone_on=rolled_back.get(result.phase.number))
         if reveal:
             entry.revealed = [(_told_to(e.audience, names), e.text) for e in events
                               if e.audience != "public"]
-            entry.orders = _described_orders(result)
+            if entry.undone_on is None:
+                entry.orders = _described_orders(result)
         if maps and (drawn := coup_map(result)):
             entry.coup_map, entry.coup_caption = drawn.svg, drawn.caption
             entry.fighting, entry.fighting_title = drawn.fighting, drawn.fighting_title
@@ -227,9 +276,16 @@ def reports(game: Game, viewer: int | str | None, results: list[PhaseResult], *,
     return out
 
 
-def published_results(game: Game):
+def history_results(game: Game) -> QuerySet[PhaseResult]:
+    """Every published result, newest first, those a rollback undid included (History)."""
     return PhaseResult.objects.filter(phase__game=game, published_at__isnull=False) \
         .select_related("phase").order_by("-phase__number")
+
+
+def published_results(game: Game) -> QuerySet[PhaseResult]:
+    """The published results that count, newest first: not those of phases a GM rollback
+    undid."""
+    return history_results(game).exclude(undone())
 
 
 def current_turn_results(game: Game, limit: int = 30) -> list[PhaseResult]:

@@ -215,14 +215,28 @@ def _split_rejection(errors: list[str], reading: order_builder.Reading | None, c
 def history(request: HttpRequest, game_id: int) -> HttpResponse:
     """Every past phase, newest first: its public report and my own private lines, the
     speeches made while it was open, and for a coup the map after each phase. Once the game is
-    over, every secret line and every order as well. A fixed number of queries per page."""
+    over, every secret line and every order as well. The phases a GM rollback undid stay, under
+    a banner saying they no longer count. A fixed number of queries per page."""
     from django.core.paginator import Paginator
 
     game = selectors.game_for(request.user, game_id)
     viewer = play.viewer_for(game, request.user)
-    page = Paginator(play.published_results(game), 10).get_page(request.GET.get("page"))
+    page = Paginator(play.history_results(game), 10).get_page(request.GET.get("page"))
     finished = game.status == Game.Status.FINISHED
+    reports = play.reports(game, viewer, list(page), reveal=finished, maps=True,
+                           speeches=True, rolled_back=play.undone_phases(game))
     return render(request, "games/history.html", {
-        "game": game, "page": page, "finished": finished,
-        "reports": play.reports(game, viewer, list(page), reveal=finished, maps=True,
-                                speeches=True)})
+        "game": game, "page": page, "finished": finished, "groups": _undone_groups(reports)})
+
+
+def _undone_groups(reports: list[play.PhaseReport]) -> list[dict]:
+    """The reports in runs: each run of phases undone by the same rollback goes under one
+    banner; the phases that count stand alone (`undone_on` None)."""
+    groups: list[dict] = []
+    for report in reports:
+        if groups and groups[-1]["undone_on"] is not None \
+                and groups[-1]["undone_on"] == report.undone_on:
+            groups[-1]["reports"].append(report)
+        else:
+            groups.append({"undone_on": report.undone_on, "reports": [report]})
+    return groups

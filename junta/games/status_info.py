@@ -101,7 +101,7 @@ def budgets(game: Game) -> list[dict[str, Any]]:
     one query, whatever the campaign's length."""
     rows = (PhaseResult.objects.filter(phase__game=game, published_at__isnull=False,
                                        phase__kind__in=["budget_draw", "budget_proposal"])
-            .order_by("phase__number")
+            .exclude(play.undone()).order_by("phase__number")
             .values("phase__turn", "phase__kind", "state_after__budget__drawn",
                     "state_after__positions", "state_after__players", "events"))
     turns: dict[int, dict[str, Any]] = {}

@@ -36,6 +36,7 @@ from junta.games.models import (
     PhaseResult,
     Player,
 )
+from junta.lives.services import restore_lives
 
 # Audit actions that change the state a phase starts from (the replay check explains a start
 # state that differs from the previous result by these).
@@ -891,9 +892,11 @@ def rollback(game_id: int, by: User, to_phase: int, reason: str = "", announceme
              now: datetime | None = None, *, current_phase: int | None = None) -> Phase:
     """Go back to the start of an earlier phase: a new phase opens with that phase's starting
     state; the current phase is marked superseded. Nothing is deleted: every earlier phase keeps
-    its orders and result. `current_phase` is the phase that was current when the GM's form
-    was opened: sent again after the rollback (or after the phase moved on), it is refused
-    rather than opening another phase."""
+    its orders and result; the phases from the target up to the new one count as undone (the
+    audit entry's `to_phase` and `new_phase`: `junta.games.play.undone`). The families' lives
+    follow the restored state (`junta.lives.services.restore_lives`). `current_phase` is the
+    phase that was current when the GM's form was opened: sent again after the rollback (or
+    after the phase moved on), it is refused rather than opening another phase."""
     now = now or timezone.now()
     reason = _reason(reason)
     game = _lock(game_id, by)
@@ -914,6 +917,8 @@ def rollback(game_id: int, by: User, to_phase: int, reason: str = "", announceme
         current.status = Phase.Status.SUPERSEDED
         current.save(update_fields=["status"])
         superseded = current.number
+    # the lives first: the new phase's state takes the families' names from them
+    restore_lives(game, state)  # deaths after the target undone, later heirs back to drafts
     new = repository.open_phase(game, state, now)
     status = Game.Status.RUNNING if repository.campaign_running(state) else \
         Game.Status.NOMINATING

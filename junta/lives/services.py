@@ -64,6 +64,34 @@ def sync_lives(game: Game, state: Any, now: datetime, phase: Phase | None = None
             Obituary.objects.filter(character=latest).delete()
 
 
+def restore_lives(game: Game, state: Any) -> None:
+    """After a GM rollback to a phase's start (inside its transaction, `state` being that
+    phase's starting state): undo what `sync_lives` did after it. A character who died later
+    is alive again (no `died_at`, no obituary); an heir who came back later (a life beyond the
+    engine's) is removed, and the first of them goes back to the family's heir draft, name,
+    bio and avatar, so that he returns again when the engine brings the family back."""
+    players = {p.seat: p for p in game.players.filter(membership=Player.Membership.ACTIVE)}
+    for engine_player in state.players:
+        player = players.get(engine_player.seat)
+        if player is None:
+            continue
+        lives = sorted(player.characters.all(), key=lambda c: c.life)
+        later = [c for c in lives if c.life > engine_player.life]
+        if later:
+            heir = later[0]
+            draft = HeirDraft.objects.filter(player=player).first() or HeirDraft(player=player)
+            draft.name, draft.bio = heir.name, heir.bio
+            draft.avatar.name = heir.avatar.name or ""  # the same stored file
+            draft.save()
+            Character.objects.filter(pk__in=[c.pk for c in later]).delete()
+        current = next((c for c in lives if c.life == engine_player.life), None)
+        if current is not None and engine_player.status != "dead" \
+                and current.died_at is not None:
+            current.died_at = None
+            current.save(update_fields=["died_at"])
+            Obituary.objects.filter(character=current).delete()
+
+
 def _return_with_heir(player: Player, dead: Character, life: int, now: datetime) -> Character:
     if dead.died_at is None:  # a death this module missed (rows written by hand, an old game)
         dead.died_at = now

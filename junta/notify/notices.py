@@ -166,8 +166,9 @@ def send_results(phase_id: int, now: datetime | None = None) -> Counter:
     the closing mail too. Safe to run any number of times."""
     outcomes: Counter = Counter()
     phase = Phase.objects.select_related("game").filter(pk=phase_id).first()
-    result = PhaseResult.objects.filter(phase_id=phase_id, published_at__isnull=False).first()
-    if phase is None or result is None:  # gone, or a draft the GM has not published
+    result = PhaseResult.objects.filter(phase_id=phase_id, published_at__isnull=False) \
+        .exclude(play.undone()).first()
+    if phase is None or result is None:  # gone, a draft the GM has not published, or undone
         return outcomes
     game = phase.game
     state_after = repository.state_after(result)
@@ -196,7 +197,7 @@ def catch_up_results(now: datetime) -> Counter:
     """Results mails of recently published phases that nobody sent yet (or that failed)."""
     outcomes: Counter = Counter()
     recent = PhaseResult.objects.filter(published_at__gte=now - CATCH_UP) \
-        .select_related("phase__game").order_by("published_at")
+        .exclude(play.undone()).select_related("phase__game").order_by("published_at")
     for result in recent:
         game = result.phase.game
         if _missing(Kind.RESULTS, f"phase:{result.phase_id}", recipients(game, Kind.RESULTS),

@@ -1,7 +1,7 @@
 """Read-only queries for the panel's pages: everything the GM may see of his campaign.
 
 The engine state comes from `junta.games.play.display_state` (the stored canonical state);
-secrets are read from `view_for(state, "gm")` and the state itself, never recomputed here.
+secrets are read from the state itself, never recomputed here.
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from typing import Any
 
 from django.db.models import QuerySet
 
-from junta.engine import catalog, view_for
+from junta.engine import catalog
 from junta.games import play
 from junta.games.models import AuditEntry, Game, Order, Phase, Player
 
@@ -78,10 +78,6 @@ def player_rows(game: Game, phase: Phase | None, state: Any) -> list[PlayerRow]:
             state.players[p.seat] if state is not None and p.seat < len(state.players)
             else None))
     return rows
-
-
-def gm_view(state: Any) -> dict:
-    return view_for(state, "gm")
 
 
 def zone_name(zone: int | None) -> str:

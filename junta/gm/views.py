@@ -20,6 +20,7 @@ from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse, HttpResponseNotAllowed
 from django.shortcuts import redirect, render
 
+from junta.engine import current_phase
 from junta.games import selectors as game_selectors
 from junta.games.campaigns import CampaignError
 from junta.games.models import Game, Phase, Player
@@ -48,8 +49,9 @@ def gm_view(methods: tuple[str, ...]) -> Callable:
 
 
 def _page(request: HttpRequest, game: Game, template: str, active: str, status: int = 200,
-          **context: Any) -> HttpResponse:
-    phase, state = selectors.current(game)
+          *, current: tuple[Phase | None, Any] | None = None, **context: Any) -> HttpResponse:
+    """A panel page; `current` is `selectors.current(game)` when the view has loaded it."""
+    phase, state = current if current is not None else selectors.current(game)
     return render(request, template, {
         "game": game, "phase": phase, "state": state, "active": active, **context},
         status=status)
@@ -80,7 +82,7 @@ def overview(request: HttpRequest, game: Game) -> HttpResponse:
         "rows": selectors.player_rows(game, phase, state),
         "pending": game_selectors.pending(game),
         "heartbeat": heartbeat, "heartbeat_stale": heartbeat is None or heartbeat.is_stale(),
-        "phase_title": selectors.gm_view(state)["phase_title"] if state else "",
+        "phase_title": current_phase(state).title if state else "",
         "recent": list(selectors.audit(game)[:5]),
     })
 
@@ -112,14 +114,15 @@ def _time_context(phase: Phase | None, **bound: Any) -> dict[str, Any]:
 
 @gm_view(GET)
 def time_page(request: HttpRequest, game: Game) -> HttpResponse:
-    phase, _state = selectors.current(game)
-    return _page(request, game, "gm/time.html", "time", **_time_context(phase))
+    phase, state = selectors.current(game)
+    return _page(request, game, "gm/time.html", "time", current=(phase, state),
+                 **_time_context(phase))
 
 
 def _time_again(request: HttpRequest, game: Game, **bound: Any) -> HttpResponse:
     """The Time page again, with the refused form as the GM filled it in."""
-    phase, _state = selectors.current(game)
-    return _page(request, game, "gm/time.html", "time", status=400,
+    phase, state = selectors.current(game)
+    return _page(request, game, "gm/time.html", "time", status=400, current=(phase, state),
                  **_time_context(phase, **bound))
 
 
@@ -162,7 +165,7 @@ def _review_context(game: Game, phase: Phase | None, state: Any, *,
 @gm_view(GET)
 def review(request: HttpRequest, game: Game) -> HttpResponse:
     phase, state = selectors.current(game)
-    return _page(request, game, "gm/review.html", "review",
+    return _page(request, game, "gm/review.html", "review", current=(phase, state),
                  **_review_context(game, phase, state))
 
 
@@ -199,14 +202,14 @@ def _rulings_context(game: Game, phase: Phase | None, state: Any, *,
 @gm_view(GET)
 def rulings(request: HttpRequest, game: Game) -> HttpResponse:
     phase, state = selectors.current(game)
-    return _page(request, game, "gm/rulings.html", "rulings",
+    return _page(request, game, "gm/rulings.html", "rulings", current=(phase, state),
                  **_rulings_context(game, phase, state))
 
 
 @gm_view(GET)
 def everything(request: HttpRequest, game: Game) -> HttpResponse:
     phase, state = selectors.current(game)
-    return _page(request, game, "gm/everything.html", "everything",
+    return _page(request, game, "gm/everything.html", "everything", current=(phase, state),
                  everything=selectors.everything(state) if state is not None else None)
 
 
@@ -294,44 +297,44 @@ def replace(request: HttpRequest, game: Game, player_id: int) -> HttpResponse:
 
 # --- actions: time --------------------------------------------------------------------------
 
-@gm_view(POST)
-def pause(request: HttpRequest, game: Game) -> HttpResponse:
-    form = forms.TimeForm(request.POST, prefix="pause")
+def _time_action(request: HttpRequest, game: Game, form_class: type, prefix: str,
+                 done: Callable[[dict[str, Any]], Any], success: str | Callable[[Any], str],
+                 then: str = "gm_time") -> HttpResponse:
+    """A Time page form (`prefix`): refused, the Time page again with the form as the GM
+    filled it in; valid, the action (`done` with the cleaned data) and `then`."""
+    form = form_class(request.POST, prefix=prefix)
     if not form.is_valid():
         _form_error(request, form)
-        return _time_again(request, game, pause_form=form)
-    data = form.cleaned_data
-    _act(request, lambda: services.pause(game.id, request.user, data["reason"],
-                                         data["announcement"]),
-         "The campaign is paused: no deadline passes until you resume it.")
-    return redirect("gm_time", game_id=game.id)
+        return _time_again(request, game, **{f"{prefix}_form": form})
+    _act(request, lambda: done(form.cleaned_data), success)
+    return redirect(then, game_id=game.id)
+
+
+@gm_view(POST)
+def pause(request: HttpRequest, game: Game) -> HttpResponse:
+    return _time_action(
+        request, game, forms.TimeForm, "pause",
+        lambda data: services.pause(game.id, request.user, data["reason"],
+                                    data["announcement"]),
+        "The campaign is paused: no deadline passes until you resume it.")
 
 
 @gm_view(POST)
 def resume(request: HttpRequest, game: Game) -> HttpResponse:
-    form = forms.TimeForm(request.POST, prefix="resume")
-    if not form.is_valid():
-        _form_error(request, form)
-        return _time_again(request, game, resume_form=form)
-    data = form.cleaned_data
-    _act(request, lambda: services.resume(game.id, request.user, data["reason"],
-                                          data["announcement"]),
-         "The campaign runs again; the deadline moved by the length of the pause.")
-    return redirect("gm_time", game_id=game.id)
+    return _time_action(
+        request, game, forms.TimeForm, "resume",
+        lambda data: services.resume(game.id, request.user, data["reason"],
+                                     data["announcement"]),
+        "The campaign runs again; the deadline moved by the length of the pause.")
 
 
 @gm_view(POST)
 def extend(request: HttpRequest, game: Game) -> HttpResponse:
-    form = forms.ExtendForm(request.POST, prefix="extend")
-    if not form.is_valid():
-        _form_error(request, form)
-        return _time_again(request, game, extend_form=form)
-    else:
-        data = form.cleaned_data
-        _act(request, lambda: services.extend_deadline(
-            game.id, request.user, data["hours"], data["reason"], data["announcement"]),
-            lambda phase: f"The deadline is now {when(phase.deadline)}.")
-    return redirect("gm_time", game_id=game.id)
+    return _time_action(
+        request, game, forms.ExtendForm, "extend",
+        lambda data: services.extend_deadline(game.id, request.user, data["hours"],
+                                              data["reason"], data["announcement"]),
+        lambda phase: f"The deadline is now {when(phase.deadline)}.")
 
 
 @gm_view(POST)
@@ -342,15 +345,11 @@ def adjudicate(request: HttpRequest, game: Game) -> HttpResponse:
             return f"Phase {phase.number} is adjudicated: its draft waits for your review."
         return f"Phase {phase.number} is adjudicated and published."
 
-    form = forms.AdjudicateForm(request.POST, prefix="adjudicate")
-    if not form.is_valid():
-        _form_error(request, form)
-        return _time_again(request, game, adjudicate_form=form)
-    data = form.cleaned_data
-    _act(request, lambda: services.adjudicate_now(game.id, request.user, data["reason"],
-                                                  phase_number=data["phase"]), said)
-    target = "gm_review" if game.review_mode == Game.ReviewMode.REVIEW else "gm_overview"
-    return redirect(target, game_id=game.id)
+    return _time_action(
+        request, game, forms.AdjudicateForm, "adjudicate",
+        lambda data: services.adjudicate_now(game.id, request.user, data["reason"],
+                                             phase_number=data["phase"]),
+        said, "gm_review" if game.review_mode == Game.ReviewMode.REVIEW else "gm_overview")
 
 
 # --- actions: review ------------------------------------------------------------------------
@@ -362,6 +361,7 @@ def publish(request: HttpRequest, game: Game) -> HttpResponse:
         _form_error(request, form)
         phase, state = selectors.current(game)
         return _page(request, game, "gm/review.html", "review", status=400,
+                     current=(phase, state),
                      **_review_context(game, phase, state, publish_form=form))
     data = form.cleaned_data
     try:
@@ -400,8 +400,10 @@ def _again(request: HttpRequest, game: Game, form: Any, *,
     where = (annul[0], annul[1], form) if annul is not None else None
     if request.POST.get("from") == "review":
         return _page(request, game, "gm/review.html", "review", status=400,
+                     current=(phase, state),
                      **_review_context(game, phase, state, annul=where, **bound))
     return _page(request, game, "gm/rulings.html", "rulings", status=400,
+                 current=(phase, state),
                  **_rulings_context(game, phase, state, annul=where, **bound))
 
 

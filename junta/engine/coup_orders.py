@@ -137,16 +137,23 @@ def _owned(state: GameState, seat: int, ids: Any) -> tuple[list[dict], list[str]
     return [units[i] for i in ids], []
 
 
+def _another_active(state: GameState, seat: int, other: int | None, choose: str,
+                    inactive: str) -> list[str]:
+    """Another player than `seat`, still in the game: `choose` when none (or `seat` himself)
+    was named, "<name> is <status> and `inactive`" when he is out."""
+    if other is None or other == seat:
+        return [choose]
+    if not state.players[other].active:
+        return [f"{state.name(other)} is {state.players[other].status} and {inactive}"]
+    return []
+
+
 def check_transfer(state: GameState, seat: int, order: Order) -> list[str]:
     """"each player... may also transfer control of any of his units to any other player.\""""
     to = _seat(state, order.args.get("to"))
     _, errors = _owned(state, seat, order.args.get("units"))
-    if to is None or to == seat:
-        errors.append("Choose another player to take the units.")
-    elif not state.players[to].active:
-        errors.append(f"{state.name(to)} is {state.players[to].status} and cannot command "
-                      "units.")
-    return errors
+    return errors + _another_active(state, seat, to, "Choose another player to take the units.",
+                                    "cannot command units.")
 
 
 def check_place(state: GameState, seat: int, order: Order) -> list[str]:
@@ -276,12 +283,8 @@ def check_attack(state: GameState, seat: int, order: Order) -> list[str]:
         errors.append("Choose the zone of the attack.")
     elif "no_combat" in catalog.zones()[zone].flags:
         errors.append(f"{_zname(zone)} is an embassy: no combat there.")
-    if target is None or target == seat:
-        errors.append("Choose another player to attack.")
-    elif not state.players[target].active:
-        errors.append(f"{state.name(target)} is {state.players[target].status} and commands "
-                      "no units.")
-    return errors
+    return errors + _another_active(state, seat, target, "Choose another player to attack.",
+                                    "commands no units.")
 
 
 def check_retreat(state: GameState, seat: int, order: Order) -> list[str]:

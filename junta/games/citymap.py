@@ -447,26 +447,19 @@ def _zone(zone: Zone, spot: dict, size: dict, here: list[Stack], control: str | 
         fill, stroke, width = CONTROL_FILL, CONTROL_STROKE, 4
     else:
         fill, stroke, width = ZONE_FILL.get(zone.kind, PLAIN_FILL), PLAIN_STROKE, 2
-    features = []
-    if zone.control_point:
-        features.append("control point")
-    if "embassy" in zone.flags:
-        features.append("embassy, no combat")
-    if zone.kind == "barracks":
-        features.append("barracks")
+    # (the words in the zone's title, its badge) for each feature it has
+    marks = [(words, badge) for has, words, badge in (
+        (zone.control_point, "control point", "control"),
+        ("embassy" in zone.flags, "embassy, no combat", "embassy"),
+        (zone.kind == "barracks", "barracks", "barracks")) if has]
+    features = [words for words, _badge in marks]
     if control in ("junta", "president"):
         features.append(f"held for the {'Junta' if control == 'junta' else 'President'}")
     title = f"{zone.id} {zone.name}" + (f" ({', '.join(features)})" if features else "")
     if in_coup:
         title += ": " + ("; ".join(s.text for s in here) if here else "no units")
-    badges = []
-    if zone.control_point:
-        badges.append("control")
-    if "embassy" in zone.flags:
-        badges.append("embassy")
-    if zone.kind == "barracks":
-        badges.append("barracks")
-    badge = _join(_badge(kind, left + w - 4 - 34 * i, top + 2) for i, kind in enumerate(badges))
+    badge = _join(_badge(kind, left + w - 4 - 34 * i, top + 2)
+                  for i, (_words, kind) in enumerate(marks))
     cw, ch, gap = (w - 12 - 6) / 3, 21, 3
 
     def slot(i: int) -> tuple[float, float, float, float]:

@@ -128,6 +128,15 @@ def _moved_on(game: Game, number: int, done: str = "adjudicated") -> GMError:
     return GMError(f"Phase {number} was already {done}: nothing was done.")
 
 
+def _still_on(game: Game, phase: Phase | None, phase_number: int | None, status: str,
+              done: str = "adjudicated") -> None:
+    """A form meant for phase `phase_number` (None: any) is refused unless that phase is the
+    current one and still `status` (see `_moved_on`)."""
+    if phase_number is not None and (phase is None or phase.number != phase_number
+                                     or phase.status != status):
+        raise _moved_on(game, phase_number, done)
+
+
 def _a(word: str) -> str:
     """"a card", "an assassin card"."""
     return f"a{'n' if word[:1].lower() in 'aeiou' else ''} {word}"
@@ -193,9 +202,7 @@ def adjudicate_now(game_id: int, by: User, reason: str = "",
     with transaction.atomic():
         game = _lock(game_id, by)
         phase = _current(game)
-        if phase_number is not None and (phase is None or phase.number != phase_number
-                                         or phase.status != Phase.Status.OPEN):
-            raise _moved_on(game, phase_number)
+        _still_on(game, phase, phase_number, Phase.Status.OPEN)
         if game.status == Game.Status.PAUSED:
             raise GMError("The campaign is paused: resume it before adjudicating.")
         if phase is None or phase.status != Phase.Status.OPEN:
@@ -218,9 +225,7 @@ def publish(game_id: int, by: User, announcement: str = "",
     with transaction.atomic():
         game = _lock(game_id, by)
         phase = _current(game)
-        if phase_number is not None and (phase is None or phase.number != phase_number
-                                         or phase.status != Phase.Status.DRAFTED):
-            raise _moved_on(game, phase_number, "published")
+        _still_on(game, phase, phase_number, Phase.Status.DRAFTED, "published")
         if phase is None or phase.status != Phase.Status.DRAFTED:
             raise GMError("No drafted result waits for publication.")
         result = phase.result

@@ -116,6 +116,15 @@ def _seat(game_id: int, user: User) -> tuple[Game, Player]:
     return game, player
 
 
+def _set_avatar(holder: HeirDraft | Character, avatar: UploadedFile | None, clear: bool
+                ) -> None:
+    """An upload replaces the avatar; `clear` without one removes it (the caller saves)."""
+    if avatar:
+        holder.avatar.save(avatar.name, avatar, save=False)
+    elif clear:
+        holder.avatar = ""
+
+
 @transaction.atomic
 def prepare_heir(game_id: int, user: User, name: str, bio: str = "",
                  avatar: UploadedFile | None = None, clear_avatar: bool = False) -> HeirDraft:
@@ -130,10 +139,7 @@ def prepare_heir(game_id: int, user: User, name: str, bio: str = "",
         raise CampaignError("Give your new character a name.")
     draft = HeirDraft.objects.filter(player=player).first() or HeirDraft(player=player)
     draft.name, draft.bio = name, bio.strip()
-    if avatar:
-        draft.avatar.save(avatar.name, avatar, save=False)
-    elif clear_avatar:
-        draft.avatar = ""
+    _set_avatar(draft, avatar, clear_avatar)
     draft.save()
     return draft
 
@@ -151,9 +157,6 @@ def edit_character(game_id: int, user: User, *, bio: str, name: str | None = Non
     character.bio = bio.strip()
     if name is not None and name.strip() and game.status == Game.Status.FORMING:
         character.name = name.strip()
-    if avatar:
-        character.avatar.save(avatar.name, avatar, save=False)
-    elif clear_avatar:
-        character.avatar = ""
+    _set_avatar(character, avatar, clear_avatar)
     character.save()
     return character

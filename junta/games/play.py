@@ -202,10 +202,11 @@ def fighting_of(result: PhaseResult, names: dict[int, str], number: int | None
     return citymap.battles(public_events(result), names), f"Fighting in Coup Phase {number}"
 
 
-def coup_map(result: PhaseResult) -> CoupMap | None:
+def coup_map(result: PhaseResult, title: str | None = None) -> CoupMap | None:
     """The city after a coup phase (or after the Locations phase that began the coup), drawn
     from the public coup view of the state after it, with the moves of that phase and, for a
-    coup phase, its fighting (public events only)."""
+    coup phase, its fighting (public events only). `title` is the phase's `phase_title` when
+    the caller has it (for a coup phase it is read from the state the phase opened with)."""
     from junta.games import citymap
     from junta.games.map_views import moved_in
 
@@ -220,7 +221,7 @@ def coup_map(result: PhaseResult) -> CoupMap | None:
     names = {p["seat"]: p["name"] for p in view["players"]}
     shown = moved_in(view, coup)
     fighting, fighting_title = fighting_of(result, names, shown)
-    title = f"The city after {phase_title(result.phase)}"
+    title = f"The city after {title or phase_title(result.phase)}"
     svg = citymap.render_svg(coup, names, moved_in=shown, battles=fighting, title=title,
                              title_id=f"map-{result.phase.number}-title",
                              id_prefix=f"p{result.phase.number}-")
@@ -269,7 +270,7 @@ def reports(game: Game, viewer: int | str | None, results: list[PhaseResult], *,
                               if e.audience != "public"]
             if entry.undone_on is None:
                 entry.orders = _described_orders(result)
-        if maps and (drawn := coup_map(result)):
+        if maps and (drawn := coup_map(result, entry.title)):
             entry.coup_map, entry.coup_caption = drawn.svg, drawn.caption
             entry.fighting, entry.fighting_title = drawn.fighting, drawn.fighting_title
         out.append(entry)

@@ -15,8 +15,9 @@ from __future__ import annotations
 
 import logging
 from collections import Counter
+from collections.abc import Callable
 from datetime import date, datetime, time, timedelta
-from functools import partial
+from functools import cache, partial
 from typing import Any
 
 from django.conf import settings
@@ -90,14 +91,17 @@ def character_name(player: Player | None, user: User) -> str:
 
 
 def results_mail(game: Game, phase: Phase, result: PhaseResult, state_after: GameState,
-                 viewer: int | str, next_phase: Phase | None) -> Mail:
+                 viewer: int | str, next_phase: Phase | None,
+                 titles: Callable[[], tuple[str, str]]) -> Mail:
+    """`titles()`: the `phase_title`s of `phase` and `next_phase` ("" for none), shared by
+    every reader's mail (they are read from the stored states)."""
     report = play.reports(game, viewer, [result])[0]
     me = view_for(state_after, viewer).get("me") if isinstance(viewer, int) else None
-    title = phase_title(phase)
+    title, next_title = titles()
     return Mail("results", f"{game.name}: {title}, the results", {
         "game": game, "phase": phase, "title": title, "report": report, "me": me,
         "next_phase": next_phase,
-        "next_title": phase_title(next_phase) if next_phase else "",
+        "next_title": next_title,
         "owes_next": bool(next_phase and isinstance(viewer, int)
                           and viewer in next_phase.owing_seats),
         "is_gm": viewer == "gm", "links": links(game),
@@ -173,10 +177,16 @@ def send_results(phase_id: int, now: datetime | None = None) -> Counter:
     game = phase.game
     state_after = repository.state_after(result)
     next_phase = game.phases.filter(number=phase.number + 1).first()
+
+    @cache  # read once for all the readers, when the first mail is built
+    def titles() -> tuple[str, str]:
+        return phase_title(phase), phase_title(next_phase) if next_phase else ""
+
     for prefs, viewer, _player in recipients(game, Kind.RESULTS):
         outcomes[deliver(
             prefs.user, game, Kind.RESULTS, f"phase:{phase.id}", prefs,
-            partial(results_mail, game, phase, result, state_after, viewer, next_phase), now,
+            partial(results_mail, game, phase, result, state_after, viewer, next_phase,
+                    titles), now,
         )] += 1
     if state_after.finished and game.status == Game.Status.FINISHED:
         for prefs, viewer, _player in recipients(game, Kind.CAMPAIGN):

@@ -12,13 +12,15 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from junta.engine import GameState, digest
+from junta.engine import GameState
 from junta.games import play, running
 from junta.games.models import AuditEntry, Character, Game, Phase, PhaseResult, Player
 from junta.gm import services
 from junta.lives.models import HeirDraft, Obituary
 from junta.lives.services import prepare_heir
 from junta.notify import notices
+from tests.web import test_characters as characters
+from tests.web.test_characters import open_phase
 from tests.web.test_pipeline import campaign, play_days  # noqa: F401 - fixtures
 
 pytestmark = pytest.mark.django_db
@@ -27,18 +29,8 @@ SECRET_REASON = "GM-ONLY-ROLLBACK-REASON-41c9"
 BANNER = "Undone by the GameMaster's rollback on"
 
 
-def open_phase(game: Game) -> Phase:
-    return Phase.objects.get(game=game, status=Phase.Status.OPEN)
-
-
 def kill_in_open_phase(game: Game, seat: int) -> None:
-    phase = open_phase(game)
-    state = GameState.from_dict(phase.state_before)
-    state.players[seat].status = "dead"
-    state.players[seat].fresh = True
-    phase.state_before = state.to_dict()
-    phase.state_digest = digest(state)
-    phase.save()
+    characters.kill_in_open_phase(game, seat)
     # the board row too, as after the publication of a death (the heir may be prepared)
     Player.objects.filter(game=game, seat=seat, membership="active").update(state="dead")
 

@@ -198,8 +198,8 @@ def _build(state: GameState, seat: int) -> tuple[list[Builder], list[str]]:
             add("bank", "Only from the Bank location, and only when the Bank is open." if
                 phase == "locations" else "The Bank reopens after lunch: your deposit or "
                 "withdrawal is carried out after the post-coup execution, if you survive it.",
-                [Field("action", "Action", "select", [("deposit", "Deposit"),
-                                                       ("withdraw", "Withdraw")]),
+                [Field("bank_action", "Action", "select", [("deposit", "Deposit"),
+                                                            ("withdraw", "Withdraw")]),
                  Field("amount", "MP", "number", minimum=1, maximum=max(p.pocket, p.bank, 1),
                        help=f"Pocket {p.pocket} MP, Bank {p.bank} MP.")])
     if phase in ("locations", "aftermath", *COUP_PHASES):
@@ -506,6 +506,9 @@ def forms(state: GameState, seat: int, *, data: QueryDict | None = None, failed:
     the notes on what is not offered (see `unavailable`)."""
     built, notes = _build(state, seat)
     details = condition_fields(state)
+    clash = {f.name for b in built for f in b.fields} & PAGE_FIELDS
+    if clash:
+        raise ValueError(f"order form fields named like the page's own: {sorted(clash)}")
     out = []
     for b in built:
         bound = data is not None and b.key == failed
@@ -630,7 +633,7 @@ def _read_builder(state: GameState, seat: int, builder: Builder, data: QueryDict
         if f.name.startswith("position:"):
             order.setdefault("positions", {})[f.name[9:]] = _int(value)
             continue
-        order[f.name] = _coerce(f.name, value)
+        order[ENGINE_NAMES.get(f.name, f.name)] = _coerce(f.name, value)
     if kind == "propose_budget":
         order["allocations"] = allocations
         order["from_pocket"] = order.get("from_pocket") or 0
@@ -776,6 +779,14 @@ def _answers(state: GameState, seat: int, builder: Builder, data: QueryDict, f: 
         except OrderError:
             continue
     return False
+
+
+# The page's own fields, posted with every order form: no order field may take these names
+# (a bank form's `action` once made the browser send `action=add` and `action=deposit`).
+PAGE_FIELDS = frozenset({"action", "kind", "state_version", "index", "note_to_gm",
+                         "csrfmiddlewaretoken"})
+# Form fields whose engine argument has one of those names.
+ENGINE_NAMES = {"bank_action": "action"}
 
 
 def _coerce_choice(value: str) -> Any:

@@ -149,6 +149,9 @@ def orders(request: HttpRequest, game_id: int) -> HttpResponse:
                 payload.pop(index)
         elif action in ("final", "not_final", "note"):
             final = {"final": True, "not_final": False}.get(action, final)
+        else:
+            errors = ["The Orders page did not understand what this form asked for: nothing "
+                      "was saved. Reload the page and try again."]
         if not (errors or field_errors or form_errors):
             try:
                 running.submit_orders(phase.id, request.user, payload, state_version=version,
@@ -161,8 +164,7 @@ def orders(request: HttpRequest, game_id: int) -> HttpResponse:
                 messages.success(request, {
                     "add": "Order added.", "remove": "Order removed.",
                     "final": "Your orders are final.", "not_final": "Your orders are open "
-                    "for changes again.", "note": "Your note to the GM is saved."}.get(
-                        action, "Saved."))
+                    "for changes again.", "note": "Your note to the GM is saved."}[action])
                 return redirect("game_orders", game_id=game.id)
         status_code = 400
     builders, unavailable = order_builder.forms(

@@ -164,7 +164,7 @@ CASES = [
                                             "location": "hq"}),
     ("locations", GENERAL_3, "assassinate", {"card": "card:Professional Assassin",
                                              "target": str(WAR), "location": "mistress"}),
-    ("locations", GENERAL_3, "bank", {"action": "withdraw", "amount": "3"}),
+    ("locations", GENERAL_3, "bank", {"bank_action": "withdraw", "amount": "3"}),
     ("locations", GENERAL_3, "pay", {"to": str(ADMIRAL), "amount": "5"}),
     ("locations", GENERAL_3, "give_card", {"to": str(ADMIRAL), "card": "card:Informant"}),
     ("locations", GENERAL_3, "trade", {"with": str(WAR), "give_cards": ["card:Informant"],
@@ -624,3 +624,60 @@ def test_a_note_that_could_not_be_saved_is_kept_in_the_box(campaign, client):  #
     assert response.status_code == 400
     page = response.content.decode()
     assert "has changed since this form" in page and ">Back on Tuesday</textarea>" in page
+
+
+# --- forms posted exactly as a browser sends them ------------------------------------------------
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(("action", "amount", "pocket", "bank"),
+                         [("deposit", "4", 1, 7), ("withdraw", "3", 8, 0)])
+def test_a_bank_order_posted_from_the_page_is_saved(campaign, client, action, amount,  # noqa: F811
+                                                     pocket, bank):
+    """"Players wishing to deposit or withdraw money from the Bank must have chosen the Bank as
+    their location and may now do so." The deposit/withdraw form, posted with every control the
+    browser sends (the page's own hidden fields included), is stored, and the Bank does it."""
+    from tests.web.browser_forms import form_with, submit
+
+    s = locations()
+    game, phase, by_seat = start_in(campaign, s)
+    client.force_login(by_seat[GENERAL_3])
+    url = reverse("game_orders", args=[game.id])
+    form = form_with(client.get(url).content.decode(), "kind", "bank")
+    response = submit(client, url, form.choose(action).type_number(amount))
+    assert response.status_code == 302, response.content.decode()[:3000]
+    row = OrderRow.objects.get(phase=phase, player__user=by_seat[GENERAL_3])
+    assert row.payload == [{"kind": "bank", "action": action, "amount": int(amount)}]
+    page = client.get(url).content.decode()
+    assert f"{action.title()} {amount} MP" in page and "Order added." in page
+    after, _ = run(s, {GENERAL_3: [Order("location", {"place": "bank"}),
+                                   *[parse_order(o) for o in row.payload]]})
+    assert (after.players[GENERAL_3].pocket, after.players[GENERAL_3].bank) == (pocket, bank)
+
+
+@pytest.mark.django_db
+def test_no_order_form_has_a_field_named_like_the_pages_own_fields(campaign, client):  # noqa: F811
+    """A field of an order form that shares its name with the page's own hidden fields (the
+    button's `action`, the form's `kind`) makes the browser send two values for one name."""
+    from tests.web.browser_forms import forms_in
+
+    game, phase, by_seat = start_in(campaign, locations())
+    for seat in (GENERAL_3, SECURITY, PRESIDENT):
+        client.force_login(by_seat[seat])
+        for form in forms_in(client.get(reverse("game_orders", args=[game.id])).content
+                             .decode()):
+            names = [n for n in form.names() if n != "csrfmiddlewaretoken"]
+            checkboxes = {c.name for c in form.controls if c.type == "checkbox"}
+            single = [n for n in names if n not in checkboxes]
+            assert len(single) == len(set(single)), (seat, single)
+
+
+@pytest.mark.django_db
+def test_a_post_that_changes_nothing_never_says_saved(campaign, client):  # noqa: F811
+    game, phase, by_seat = start_in(campaign, locations())
+    client.force_login(by_seat[GENERAL_3])
+    url = reverse("game_orders", args=[game.id])
+    response = client.post(url, {"action": "deposit", "state_version": version(game)})
+    assert response.status_code == 400
+    page = response.content.decode()
+    assert "Saved." not in page and "Not saved." in page
+    assert not OrderRow.objects.filter(phase=phase).exists()

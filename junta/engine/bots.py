@@ -8,7 +8,7 @@ stacks, strike, bribe, vote Pro-Junta or Pro-President and shoot the losers.
 from __future__ import annotations
 
 from . import catalog
-from .orders import Condition, Order, validate_order
+from .orders import Condition, Order, validate_order, validate_orders
 from .phases.cabinet import random_cabinet
 from .rng import Rng
 from .state import GameState
@@ -66,7 +66,17 @@ def bot_orders(state: GameState, seat: int, rng: Rng) -> list[Order]:
     elif phase == "aftermath":
         out += _aftermath(state, seat, rng, others)
     out += _any_time(state, seat, rng, others)
-    return [o for o in out if not validate_order(state, seat, o)]
+    return whole_set([o for o in out if not validate_order(state, seat, o)], state, seat)
+
+
+def whole_set(orders: list[Order], state: GameState, seat: int) -> list[Order]:
+    """The orders without those the set refuses (two locations, money spent twice): the
+    latest order a set problem names goes, until the engine accepts the rest."""
+    kept = list(orders)
+    while problems := validate_orders(state, seat, kept):
+        named = [i for p in problems for i in p.orders]
+        kept.pop(max(named) if named else len(kept) - 1)
+    return kept
 
 
 def _vote(state: GameState, seat: int, rng: Rng) -> list[Order]:

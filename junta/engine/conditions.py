@@ -46,3 +46,39 @@ def holds(ctx: Context, c: Condition) -> bool:
             return ctx.state.positions.get(c.args.get("position")) == seat \
                 and f.get("appointed", False)
     return False
+
+
+def branch(c: Condition | None) -> tuple[tuple, object] | None:
+    """The question a condition answers and the answer it waits for, when another answer to
+    the same question rules it out: ("whereabouts", seat) is answered by one location or exile,
+    ("fate", seat) by killed or survives, ("ballot", seat) by one choice, ("result",) by passes
+    or fails, ("elected",) by one seat, ("appointed", position) by one seat. None for a
+    condition that no other condition excludes (a card played, a deposit, a Coup Excuse, a vote
+    result "either way")."""
+    if c is None:
+        return None
+    seat = c.args.get("seat")
+    match c.kind:
+        case "location":
+            return ("whereabouts", seat), c.args.get("location")
+        case "exiled":
+            return ("whereabouts", seat), "exile"
+        case "killed" | "survives":
+            return ("fate", seat), c.kind
+        case "voted":
+            return ("ballot", seat), c.args.get("choice")
+        case "vote_result" if c.args.get("result"):
+            return ("result",), c.args.get("result")
+        case "elected":
+            return ("elected",), seat
+        case "appointed":
+            return ("appointed", c.args.get("position")), seat
+    return None
+
+
+def exclusive(a: Condition | None, b: Condition | None) -> bool:
+    """Whether two conditions can never both hold: the same question, different answers
+    ("Bill is at the Bank" and "Bill is at Home"; "the vote passes" and "the vote fails")."""
+    first, second = branch(a), branch(b)
+    return first is not None and second is not None and first[0] == second[0] \
+        and first[1] != second[1]

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from . import catalog, steps
+from .problems import Problem
 from .state import BIL, GameState
 
 ANY_PHASE = frozenset(steps.ADJUDICATION_ORDER)
@@ -326,43 +327,16 @@ def validate_order(state: GameState, seat: int, order: Order) -> list[str]:
     return errors or validate_condition(state, order, seat)
 
 
-def validate_orders(state: GameState, seat: int, orders: list[Order]) -> list[str]:
-    """Every order on its own, then the set: one vote, one location, one appointment..."""
-    errors: list[str] = []
-    for i, order in enumerate(orders, 1):
-        errors += [f"Order {i}: {m}" for m in validate_order(state, seat, order)]
-    singles = {"vote", "appoint", "propose_budget", "seize_chamber", "location", "new_weapons",
-               "nominate", "decline", "resign", "bank", "gunboat", "intervene", "coup_side",
-               "junta_vote", "execute", "police_response", "flee", "casualties"}
-    seen: dict[str, int] = {}
-    for order in orders:
-        if order.condition is None and order.kind in singles:
-            key = order.kind
-            if order.kind == "draw_bills":
-                key += str(order.args.get("position"))
-            seen[key] = seen.get(key, 0) + 1
-    for kind, count in seen.items():
-        if count > 1:
-            errors.append(f"You gave {count} unconditional orders to "
-                          f"{ORDER_KINDS[kind].label.lower()}; give one.")
-    police = [o for o in orders if o.kind == "assassinate" and o.condition is None
-              and o.args.get("card") == "secret_police"]
-    if len(police) > 1:
-        errors.append("The Secret Police make one attempt a turn: give them one unconditional "
-                      "order.")
-    strikes = [o.args.get("source", "air_force") for o in orders
-               if o.kind == "airstrike" and o.condition is None]
-    if len(strikes) != len(set(strikes)):
-        errors.append("Only one Airstrike may be used per Coup Phase: give one airstrike "
-                      "order for each source.")
-    if state.phase in COUP_PHASES:
-        from .coup_orders import check_moves_allowed
-        errors += check_moves_allowed(state, seat, orders)
-    draws = [o.args.get("position") for o in orders if o.kind == "draw_bills"
-             and o.condition is None]
-    if len(draws) != len(set(map(str, draws))):
-        errors.append("You gave two draw orders for the same position; give one.")
-    return errors
+def validate_orders(state: GameState, seat: int, orders: list[Order]) -> list[Problem]:
+    """Every order on its own ("Order 2: ..."), then the set (`order_sets.check_set`): one
+    vote, one location, one appointment; nothing spent twice."""
+    from .order_sets import check_set
+
+    errors: list[Problem] = []
+    for i, order in enumerate(orders):
+        errors += [Problem(f"Order {i + 1}: {m}", getattr(m, "arg", None), (i,))
+                   for m in validate_order(state, seat, order)]
+    return errors + check_set(state, seat, orders)
 
 
 # --- one check per kind ----------------------------------------------------------------------

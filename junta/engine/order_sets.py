@@ -1,0 +1,335 @@
+"""What one player's orders for a phase may not do together: the whole-set checks.
+
+Each order is checked on its own first (`orders.validate_order`); here the set: one order of a
+kind that allows one (two locations, two ballots), the Secret Police's one attempt, one
+Airstrike per source, the stack moves allowed, and every resource two orders would spend twice.
+A set that spends the same thing twice is refused when it is given, naming both orders, rather
+than cut short when it resolves:
+
+- the pocket: payments, money given in trades, deposits, the budget's money from the
+  President's pocket, card and assassin costs;
+- the Bank: withdrawals;
+- a card: given, traded, played, discarded, counted in a ballot or sent as an assassin;
+- a unit: handed over before the moves, moved, sent in the Police Response.
+
+Two orders whose conditions cannot both hold ("if Bill is at the Bank", "if Bill is at Home")
+never happen together, so they may draw on the same thing (`conditions.exclusive`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from . import catalog
+from .conditions import branch, exclusive
+from .orders import COUP_PHASES, ORDER_KINDS, UNIT_CARDS, Order
+from .problems import Problem
+from .state import GameState
+
+# Kinds of which a player gives one unconditional order a phase.
+SINGLES = frozenset({
+    "vote", "appoint", "propose_budget", "seize_chamber", "location", "new_weapons", "nominate",
+    "decline", "resign", "bank", "gunboat", "intervene", "coup_side", "junta_vote", "execute",
+    "police_response", "flee", "casualties",
+})
+DISCOUNTED = ("Bankers", "Monarchists")  # 1 MP a turn each off Assassin and Bribe costs
+
+
+def check_set(state: GameState, seat: int, orders: list[Order]) -> list[Problem]:
+    """Why these orders cannot all be given together (each one legal on its own)."""
+    problems = _singles(orders)
+    problems += _secret_police(orders)
+    problems += _airstrikes(orders)
+    if state.phase in COUP_PHASES:
+        from .coup_orders import check_moves_allowed
+        problems += [Problem(m) for m in check_moves_allowed(state, seat, orders)]
+    problems += _pocket(state, seat, orders)
+    problems += _bank(state, seat, orders)
+    problems += _cards(state, orders)
+    problems += _units(state, orders)
+    return problems
+
+
+# --- one of a kind ---------------------------------------------------------------------------
+
+def _singles(orders: list[Order]) -> list[Problem]:
+    by_kind: dict[str, list[int]] = {}
+    for i, order in enumerate(orders):
+        if order.condition is None and order.kind in SINGLES:
+            by_kind.setdefault(order.kind, []).append(i)
+    out = []
+    for kind, found in by_kind.items():
+        if len(found) > 1:
+            out.append(Problem(f"You gave {len(found)} unconditional orders to "
+                               f"{ORDER_KINDS[kind].label.lower()}; give one.",
+                               orders=tuple(found)))
+    draws: dict[str, list[int]] = {}
+    for i, order in enumerate(orders):
+        if order.kind == "draw_bills" and order.condition is None:
+            draws.setdefault(str(order.args.get("position")), []).append(i)
+    for found in draws.values():
+        if len(found) > 1:
+            out.append(Problem("You gave two draw orders for the same position; give one.",
+                               orders=tuple(found)))
+    return out
+
+
+def _secret_police(orders: list[Order]) -> list[Problem]:
+    found = tuple(i for i, o in enumerate(orders) if o.kind == "assassinate"
+                  and o.condition is None and o.args.get("card") == "secret_police")
+    if len(found) > 1:
+        return [Problem("The Secret Police make one attempt a turn: give them one "
+                        "unconditional order.", orders=found)]
+    return []
+
+
+def _airstrikes(orders: list[Order]) -> list[Problem]:
+    by_source: dict[str, list[int]] = {}
+    for i, o in enumerate(orders):
+        if o.kind == "airstrike" and o.condition is None:
+            by_source.setdefault(str(o.args.get("source", "air_force")), []).append(i)
+    return [Problem("Only one Airstrike may be used per Coup Phase: give one airstrike order "
+                    "for each source.", orders=tuple(found))
+            for found in by_source.values() if len(found) > 1]
+
+
+# --- what may happen together ----------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Draw:
+    index: int  # the order's position in the set
+    order: Order
+    amount: int
+    words: str  # "your payment of 5 MP to Bill"
+
+
+def worst_case(draws: list[Draw]) -> list[Draw]:
+    """The largest draw that can happen at once: every draw whose condition no other excludes,
+    and for each question that conditions answer (where Bill goes, how the vote ends) the answer
+    whose orders draw the most."""
+    free = [d for d in draws if branch(d.order.condition) is None]
+    questions: dict[tuple, dict[object, list[Draw]]] = {}
+    for d in draws:
+        b = branch(d.order.condition)
+        if b is not None:
+            questions.setdefault(b[0], {}).setdefault(b[1], []).append(d)
+    chosen = list(free)
+    for answers in questions.values():
+        chosen += max(answers.values(), key=lambda ds: sum(d.amount for d in ds))
+    return sorted(chosen, key=lambda d: d.index)
+
+
+def _listed(words: Iterable[str]) -> str:
+    items = list(words)
+    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} and {items[-1]}"
+
+
+def _numbers(draws: list[Draw]) -> str:
+    found = [str(d.index + 1) for d in draws]
+    return f"order {found[0]}" if len(found) == 1 else f"orders {_listed(found)}"
+
+
+def _overdrawn(draws: list[Draw], have: int, where: str, discount: int = 0) -> list[Problem]:
+    together = worst_case(draws)
+    total = sum(d.amount for d in together)
+    if len(together) < 2 or total - discount <= have:
+        return []
+    orders = tuple(d.index for d in together)
+    off = f" (after your {discount} MP discount)" if discount else ""
+    if len(together) == 2:
+        first, second = together
+        text = (f"{first.words[0].upper()}{first.words[1:]} leaves your {where} short for "
+                f"{second.words}: together "
+                f"they need {total - discount} MP{off} and you have {have} MP "
+                f"({_numbers(together)}). Lower an amount or give one up.")
+    else:
+        text = (f"Your orders take {total - discount} MP{off} from your {where}, which holds "
+                f"{have} MP: {_listed(d.words for d in together)} ({_numbers(together)}). "
+                "Lower an amount or give one up.")
+    return [Problem(text, orders=orders)]
+
+
+def _int(value: object) -> int:
+    return value if isinstance(value, int) and not isinstance(value, bool) and value > 0 else 0
+
+
+def _card_name(value: object) -> str | None:
+    if isinstance(value, int) and not isinstance(value, bool) and \
+            0 <= value < len(catalog.cards()):
+        return catalog.card(value).name
+    return None
+
+
+def _pocket(state: GameState, seat: int, orders: list[Order]) -> list[Problem]:
+    """"A player's pocket can never go negative; any payment that would is refused."""
+    draws: list[Draw] = []
+    discounted = 0  # Assassin and Bribe costs, which Bankers and Monarchists lower
+    for i, o in enumerate(orders):
+        a = o.args
+        if o.kind == "pay" and _int(a.get("amount")):
+            draws.append(Draw(i, o, a["amount"], f"your payment of {a['amount']} MP to "
+                              f"{_who(state, a.get('to'))}"))
+        elif o.kind == "trade" and _int(a.get("give_money")):
+            draws.append(Draw(i, o, a["give_money"], f"your trade giving {a['give_money']} MP to "
+                              f"{_who(state, a.get('with'))}"))
+        elif o.kind == "bank" and a.get("action") == "deposit" and _int(a.get("amount")):
+            draws.append(Draw(i, o, a["amount"], f"your deposit of {a['amount']} MP"))
+        elif o.kind == "propose_budget" and (need := _budget_from_pocket(state, a)):
+            draws.append(Draw(i, o, need, f"the budget's {need} MP from your pocket"))
+        elif o.kind in ("assassinate", "play_card") and (card := _card_name(a.get("card"))):
+            cost = _cost(card, a["card"])
+            if not cost:
+                continue
+            if card == "Bribe the Assassin":
+                words = f"the {cost} MP for {card} if an attempt on you comes"
+            elif card.startswith("Bribe the "):
+                words = f"the price of {card} (1 MP for each unit it buys)"
+            else:
+                words = f"the {cost} MP price of {card}"
+            draws.append(Draw(i, o, cost, words))
+            if o.kind == "assassinate" or card.startswith("Bribe the "):
+                discounted += cost
+    discount = min(_discount(state, seat), discounted)
+    return _overdrawn(draws, state.players[seat].pocket, "pocket", discount)
+
+
+def _who(state: GameState, seat: object) -> str:
+    if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < len(state.players):
+        return state.name(seat)
+    return "another player"
+
+
+def _budget_from_pocket(state: GameState, args: dict) -> int:
+    """What the proposal takes from the proposer's pocket: the gap its totals leave after the
+    budget bills (at most what he says he adds)."""
+    from .phases.budget import pay_plan, read_allocations
+
+    allocations, errors = read_allocations(state, args)
+    from_pocket = _int(args.get("from_pocket", 0))
+    if errors or not from_pocket:
+        return 0
+    plan, _ = pay_plan(state.budget.get("held", []), allocations, from_pocket,
+                       args.get("bills"), state)
+    return sum(plan["top_up"].values()) if plan else from_pocket
+
+
+def _cost(card: str, card_id: int) -> int:
+    """The most a card takes from the pocket: its price; for a Bribe of units, at least one
+    unit's 1 MP (the bribe stops when the pocket is empty)."""
+    if card.startswith("Bribe the ") and card != "Bribe the Assassin":
+        return 1
+    if card in UNIT_CARDS:
+        from .units import CARD_UNITS
+        return CARD_UNITS[card].cost if card in CARD_UNITS else 0
+    return catalog.card(card_id).cost
+
+
+def _discount(state: GameState, seat: int) -> int:
+    used = state.turn_flags.get("influence_discount_used", {})
+    return sum(1 for cid in state.players[seat].influence
+               if catalog.card(cid).name in DISCOUNTED and not used.get(f"{seat}:{cid}"))
+
+
+def _bank(state: GameState, seat: int, orders: list[Order]) -> list[Problem]:
+    draws = [Draw(i, o, o.args["amount"], f"your withdrawal of {o.args['amount']} MP")
+             for i, o in enumerate(orders)
+             if o.kind == "bank" and o.args.get("action") == "withdraw"
+             and _int(o.args.get("amount"))]
+    return _overdrawn(draws, state.players[seat].bank, "Bank account")
+
+
+# --- one card, one unit, one use -------------------------------------------------------------
+
+def _uses_of_cards(state: GameState, orders: list[Order]) -> dict[int, list[tuple[int, str]]]:
+    uses: dict[int, list[tuple[int, str]]] = {}
+
+    def use(card: object, index: int, words: str) -> None:
+        if _card_name(card) is not None:
+            uses.setdefault(card, []).append((index, words))  # type: ignore[arg-type]
+
+    for i, o in enumerate(orders):
+        a = o.args
+        match o.kind:
+            case "give_card":
+                use(a.get("card"), i, f"your gift of it to {_who(state, a.get('to'))}")
+            case "trade":
+                for c in a.get("give_cards") or []:
+                    use(c, i, f"your trade with {_who(state, a.get('with'))}")
+            case "play_card":
+                use(a.get("card"), i, "playing it")
+            case "discard":
+                use(a.get("card"), i, "discarding it")
+            case "vote":
+                for c in a.get("cards") or []:
+                    use(c, i, "your ballot, which counts it")
+            case "assassinate":
+                use(a.get("card"), i, f"sending it against {_who(state, a.get('target'))}")
+    return uses
+
+
+def _cards(state: GameState, orders: list[Order]) -> list[Problem]:
+    out = []
+    for card, uses in sorted(_uses_of_cards(state, orders).items()):
+        clash = _clashing(orders, uses)
+        if clash:
+            (i, first), (j, second) = clash
+            same = " (twice)" if i == j else ""
+            out.append(Problem(
+                f"{catalog.card(card).name} is used by two of your orders{same}: {first} "
+                f"(order {i + 1}) and {second} (order {j + 1}). A card can be used once.",
+                orders=tuple(sorted({i, j}))))
+    return out
+
+
+def _clashing(orders: list[Order], uses: list[tuple[int, str]]
+              ) -> tuple[tuple[int, str], tuple[int, str]] | None:
+    for n, (i, first) in enumerate(uses):
+        for j, second in uses[n + 1:]:
+            if i == j or not exclusive(orders[i].condition, orders[j].condition):
+                return (i, first), (j, second)
+    return None
+
+
+def _units(state: GameState, orders: list[Order]) -> list[Problem]:
+    """A unit is handed over once and moves once a phase; one handed over before the moves is
+    no longer yours to move. (A unit may move and then be handed over after the moves.)"""
+    coup = state.coup or {}
+    labels = {u["id"]: f"{u['kind']} #{u['id']}" for u in coup.get("units", [])}
+    uses: dict[int, list[tuple[int, str, str]]] = {}  # unit -> (order, what, words)
+    for i, o in enumerate(orders):
+        ids = o.args.get("units")
+        if not isinstance(ids, list):
+            continue
+        if o.kind == "transfer":
+            when = "after" if o.args.get("after_moves") else "before"
+            what, words = "handover", (f"your hand-over to {_who(state, o.args.get('to'))} "
+                                       f"{when} the moves")
+            if when == "before":
+                what = "handover_before"
+        elif o.kind in ("move", "police_response"):
+            what = "move"
+            words = "your stack move" if o.kind == "move" else "the Police Response"
+        else:
+            continue
+        for unit in ids:
+            uses.setdefault(unit, []).append((i, what, words))
+    out = []
+    for unit, found in sorted(uses.items(), key=lambda kv: str(kv[0])):
+        pairs = [(a, b) for n, a in enumerate(found) for b in found[n + 1:]
+                 if _unit_clash(a[1], b[1]) and (
+                     a[0] == b[0] or not exclusive(orders[a[0]].condition,
+                                                   orders[b[0]].condition))]
+        if pairs:
+            (i, _, first), (j, _, second) = pairs[0]
+            out.append(Problem(
+                f"{labels.get(unit, f'Unit #{unit}')} is named in two of your orders: {first} "
+                f"(order {i + 1}) and {second} (order {j + 1}). A unit is handed over once and "
+                "moves once a phase.", orders=tuple(sorted({i, j}))))
+    return out
+
+
+def _unit_clash(first: str, second: str) -> bool:
+    """Two uses of one unit that cannot both happen: anything but a move and a hand-over
+    after the moves."""
+    return {first, second} != {"move", "handover"}

@@ -6,6 +6,21 @@ whose counter lives in the state, so each phase replays exactly.
 
 from .events import Event
 from .flow import PhaseInfo, campaign_running, current_phase, is_finished, owes_orders
+from .guidance import instructions
+from .kinds import ORDER_KINDS, describe_order, takes_the_place_of
+from .options import (
+    ArgOption,
+    Choice,
+    ConditionOption,
+    Options,
+    OrderOption,
+    Shape,
+    build,
+    condition_detail,
+    legal_options,
+    option_for,
+    values_of,
+)
 from .orders import (
     Condition,
     Order,
@@ -15,6 +30,7 @@ from .orders import (
     validate_order,
     validate_orders,
 )
+from .problems import Problem
 from .resolve import Resolution, resolve
 from .state import BIL, GameState, Player, digest, new_game
 from .views import board_summary, view_for
@@ -22,8 +38,11 @@ from .views import board_summary, view_for
 ENGINE_VERSION = "1.0"
 
 __all__ = [
-    "BIL", "ENGINE_VERSION", "Condition", "Event", "GameState", "Order", "OrderError",
-    "PhaseInfo", "Player", "Resolution", "board_summary", "campaign_running", "current_phase",
-    "digest", "is_finished", "new_game", "owes_orders", "parse_order", "parse_orders",
-    "resolve", "validate_order", "validate_orders", "view_for",
+    "BIL", "ENGINE_VERSION", "ORDER_KINDS", "ArgOption", "Choice", "Condition",
+    "ConditionOption", "Event", "GameState", "Options", "Order", "OrderError", "OrderOption",
+    "PhaseInfo", "Player", "Problem", "Resolution", "Shape", "board_summary", "build",
+    "campaign_running", "condition_detail", "current_phase", "describe_order", "digest",
+    "instructions", "is_finished", "legal_options", "new_game", "option_for", "owes_orders",
+    "parse_order", "parse_orders", "resolve", "takes_the_place_of", "validate_order",
+    "validate_orders", "values_of", "view_for",
 ]

@@ -53,7 +53,7 @@ def run(ctx: Context, after_step: str | None) -> None:
             # played knowing where another player is: no assassin may wait for it
             # (phases/locations.py, "prior to assassination declaration")
             cid = order.args.get("card")
-            ctx.facts.setdefault("informed_plays", []).append((seat, catalog.card(cid).name))
+            ctx.facts.informed_plays.append((seat, catalog.card(cid).name))
 
 
 def _first(ctx: Context, due: list[tuple[int, Order]], card_name: str) -> None:
@@ -116,7 +116,7 @@ def _carry_out(ctx: Context, seat: int, order: Order, done_trades: set) -> None:
             apply_play(ctx, seat, order)
         case "resign":
             if s.president == seat:
-                ctx.facts["resigned"] = seat
+                ctx.facts.resigned = seat
                 ctx.public("resignation", f"El Presidente {p.name} resigns! The Chamber will "
                                           "elect a new President at once.", headline=True)
         case "return_from_exile":

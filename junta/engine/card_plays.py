@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 from . import catalog, steps
 from .orders import PHASE_TIMINGS, UNIT_CARDS, Order
+from .problems import Problem
 from .state import GameState
 
 if TYPE_CHECKING:
@@ -56,43 +57,49 @@ def playable_now(state: GameState, card: catalog.Card) -> bool:
     return card.any_time or bool(set(card.when) & PHASE_TIMINGS.get(state.phase, frozenset()))
 
 
-def check_play(state: GameState, seat: int, order: Order) -> list[str]:
+def check_play(state: GameState, seat: int, order: Order) -> list[Problem]:
+    """Why this card cannot be played now: about the "card" (not in hand, not now, not with
+    this order, its influence or its moment already taken), its "target" or, for a card that
+    puts units on the map, its "zone"."""
     card_id = order.args.get("card")
     p = state.players[seat]
     if card_id not in p.hand:
-        return ["That card is not in your hand."]
+        return [Problem("That card is not in your hand.", "card")]
     c = catalog.card(card_id)
     if c.category == "vote":
-        return [f"{c.name} is a Vote card: name it in your vote order."]
+        return [Problem(f"{c.name} is a Vote card: name it in your vote order.", "card")]
     if c.category == "assassin" and c.name not in ("Burglar", "Bank Robber",
                                                     "Character Assassin", "Monarchist Assassin"):
-        return [f"{c.name} is sent with an assassination order."]
+        return [Problem(f"{c.name} is sent with an assassination order.", "card")]
     if c.name == "Secret Police Overtime":
-        return ["Secret Police Overtime is sent with an assassination order."]
+        return [Problem("Secret Police Overtime is sent with an assassination order.", "card")]
     if not playable_now(state, c):
         allowed = " or ".join(TIMING_WORDS.get(w, w) for w in c.when)
-        return [f"{c.name} cannot be played in {steps.phase_words(state.phase)}: it is played "
-                f"{allowed}."]
+        return [Problem(f"{c.name} cannot be played in {steps.phase_words(state.phase)}: it is "
+                        f"played {allowed}.", "card")]
     if c.name in UNIT_CARDS:
         return check_unit_card(state, seat, c, order)
     need = REQUIRES.get(c.name)
     if need and need not in influence_names(state, seat):
-        return [f"{c.name} requires {need} influence in play in front of you."]
+        return [Problem(f"{c.name} requires {need} influence in play in front of you.", "card")]
     errors = []
     if c.name in TARGETED:
         target = order.args.get("target")
         if not isinstance(target, int) or isinstance(target, bool) or \
                 not 0 <= target < len(state.players) or target == seat:
-            errors.append(f"{c.name} needs another player as its target.")
+            errors.append(Problem(f"{c.name} needs another player as its target.", "target"))
         elif c.name == "Amnesty":
             if state.players[target].status != "exiled":
-                errors.append(f"{state.name(target)} is not in exile.")
+                errors.append(Problem(f"{state.name(target)} is not in exile.", "target"))
         elif not state.players[target].active:
-            errors.append(f"{state.name(target)} is {state.players[target].status}.")
+            errors.append(Problem(f"{state.name(target)} is {state.players[target].status}.",
+                                  "target"))
     if c.name == "Alternative Budget" and state.budget.get("alternative_used"):
-        errors.append("An Alternative Budget has already been put to the Chamber this turn.")
+        errors.append(Problem("An Alternative Budget has already been put to the Chamber this "
+                              "turn.", "card"))
     if c.name == "The President's Competence Questioned" and state.motion:
-        errors.append("A motion on the President's competence is already before the Chamber.")
+        errors.append(Problem("A motion on the President's competence is already before the "
+                              "Chamber.", "card"))
     return errors
 
 
@@ -105,31 +112,35 @@ def has_influence(state: GameState, seat: int, name: str) -> bool:
     return name in influence_names(state, seat)
 
 
-def check_unit_card(state: GameState, seat: int, c: catalog.Card, order: Order) -> list[str]:
+def check_unit_card(state: GameState, seat: int, c: catalog.Card, order: Order
+                    ) -> list[Problem]:
     """Event cards that put units on the map and the Bribe cards, at the Rebel-Only step or
-    during a coup."""
+    during a coup. The zone chosen is the order's "zone"; the card's price and influence are
+    about the "card"."""
     from .units import BRIBES, CARD_UNITS
     errors = []
     if state.phase == "locations" and seat == state.president:
-        errors.append("The President cannot take Rebel action.")
+        errors.append(Problem("The President cannot take Rebel action."))
     zone = order.args.get("zone")
     zones = catalog.zones()
     if c.name in BRIBES:
         if zone not in zones:
-            errors.append(f"{c.name}: name the zone whose units you bribe.")
+            errors.append(Problem(f"{c.name}: name the zone whose units you bribe.", "zone"))
         if state.players[seat].pocket < 1:
-            errors.append(f"{c.name} costs 1 MP for each unit; your pocket is empty.")
+            errors.append(Problem(f"{c.name} costs 1 MP for each unit; your pocket is empty.",
+                                  "card"))
         return errors
     spec = CARD_UNITS[c.name]
     if spec.requires and not has_influence(state, seat, spec.requires):
-        errors.append(f"{c.name} requires {spec.requires} influence in play in front of you.")
+        errors.append(Problem(f"{c.name} requires {spec.requires} influence in play in front "
+                              "of you.", "card"))
     if len(spec.zones) > 1 and zone not in spec.zones:
         names = ", ".join(zones[z].name for z in spec.zones) if len(spec.zones) < 5 else \
             "the zones the card allows"
-        errors.append(f"{c.name}: choose where the units appear ({names}).")
+        errors.append(Problem(f"{c.name}: choose where the units appear ({names}).", "zone"))
     if spec.cost > state.players[seat].pocket:
-        errors.append(f"{c.name} costs {spec.cost} MP; you have "
-                      f"{state.players[seat].pocket} MP.")
+        errors.append(Problem(f"{c.name} costs {spec.cost} MP; you have "
+                              f"{state.players[seat].pocket} MP.", "card"))
     return errors
 
 
@@ -167,7 +178,7 @@ def apply_play(ctx: Context, seat: int, order: Order) -> None:
                                                   and not s.players[target].active)):
         ctx.tell(seat, "card_failed", f"Your {c.name} found no target and stays in your hand.")
         return
-    ctx.facts.setdefault("cards_played", []).append((seat, c.name))
+    ctx.facts.cards_played.append((seat, c.name))
     name = p.name
     if c.category == "influence":
         p.hand.remove(card_id)

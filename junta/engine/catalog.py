@@ -101,7 +101,15 @@ def card_named(name: str) -> Card:
 
 
 def cards_named(name: str) -> list[int]:
-    return [c.id for c in cards() if c.name == name]
+    return list(_copies().get(name, ()))
+
+
+@cache
+def _copies() -> dict[str, tuple[int, ...]]:
+    out: dict[str, list[int]] = {}
+    for c in cards():
+        out.setdefault(c.name, []).append(c.id)
+    return {name: tuple(ids) for name, ids in out.items()}
 
 
 @dataclass(frozen=True)

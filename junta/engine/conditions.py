@@ -16,35 +16,35 @@ def holds(ctx: Context, c: Condition) -> bool:
     match c.kind:
         case "card_played":
             return any(p == seat and name == c.args.get("card")
-                       for p, name in f.get("cards_played", []))
+                       for p, name in f.cards_played)
         case "location":
-            return f.get("locations", {}).get(seat) == c.args.get("location")
+            return f.locations.get(seat) == c.args.get("location")
         case "exiled":
-            return seat in f.get("exiled", [])
+            return seat in f.exiled
         case "killed":
-            return seat in f.get("killed", [])
+            return seat in f.killed
         case "survives":
-            return seat not in f.get("killed", [])
+            return seat not in f.killed
         case "banks":
-            return seat in f.get("banked", [])
+            return seat in f.banked
         case "coup_excuse":
             return bool(ctx.state.coup_excuse)
         case "voted":
-            return f.get("votes_cast", {}).get(seat) == c.args.get("choice")
+            return f.votes_cast.get(seat) == c.args.get("choice")
         case "vote_result":
-            result = f.get("vote_result")
+            result = f.vote_result
             if result is None:
                 return False
             wanted = c.args.get("result")
-            if wanted and result["outcome"] != wanted:
+            if wanted and result.outcome != wanted:
                 return False
             margin = c.args.get("margin_at_most")
-            return margin is None or result["margin"] <= margin
+            return margin is None or result.margin <= margin
         case "elected":
-            return f.get("elected") == seat
+            return f.elected == seat
         case "appointed":
             return ctx.state.positions.get(c.args.get("position")) == seat \
-                and f.get("appointed", False)
+                and f.appointed
     return False
 
 

@@ -8,6 +8,7 @@ from typing import Any
 
 from . import catalog
 from .events import GM, PUBLIC, Event, private
+from .facts import Facts
 from .orders import Condition, Order
 from .rng import Rng
 from .state import BIL, GameState
@@ -20,7 +21,7 @@ class Context:
     rng: Rng
     submission_order: list[int] = field(default_factory=list)
     events: list[Event] = field(default_factory=list)
-    facts: dict[str, Any] = field(default_factory=dict)
+    facts: Facts = field(default_factory=Facts)
     wiretaps: dict[int, list[int]] = field(default_factory=dict)  # target -> listeners
 
     # --- events -------------------------------------------------------------------------------
@@ -156,14 +157,13 @@ class Context:
         p.status = "dead"
         p.fresh = True
         p.rebel = False
-        self.facts.setdefault("killed", []).append(victim)
+        self.facts.killed.append(victim)
         vacated = [pos for pos in catalog.POSITIONS if s.positions.get(pos) == victim]
         for pos in vacated:
             s.positions[pos] = None
-        self.facts.setdefault("vacated", []).extend(
-            pos for pos in vacated if pos != catalog.PRESIDENT)
+        self.facts.vacated.extend(pos for pos in vacated if pos != catalog.PRESIDENT)
         if catalog.PRESIDENT in vacated:
-            self.facts["president_died"] = True
+            self.facts.president_died = True
         where = f" at the {catalog.LOCATION_NAMES[location]}" if location else ""
         self.public("death", f"{p.name} is dead: {how}{where}.", headline=True,
                     victim=victim, location=location, how=how)

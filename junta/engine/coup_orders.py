@@ -12,6 +12,7 @@ from typing import Any
 
 from . import catalog
 from .orders import Order
+from .problems import Problem
 from .state import GameState
 from .units import (
     EMBASSIES,
@@ -47,59 +48,63 @@ def _coup(state: GameState) -> dict:
                           "foreign": {"allowed": 0, "chosen": [], "airstrikes_used": 0}}
 
 
-def _rebel_step_ok(state: GameState, seat: int) -> list[str]:
+def _rebel_step_ok(state: GameState, seat: int) -> list[Problem]:
     if state.phase == "locations" and seat == state.president:
-        return ["The President cannot take Rebel action."]
+        return [Problem("The President cannot take Rebel action.")]
     return []
 
 
-def check_airstrike(state: GameState, seat: int, order: Order) -> list[str]:
+def check_airstrike(state: GameState, seat: int, order: Order) -> list[Problem]:
     source = order.args.get("source", "air_force")
     coup = _coup(state)
     errors = _rebel_step_ok(state, seat)
     if source == "air_force":
         if catalog.AIR_FORCE not in state.commanded_positions(seat):
-            errors.append("Only the Air Force Commander orders the Airstrikes.")
+            errors.append(Problem("Only the Air Force Commander orders the Airstrikes.",
+                                  "source"))
         elif coup["airstrikes_used"] >= AIRSTRIKES:
-            errors.append("All three Airstrikes have been used in this coup.")
+            errors.append(Problem("All three Airstrikes have been used in this coup.",
+                                  "source"))
     elif source == "foreign":
         foreign = coup["foreign"]
         if catalog.FOREIGN not in state.commanded_positions(seat):
-            errors.append("Only the Foreign Minister orders the foreign Air Strikes.")
+            errors.append(Problem("Only the Foreign Minister orders the foreign Air Strikes.",
+                                  "source"))
         elif "airstrikes" not in foreign["chosen"] and not _may_choose(state, "airstrikes"):
-            errors.append("The foreign Air Strikes are not among your Foreign Intervention "
-                          "forces.")
+            errors.append(Problem("The foreign Air Strikes are not among your Foreign "
+                                  "Intervention forces.", "source"))
         elif foreign["airstrikes_used"] >= FOREIGN_FORCES["airstrikes"][1]:
-            errors.append("The four foreign Air Strikes have all been used.")
+            errors.append(Problem("The four foreign Air Strikes have all been used.", "source"))
     else:
-        errors.append("An airstrike comes from the Air Force or the foreign intervention.")
+        errors.append(Problem("An airstrike comes from the Air Force or the foreign "
+                              "intervention.", "source"))
     return errors + _strike_target(state, seat, order)
 
 
-def check_gunboat(state: GameState, seat: int, order: Order) -> list[str]:
+def check_gunboat(state: GameState, seat: int, order: Order) -> list[Problem]:
     errors = _rebel_step_ok(state, seat)
     if catalog.ADMIRAL not in state.commanded_positions(seat):
-        errors.append("Only the Admiral commands the Gunboat.")
+        errors.append(Problem("Only the Admiral commands the Gunboat."))
     return errors + _strike_target(state, seat, order)
 
 
-def _strike_target(state: GameState, seat: int, order: Order) -> list[str]:
+def _strike_target(state: GameState, seat: int, order: Order) -> list[Problem]:
     """"The orders for such an action must include the area to be struck, as well as the
     player whose units are to be attacked.\""""
     zone = _zone(order.args.get("zone"))
     target = _seat(state, order.args.get("target"))
     errors = []
     if zone is None:
-        errors.append("Name the zone to strike.")
+        errors.append(Problem("Name the zone to strike.", "zone"))
     elif "no_combat" in catalog.zones()[zone].flags:
-        errors.append(f"{_zname(zone)} is an embassy: no combat there.")
+        errors.append(Problem(f"{_zname(zone)} is an embassy: no combat there.", "zone"))
     if target is None:
-        errors.append("Name the player whose units are to be struck.")
+        errors.append(Problem("Name the player whose units are to be struck.", "target"))
     elif target == seat:
-        errors.append("You cannot strike your own units.")
+        errors.append(Problem("You cannot strike your own units.", "target"))
     elif not state.players[target].active:
-        errors.append(f"{state.name(target)} is {state.players[target].status} and commands "
-                      "no units.")
+        errors.append(Problem(f"{state.name(target)} is {state.players[target].status} and "
+                              "commands no units.", "target"))
     return errors
 
 
@@ -108,89 +113,97 @@ def _may_choose(state: GameState, force: str) -> bool:
     return force not in foreign["chosen"] and len(foreign["chosen"]) < foreign["allowed"]
 
 
-def check_intervene(state: GameState, seat: int, order: Order) -> list[str]:
+def check_intervene(state: GameState, seat: int, order: Order) -> list[Problem]:
     """"The Foreign Minister may choose each of the following Forces once, and once only
     during any coup.\""""
     foreign = _coup(state)["foreign"]
     forces = order.args.get("forces")
     if catalog.FOREIGN not in state.commanded_positions(seat):
-        return ["Only the Foreign Minister calls in Foreign Intervention forces."]
+        return [Problem("Only the Foreign Minister calls in Foreign Intervention forces.")]
     if not isinstance(forces, list) or not forces or \
             any(f not in FOREIGN_FORCES for f in forces) or len(set(forces)) != len(forces):
-        return ["Choose forces among Air Strikes, Helicopter, Paratroopers and Commandos, each "
-                "once."]
-    errors = [f"You have already called in the {f}." for f in forces if f in foreign["chosen"]]
+        return [Problem("Choose forces among Air Strikes, Helicopter, Paratroopers and "
+                        "Commandos, each once.", "forces")]
+    errors = [Problem(f"You have already called in the {f}.", "forces")
+              for f in forces if f in foreign["chosen"]]
     left = foreign["allowed"] - len(foreign["chosen"])
     if len(forces) > left:
-        errors.append(f"The die allows {foreign['allowed']} Foreign Intervention force"
-                      f"{'s' if foreign['allowed'] != 1 else ''}; you may choose {left} more.")
+        errors.append(Problem(f"The die allows {foreign['allowed']} Foreign Intervention force"
+                              f"{'s' if foreign['allowed'] != 1 else ''}; you may choose "
+                              f"{left} more.", "forces"))
     return errors
 
 
-def _owned(state: GameState, seat: int, ids: Any) -> tuple[list[dict], list[str]]:
+def _owned(state: GameState, seat: int, ids: Any) -> tuple[list[dict], list[Problem]]:
+    """The units named (the order's "units"), when they are all the player's."""
     units = {u["id"]: u for u in _coup(state)["units"]}
     if not isinstance(ids, list) or not ids or not all(isinstance(i, int) for i in ids):
-        return [], ["Choose the units."]
+        return [], [Problem("Choose the units.", "units")]
     missing = [i for i in ids if i not in units or units[i]["owner"] != seat]
     if missing:
-        return [], ["You do not command every unit you named."]
+        return [], [Problem("You do not command every unit you named.", "units")]
     return [units[i] for i in ids], []
 
 
-def _another_active(state: GameState, seat: int, other: int | None, choose: str,
-                    inactive: str) -> list[str]:
-    """Another player than `seat`, still in the game: `choose` when none (or `seat` himself)
-    was named, "<name> is <status> and `inactive`" when he is out."""
+def _another_active(state: GameState, seat: int, other: int | None, arg: str, choose: str,
+                    inactive: str) -> list[Problem]:
+    """Another player than `seat`, still in the game, named by the order's `arg`: `choose`
+    when none (or `seat` himself) was named, "<name> is <status> and `inactive`" when he is
+    out."""
     if other is None or other == seat:
-        return [choose]
+        return [Problem(choose, arg)]
     if not state.players[other].active:
-        return [f"{state.name(other)} is {state.players[other].status} and {inactive}"]
+        return [Problem(f"{state.name(other)} is {state.players[other].status} and {inactive}",
+                        arg)]
     return []
 
 
-def check_transfer(state: GameState, seat: int, order: Order) -> list[str]:
+def check_transfer(state: GameState, seat: int, order: Order) -> list[Problem]:
     """"each player... may also transfer control of any of his units to any other player.\""""
     to = _seat(state, order.args.get("to"))
     _, errors = _owned(state, seat, order.args.get("units"))
-    return errors + _another_active(state, seat, to, "Choose another player to take the units.",
+    return errors + _another_active(state, seat, to, "to",
+                                    "Choose another player to take the units.",
                                     "cannot command units.")
 
 
-def check_place(state: GameState, seat: int, order: Order) -> list[str]:
+def check_place(state: GameState, seat: int, order: Order) -> list[Problem]:
     """"Paratroopers (any zone) and Marines (a river zone) enter by placement in any coup
     phase"; so do the foreign Paratroopers, Commandos and Helicopter."""
     kind = order.args.get("unit")
     zone = _zone(order.args.get("zone"))
     errors = _rebel_step_ok(state, seat)
     if kind not in PLACED_ANYWHERE | PLACED_ON_RIVER:
-        return errors + ["Only Paratroopers, Marines, Commandos and the Helicopter are placed "
-                         "on the map."]
+        return errors + [Problem("Only Paratroopers, Marines, Commandos and the Helicopter "
+                                 "are placed on the map.", "unit")]
     waiting = [u for u in _coup(state)["units"] if u["owner"] == seat and u["kind"] == kind
                and u["zone"] is None]
     foreign_kind = {v[0]: k for k, v in FOREIGN_FORCES.items()}.get(kind)
     if state.coup is None and kind in ("Paratrooper", "Marine"):
         position = catalog.AIR_FORCE if kind == "Paratrooper" else catalog.ADMIRAL
         if position not in state.commanded_positions(seat):
-            errors.append(f"You do not command the {kind}.")
+            errors.append(Problem(f"You do not command the {kind}.", "unit"))
     elif not waiting and not (foreign_kind and catalog.FOREIGN in
                               state.commanded_positions(seat) and
                               _may_choose(state, foreign_kind)):
-        errors.append(f"You have no {kind} waiting to be placed.")
+        errors.append(Problem(f"You have no {kind} waiting to be placed.", "unit"))
     if zone is None:
-        errors.append("Choose the zone.")
+        errors.append(Problem("Choose the zone.", "zone"))
     elif kind in PLACED_ON_RIVER and zone not in RIVER_ZONES:
-        errors.append(f"{kind}s land in a river zone; {_zname(zone)} is not on the river.")
+        errors.append(Problem(f"{kind}s land in a river zone; {_zname(zone)} is not on the "
+                              "river.", "zone"))
     return errors
 
 
-def check_move(state: GameState, seat: int, order: Order) -> list[str]:
+def check_move(state: GameState, seat: int, order: Order) -> list[Problem]:
     """"Each stack move takes any of a player's units in one zone to one adjacent zone"
     (SUPPLEMENT); the Helicopter "may move up to 2 zones"."""
     start, end = _zone(order.args.get("from_zone")), _zone(order.args.get("to_zone"))
     if start is None or end is None:
-        return ["Choose the zones of the move from the map."]
+        return [Problem("Choose the zones of the move from the map.",
+                        "from_zone" if start is None else "to_zone")]
     if start == end:
-        return ["A move goes to another zone."]
+        return [Problem("A move goes to another zone.", "to_zone")]
     ids = order.args.get("units")
     units: list[dict] = []
     if ids is not None:
@@ -198,159 +211,171 @@ def check_move(state: GameState, seat: int, order: Order) -> list[str]:
         if errors:
             return errors
         if any(u["zone"] != start for u in units):
-            return [f"Not every unit you named stands in {_zname(start)}."]
-    if units and all(u["kind"] == "Helicopter" for u in units):
+            return [Problem(f"Not every unit you named stands in {_zname(start)}.", "units")]
+    if helicopter_only(state, order, seat):
         if distance(start, end) > 2:
-            return [f"The Helicopter flies up to two zones; {_zname(end)} is farther from "
-                    f"{_zname(start)}."]
+            return [Problem(f"The Helicopter flies up to two zones; {_zname(end)} is farther "
+                            f"from {_zname(start)}.", "to_zone")]
         return []
     if end not in catalog.zones()[start].adjacent:
-        return [f"{_zname(end)} is not next to {_zname(start)}."]
+        return [Problem(f"{_zname(end)} is not next to {_zname(start)}.", "to_zone")]
     return []
 
 
-def helicopter_only(state: GameState, order: Order) -> bool:
-    ids = order.args.get("units") or []
-    units = {u["id"]: u for u in _coup(state)["units"]}
-    return bool(ids) and all(units.get(i, {}).get("kind") == "Helicopter" for i in ids)
+def helicopter_only(state: GameState, order: Order, seat: int) -> bool:
+    """A move of Helicopters alone: the units named, or (none named) the whole stack the
+    player has in the zone it leaves. Such a flight goes up to two zones and is not a stack
+    move (RULINGS, the coup)."""
+    ids = order.args.get("units")
+    units = _coup(state)["units"]
+    if ids is None:
+        start = order.args.get("from_zone")
+        moving = [u for u in units if u["owner"] == seat and u["zone"] == start
+                  and start is not None]
+    else:
+        by_id = {u["id"]: u for u in units}
+        moving = [by_id.get(i, {}) for i in ids if isinstance(i, int)]
+    return bool(moving) and all(u.get("kind") == "Helicopter" for u in moving)
 
 
-def check_moves_allowed(state: GameState, seat: int, orders: list[Order]) -> list[str]:
+def check_moves_allowed(state: GameState, seat: int, orders: list[Order]) -> list[Problem]:
     """The number of unconditional stack moves against the player's allowance."""
-    moves = [o for o in orders if o.kind == "move" and o.condition is None
-             and not helicopter_only(state, o)]
+    moves = [i for i, o in enumerate(orders) if o.kind == "move" and o.condition is None
+             and not helicopter_only(state, o, seat)]
     allowed = stack_moves(state, seat)
     if len(moves) > allowed:
-        return [f"You may move {allowed} stack{'s' if allowed != 1 else ''} a phase; you "
-                f"ordered {len(moves)}."]
+        return [Problem(f"You may move {allowed} stack{'s' if allowed != 1 else ''} a phase; "
+                        f"you ordered {len(moves)}.", orders=tuple(moves))]
     return []
 
 
-def check_police_response(state: GameState, seat: int, order: Order) -> list[str]:
+def check_police_response(state: GameState, seat: int, order: Order) -> list[Problem]:
     """"the Minister of Internal Security may respond in the First Coup Phase by moving any or
     all Police units to an area in which these units were deployed.\""""
     coup = _coup(state)
     zone = _zone(order.args.get("zone"))
     if catalog.INTERNAL_SECURITY not in state.commanded_positions(seat):
-        return ["Only the Minister of Internal Security orders the Police Response."]
+        return [Problem("Only the Minister of Internal Security orders the Police Response.")]
     if coup["phase"] != 1:
-        return ["The Police Response is made in the first Coup Phase only."]
+        return [Problem("The Police Response is made in the first Coup Phase only.")]
     if zone not in coup.get("agitator_zones", []):
-        return ["The Police may respond only where Mob, Striker or Rioter units were deployed "
-                "in the Rebel-Only phase."]
+        return [Problem("The Police may respond only where Mob, Striker or Rioter units were "
+                        "deployed in the Rebel-Only phase.", "zone")]
     ids = order.args.get("units")
     if ids is not None:
         units, errors = _owned(state, seat, ids)
         if errors:
             return errors
         if any(u["kind"] != "Police" for u in units):
-            return ["Only Police units take part in the Police Response."]
+            return [Problem("Only Police units take part in the Police Response.", "units")]
     return []
 
 
-def check_flee(state: GameState, seat: int, order: Order) -> list[str]:
+def check_flee(state: GameState, seat: int, order: Order) -> list[Problem]:
     """"A player may also flee the country during a Coup, but only if he can move one of his
     active units into an Embassy." Checked again after the moves."""
     if not any(u["owner"] == seat and u["zone"] is not None for u in _coup(state)["units"]):
-        return ["You have no unit on the map to reach an embassy with."]
+        return [Problem("You have no unit on the map to reach an embassy with.")]
     return []
 
 
-def check_embassy_passage(state: GameState, seat: int, order: Order) -> list[str]:
+def check_embassy_passage(state: GameState, seat: int, order: Order) -> list[Problem]:
     """"Another player who controls a unit in an embassy grants the exile safe passage.\""""
     exile = _seat(state, order.args.get("seat"))
     if exile is None or state.players[exile].status != "exiled":
-        return ["Choose an exile."]
+        return [Problem("Choose an exile.", "seat")]
     return []
 
 
-def check_casualties(state: GameState, seat: int, order: Order) -> list[str]:
+def check_casualties(state: GameState, seat: int, order: Order) -> list[Problem]:
     """SUPPLEMENT: casualties fall weakest first "unless the owner ordered another
     priority": the kinds named fall last, the first named the very last."""
     kinds = order.args.get("last")
     known = {u["kind"] for u in _coup(state)["units"]}
     if not isinstance(kinds, list) or not kinds or any(k not in known for k in kinds) or \
             len(set(kinds)) != len(kinds):
-        return ["Name the kinds of units to lose last, each once, among the units on the map."]
+        return [Problem("Name the kinds of units to lose last, each once, among the units on "
+                        "the map.", "last")]
     return []
 
 
-def check_attack(state: GameState, seat: int, order: Order) -> list[str]:
+def check_attack(state: GameState, seat: int, order: Order) -> list[Problem]:
     zone = _zone(order.args.get("zone"))
     target = _seat(state, order.args.get("target"))
     errors = []
     if zone is None:
-        errors.append("Choose the zone of the attack.")
+        errors.append(Problem("Choose the zone of the attack.", "zone"))
     elif "no_combat" in catalog.zones()[zone].flags:
-        errors.append(f"{_zname(zone)} is an embassy: no combat there.")
-    return errors + _another_active(state, seat, target, "Choose another player to attack.",
-                                    "commands no units.")
+        errors.append(Problem(f"{_zname(zone)} is an embassy: no combat there.", "zone"))
+    return errors + _another_active(state, seat, target, "target",
+                                    "Choose another player to attack.", "commands no units.")
 
 
-def check_retreat(state: GameState, seat: int, order: Order) -> list[str]:
+def check_retreat(state: GameState, seat: int, order: Order) -> list[Problem]:
     """"Orders concerning retreats may be as specific as the player wishes.\""""
     zone, to = _zone(order.args.get("zone")), _zone(order.args.get("to_zone"))
     if zone is None or to is None:
-        return ["Choose the zone to retreat from and the zone to retreat to."]
+        return [Problem("Choose the zone to retreat from and the zone to retreat to.",
+                        "zone" if zone is None else "to_zone")]
     if to not in catalog.zones()[zone].adjacent:
-        return [f"A retreat goes to an adjacent zone; {_zname(to)} is not next to "
-                f"{_zname(zone)}."]
+        return [Problem(f"A retreat goes to an adjacent zone; {_zname(to)} is not next to "
+                        f"{_zname(zone)}.", "to_zone")]
     return []
 
 
-def check_permit_retreat(state: GameState, seat: int, order: Order) -> list[str]:
+def check_permit_retreat(state: GameState, seat: int, order: Order) -> list[Problem]:
     """"Unless otherwise specified, Rebels will deny permission to retreat to Loyalists and
     vice versa.\""""
     other = _seat(state, order.args.get("seat"))
     if other is None or other == seat:
-        return ["Choose another player."]
+        return [Problem("Choose another player.", "seat")]
     if not isinstance(order.args.get("allow"), bool):
-        return ["Say whether you allow or deny the retreat."]
+        return [Problem("Say whether you allow or deny the retreat.", "allow")]
     return []
 
 
-def check_coup_side(state: GameState, seat: int, order: Order) -> list[str]:
+def check_coup_side(state: GameState, seat: int, order: Order) -> list[Problem]:
     """"Players must submit as an order a vote of either Pro-Junta or Pro-President. The
     President cannot vote Pro-Junta.\""""
     choice = order.args.get("side")
     if choice not in SIDES:
-        return ["Vote Pro-Junta or Pro-President."]
+        return [Problem("Vote Pro-Junta or Pro-President.", "side")]
     if choice == "junta" and seat == state.president:
-        return ["The President cannot vote Pro-Junta."]
+        return [Problem("The President cannot vote Pro-Junta.", "side")]
     return []
 
 
-def check_junta_vote(state: GameState, seat: int, order: Order) -> list[str]:
+def check_junta_vote(state: GameState, seat: int, order: Order) -> list[Problem]:
     """"The Junta will have one day to elect a President. Any live player may be elected by
     the Junta, including the sitting President.\""""
     coup = _coup(state)
     candidate = _seat(state, order.args.get("candidate"))
     if coup.get("result") != "junta":
-        return ["The Rebels did not win the coup: there is no Junta to vote in."]
+        return [Problem("The Rebels did not win the coup: there is no Junta to vote in.")]
     if not state.players[seat].rebel:
-        return ["Only Rebels sit in the Junta."]
+        return [Problem("Only Rebels sit in the Junta.")]
     if candidate is None or not state.players[candidate].active:
-        return ["Choose a living player in the country."]
+        return [Problem("Choose a living player in the country.", "candidate")]
     return []
 
 
-def check_execute(state: GameState, seat: int, order: Order) -> list[str]:
+def check_execute(state: GameState, seat: int, order: Order) -> list[Problem]:
     """"The President may send any one Rebel player to the Firing Squad"; "A newly elected
     President may execute ANY one player." Anyone but the President orders it "should they be
     elected President"."""
     coup = _coup(state)
     target = _seat(state, order.args.get("target"))
     if target is None or target == seat:
-        return ["Choose another player to execute."]
+        return [Problem("Choose another player to execute.", "target")]
     if state.players[target].status != "alive":
-        return [f"{state.name(target)} is {state.players[target].status}: beyond the firing "
-                "squad."]
+        return [Problem(f"{state.name(target)} is {state.players[target].status}: beyond the "
+                        "firing squad.", "target")]
     if coup.get("result") == "president":
         if seat != state.president:
-            return ["The President won the coup: only he may order an execution."]
+            return [Problem("The President won the coup: only he may order an execution.")]
         if not state.players[target].rebel:
-            return ["Loyalist players are immune from execution by a sitting President: choose "
-                    "a Rebel."]
+            return [Problem("Loyalist players are immune from execution by a sitting "
+                            "President: choose a Rebel.", "target")]
     return []
 
 

@@ -103,7 +103,7 @@ def advance(ctx: Context) -> None:
     natural = _natural_next(ctx, phase)
     if s.finished:
         return
-    resigned = ctx.facts.get("resigned")
+    resigned = ctx.facts.resigned
     if resigned is not None and natural != "election":
         _call_election(ctx, "resignation", natural, resigned=resigned)
     elif s.president is None and natural not in ("election", "nomination") and \
@@ -120,7 +120,7 @@ def _natural_next(ctx: Context, phase: str) -> str:
         return "election"
     if phase == "election":
         from .phases.election import take_office
-        winner = f.get("elected")
+        winner = f.elected
         if winner is None:
             s.election = {**(s.election or {}), "round": (s.election or {}).get("round", 1) + 1}
             return "election"
@@ -134,7 +134,7 @@ def _natural_next(ctx: Context, phase: str) -> str:
     if phase == "cabinet":
         return "special_motion" if s.motion else "budget_draw"
     if phase == "special_motion":
-        passed = f.get("motion_passed")
+        passed = f.motion_passed
         s.motion = None
         if passed:
             s.election = {"reason": "competence", "round": 1, "candidates": None}
@@ -147,11 +147,11 @@ def _natural_next(ctx: Context, phase: str) -> str:
     if phase == "budget_proposal":
         return "budget_vote"
     if phase == "budget_vote":
-        if f.get("budget_annulled"):
+        if f.budget_annulled:
             return "budget_vote"
-        if f.get("alternative_budget") is not None:
+        if f.alternative_budget is not None:
             return "budget_proposal"
-        if f.get("budget_passed"):
+        if f.budget_passed:
             return "locations"
         if s.commander(catalog.INTERNAL_SECURITY) is None:
             from .phases.budget import seize_decision
@@ -163,8 +163,8 @@ def _natural_next(ctx: Context, phase: str) -> str:
     if phase == "locations":
         if s.bank_status == "closed_for_lunch":
             from .phases.locations import after_lunch
-            after_lunch(ctx, bool(f.get("coup")))
-        if f.get("coup"):
+            after_lunch(ctx, f.coup)
+        if f.coup:
             from .phases.coup import begin
             begin(ctx)
             return "coup"
@@ -276,7 +276,7 @@ def _brother_in_law(ctx: Context) -> None:
     """"If more than one player is dead, the President may only give one of the positions to
     his Brother-in-Law, and he may choose which position to retain.\""""
     s = ctx.state
-    vacated = [p for p in ctx.facts.get("vacated", []) if s.positions.get(p) is None]
+    vacated = [p for p in ctx.facts.vacated if s.positions.get(p) is None]
     if not vacated or s.president is None:
         return
     if any(s.positions.get(p) == BIL for p in catalog.CABINET):

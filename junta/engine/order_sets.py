@@ -23,16 +23,11 @@ from dataclasses import dataclass
 
 from . import catalog
 from .conditions import branch, exclusive
-from .orders import COUP_PHASES, ORDER_KINDS, UNIT_CARDS, Order
+from .kinds import COUP_PHASES, ORDER_KINDS, SINGLES
+from .orders import UNIT_CARDS, Order
 from .problems import Problem
 from .state import GameState
 
-# Kinds of which a player gives one unconditional order a phase.
-SINGLES = frozenset({
-    "vote", "appoint", "propose_budget", "seize_chamber", "location", "new_weapons", "nominate",
-    "decline", "resign", "bank", "gunboat", "intervene", "coup_side", "junta_vote", "execute",
-    "police_response", "flee", "casualties",
-})
 DISCOUNTED = ("Bankers", "Monarchists")  # 1 MP a turn each off Assassin and Bribe costs
 
 
@@ -43,7 +38,7 @@ def check_set(state: GameState, seat: int, orders: list[Order]) -> list[Problem]
     problems += _airstrikes(orders)
     if state.phase in COUP_PHASES:
         from .coup_orders import check_moves_allowed
-        problems += [Problem(m) for m in check_moves_allowed(state, seat, orders)]
+        problems += check_moves_allowed(state, seat, orders)
     problems += _pocket(state, seat, orders)
     problems += _bank(state, seat, orders)
     problems += _cards(state, orders)

@@ -1,8 +1,9 @@
 """One typed model for every order, its parsing from JSON and its validation.
 
-An order is `Order(kind, args, condition)`. `ORDER_KINDS` says, for each kind, the phases it may
-be given in and the adjudication step it acts at (see `steps.py`). Validation returns precise
-messages ("Carlos already holds two positions"); an empty list means the order is legal now.
+An order is `Order(kind, args, condition)`. The registry of kinds (`kinds.ORDER_KINDS`) says, for
+each kind, the phases it may be given in, the adjudication step it acts at (see `steps.py`) and
+its arguments. Validation returns precise messages ("Carlos already holds two positions"), each
+a `Problem` saying which argument it is about; an empty list means the order is legal now.
 Money and cards are checked again when the order resolves: a payment the payer cannot cover
 then fails and says so.
 """
@@ -13,71 +14,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from . import catalog, steps
-from .problems import Problem
+from .kinds import ANY_PHASE, COUP_PHASES, ORDER_KINDS, VOTING_PHASES
+from .problems import Problem, keyed
 from .state import BIL, GameState
 
-ANY_PHASE = frozenset(steps.ADJUDICATION_ORDER)
-VOTING_PHASES = frozenset({"election", "special_motion", "budget_vote"})
-COUP_PHASES = frozenset({"coup", "coup_final"})
-REBEL_OR_COUP = frozenset({"locations"}) | COUP_PHASES  # the Rebel-Only step, then the coup
-
-
-@dataclass(frozen=True)
-class OrderKind:
-    label: str
-    step: str
-    phases: frozenset[str]
-
-
-ORDER_KINDS: dict[str, OrderKind] = {
-    # any time (SUPPLEMENT "Any time actions")
-    "pay": OrderKind("Pay money", "any_time", ANY_PHASE),
-    "give_card": OrderKind("Give a card", "any_time", ANY_PHASE),
-    "trade": OrderKind("Trade (both sides must order it)", "any_time", ANY_PHASE),
-    "play_card": OrderKind("Play a card", "any_time", ANY_PHASE),  # step from the card
-    "discard": OrderKind("Discard a card", "any_time", ANY_PHASE),
-    "resign": OrderKind("Resign the Presidency", "any_time", ANY_PHASE),
-    "return_from_exile": OrderKind("Return from exile", "any_time", ANY_PHASE),
-    "safe_passage": OrderKind("Decide on a returning exile", "any_time", ANY_PHASE),
-    "brother_in_law": OrderKind("Position for your Brother-in-Law", "any_time", ANY_PHASE),
-    # before turn 1
-    "nominate": OrderKind("Nominate a candidate", "nominations", frozenset({"nomination"})),
-    "second": OrderKind("Second a nomination", "nominations", frozenset({"nomination"})),
-    "decline": OrderKind("Decline your nomination", "nominations", frozenset({"nomination"})),
-    # votes
-    "vote": OrderKind("Vote", "vote_count", VOTING_PHASES),
-    # the turn
-    "appoint": OrderKind("Appoint the Cabinet", "appointment", frozenset({"cabinet"})),
-    "new_weapons": OrderKind("Assign New Weapons", "draws", frozenset({"budget_draw"})),
-    "draw_bills": OrderKind("Draw budget bills", "draws", frozenset({"budget_draw"})),
-    "propose_budget": OrderKind("Propose the budget", "proposal", frozenset({"budget_proposal"})),
-    "seize_chamber": OrderKind("Seize the Chamber or not", "seize_decision",
-                               frozenset({"internal_security"})),
-    "location": OrderKind("Choose a location", "locations", frozenset({"locations"})),
-    "assassinate": OrderKind("Attempt an assassination", "assassinations",
-                             frozenset({"locations"})),
-    "bank": OrderKind("Deposit or withdraw", "banking", frozenset({"locations", "aftermath"})),
-    "rebel_move": OrderKind("Rebel-Only move", "rebel_only", frozenset({"locations"})),
-    # the coup (in the Locations phase these act at the Rebel-Only step)
-    "airstrike": OrderKind("Airstrike", "incoming_fire", REBEL_OR_COUP),
-    "gunboat": OrderKind("Gunboat shelling", "incoming_fire", REBEL_OR_COUP),
-    "intervene": OrderKind("Choose Foreign Intervention forces", "incoming_fire", COUP_PHASES),
-    "transfer": OrderKind("Transfer units to another player", "transfers", COUP_PHASES),
-    "place": OrderKind("Place units on the map", "movement", REBEL_OR_COUP),
-    "move": OrderKind("Move a stack", "movement", COUP_PHASES),
-    "police_response": OrderKind("Police Response", "movement", frozenset({"coup"})),
-    "flee": OrderKind("Flee the country through an embassy", "movement", COUP_PHASES),
-    "embassy_passage": OrderKind("Safe passage through your embassy", "movement", COUP_PHASES),
-    "casualties": OrderKind("Which units fall last", "incoming_fire", COUP_PHASES),
-    "attack": OrderKind("Attack a player", "combat", COUP_PHASES),
-    "retreat": OrderKind("Where to retreat", "combat", COUP_PHASES),
-    "permit_retreat": OrderKind("Retreat permission", "combat", COUP_PHASES),
-    "coup_side": OrderKind("Vote Pro-Junta or Pro-President", "coup_vote",
-                           frozenset({"coup_final"})),
-    "junta_vote": OrderKind("Vote in the Junta", "junta_vote", frozenset({"aftermath"})),
-    "execute": OrderKind("Send a player to the firing squad", "execution",
-                         frozenset({"aftermath"})),
-}
 # Orders that are Rebel action when given in the Locations phase.
 REBEL_ACTIONS = frozenset({"rebel_move", "airstrike", "gunboat", "place"})
 
@@ -255,8 +195,10 @@ def _card_ids(value: Any) -> list[int] | None:
     return value
 
 
-def validate_condition(state: GameState, order: Order, seat: int | None = None) -> list[str]:
-    """Why this order's condition cannot be used; `seat` is the player giving the order."""
+def validate_condition(state: GameState, order: Order, seat: int | None = None
+                       ) -> list[Problem]:
+    """Why this order's condition cannot be used; `seat` is the player giving the order. Each
+    message is about "condition" (the condition as a whole) or "condition.<detail>"."""
     c = order.condition
     if c is None:
         return []
@@ -264,66 +206,73 @@ def validate_condition(state: GameState, order: Order, seat: int | None = None) 
     _, phases, _ = CONDITION_KINDS[c.kind]
     kind_step = condition_step(c, phase)
     if phase not in phases or steps.index(phase, kind_step) < 0:
-        return [f"The condition \u201c{describe_condition(state, c)}\u201d cannot arise in the "
-                f"{steps.PHASE_TITLES.get(phase, phase)} phase."]
+        return [Problem(f"The condition \u201c{describe_condition(state, c)}\u201d cannot arise "
+                        f"in the {steps.PHASE_TITLES.get(phase, phase)} phase.", "condition")]
     errors = []
     needs_seat = "{seat}" in CONDITION_KINDS[c.kind][2]
     if (needs_seat or "seat" in c.args) and _seat(state, c.args.get("seat")) is None:
-        errors.append("The condition names a player who is not in this game.")
+        errors.append(Problem("The condition names a player who is not in this game.",
+                              "condition.seat"))
     if c.kind == "location" and c.args.get("location") not in catalog.LOCATIONS:
-        errors.append("The condition names a location that does not exist.")
+        errors.append(Problem("The condition names a location that does not exist.",
+                              "condition.location"))
     if c.kind == "vote_result" and c.args.get("result") not in ("passes", "fails", None):
-        errors.append("A vote result is 'passes' or 'fails'.")
+        errors.append(Problem("A vote result is 'passes' or 'fails'.", "condition.result"))
     if c.kind == "voted" and c.args.get("choice") is None:
-        errors.append("The condition must say how the player votes.")
+        errors.append(Problem("The condition must say how the player votes.",
+                              "condition.choice"))
     if c.kind == "appointed" and c.args.get("position") not in catalog.CABINET:
-        errors.append("The condition must name a Cabinet position.")
+        errors.append(Problem("The condition must name a Cabinet position.",
+                              "condition.position"))
     if c.kind == "card_played" and (not isinstance(c.args.get("card"), str)
                                     or not catalog.cards_named(c.args["card"])):
-        errors.append("The condition must name the card.")
+        errors.append(Problem("The condition must name the card.", "condition.card"))
     if errors:
         return errors
     act = action_step(order, phase)
     if act == "assassinations" and kind_step == "locations" and c.args.get("seat") != seat:
         # "Assassination attempts CAN be conditional, but only upon effects that would resolve
         # chronologically prior to assassination declaration"; the official order has
-        # "Locations are designated and Assassins are dispatched" as one step.
-        return [
+        # "Locations are designated and Assassins are dispatched" as one step. The player to
+        # change is the one the condition names: his own location or exile would do.
+        return [Problem(
             f"This condition cannot be used: \u201c{describe_condition(state, c)}\u201d is "
             f"settled at {steps.describe(phase, kind_step)}, when assassins are dispatched "
             f"(\u201cLocations are designated and Assassins are dispatched\u201d is one step). "
             f"An assassination-step order may depend on your own location or exile, not on "
-            f"another player's."
-        ]
+            f"another player's.", "condition.seat")]
     cond_index = steps.index(phase, kind_step)
     act_index = steps.index(phase, act)
     any_time_action = act == "any_time"
     if cond_index < act_index or (any_time_action and cond_index > act_index):
         return []
-    return [
+    return [Problem(
         f"This condition cannot be used: \u201c{describe_condition(state, c)}\u201d is settled at "
         f"{steps.describe(phase, kind_step)}, and your order acts at "
         f"{steps.describe(phase, act)}. A condition must be settled at an earlier step "
-        f"than its order."
-    ]
+        f"than its order.", "condition")]
 
 
-def validate_order(state: GameState, seat: int, order: Order) -> list[str]:
-    """Messages saying why this player cannot give this order now; empty when it is legal."""
+def validate_order(state: GameState, seat: int, order: Order) -> list[Problem]:
+    """Messages saying why this player cannot give this order now; empty when it is legal.
+    Each says what it is about (`Problem.arg`): one of the order's arguments, its condition
+    ("condition", "condition.<detail>"), or None for the order as a whole."""
     if state.finished:
-        return ["The game is over."]
+        return [Problem("The game is over.")]
     spec = ORDER_KINDS.get(order.kind)
     if spec is None:
-        return [f"There is no order of kind {order.kind!r}."]
+        return [Problem(f"There is no order of kind {order.kind!r}.")]
     player = state.players[seat]
     if state.phase not in spec.phases:
-        return [f"{spec.label} is not an order of {steps.phase_words(state.phase)}."]
+        return [Problem(f"{spec.label} is not an order of {steps.phase_words(state.phase)}.")]
     if player.status == "dead":
-        return ["The dead give no orders: prepare your next character for the next turn."]
+        return [Problem("The dead give no orders: prepare your next character for the next "
+                        "turn.")]
     if player.status == "exiled" and order.kind != "return_from_exile":
-        return ["An exile may not trade or interact with other players; he may only return."]
+        return [Problem("An exile may not trade or interact with other players; he may only "
+                        "return.")]
     check = _CHECKS.get(order.kind)
-    errors = check(state, seat, order) if check else []
+    errors = keyed(check(state, seat, order), None) if check else []
     return errors or validate_condition(state, order, seat)
 
 
@@ -340,128 +289,140 @@ def validate_orders(state: GameState, seat: int, orders: list[Order]) -> list[Pr
 
 
 # --- one check per kind ----------------------------------------------------------------------
+# Each message names the argument a player would change to mend it; a message about who gives
+# the order, or when, is about the order as a whole (None).
 
-def _check_pay(state: GameState, seat: int, order: Order) -> list[str]:
+def _check_pay(state: GameState, seat: int, order: Order) -> list[Problem]:
     to = _seat(state, order.args.get("to"))
     amount = _amount(order.args.get("amount"))
     errors = []
     if to is None or to == seat:
-        errors.append("Choose another player to pay.")
+        errors.append(Problem("Choose another player to pay.", "to"))
     elif not state.players[to].active:
-        errors.append(f"{state.name(to)} is {state.players[to].status} and cannot be paid.")
+        errors.append(Problem(f"{state.name(to)} is {state.players[to].status} and cannot be "
+                              "paid.", "to"))
     if amount is None or amount < 1:
-        errors.append("Pay a whole number of MP, at least 1.")
+        errors.append(Problem("Pay a whole number of MP, at least 1.", "amount"))
     elif amount > state.players[seat].pocket:
-        errors.append(f"You have {state.players[seat].pocket} MP in your pocket; "
-                      f"you cannot pay {amount} MP.")
+        errors.append(Problem(f"You have {state.players[seat].pocket} MP in your pocket; "
+                              f"you cannot pay {amount} MP.", "amount"))
     if state.phase == "election" and state.election and \
             state.election.get("resigned") == seat:
-        errors.append("A resigning President may not transfer his pocket money during the "
-                      "election.")
+        errors.append(Problem("A resigning President may not transfer his pocket money during "
+                              "the election."))
     return errors
 
 
-def _check_give_card(state: GameState, seat: int, order: Order) -> list[str]:
+def _check_give_card(state: GameState, seat: int, order: Order) -> list[Problem]:
     to = _seat(state, order.args.get("to"))
     card_id = order.args.get("card")
     errors = []
     if to is None or to == seat:
-        errors.append("Choose another player to give the card to.")
+        errors.append(Problem("Choose another player to give the card to.", "to"))
     elif not state.players[to].active:
-        errors.append(f"{state.name(to)} is {state.players[to].status} and cannot take cards.")
+        errors.append(Problem(f"{state.name(to)} is {state.players[to].status} and cannot take "
+                              "cards.", "to"))
     elif state.cards_held(to) >= catalog.HAND_LIMIT:
-        errors.append(f"{state.name(to)} already holds {catalog.HAND_LIMIT} cards: no card may "
-                      f"be passed to a player at the hand limit.")
+        errors.append(Problem(f"{state.name(to)} already holds {catalog.HAND_LIMIT} cards: no "
+                              "card may be passed to a player at the hand limit.", "to"))
     if card_id not in state.players[seat].hand:
-        errors.append("That card is not in your hand.")
+        errors.append(Problem("That card is not in your hand.", "card"))
     return errors
 
 
-def _check_trade(state: GameState, seat: int, order: Order) -> list[str]:
+def _check_trade(state: GameState, seat: int, order: Order) -> list[Problem]:
     partner = _seat(state, order.args.get("with"))
     errors = []
     if partner is None or partner == seat:
-        errors.append("Choose another player to trade with.")
+        errors.append(Problem("Choose another player to trade with.", "with"))
     elif not state.players[partner].active:
-        errors.append(f"{state.name(partner)} is {state.players[partner].status}.")
+        errors.append(Problem(f"{state.name(partner)} is {state.players[partner].status}.",
+                              "with"))
     give_money = _amount(order.args.get("give_money", 0))
     get_money = _amount(order.args.get("get_money", 0))
     give_cards = _card_ids(order.args.get("give_cards"))
     get_cards = _card_ids(order.args.get("get_cards"))
     if give_money is None or give_money < 0 or get_money is None or get_money < 0:
-        errors.append("Money in a trade is a whole number of MP, 0 or more.")
+        errors.append(Problem("Money in a trade is a whole number of MP, 0 or more.",
+                              "give_money" if give_money is None or give_money < 0
+                              else "get_money"))
     if give_cards is None or get_cards is None:
-        errors.append("A trade names cards by their number.")
+        errors.append(Problem("A trade names cards by their number.",
+                              "give_cards" if give_cards is None else "get_cards"))
     if errors:
         return errors
     if not (give_money or get_money or give_cards or get_cards):
-        errors.append("A trade must exchange something.")
+        errors.append(Problem("A trade must exchange something."))
     if give_money > state.players[seat].pocket:
-        errors.append(f"You have {state.players[seat].pocket} MP; you cannot give {give_money}.")
+        errors.append(Problem(f"You have {state.players[seat].pocket} MP; you cannot give "
+                              f"{give_money}.", "give_money"))
     if give_money and state.phase == "election" and state.election and \
             state.election.get("resigned") == seat:
-        errors.append("A resigning President may not transfer his pocket money during the "
-                      "election.")
+        errors.append(Problem("A resigning President may not transfer his pocket money during "
+                              "the election.", "give_money"))
     missing = [c for c in give_cards if c not in state.players[seat].hand]
     if missing:
-        errors.append("You can only trade cards in your hand.")
+        errors.append(Problem("You can only trade cards in your hand.", "give_cards"))
     # The partner's hand is secret: a trade asking for a card he does not hold is accepted
     # here and fails when it resolves ("a card in it was no longer held").
     return errors
 
 
-def _check_discard(state: GameState, seat: int, order: Order) -> list[str]:
+def _check_discard(state: GameState, seat: int, order: Order) -> list[Problem]:
     card_id = order.args.get("card")
     p = state.players[seat]
     if card_id not in p.hand and card_id not in p.influence:
-        return ["That card is neither in your hand nor in play in front of you."]
+        return [Problem("That card is neither in your hand nor in play in front of you.",
+                        "card")]
     return []
 
 
-def _check_resign(state: GameState, seat: int, order: Order) -> list[str]:
+def _check_resign(state: GameState, seat: int, order: Order) -> list[Problem]:
     if state.president != seat:
-        return ["Only the President can resign the Presidency."]
+        return [Problem("Only the President can resign the Presidency.")]
     if state.phase in ("nomination", "election"):
-        return ["The President cannot resign during an election."]
+        return [Problem("The President cannot resign during an election.")]
     if state.coup is not None:
-        return ["The President may resign at any time except during a Coup."]
+        return [Problem("The President may resign at any time except during a Coup.")]
     return []
 
 
-def _check_return(state: GameState, seat: int, order: Order) -> list[str]:
+def _check_return(state: GameState, seat: int, order: Order) -> list[Problem]:
     if state.players[seat].status != "exiled":
-        return ["You are not in exile."]
+        return [Problem("You are not in exile.")]
     if seat in state.pending_returns and state.phase not in COUP_PHASES:
-        return ["Your return is already before the Minister of Internal Security."]
+        return [Problem("Your return is already before the Minister of Internal Security.")]
     return []
 
 
-def _check_safe_passage(state: GameState, seat: int, order: Order) -> list[str]:
+def _check_safe_passage(state: GameState, seat: int, order: Order) -> list[Problem]:
     target = _seat(state, order.args.get("seat"))
     errors = []
     if catalog.INTERNAL_SECURITY not in state.commanded_positions(seat):
-        errors.append("Only the Minister of Internal Security decides on returning exiles.")
+        errors.append(Problem("Only the Minister of Internal Security decides on returning "
+                              "exiles."))
     if target is None or state.players[target].status != "exiled":
-        errors.append("Choose an exile.")
+        errors.append(Problem("Choose an exile.", "seat"))
     if order.args.get("decision") not in ("grant", "execute"):
-        errors.append("Decide 'grant' (safe passage) or 'execute'.")
+        errors.append(Problem("Decide 'grant' (safe passage) or 'execute'.", "decision"))
     return errors
 
 
-def _check_brother_in_law(state: GameState, seat: int, order: Order) -> list[str]:
+def _check_brother_in_law(state: GameState, seat: int, order: Order) -> list[Problem]:
     if state.president != seat:
-        return ["Only the President directs his Brother-in-Law."]
+        return [Problem("Only the President directs his Brother-in-Law.")]
     if order.args.get("position") not in catalog.CABINET:
-        return ["Choose a Cabinet position for your Brother-in-Law to take if it falls vacant."]
+        return [Problem("Choose a Cabinet position for your Brother-in-Law to take if it falls "
+                        "vacant.", "position")]
     return []
 
 
-def _nominable(state: GameState, seat: int, order: Order) -> list[str]:
+def _nominable(state: GameState, seat: int, order: Order) -> list[Problem]:
     if order.kind == "decline":
         return []
     candidate = _seat(state, order.args.get("candidate"))
     if candidate is None or not state.players[candidate].active:
-        return ["Choose a living player in the country."]
+        return [Problem("Choose a living player in the country.", "candidate")]
     return []
 
 
@@ -470,112 +431,118 @@ def vote_sources(state: GameState, seat: int) -> dict[str, int]:
     return sources(state, seat)
 
 
-def _check_vote(state: GameState, seat: int, order: Order) -> list[str]:
+def _check_vote(state: GameState, seat: int, order: Order) -> list[Problem]:
     from .voting import check_ballot
     return check_ballot(state, seat, order)
 
 
-def _check_appoint(state: GameState, seat: int, order: Order) -> list[str]:
+def _check_appoint(state: GameState, seat: int, order: Order) -> list[Problem]:
     from .phases.cabinet import check_cabinet
     if state.president != seat:
-        return ["Only the President appoints the Cabinet."]
+        return [Problem("Only the President appoints the Cabinet.")]
     return check_cabinet(state, order.args.get("positions"))
 
 
-def _check_new_weapons(state: GameState, seat: int, order: Order) -> list[str]:
+def _check_new_weapons(state: GameState, seat: int, order: Order) -> list[Problem]:
     if catalog.WAR not in state.commanded_positions(seat):
-        return ["Only the Minister of War assigns New Weapons."]
+        return [Problem("Only the Minister of War assigns New Weapons.")]
     target = order.args.get("position")
     if target is not None and target not in catalog.NEW_WEAPONS_TARGETS:
-        return ["New Weapons go to a General, the Admiral, the Air Force Commander or no one."]
+        return [Problem("New Weapons go to a General, the Admiral, the Air Force Commander or "
+                        "no one.", "position")]
     return []
 
 
-def _check_draw(state: GameState, seat: int, order: Order) -> list[str]:
+def _check_draw(state: GameState, seat: int, order: Order) -> list[Problem]:
     position = order.args.get("position")
     count = _amount(order.args.get("count"))
     errors = []
     if position not in (catalog.FOREIGN, catalog.FARM_LABOR):
-        errors.append("Budget bills are drawn by the Foreign Minister or the Farm & Labor "
-                      "Secretary.")
+        errors.append(Problem("Budget bills are drawn by the Foreign Minister or the Farm & "
+                              "Labor Secretary.", "position"))
     elif position not in state.commanded_positions(seat):
-        errors.append(f"You are not the {catalog.TITLES[position]}.")
+        errors.append(Problem(f"You are not the {catalog.TITLES[position]}.", "position"))
     if count is None or not 1 <= count <= 6:
-        errors.append("Draw between 1 and 6 bills.")
+        errors.append(Problem("Draw between 1 and 6 bills.", "count"))
     return errors
 
 
-def _check_propose(state: GameState, seat: int, order: Order) -> list[str]:
+def _check_propose(state: GameState, seat: int, order: Order) -> list[Problem]:
     from .phases.budget import check_proposal
     if state.budget.get("proposer", state.president) != seat:
-        return ["Only the President proposes the budget."]
+        return [Problem("Only the President proposes the budget.")]
     return check_proposal(state, seat, order.args)
 
 
-def _check_seize(state: GameState, seat: int, order: Order) -> list[str]:
+def _check_seize(state: GameState, seat: int, order: Order) -> list[Problem]:
     if catalog.INTERNAL_SECURITY not in state.commanded_positions(seat):
-        return ["Only the Minister of Internal Security decides whether to seize the Chamber."]
+        return [Problem("Only the Minister of Internal Security decides whether to seize the "
+                        "Chamber.")]
     if not isinstance(order.args.get("seize"), bool):
-        return ["Decide: seize the Chamber (true) or let the budget stay defeated (false)."]
+        return [Problem("Decide: seize the Chamber (true) or let the budget stay defeated "
+                        "(false).", "seize")]
     return []
 
 
-def _check_location(state: GameState, seat: int, order: Order) -> list[str]:
+def _check_location(state: GameState, seat: int, order: Order) -> list[Problem]:
     place = order.args.get("place")
     if place not in (*catalog.LOCATIONS, "exile"):
-        return ["Choose Home, HQ, Bank, Club, Mistress or exile."]
+        return [Problem("Choose Home, HQ, Bank, Club, Mistress or exile.", "place")]
     return []
 
 
-def _check_assassinate(state: GameState, seat: int, order: Order) -> list[str]:
+def _check_assassinate(state: GameState, seat: int, order: Order) -> list[Problem]:
     from .phases.locations import check_assassination
     return check_assassination(state, seat, order.args)
 
 
-def _check_bank(state: GameState, seat: int, order: Order) -> list[str]:
+def _check_bank(state: GameState, seat: int, order: Order) -> list[Problem]:
     action = order.args.get("action")
     amount = _amount(order.args.get("amount"))
     errors = []
     if action not in ("deposit", "withdraw"):
-        errors.append("Choose to deposit or to withdraw.")
+        errors.append(Problem("Choose to deposit or to withdraw.", "action"))
     if amount is None or amount < 1:
-        errors.append("Bank a whole number of MP, at least 1.")
+        errors.append(Problem("Bank a whole number of MP, at least 1.", "amount"))
     elif action == "withdraw" and amount > state.players[seat].bank:
-        errors.append(f"You have {state.players[seat].bank} MP in the Bank; you cannot "
-                      f"withdraw {amount}.")
+        errors.append(Problem(f"You have {state.players[seat].bank} MP in the Bank; you cannot "
+                              f"withdraw {amount}.", "amount"))
     if state.phase == "aftermath" and not state.turn_flags.get("bank_after_lunch"):
-        errors.append("Banking in the Coup Aftermath is only for a Bank closed for lunch by a "
-                      "forced budget; the Bank was open in the Locations phase.")
+        errors.append(Problem("Banking in the Coup Aftermath is only for a Bank closed for "
+                              "lunch by a forced budget; the Bank was open in the Locations "
+                              "phase."))
     elif state.phase == "aftermath" and state.players[seat].location != "bank":
-        errors.append("Only those who chose the Bank as their location bank after lunch.")
+        errors.append(Problem("Only those who chose the Bank as their location bank after "
+                              "lunch."))
     if state.bank_status == "closed":
-        errors.append("The Bank is closed for the rest of the turn.")
+        errors.append(Problem("The Bank is closed for the rest of the turn."))
     elif state.bank_status == "closed_for_lunch" and state.phase != "locations":
-        errors.append("The Bank is closed for lunch until any coup has resolved.")
+        errors.append(Problem("The Bank is closed for lunch until any coup has resolved."))
     return errors
 
 
-def _check_rebel_move(state: GameState, seat: int, order: Order) -> list[str]:
+def _check_rebel_move(state: GameState, seat: int, order: Order) -> list[Problem]:
     if seat == state.president:
-        return ["The President cannot take Rebel action."]
+        return [Problem("The President cannot take Rebel action.")]
     zones = catalog.zones()
     start, end = order.args.get("from_zone"), order.args.get("to_zone")
     if start not in zones or end not in zones:
-        return ["Choose the zones of the move from the map."]
+        return [Problem("Choose the zones of the move from the map.",
+                        "from_zone" if start not in zones else "to_zone")]
     if end not in zones[start].adjacent:
-        return [f"{zones[end].name} is not next to {zones[start].name}."]
+        return [Problem(f"{zones[end].name} is not next to {zones[start].name}.", "to_zone")]
     if not state.commanded_positions(seat):
-        return ["You command no units."]
+        return [Problem("You command no units.")]
     return []
 
 
-def _check_play_card(state: GameState, seat: int, order: Order) -> list[str]:
+def _check_play_card(state: GameState, seat: int, order: Order) -> list[Problem]:
     from .card_plays import check_play
     return check_play(state, seat, order)
 
 
 def _coup_check(name: str):
-    def check(state: GameState, seat: int, order: Order) -> list[str]:
+    def check(state: GameState, seat: int, order: Order) -> list[Problem]:
         from . import coup_orders
         return getattr(coup_orders, name)(state, seat, order)
     return check

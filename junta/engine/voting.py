@@ -13,6 +13,7 @@ from typing import Any
 
 from . import catalog
 from .orders import Order
+from .problems import Problem
 from .state import GameState
 
 ABSTAIN = "abstain"
@@ -75,42 +76,48 @@ def _choice_ok(state: GameState, choice: Any) -> bool:
     return choice in ("yes", "no", ABSTAIN)
 
 
-def check_ballot(state: GameState, seat: int, order: Order) -> list[str]:
+def check_ballot(state: GameState, seat: int, order: Order) -> list[Problem]:
+    """Why this ballot cannot be cast: about its "choice", its Vote "cards" or its
+    "split"; having no votes at all is about the voter, not the ballot (None)."""
     errors = []
     choice = order.args.get("choice")
     if not _choice_ok(state, choice):
         if state.phase == "election":
-            errors.append("Vote for one of the candidates, or abstain.")
+            errors.append(Problem("Vote for one of the candidates, or abstain.", "choice"))
         else:
-            errors.append("Vote yes, no or abstain.")
+            errors.append(Problem("Vote yes, no or abstain.", "choice"))
     own = sources(state, seat)
     if not own:
-        errors.append("You have no votes in this vote.")
+        errors.append(Problem("You have no votes in this vote."))
     cards = order.args.get("cards") or []
     if not isinstance(cards, list):
-        return errors + ["Name the Vote cards to play as a list."]
+        return errors + [Problem("Name the Vote cards to play as a list.", "cards")]
     initial = (state.election or {}).get("reason") == "initial" and state.phase == "election"
     hand = state.players[seat].hand
     for cid in cards:
         if cid not in hand:
-            errors.append("A Vote card you named is not in your hand.")
+            errors.append(Problem("A Vote card you named is not in your hand.", "cards"))
         elif catalog.card(cid).category != "vote":
-            errors.append(f"{catalog.card(cid).name} is not a Vote card.")
+            errors.append(Problem(f"{catalog.card(cid).name} is not a Vote card.", "cards"))
     if cards and initial:
-        errors.append("In the first election every player has exactly one vote: no cards.")
+        errors.append(Problem("In the first election every player has exactly one vote: no "
+                              "cards.", "cards"))
     if cards and seat in state.turn_flags.get("press_scandal", []):
-        errors.append("A Press Scandal bars you from voting with Vote cards this turn.")
+        errors.append(Problem("A Press Scandal bars you from voting with Vote cards this turn.",
+                              "cards"))
     if len(set(cards)) != len(cards):
-        errors.append("Name each Vote card once.")
+        errors.append(Problem("Name each Vote card once.", "cards"))
     split = order.args.get("split") or {}
     if not isinstance(split, dict):
-        return errors + ["A split gives a choice for each source of votes."]
+        return errors + [Problem("A split gives a choice for each source of votes.", "split")]
     for source, sub in split.items():
         if source not in own and not (source.startswith("card:") and
                                       source[5:].isdigit() and int(source[5:]) in cards):
-            errors.append(f"You cannot cast the votes of {source_label(source)}.")
+            errors.append(Problem(f"You cannot cast the votes of {source_label(source)}.",
+                                  "split"))
         if not _choice_ok(state, sub):
-            errors.append(f"The split choice for {source_label(source)} is not allowed.")
+            errors.append(Problem(f"The split choice for {source_label(source)} is not "
+                                  "allowed.", "split"))
     if state.phase == "special_motion" and (state.motion or {}).get("president") == seat:
         pass  # the President may vote on his own competence
     return errors

@@ -164,7 +164,8 @@ def _told_to(audience: Any, names: dict[int, str]) -> str:
 
 
 def _described_orders(result: PhaseResult) -> list[tuple[str, list[str]]]:
-    from junta.games.order_builder import describe_order
+    from junta.engine import parse_order
+    from junta.engine.kinds import describe_order
 
     used = result.orders_used or {}
     if not used:
@@ -175,7 +176,7 @@ def _described_orders(result: PhaseResult) -> list[tuple[str, list[str]]]:
         lines = []
         for order in used[seat]:
             try:
-                lines.append(describe_order(state, order))
+                lines.append(describe_order(state, parse_order(dict(order))))
             except (KeyError, TypeError, ValueError, IndexError):
                 lines.append(str(order.get("kind", "an order")).replace("_", " "))
         if lines:

@@ -10,10 +10,12 @@ from django.urls import NoReverseMatch, reverse
 from django.views.decorators.http import require_POST
 
 from junta.engine import catalog, flow
-from junta.games import coup_forms, order_builder, play, running, selectors, status_info
+from junta.engine.guidance import instructions
+from junta.engine.labels import FORCE_NAMES, unit_label, zone_name
+from junta.games import play, running, selectors, status_info
 from junta.games.campaigns import CampaignError
-from junta.games.guidance import instructions
 from junta.games.models import Game, Phase
+from junta.games.orders_page import OrdersPage
 
 
 @login_required
@@ -83,11 +85,11 @@ def _coup_context(game: Game, view: dict, seat: int | None) -> dict | None:
         "rebels": [p["name"] for p in view["players"] if p["rebel"]],
         "first_rebel": names.get(view["first_rebel"]),
         "foreign": coup["foreign"],
-        "foreign_chosen": [coup_forms.FORCE_NAMES.get(f, f) for f in coup["foreign"]["chosen"]],
+        "foreign_chosen": [FORCE_NAMES.get(f, f) for f in coup["foreign"]["chosen"]],
         "airstrikes_left": coup["airstrikes_left"],
-        "agitator_zones": [coup_forms.zone_name(z) for z in coup["agitator_zones"]],
-        "my_units": [coup_forms.unit_label(u) for u in mine],
-        "control": [(coup_forms.zone_name(z), coup["control"][str(z)])
+        "agitator_zones": [zone_name(z) for z in coup["agitator_zones"]],
+        "my_units": [unit_label(u) for u in mine],
+        "control": [(zone_name(z), coup["control"][str(z)])
                     for z in CONTROL_POINTS if str(z) in coup["control"]],
         "result": coup["result"],
         "elected": names.get(coup["elected"]),
@@ -103,7 +105,8 @@ def status(request: HttpRequest, game_id: int) -> HttpResponse:
 
 @login_required
 def orders(request: HttpRequest, game_id: int) -> HttpResponse:
-    """The Orders page: my orders for the current phase, a form per kind of order, final.
+    """The Orders page: my orders for the current phase, a form for each order the engine lets
+    me give now, changing an order in place, final, a note to the GM.
 
     A rejected change saves nothing (the orders in stay as they were) and comes back with the
     form as submitted, each engine message next to the field it is about."""
@@ -111,84 +114,28 @@ def orders(request: HttpRequest, game_id: int) -> HttpResponse:
     seat = play.seat_for(game, request.user)
     if seat.player is None:
         raise Http404
-    phase, state = seat.phase, seat.state
-    saved = list(seat.order.payload) if seat.order else []
-    errors: list[str] = []  # about the page as a whole (a stale form, a closed phase)
-    failed = ""  # the key of the order form re-shown
-    field_errors: dict[str, list[str]] = {}
-    form_errors: list[str] = []
-    note = seat.order.note_to_gm if seat.order else ""
+    page = OrdersPage(seat, change=_int(request.GET.get("change"), -1) if "change" in
+                      request.GET else None)
     status_code = 200
     if request.method == "POST":
-        action = request.POST.get("action", "")
-        version = _int(request.POST.get("state_version"), -1)
-        note = request.POST.get("note_to_gm", note)
-        final = seat.order.final if seat.order else False
-        payload = list(saved)
-        reading = None
-        if action == "add":
-            reading = order_builder.read(state, seat.seat, request.POST)
-            failed = reading.builder.key if reading.builder else ""
-            if reading.builder is None:
-                errors = [reading.problem]
-            elif reading.order is None:
-                if reading.field:
-                    field_errors = {reading.field: [reading.problem]}
-                else:
-                    form_errors = [reading.problem]
-            else:
-                refused = order_builder.check(state, seat.seat, reading.order)
-                if refused:
-                    field_errors, form_errors = order_builder.place_errors(
-                        state, seat.seat, reading.builder, request.POST, refused)
-                else:
-                    payload.append(reading.order)
-        elif action == "remove":
-            index = _int(request.POST.get("index"), -1)
-            if 0 <= index < len(payload):
-                payload.pop(index)
-        elif action in ("final", "not_final", "note"):
-            final = {"final": True, "not_final": False}.get(action, final)
-        else:
-            errors = ["The Orders page did not understand what this form asked for: nothing "
-                      "was saved. Reload the page and try again."]
-        if not (errors or field_errors or form_errors):
-            try:
-                running.submit_orders(phase.id, request.user, payload, state_version=version,
-                                      note_to_gm=note, final=final)
-            except running.OrdersRejected as rejected:
-                errors, form_errors = _split_rejection(rejected.errors, reading, len(payload))
-            except CampaignError as error:
-                errors = [str(error)]
-            else:
-                messages.success(request, {
-                    "add": "Order added.", "remove": "Order removed.",
-                    "final": "Your orders are final.", "not_final": "Your orders are open "
-                    "for changes again.", "note": "Your note to the GM is saved."}[action])
-                return redirect("game_orders", game_id=game.id)
+        outcome = page.submit(request.POST, request.user)
+        if outcome.done:
+            messages.success(request, outcome.message)
+            return redirect("game_orders", game_id=game.id)
         status_code = 400
-    builders, unavailable = order_builder.forms(
-        state, seat.seat, data=request.POST if failed else None, failed=failed,
-        field_errors=field_errors, form_errors=form_errors)
-    summary = list(errors)
-    links = []  # (element id, text) for every message shown next to a form or a field
-    for b in builders:
-        if b.bound:
-            links += [(f"{b.html_id}-errors", f"{b.label}: {e}") for e in b.errors]
-            links += [(f.html_id, f"{b.label}, {f.label}: {e}")
-                      for f in [*b.fields, *b.condition_fields] for e in f.errors]
-    described = [order_builder.describe_order(state, o) for o in saved]
+    state = seat.state
     game.refresh_from_db(fields=["state_version"])
+    dead = state.players[seat.seat].status == "dead"
     context = {
-        "game": game, "seat": seat, "phase": phase, "state": state,
-        "saved": list(enumerate(described)),
-        "builders": builders, "unavailable": unavailable,
-        "errors": summary, "error_links": links, "state_version": game.state_version,
-        "open": phase.status == Phase.Status.OPEN and state.players[seat.seat].status != "dead",
-        "dead": state.players[seat.seat].status == "dead",
+        "game": game, "seat": seat, "phase": seat.phase, "state": state,
+        "state_version": game.state_version,
+        "open": seat.phase.status == Phase.Status.OPEN and not dead, "dead": dead,
         "final": bool(seat.order and seat.order.final),
-        "note": note, "phase_title": flow.current_phase(state).title,
+        "note": page.note if page.note is not None else (
+            seat.order.note_to_gm if seat.order else ""),
+        "phase_title": flow.current_phase(state).title,
         "instructions": instructions(state, seat.seat),
+        **page.context(),
     }
     return render(request, "games/orders.html", context, status=status_code)
 
@@ -198,19 +145,6 @@ def _int(value: str | None, default: int) -> int:
         return int(value or default)
     except ValueError:
         return default
-
-
-def _split_rejection(errors: list[str], reading: order_builder.Reading | None, count: int
-                     ) -> tuple[list[str], list[str]]:
-    """The engine's messages about the whole set of orders: those about the new order (the
-    last, "Order N: ...") and about the set (two votes) go with the form just submitted; the
-    rest stay at the top of the page."""
-    if reading is None or reading.builder is None:
-        return errors, []
-    prefix = f"Order {count}: "
-    page = [e for e in errors if e.startswith("Order ") and not e.startswith(prefix)]
-    mine = [e.removeprefix(prefix) for e in errors if e not in page]
-    return page, mine
 
 
 @login_required

@@ -83,6 +83,19 @@ def _open_phase_for_orders(game: Game, phase: Phase, now: datetime) -> None:
         raise CampaignError("The deadline has passed: the phase is being adjudicated.")
 
 
+def _lock_for_orders(phase_id: int, user: User, state_version: int,
+                     now: datetime | None) -> tuple[Phase, Player]:
+    """Lock the phase (game row first) for a change of this player's orders: his seat, the
+    phase still open, the form drawn from the current `state_version`."""
+    game, phase = lock_phase(phase_id)
+    player = _player_in(game, user)
+    _open_phase_for_orders(game, phase, now or timezone.now())
+    if state_version != game.state_version:
+        raise CampaignError("The game has changed since this form was opened: reload the page "
+                            "and check your orders again.")
+    return phase, player
+
+
 @transaction.atomic
 def submit_orders(phase_id: int, user: User, payload: list[dict], *, state_version: int,
                   note_to_gm: str = "", final: bool = False,
@@ -92,13 +105,7 @@ def submit_orders(phase_id: int, user: User, payload: list[dict], *, state_versi
     The form carries the game's `state_version`; a stale one is refused, since the choices it
     offered may no longer hold. The engine validates every order and the set; on any error
     nothing is saved (the earlier orders stay as they were)."""
-    now = now or timezone.now()
-    game, phase = lock_phase(phase_id)
-    player = _player_in(game, user)
-    _open_phase_for_orders(game, phase, now)
-    if state_version != game.state_version:
-        raise CampaignError("The game has changed since this form was opened: reload the page "
-                            "and check your orders again.")
+    phase, player = _lock_for_orders(phase_id, user, state_version, now)
     engine = repository.engine()
     try:
         parsed = [engine.parse_order(item) for item in payload]
@@ -109,11 +116,97 @@ def submit_orders(phase_id: int, user: User, payload: list[dict], *, state_versi
     if errors:
         raise OrdersRejected(errors)
     row = Order.objects.filter(phase=phase, player=player).first()
+    return _store(phase, player, row, parsed, note_to_gm, final)
+
+
+@dataclass(frozen=True)
+class Change:
+    """One change a player makes on the Orders page: add an order (in place of the order at
+    `replace`, or of an earlier one it takes the place of), remove one, mark the orders final
+    or open, save the note to the GM."""
+    add: object | None = None  # an engine Order
+    replace: int | None = None
+    remove: int | None = None
+    final: bool | None = None
+    note: str | None = None
+
+
+@dataclass(frozen=True)
+class Changed:
+    row: Order
+    message: str  # what the player is told: "Order added.", "Your location is replaced..."
+
+
+class ChangeRejected(OrdersRejected):
+    """The engine refused the orders with the change; `index` is where the new or changed
+    order stood in the list checked (None when no order was added)."""
+
+    def __init__(self, errors: list[str], index: int | None) -> None:
+        super().__init__(errors)
+        self.index = index
+
+
+@transaction.atomic
+def change_orders(phase_id: int, user: User, change: Change, *, state_version: int,
+                  now: datetime | None = None) -> Changed:
+    """Apply one change to the player's orders for the phase, validated once by the engine
+    together with the orders already in; on any refusal nothing changes (`ChangeRejected`).
+    A new unconditional order of a kind given once a phase (a location, a vote) takes the
+    place of the one given before, and says so."""
+    from junta.engine import describe_order, takes_the_place_of
+
+    phase, player = _lock_for_orders(phase_id, user, state_version, now)
+    engine = repository.engine()
+    state = repository.state_before(phase)
+    row = Order.objects.filter(phase=phase, player=player).first()
+    orders = [engine.parse_order(dict(item)) for item in (row.payload if row else [])]
+    index: int | None = None
+    message = ""
+    if change.add is not None:
+        new = change.add
+        if change.replace is not None:
+            if not 0 <= change.replace < len(orders):
+                raise CampaignError("That order is no longer among your orders: reload the "
+                                    "page.")
+            index, message = change.replace, "Order changed."
+        else:
+            index = next((i for i, old in enumerate(orders) if takes_the_place_of(new, old)),
+                         None)
+            if index is not None:
+                message = (f"Order replaced: {describe_order(state, new)} instead of "
+                           f"{describe_order(state, orders[index])}.")
+        if index is None:
+            orders.append(new)
+            index, message = len(orders) - 1, "Order added."
+        else:
+            orders[index] = new
+    elif change.remove is not None:
+        if not 0 <= change.remove < len(orders):
+            raise CampaignError("That order is no longer among your orders: reload the page.")
+        orders.pop(change.remove)
+        message = "Order removed."
+    if change.final is not None:
+        message = message or ("Your orders are final." if change.final else
+                              "Your orders are open for changes again.")
+    if change.note is not None:
+        message = message or "Your note to the GM is saved."
+    errors = engine.validate_orders(state, player.seat, orders)
+    if errors:
+        raise ChangeRejected(errors, index if change.add is not None else None)
+    note = change.note if change.note is not None else (row.note_to_gm if row else "")
+    final = change.final if change.final is not None else (row.final if row else False)
+    return Changed(_store(phase, player, row, orders, note, final), message or "No change.")
+
+
+def _store(phase: Phase, player: Player, row: Order | None, parsed: list, note: str,
+           final: bool) -> Order:
+    """Save the player's orders (already validated) with his note and final mark; the first
+    to give Rebel action in the Locations phase gets the next place in the Rebel queue."""
     rebel = phase.kind == "locations" and any(_rebel_action(o) for o in parsed)
     if row is None:
         row = Order(phase=phase, player=player, revision=0)
     row.payload = [o.to_dict() for o in parsed]
-    row.note_to_gm = note_to_gm[:4000]
+    row.note_to_gm = note[:4000]
     row.final = final
     row.revision += 1
     if rebel and row.first_submitted_seq is None:

@@ -190,16 +190,26 @@ class AnnulForm(RulingForm):
     revision = forms.IntegerField(min_value=0, required=False, widget=forms.HiddenInput)
 
 
-class AddOrderForm(RulingForm):
-    prefix_name = "order"
-    seat = forms.TypedChoiceField(coerce=int, label="For")
-    order = forms.CharField(
-        label="Order (as the engine reads it)", widget=forms.Textarea(attrs={"rows": 3}),
-        help_text='For example {"kind": "vote", "choice": "yes"}; copy a player\'s order '
-                  "shown above to see the form of each kind.")
+class GMOrderForm(RulingForm):
+    """The GM's own fields on an order he gives for a player (one of the player's order forms,
+    `junta.games.order_forms.OrderForm`): the reason, the announcement and the game's
+    `state_version`. Each option's form has a prefix of its own (`gm_prefix`), so the ids of
+    the page's many forms differ."""
 
-    def add_choices(self, state: Any) -> None:
-        self.fields["seat"].choices = seat_choices(state)
+    prefix_name = "gm-order"
+
+
+def gm_prefix(key: str) -> str:
+    """The prefix of the GM's order form for option `key`: "gm-order-pay" (the player's own
+    is "order-pay")."""
+    from junta.games.order_forms import form_prefix
+
+    return "gm-" + form_prefix(key)
+
+
+def gm_fields_prefix(key: str) -> str:
+    """The prefix of the GM's own fields on that form: "gm-order-pay-ruling"."""
+    return gm_prefix(key) + "-ruling"
 
 
 class PhaseField(forms.IntegerField):

@@ -6,7 +6,6 @@ secrets are read from the state itself, never recomputed here.
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from typing import Any
 
@@ -25,13 +24,15 @@ def card_label(card_id: int) -> str:
 
 
 def describe(state: Any, order: dict) -> str:
-    """An order in words, as the player's Orders page writes it (its JSON if that fails)."""
-    from junta.games import order_builder
+    """An order in words, as the player's Orders page writes it (never its JSON: one the
+    engine cannot read any more says so, with its kind in words)."""
+    from junta.engine import describe_order, parse_order
 
     try:
-        return order_builder.describe_order(state, order)
+        return describe_order(state, parse_order(dict(order)))
     except Exception:  # noqa: BLE001 - a description must never break the GM's page
-        return json.dumps(order, sort_keys=True)
+        kind = str((order or {}).get("kind") or "unknown").replace("_", " ")
+        return f"An order the engine cannot read (of kind “{kind}”)"
 
 
 @dataclass
@@ -171,8 +172,8 @@ def orders_by_seat(phase: Phase | None, state: Any) -> list[dict]:
         out.append({
             "seat": p.seat, "name": p.name,
             "owes": p.seat in phase.owing_seats, "sent": row is not None,
-            "orders": [(i, describe(state, o), json.dumps(o, sort_keys=True))
-                       for i, o in enumerate(row.payload)] if row else [],
+            "orders": [(i, describe(state, o)) for i, o in enumerate(row.payload)]
+            if row else [],
             "final": bool(row and row.final), "revision": row.revision if row else 0,
             "note": row.note_to_gm if row else "",
         })
@@ -249,6 +250,16 @@ def audit_summary(entry: AuditEntry) -> str:
         return "every phase replays and the chain holds" if data.get("ok") else \
             "problems found"
     return ""
+
+
+def audit_details(entry: AuditEntry) -> dict:
+    """An entry's data for its Details, without what its line already says in words: the
+    summary, and the order it describes (the stored dict, as the engine reads it, stays in the
+    entry's data)."""
+    data = dict(entry.data or {})
+    if data.pop("summary", None):
+        data.pop("order", None)
+    return data
 
 
 def audit(game: Game) -> QuerySet[AuditEntry]:

@@ -15,7 +15,6 @@ stored state and orders (and replays to the same digest).
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 from datetime import datetime
 from typing import Any
@@ -519,11 +518,24 @@ def annul_order(game_id: int, by: User, seat: int, index: int, reason: str = "",
     return row
 
 
+class GMOrderRefused(GMError):
+    """The engine refuses an order the GM gives for a player. `problems` are its keyed messages
+    (`junta.engine.Problem`: `.arg` names the argument, `.orders` the positions in the list
+    checked); `index` is where the new order stood in that list (after the player's own)."""
+
+    def __init__(self, message: str, problems: list[Any], index: int) -> None:
+        super().__init__(message)
+        self.problems = list(problems)
+        self.index = index
+
+
 @transaction.atomic
-def add_order(game_id: int, by: User, seat: int, order: dict | str, reason: str = "",
+def add_order(game_id: int, by: User, seat: int, order: Any, reason: str = "",
               announcement: str = "", *, state_version: int | None = None) -> Order:
-    """Give an order for a player (its JSON form, as the engine reads it). The engine checks
-    it against the phase's state together with the player's other orders."""
+    """Give an order for a player: an engine `Order` (the panel builds it with the player's
+    own order forms), or its dict as the engine reads it. The engine checks it against the
+    phase's state together with the player's other orders; a refusal is `GMOrderRefused`, with
+    the engine's messages keyed by argument."""
     from junta.gm.selectors import describe
 
     reason = _reason(reason)
@@ -531,15 +543,15 @@ def add_order(game_id: int, by: User, seat: int, order: dict | str, reason: str 
     _check_version(game, state_version)
     phase = _working_phase(game)
     engine = repository.engine()
-    if isinstance(order, str):
+    if isinstance(order, engine.Order):
+        parsed = order
+    elif isinstance(order, dict):
         try:
-            order = json.loads(order)
-        except ValueError as exc:
-            raise GMError(f"The order is not valid JSON: {exc}.") from exc
-    try:
-        parsed = engine.parse_order(order)
-    except engine.OrderError as exc:
-        raise GMError(str(exc)) from exc
+            parsed = engine.parse_order(dict(order))
+        except engine.OrderError as exc:
+            raise GMError(str(exc)) from exc
+    else:
+        raise GMError("An order is given with its form, not as text.")
     state = _state_before(phase)
     _player_seat(state, seat)
     player = game.players.filter(seat=seat, membership=Player.Membership.ACTIVE).first()
@@ -547,10 +559,10 @@ def add_order(game_id: int, by: User, seat: int, order: dict | str, reason: str 
         raise GMError(f"Nobody sits at seat {seat + 1}.")
     row = _order_row(phase, seat)
     current = [engine.parse_order(dict(item)) for item in (row.payload if row else [])]
-    errors = engine.validate_orders(state, seat, [*current, parsed])
-    if errors:
-        raise GMError("The engine refuses this order for " + _seat_name(state, seat) + ": "
-                      + "; ".join(errors))
+    problems = engine.validate_orders(state, seat, [*current, parsed])
+    if problems:
+        raise GMOrderRefused("The engine refuses this order for " + _seat_name(state, seat)
+                             + ": " + "; ".join(problems), problems, len(current))
     if row is None:
         row = Order(phase=phase, player=player, revision=0, payload=[])
     row.payload = [*row.payload, parsed.to_dict()]

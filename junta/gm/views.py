@@ -11,6 +11,7 @@ sent twice is refused rather than carried out twice.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from functools import wraps
 from typing import Any
 
@@ -19,11 +20,20 @@ from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse, HttpResponseNotAllowed
 from django.shortcuts import redirect, render
+from django.urls import reverse
 
-from junta.engine import current_phase
+from junta.engine import (
+    OrderError,
+    OrderOption,
+    Problem,
+    current_phase,
+    describe_order,
+    legal_options,
+)
 from junta.games import selectors as game_selectors
 from junta.games.campaigns import CampaignError
 from junta.games.models import Game, Phase, Player
+from junta.games.order_forms import OrderForm
 from junta.gm import forms, selectors, services
 from junta.gm.permissions import gm_game_or_404
 from junta.notify.templatetags.notify_tags import when
@@ -138,8 +148,88 @@ def _orders(phase: Phase | None, state: Any,
     return rows
 
 
+# --- giving an order for a player ------------------------------------------------------------
+# The GM chooses the player (`?order_for=<seat>` on the Rulings or Review page), then gets the
+# order forms that player sees on his own Orders page: one `OrderForm` per option of
+# `legal_options(state, seat)`, each with the GM's own fields (`forms.GMOrderForm`), drawn by
+# the players' include games/_order_form.html and posted to `add_order`.
+
+@dataclass
+class GiveEntry:
+    """One of the player's order forms, as the GM gives it (games/_order_form.html's `entry`):
+    the player's fields (`form`) and the GM's (`gm_form`: reason, announcement, version)."""
+    option: OrderOption
+    form: OrderForm
+    gm_form: forms.GMOrderForm
+    bound: bool = False  # sent back refused, as the GM filled it in
+    change: None = None  # the GM adds orders; he does not change one in place
+
+    @property
+    def html_id(self) -> str:
+        return self.form.prefix
+
+
+@dataclass
+class Give:
+    """The "Give an order for a player" section: the choice of player and, once chosen, his
+    order forms and what is not offered to him now (`notes`)."""
+    origin: str  # the page: "rulings" or "review"
+    action_url: str
+    seats: list[tuple[str, str, bool]]  # value, label, chosen
+    seat: int | None = None
+    name: str = ""
+    entries: list[GiveEntry] = field(default_factory=list)
+    notes: tuple[str, ...] = ()
+
+    @property
+    def extra_fields(self) -> list[tuple[str, str]]:
+        return [("from", self.origin), ("seat", str(self.seat))]
+
+    @property
+    def button(self) -> str:
+        return f"Give this order for {self.name}"
+
+
+def _seat_of(state: Any, value: Any) -> int | None:
+    """The seat a form or the query string names (None: none, or not a seat of the game)."""
+    try:
+        seat = int(value)
+    except (TypeError, ValueError):
+        return None
+    return seat if state is not None and 0 <= seat < len(state.players) else None
+
+
+def _entry(game: Game, state: Any, seat: int, option: OrderOption, data: Any = None
+           ) -> GiveEntry:
+    return GiveEntry(
+        option, OrderForm(option, state, seat, data, prefix=forms.gm_prefix(option.key)),
+        forms.GMOrderForm(data, prefix=forms.gm_fields_prefix(option.key),
+                          version=game.state_version), bound=data is not None)
+
+
+def _give(game: Game, state: Any, origin: str, order_for: Any = None,
+          failed: GiveEntry | None = None) -> Give:
+    """The section for the player `order_for` (a seat, or the query string's text); `failed`
+    is a refused form, shown again in place of its option's fresh one."""
+    seat = _seat_of(state, order_for)
+    give = Give(origin, reverse("gm_add_order", args=[game.id]),
+                [(value, label, value == str(seat))
+                 for value, label in forms.seat_choices(state)])
+    if seat is None:
+        return give
+    options = legal_options(state, seat)
+    give.seat, give.name, give.notes = seat, state.name(seat), options.notes
+    for option in options.orders:
+        if failed is not None and failed.option.key == option.key:
+            give.entries.append(failed)
+        else:
+            give.entries.append(_entry(game, state, seat, option))
+    return give
+
+
 def _review_context(game: Game, phase: Phase | None, state: Any, *,
-                    publish_form: Any = None, order_form: Any = None,
+                    publish_form: Any = None, order_for: Any = None,
+                    failed: GiveEntry | None = None,
                     annul: tuple[int, int, Any] | None = None, **_others: Any
                     ) -> dict[str, Any]:
     context: dict[str, Any] = {"publish_form": publish_form or forms.PublishForm(
@@ -156,8 +246,7 @@ def _review_context(game: Game, phase: Phase | None, state: Any, *,
             "after": selectors.everything(after),
             "changes": selectors.compare(state, after),
             "orders": _orders(phase, state, annul),
-            "order_form": order_form or forms.AddOrderForm(state=state,
-                                                           version=game.state_version),
+            "give": _give(game, state, "review", order_for, failed),
         })
     return context
 
@@ -166,7 +255,8 @@ def _review_context(game: Game, phase: Phase | None, state: Any, *,
 def review(request: HttpRequest, game: Game) -> HttpResponse:
     phase, state = selectors.current(game)
     return _page(request, game, "gm/review.html", "review", current=(phase, state),
-                 **_review_context(game, phase, state))
+                 **_review_context(game, phase, state,
+                                   order_for=request.GET.get("order_for")))
 
 
 def _ruling_forms(game: Game, state: Any) -> dict[str, Any]:
@@ -177,7 +267,6 @@ def _ruling_forms(game: Game, state: Any) -> dict[str, Any]:
         "money_form": forms.MoneyForm(state=state, version=version),
         "card_form": forms.CardForm(state=state, version=version),
         "location_form": forms.LocationForm(state=state, version=version),
-        "order_form": forms.AddOrderForm(state=state, version=version),
     }
     if state.coup is not None:
         out["unit_add_form"] = forms.UnitAddForm(state=state, version=version)
@@ -188,22 +277,24 @@ def _ruling_forms(game: Game, state: Any) -> dict[str, Any]:
 
 
 def _rulings_context(game: Game, phase: Phase | None, state: Any, *,
-                     annul: tuple[int, int, Any] | None = None, **bound: Any
-                     ) -> dict[str, Any]:
+                     annul: tuple[int, int, Any] | None = None, order_for: Any = None,
+                     failed: GiveEntry | None = None, **bound: Any) -> dict[str, Any]:
     working = phase is not None and phase.status in (Phase.Status.OPEN, Phase.Status.DRAFTED) \
         and game.status != Game.Status.FINISHED
     if not working:
         return {"working": False, "orders": []}
     context = _ruling_forms(game, state)
     context.update({name: form for name, form in bound.items() if name in context})
-    return {"working": True, "orders": _orders(phase, state, annul), **context}
+    return {"working": True, "orders": _orders(phase, state, annul),
+            "give": _give(game, state, "rulings", order_for, failed), **context}
 
 
 @gm_view(GET)
 def rulings(request: HttpRequest, game: Game) -> HttpResponse:
     phase, state = selectors.current(game)
     return _page(request, game, "gm/rulings.html", "rulings", current=(phase, state),
-                 **_rulings_context(game, phase, state))
+                 **_rulings_context(game, phase, state,
+                                    order_for=request.GET.get("order_for")))
 
 
 @gm_view(GET)
@@ -383,10 +474,14 @@ def redraft(request: HttpRequest, game: Game) -> HttpResponse:
     return redirect("gm_review", game_id=game.id)
 
 
-def _back(request: HttpRequest, game: Game) -> HttpResponse:
-    """Back to the page the form was on (review or rulings)."""
+def _back(request: HttpRequest, game: Game, order_for: int | None = None) -> HttpResponse:
+    """Back to the page the form was on (review or rulings); with `order_for`, at the order
+    forms of that player."""
     page = "gm_review" if request.POST.get("from") == "review" else "gm_rulings"
-    return redirect(page, game_id=game.id)
+    url = reverse(page, args=[game.id])
+    if order_for is not None:
+        url += f"?order_for={order_for}#give-order"
+    return redirect(url)
 
 
 def _again(request: HttpRequest, game: Game, form: Any, *,
@@ -395,7 +490,8 @@ def _again(request: HttpRequest, game: Game, form: Any, *,
     filled it in, open, and its errors next to its fields. The form now carries the current
     `state_version`: the page shows the campaign as it is, so sending it again is deliberate."""
     game.refresh_from_db()
-    form.data[form.add_prefix("state_version")] = str(game.state_version)
+    if form is not None:
+        form.data[form.add_prefix("state_version")] = str(game.state_version)
     phase, state = selectors.current(game)
     where = (annul[0], annul[1], form) if annul is not None else None
     if request.POST.get("from") == "review":
@@ -435,22 +531,68 @@ def annul(request: HttpRequest, game: Game) -> HttpResponse:
     return _back(request, game)
 
 
+def _about_the_new_order(problems: list[Any], index: int) -> list[Problem]:
+    """The engine's messages on the orders with the GM's new one (at `index`), for its form:
+    a message about it alone loses its "Order N: " and stays by its argument; one about it and
+    another order keeps its words; one about the player's other orders only is about the form
+    as a whole."""
+    out = []
+    for problem in problems:
+        orders = tuple(getattr(problem, "orders", ()))
+        arg = getattr(problem, "arg", None)
+        if orders == (index,):
+            out.append(Problem(str(problem).removeprefix(f"Order {index + 1}: "), arg, orders))
+        else:
+            out.append(Problem(str(problem), arg if index in orders else None, orders))
+    return out
+
+
 @gm_view(POST)
 def add_order(request: HttpRequest, game: Game) -> HttpResponse:
+    """One of a player's order forms, given by the GM: built from the option it names, read by
+    the form, then checked by the engine with the player's other orders (`services.add_order`).
+    A refusal comes back on the page with the form as the GM filled it in and each message
+    next to its field."""
     _phase, state = selectors.current(game)
-    form = forms.AddOrderForm(request.POST.copy(), state=state)
-    if not form.is_valid():
-        _form_error(request, form)
-        return _again(request, game, form, order_form=form)
-    data = form.cleaned_data
+    seat = _seat_of(state, request.POST.get("seat"))
+    if state is None or seat is None:
+        messages.error(request, "Not done. Choose the player the order is for, then fill in "
+                                "one of the forms shown for him.")
+        return _back(request, game)
+    name = state.name(seat)
+    data = request.POST.copy()
+    option = legal_options(state, seat).get(data.get("option", ""))
+    if option is None:
+        messages.error(request, f"Not done. That order cannot be given for {name} now: the "
+                                "phase or the player's position changed. The forms shown are "
+                                f"the ones {name} may use now.")
+        return _again(request, game, None, order_for=seat)
+    entry = _entry(game, state, seat, option, data)
+    valid = entry.form.is_valid()
+    valid = entry.gm_form.is_valid() and valid
+    if not valid:
+        messages.error(request, "Not done. " + " ".join(
+            [text for _, text in entry.form.error_links(option.label)]
+            + forms.error_lines(entry.gm_form)))
+        return _again(request, game, entry.gm_form, order_for=seat, failed=entry)
+    cleaned = entry.gm_form.cleaned_data
     try:
-        services.add_order(game.id, request.user, data["seat"], data["order"], data["reason"],
-                           data["announcement"], state_version=data["state_version"])
+        order = entry.form.order()
+        services.add_order(game.id, request.user, seat, order, cleaned["reason"],
+                           cleaned["announcement"], state_version=cleaned["state_version"])
+    except services.GMOrderRefused as refused:
+        messages.error(request, f"Not done. {refused}")
+        entry.form.place(_about_the_new_order(refused.problems, refused.index))
+        return _again(request, game, entry.gm_form, order_for=seat, failed=entry)
+    except OrderError as error:
+        messages.error(request, f"Not done. {error}")
+        entry.form.add_error(None, str(error))
+        return _again(request, game, entry.gm_form, order_for=seat, failed=entry)
     except CampaignError as error:
-        _refuse(request, form, error, "order")
-        return _again(request, game, form, order_form=form)
-    messages.success(request, "The order is added.")
-    return _back(request, game)
+        _refuse(request, entry.gm_form, error)
+        return _again(request, game, entry.gm_form, order_for=seat, failed=entry)
+    messages.success(request, f"Order given for {name}: {describe_order(state, order)}.")
+    return _back(request, game, order_for=seat)
 
 
 # --- actions: rulings -----------------------------------------------------------------------

@@ -15,7 +15,7 @@ from junta.engine.bots import bot_orders
 from junta.engine.rng import Rng
 from junta.games import adjudication, repository, running
 from junta.games.campaigns import create_game, join_game
-from junta.games.models import AuditEntry, Game, Phase
+from junta.games.models import AuditEntry, Game, Order, Phase
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 PASSWORD = "papaya-Republic-1977"
@@ -98,13 +98,34 @@ def test_a_gm_reviews_rules_and_publishes_on_a_phone(live_server, browser):
     if os.environ.get("JUNTA_SCREENSHOTS"):
         page.screenshot(path="/tmp/gm-review.png", full_page=True)
 
-    # a ruling: Isabel's card goes to Carlos, with a reason and an announcement
+    # an order for a player: choose him, then fill in his own "Give a card" form
     panel = page.get_by_role("navigation", name="GameMaster's panel")
     panel.get_by_role("link", name="Rulings").click()
+    giver = state.players[4]
+    gift = giver.hand[0]  # the form's first choice
+    page.get_by_label("Player giving the order").select_option(value=str(giver.seat))
+    page.get_by_role("button", name="Show the orders this player may give").click()
+    page.wait_for_url(f"**/rulings/?order_for={giver.seat}#give-order")
+    assert f"The orders {giver.name} may give" in page.content()
+    assert no_horizontal_scroll(page)
+    form = page.locator("#gm-order-give-card")
+    form.locator("summary").first.click()
+    form.get_by_label("To", exact=True).select_option(value="5")
+    form.get_by_label("Reason").fill("Lost in the mail (GM-only reason)")
+    assert no_horizontal_scroll(page)
+    if os.environ.get("JUNTA_SCREENSHOTS"):
+        page.locator("#give-order").screenshot(path="/tmp/gm-give-order.png")
+    form.get_by_role("button", name=f"Give this order for {giver.name}").click()
+    assert f"Order given for {giver.name}" in page.content()
+    given = Order.objects.get(phase=phase, player__seat=giver.seat, player__membership="active")
+    assert {"kind": "give_card", "to": 5, "card": gift} in given.payload
+    assert AuditEntry.objects.filter(game=game, action="order").count() == 1
+
+    # a ruling: Isabel's card goes to Carlos, with a reason and an announcement
     page.locator("summary", has_text="Move a card").click()
-    page.get_by_label("Card", exact=True).select_option(value=str(card))
-    page.get_by_label("Move it to").select_option(value="hand:0")
     card_form = page.locator("form", has=page.get_by_label("Move it to"))
+    card_form.get_by_label("Card", exact=True).select_option(value=str(card))
+    card_form.get_by_label("Move it to").select_option(value="hand:0")
     card_form.get_by_label("Reason").fill(REASON)
     card_form.get_by_label("Announcement").fill(ANNOUNCEMENT)
     card_form.get_by_role("button", name="Move the card").click()

@@ -53,7 +53,7 @@ def test_a_conditional_order_on_a_phone(live_server, phone):
     assert visible_labels(phone, form) == ["Condition", "Player", "Location"]
     form.get_by_label("Condition", exact=True).select_option("killed")
     assert visible_labels(phone, form) == ["Condition", "Player"]
-    assert phone.locator("#order-pay-cond-location").is_disabled()
+    assert phone.locator("#order-pay-if_location").is_disabled()
 
     # the keyboard: the player is left blank and the form sent with Enter on the button
     form.get_by_label("To", exact=True).select_option(str(ADMIRAL))
@@ -62,15 +62,15 @@ def test_a_conditional_order_on_a_phone(live_server, phone):
     with phone.expect_navigation():
         phone.keyboard.press("Enter")
     assert "Not saved." in phone.content()
-    error = phone.locator("#order-pay-cond-seat-error")
+    error = phone.locator("#order-pay-if_seat-error")
     assert error.text_content().strip() == "Error: Choose the player the condition is about."
-    assert phone.locator("#order-pay-cond-seat").get_attribute("aria-describedby") == \
-        "order-pay-cond-seat-error"
+    assert phone.locator("#order-pay-if_seat").get_attribute("aria-describedby") == \
+        "order-pay-if_seat-error"
     assert phone.locator("#order-pay-amount").input_value() == "2"
     assert phone.locator("#order-pay-to").input_value() == str(ADMIRAL)
-    assert phone.locator("#order-pay-condition").input_value() == "killed"
-    assert phone.locator("#order-pay-cond-seat").is_visible()
-    assert not phone.locator("#order-pay-cond-location").is_visible()
+    assert phone.locator("#order-pay-if").input_value() == "killed"
+    assert phone.locator("#order-pay-if_seat").is_visible()
+    assert not phone.locator("#order-pay-if_location").is_visible()
     assert phone.evaluate("document.activeElement.id") == "order-errors"
     assert no_horizontal_scroll(phone)
     folder = Path(os.environ.get("JUNTA_SCREENSHOTS") or tempfile.mkdtemp(prefix="junta-orders-"))
@@ -79,7 +79,7 @@ def test_a_conditional_order_on_a_phone(live_server, phone):
     print(f"screenshots in {folder}")
 
     # fixed: the order goes in, with its condition
-    phone.locator("#order-pay-cond-seat").select_option(str(WAR))
+    phone.locator("#order-pay-if_seat").select_option(str(WAR))
     with phone.expect_navigation():
         phone.locator("#order-pay form").get_by_role("button", name="Add this order").click()
     assert "Order added." in phone.content()

@@ -342,6 +342,19 @@ def test_the_helicopter_flies_two_zones_besides_the_stack_move():
     assert units(later, ERNESTO, 2, "Helicopter") and len(units(later, ERNESTO, 18)) == 6
 
 
+def test_a_stack_of_helicopters_alone_flies_without_naming_them():
+    """Card "Helicopter: ... each phase it may move up to 2 zones"; RULINGS: its own flight is
+    not a stack move, whether the Helicopter is named or is the whole stack in its zone."""
+    state, _ = coup_state()
+    card = give(state, ERNESTO, "Helicopter")
+    after, _ = run(state, {ERNESTO: [o("play_card", card=card, zone=13)]})
+    fly = o("move", from_zone=13, to_zone=2)  # no units named: the stack is the Helicopter
+    march = o("move", from_zone=24, to_zone=18)
+    assert validate_orders(after, ERNESTO, [fly, march]) == []
+    later, _ = run(after, {ERNESTO: [fly, march]})
+    assert units(later, ERNESTO, 2, "Helicopter") and len(units(later, ERNESTO, 18)) == 6
+
+
 def test_a_unit_handed_over_unmoved_brings_its_move_a_moved_one_does_not():
     """Rules: "Transfer of a unit that has already moved does not grant it any additional
     movement for the phase, though transfer of an unmoved unit transfers that unit's movement

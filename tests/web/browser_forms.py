@@ -23,6 +23,7 @@ class Control:
     checked: bool = False
     options: list[tuple[str, str, bool]] = field(default_factory=list)  # value, text, selected
     id: str = ""
+    attrs: dict[str, str] = field(default_factory=dict)  # every attribute of the element
 
 
 @dataclass
@@ -127,10 +128,11 @@ class _Parser(HTMLParser):
         if tag == "input":
             self._form.controls.append(Control(
                 "input", a.get("type", "text").lower(), a.get("name", ""), a.get("value", ""),
-                "checked" in a, id=a.get("id", "")))
+                "checked" in a, id=a.get("id", ""), attrs=a))
         elif tag == "select":
             kind = "select-multiple" if "multiple" in a else "select"
-            self._select = Control("select", kind, a.get("name", ""), id=a.get("id", ""))
+            self._select = Control("select", kind, a.get("name", ""), id=a.get("id", ""),
+                                   attrs=a)
             self._form.controls.append(self._select)
         elif tag == "option" and self._select is not None:
             self._option = [a.get("value"), "", "selected" in a]

@@ -3,7 +3,6 @@ services with an audit entry, rollback and replay, and no GM secret on a player'
 
 from __future__ import annotations
 
-import json
 import re
 from datetime import timedelta
 
@@ -22,7 +21,9 @@ from junta.games.models import AuditEntry, Game, Order, Phase, PhaseResult
 from junta.games.replay import replay_game
 from junta.gm import services
 from junta.gm.checks import check_campaign
-from junta.gm.services import GMError
+from junta.gm.forms import gm_prefix
+from junta.gm.services import GMError, GMOrderRefused
+from tests.web.browser_forms import form_with, forms_in, submit
 
 pytestmark = pytest.mark.django_db
 
@@ -376,14 +377,21 @@ def test_review_adjudicate_read_change_orders_and_publish(client):
     result = PhaseResult.objects.get(phase=phase)
     assert result.digest != first and result.published_at is None
     assert "nominated by Don Carlos" not in " ".join(e["text"] for e in result.events)
-    # give an order for a player: checked by the engine, then drafted again
-    client.post(reverse("gm_add_order", args=[game.id]), {
-        "from": "review", "order-seat": 4, "order-order": '{"kind": "nominate", "candidate": 5}',
-        "order-reason": "lost in the mail", "order-state_version": version(game)})
+    # give an order for a player through his own form: checked by the engine, drafted again
+    url, page = give_page(client, game, 4, "gm_review")
+    form = form_with(page, "option", "nominate")
+    form.set(gm_prefix("nominate") + "-candidate", "5")
+    form.set(gm_prefix("nominate") + "-ruling-reason", "lost in the mail")
+    response = submit(client, url, form)
+    assert response.status_code == 302
+    assert response["Location"] == reverse("gm_review", args=[game.id]) + \
+        "?order_for=4#give-order"
     result.refresh_from_db()
     assert "Don Elena, nominated by Don Rafael" in " ".join(e["text"] for e in result.events)
     with pytest.raises(GMError, match="no order of kind"):
-        services.add_order(game.id, gm, 1, '{"kind": "fly"}', reason="x")
+        services.add_order(game.id, gm, 1, {"kind": "fly"}, reason="x")
+    with pytest.raises(GMError, match="not as text"):
+        services.add_order(game.id, gm, 1, '{"kind": "nominate", "candidate": 2}', reason="x")
     client.post(reverse("gm_publish", args=[game.id]), {"announcement": "Nominations closed.",
                                                         "phase": phase.number})
     phase.refresh_from_db()
@@ -763,12 +771,16 @@ def test_a_resent_annulment_or_added_order_is_applied_once(cast, client):
     other = next(p.seat for p in state.players if p.seat != rich.seat and p.status == "alive")
     gm = cast["gm"]
     client.force_login(gm)
-    pay = json.dumps({"kind": "pay", "to": other, "amount": 1})
-    add = {"from": "rulings", "order-seat": rich.seat, "order-order": pay,
-           "order-reason": "lost in the mail", "order-state_version": version(game)}
-    assert client.post(reverse("gm_add_order", args=[game.id]), add).status_code == 302
-    response = client.post(reverse("gm_add_order", args=[game.id]), add)
+    url, page = give_page(client, game, rich.seat)
+    form = form_with(page, "option", "pay")
+    form.set(gm_prefix("pay") + "-to", str(other)).set(gm_prefix("pay") + "-amount", "1")
+    form.set(gm_prefix("pay") + "-ruling-reason", "lost in the mail")
+    assert submit(client, url, form).status_code == 302
+    response = submit(client, url, form)  # sent again
     assert response.status_code == 400 and "has changed since" in gm_page(response)
+    assert len(Order.objects.get(phase=phase, player__seat=rich.seat,
+                                 player__membership="active").payload) == 1
+    pay = {"kind": "pay", "to": other, "amount": 1}
     services.add_order(game.id, gm, rich.seat, pay, reason="a second payment")
     row = Order.objects.get(phase=phase, player__seat=rich.seat, player__membership="active")
     assert len(row.payload) == 2
@@ -795,6 +807,20 @@ def test_an_annulment_from_a_page_older_than_the_player_s_orders_is_refused(cast
                           state_version=version(game))
     with pytest.raises(GMError, match="changed since this page was opened"):
         services.annul_order(game.id, cast["gm"], 0, 0, reason="x", revision=seen)
+
+
+def give_page(client, game: Game, seat: int, name: str = "gm_rulings") -> tuple[str, str]:  # noqa: ANN001
+    """The GM's page (Rulings or Review) with seat `seat`'s order forms: its address and HTML."""
+    url = reverse(name, args=[game.id]) + f"?order_for={seat}"
+    response = client.get(url)
+    assert response.status_code == 200
+    return url, gm_page(response)
+
+
+def give_details(page: str, key: str) -> str:
+    """The GM's order form for option `key`: from its <details> tag to the end of its form."""
+    start = page.rindex("<details", 0, page.index(f'id="{gm_prefix(key)}"'))
+    return page[start:page.index("</form>", start)]
 
 
 def details_of(page: str, summary: str) -> tuple[str, str]:
@@ -831,18 +857,20 @@ def test_a_refused_ruling_comes_back_with_what_the_gm_typed(cast, client):
     assert " open" in tag and "ANNOUNCED-TYPED-7" in form
     reason_field = form[form.index('for="id_money-reason"'):]
     assert reason_field.index("This field is required.") < reason_field.index("</div>")
-    # an order the engine refuses: the error next to the order field
-    response = client.post(reverse("gm_add_order", args=[game.id]), {
-        "from": "rulings", "order-seat": poor.seat, "order-order": '{"kind": "fly"}',
-        "order-reason": "REASON-ORDER-7", "order-state_version": version(game)})
-    assert response.status_code == 400
-    tag, form = details_of(gm_page(response), "Give an order for a player")
-    assert " open" in tag and "REASON-ORDER-7" in form
-    assert escape('{"kind": "fly"}') in form
-    order_field = form[form.index('for="id_order-order"'):]
-    assert order_field.index("no order of kind") < order_field.index("</div>")
-    # an annulment without a reason keeps the announcement, its <details> open
+    # an order the engine refuses: the message next to the field it is about
     rich = max(state.players, key=lambda p: p.pocket)
+    url, page = give_page(client, game, rich.seat)
+    sent = form_with(page, "option", "pay")
+    sent.set(gm_prefix("pay") + "-amount", str(rich.pocket + 1))
+    sent.set(gm_prefix("pay") + "-ruling-reason", "REASON-ORDER-7")
+    response = submit(client, url, sent)
+    assert response.status_code == 400
+    form = give_details(gm_page(response), "pay")
+    assert " open" in form.split(">")[0] and "REASON-ORDER-7" in form
+    amount = form[form.index(f'for="{gm_prefix("pay")}-amount"'):]
+    assert amount.index(f"you cannot pay {rich.pocket + 1} MP") < amount.index("</div>")
+    assert not Order.objects.filter(phase=phase, player__seat=rich.seat).exists()
+    # an annulment without a reason keeps the announcement, its <details> open
     services.add_order(game.id, cast["gm"], rich.seat,
                        {"kind": "pay", "to": poor.seat, "amount": 1}, reason="x")
     row = Order.objects.get(phase=phase, player__seat=rich.seat, player__membership="active")
@@ -1067,3 +1095,248 @@ def test_creating_a_campaign_is_in_its_audit_log(client):
     assert entry.announcement == ""  # nothing for the players' Events page
     page = client.get(reverse("gm_audit", args=[game.id])).content.decode()
     assert "Created the campaign" in page and "Papayas Nine, 8 players" in page
+
+
+# --- giving an order for a player: the player's own forms, orders in words -------------------
+
+def gm_forms_for(page: str, seat: int) -> dict[str, object]:
+    """The GM's order forms on a page, by option key: those posted for seat `seat`."""
+    out = {}
+    for form in forms_in(page):
+        names = form.names()
+        if "option" in names and "seat" in names and form.control("seat").value == str(seat):
+            out[form.control("option").value] = form
+    return out
+
+
+@pytest.mark.parametrize("until", ["nomination", "locations"])
+def test_the_gm_picks_a_player_and_gets_exactly_the_forms_that_player_sees(cast, client,
+                                                                           until):
+    from junta.engine import legal_options
+
+    game = cast["game"]
+    phase = open_phase(game) if until == "nomination" else play(game, until=until)
+    state = state_of(phase)
+    client.force_login(cast["gm"])
+    rulings = reverse("gm_rulings", args=[game.id])
+    page = gm_page(client.get(rulings))
+    # first the choice of player: a GET form on the page itself, kept in the query string
+    chooser = next(f for f in forms_in(page) if "order_for" in f.names())
+    assert chooser.attrs.get("method") == "get" and chooser.attrs["action"] == "#give-order"
+    assert [v for v, _, _ in chooser.control("order_for").options] == \
+        [str(p.seat) for p in state.players]
+    assert '<label for="give-order-for">' in page
+    assert "Show the orders this player may give" in page
+    assert not gm_forms_for(page, 0)  # no player chosen, no order form
+    for seat in state.active_seats():
+        options = legal_options(state, seat)
+        url, page = give_page(client, game, seat)
+        assert f'<option value="{seat}" selected>' in page
+        shown = gm_forms_for(page, seat)
+        assert list(shown) == [o.key for o in options.orders], seat
+        for option in options.orders:
+            form = shown[option.key]
+            assert form.attrs["action"] == reverse("gm_add_order", args=[game.id])
+            assert form.control("from").value == "rulings"
+            # the player's fields under a prefix of the GM's own, then the GM's fields
+            player_fields = [n for n in form.names() if n.startswith(gm_prefix(option.key))
+                             and "-ruling-" not in n]
+            assert player_fields or not option.args
+            for name in ("reason", "announcement", "state_version"):
+                assert f"{gm_prefix(option.key)}-ruling-{name}" in form.names()
+            details = give_details(page, option.key)
+            assert f"<summary>{escape(option.label)}</summary>" in details
+        for note in options.notes:
+            assert escape(note) in page
+        # the same options as on the player's own Orders page
+        client.force_login(by_seat(game)[seat])
+        own = gm_page(client.get(reverse("game_orders", args=[game.id])))
+        offered = [f.control("option").value for f in forms_in(own) if "option" in f.names()]
+        assert offered == list(shown), seat
+        client.force_login(cast["gm"])
+    # every id on the page is unique (the forms of one option differ by prefix)
+    ids = re.findall(r'\sid="([^"]+)"', page)
+    assert len(ids) == len(set(ids))
+    # a seat that is not in the game: the choice only
+    page = gm_page(client.get(rulings + "?order_for=99"))
+    assert not any("seat" in f.names() and "option" in f.names() for f in forms_in(page))
+
+
+def test_the_gm_gives_an_order_through_the_player_s_form_and_it_reads_in_words(cast, client):
+    from junta.engine import describe_order, parse_order
+
+    game = cast["game"]
+    phase = play(game, until="locations")
+    state = state_of(phase)
+    rich = max(state.players, key=lambda p: p.pocket)
+    other = next(p.seat for p in state.players if p.seat != rich.seat and p.status == "alive")
+    v = version(game)
+    client.force_login(cast["gm"])
+    url, page = give_page(client, game, rich.seat)
+    form = form_with(page, "option", "pay")
+    form.set(gm_prefix("pay") + "-to", str(other)).set(gm_prefix("pay") + "-amount", "2")
+    form.set(gm_prefix("pay") + "-ruling-reason", SECRET_REASON)
+    form.set(gm_prefix("pay") + "-ruling-announcement", "The GM pays a lost debt.")
+    response = submit(client, url, form)
+    assert response.status_code == 302
+    assert response["Location"] == reverse("gm_rulings", args=[game.id]) + \
+        f"?order_for={rich.seat}#give-order"
+    row = Order.objects.get(phase=phase, player__seat=rich.seat, player__membership="active")
+    assert row.payload == [{"kind": "pay", "to": other, "amount": 2}]
+    assert version(game) == v + 1
+    words = describe_order(state, parse_order({"kind": "pay", "to": other, "amount": 2}))
+    entry = AuditEntry.objects.filter(game=game).latest("id")
+    assert (entry.action, entry.reason) == ("order", SECRET_REASON)
+    assert entry.data["summary"] == f"for {state.name(rich.seat)}: {words}"
+    page = gm_page(client.get(response["Location"]))
+    assert f"Order given for {escape(state.name(rich.seat))}: {escape(words)}." in page
+    # the order in words on the Rulings page and in the audit log, never as JSON
+    card = page[page.index(f'id="orders-{rich.seat}"'):].split('class="gm-card"')[0]
+    assert escape(words) in card
+    audit = gm_page(client.get(reverse("gm_audit", args=[game.id])))
+    assert "Gave an order for a player" in audit and escape(words) in audit
+    for shown in (page, audit):
+        assert '{"kind"' not in shown and "&quot;kind&quot;" not in shown
+        assert "&#x27;kind&#x27;: &#x27;pay" not in shown and "gm-raw" not in shown
+    # the player sees his order and the announcement, never the GM's reason
+    client.force_login(by_seat(game)[rich.seat])
+    orders = gm_page(client.get(reverse("game_orders", args=[game.id])))
+    assert escape(words) in orders and SECRET_REASON not in orders
+    events = gm_page(client.get(reverse("game_events", args=[game.id])))
+    assert "The GM pays a lost debt." in events and SECRET_REASON not in events
+
+
+def test_an_order_the_engine_refuses_comes_back_with_its_message_by_the_field(cast, client):
+    game = cast["game"]
+    phase = play(game, until="locations")
+    state = state_of(phase)
+    rich = max(state.players, key=lambda p: p.pocket)
+    other = next(p.seat for p in state.players if p.seat != rich.seat and p.status == "alive")
+    client.force_login(cast["gm"])
+    before = (version(game), actions(game))
+    pay = gm_prefix("pay")
+    # more than the pocket: the message by the amount, linked to it, the form as sent
+    url, page = give_page(client, game, rich.seat)
+    form = form_with(page, "option", "pay")
+    form.set(f"{pay}-to", str(other)).set(f"{pay}-amount", str(rich.pocket + 3))
+    form.set(f"{pay}-ruling-reason", "TYPED-REASON-9")
+    form.set(f"{pay}-ruling-announcement", "TYPED-ANNOUNCEMENT-9")
+    response = submit(client, url, form)
+    assert response.status_code == 400
+    page = gm_page(response)
+    details = give_details(page, "pay")
+    assert details.startswith(f'<details class="builder builder-error" id="{pay}"')
+    assert " open" in details.split(">")[0]
+    message = f"you cannot pay {rich.pocket + 3} MP"
+    error = re.search(rf'<p class="error" id="{pay}-amount-error">(.*?)</p>', details)
+    assert error and message in error.group(1) and "Order 1:" not in error.group(1)
+    assert re.search(rf'<input[^>]*name="{pay}-amount"[^>]*aria-describedby="[^"]*'
+                     rf'{pay}-amount-error', details)
+    assert f'value="{rich.pocket + 3}"' in details and f'value="{other}" selected' in details
+    assert "TYPED-REASON-9" in details and "TYPED-ANNOUNCEMENT-9" in details
+    assert "The engine refuses this order for" in page
+    assert (version(game), actions(game)) == before
+    assert not Order.objects.filter(phase=phase, player__seat=rich.seat).exists()
+    # the form sent back carries the current version: sending it again (mended) is deliberate
+    again = form_with(page, "option", "pay").set(f"{pay}-amount", "1")
+    assert again.control(f"{pay}-ruling-state_version").value == str(version(game))
+    # a set clash with the player's own orders: his payment leaves too little for the GM's
+    user = by_seat(game)[rich.seat]
+    running.submit_orders(phase.id, user, [{"kind": "pay", "to": other,
+                                            "amount": rich.pocket}],
+                          state_version=version(game))
+    before = (version(game), actions(game))
+    url, page = give_page(client, game, rich.seat)
+    form = form_with(page, "option", "pay")
+    form.set(f"{pay}-to", str(other)).set(f"{pay}-amount", "1")
+    form.set(f"{pay}-ruling-reason", "a second payment")
+    response = submit(client, url, form)
+    assert response.status_code == 400
+    details = give_details(gm_page(response), "pay")
+    clash = re.search(rf'<div class="error" id="{pay}-errors"[^>]*>(.*?)</div>', details, re.S)
+    assert clash and "leaves your pocket short" in clash.group(1)
+    assert f'aria-describedby="{pay}-errors"' in details
+    assert (version(game), actions(game)) == before
+    row = Order.objects.get(phase=phase, player__seat=rich.seat, player__membership="active")
+    assert row.payload == [{"kind": "pay", "to": other, "amount": rich.pocket}]
+    # the service says the same, keyed: the problems and where the new order stood
+    with pytest.raises(GMOrderRefused) as refused:
+        services.add_order(game.id, cast["gm"], rich.seat,
+                           {"kind": "pay", "to": other, "amount": 1}, reason="x")
+    assert refused.value.index == 1 and all(1 in p.orders for p in refused.value.problems)
+
+
+def test_a_gm_order_form_without_a_reason_keeps_what_was_chosen(cast, client):
+    game = cast["game"]
+    phase = open_phase(game)
+    client.force_login(cast["gm"])
+    url, page = give_page(client, game, 2)
+    nominate = gm_prefix("nominate")
+    form = form_with(page, "option", "nominate").set(f"{nominate}-candidate", "4")
+    response = submit(client, url, form)
+    assert response.status_code == 400
+    page = gm_page(response)
+    assert "Not done. Reason: This field is required." in page
+    details = give_details(page, "nominate")
+    assert 'value="4" selected' in details
+    reason = details[details.index(f'for="id_{nominate}-ruling-reason"'):]
+    assert reason.index("This field is required.") < reason.index("</div>")
+    assert re.search(rf'aria-describedby="[^"]*id_{nominate}-ruling-reason_error"', reason)
+    assert f'id="id_{nominate}-ruling-reason_error"' in reason
+    assert not Order.objects.filter(phase=phase).exists()
+    # an option the player no longer has (another phase's form): the page again, nothing done
+    response = client.post(reverse("gm_add_order", args=[game.id]), {
+        "from": "rulings", "seat": 2, "option": "pay", "state_version": version(game)})
+    assert response.status_code == 400
+    assert "cannot be given for" in gm_page(response)
+    assert not Order.objects.filter(phase=phase).exists()
+
+
+@pytest.mark.parametrize("who", ["player", "other_gm", "stranger"])
+def test_a_players_order_forms_are_the_gm_s_alone(cast, client, who):
+    game = cast["game"]
+    client.force_login(cast["gm"])
+    url, page = give_page(client, game, 4)
+    form = form_with(page, "option", "nominate")
+    form.set(gm_prefix("nominate") + "-candidate", "5")
+    form.set(gm_prefix("nominate") + "-ruling-reason", "x")
+    before = (version(game), actions(game))
+    client.force_login(cast["players"][0] if who == "player" else cast[who])
+    for name in ("gm_rulings", "gm_review"):
+        assert client.get(reverse(name, args=[game.id]) + "?order_for=4").status_code == 404
+    assert submit(client, url, form).status_code == 404
+    assert (version(game), actions(game)) == before
+    assert not Order.objects.filter(phase=open_phase(game)).exists()
+
+
+def test_the_rulings_and_review_pages_show_orders_in_words_never_json(client):
+    from junta.engine import describe_order, parse_order
+
+    gm = make_user("gm-words@example.org")
+    game, users = make_game(gm, review=True)
+    phase = open_phase(game)
+    state = state_of(phase)
+    orders = {0: {"kind": "nominate", "candidate": 1}, 2: {"kind": "nominate", "candidate": 3}}
+    for seat, order in orders.items():
+        running.submit_orders(phase.id, users[seat], [order], state_version=version(game))
+    words = {seat: describe_order(state, parse_order(o)) for seat, o in orders.items()}
+    client.force_login(gm)
+    pages = [gm_page(client.get(reverse("gm_rulings", args=[game.id]) + "?order_for=0"))]
+    services.adjudicate_now(game.id, gm)
+    services.add_order(game.id, gm, 4, {"kind": "nominate", "candidate": 5}, reason="lost")
+    services.annul_order(game.id, gm, 0, 0, reason="double post")
+    pages.append(gm_page(client.get(reverse("gm_review", args=[game.id]) + "?order_for=2")))
+    pages.append(gm_page(client.get(reverse("gm_audit", args=[game.id]))))
+    for page in pages:
+        assert '{"kind"' not in page and "&quot;kind&quot;" not in page
+        assert "&#x27;kind&#x27;: &#x27;nominate" not in page and "gm-raw" not in page
+        assert "&#x27;candidate&#x27;" not in page
+    rulings, review, audit = pages
+    for seat, text in words.items():
+        card = rulings[rulings.index(f'id="orders-{seat}"'):].split("</ol>")[0]
+        assert f"<li>{escape(text)}" in card
+    card = review[review.index('id="orders-2"'):].split("</ol>")[0]
+    assert f"<li>{escape(words[2])}" in card
+    added = describe_order(state, parse_order({"kind": "nominate", "candidate": 5}))
+    assert escape(added) in review[review.index('id="orders-4"'):].split("</ol>")[0]
+    assert escape(added) in audit and escape(words[0]) in audit

@@ -1,162 +1,97 @@
 """The Orders page (issue 6): a form for every order, with legal choices only, read back into
 an order the engine accepts; trades with cards; errors next to their fields with the submitted
-values kept; conditions that show only the details they need; the Orders tab only for seats."""
+values kept; conditions that show only the details they need; changing an order in place; the
+Orders tab only for seats.
+
+The forms are the engine's options (`junta.engine.legal_options`) drawn as Django forms
+(`junta.games.order_forms.OrderForm`); the page tests post them as a browser does
+(`tests.web.browser_forms`)."""
 
 from __future__ import annotations
 
 import re
+from typing import Any
 
 import pytest
-from django.http import QueryDict
 from django.urls import reverse
 
-from junta.engine import GameState, Order, parse_order, validate_order, validate_orders
+from junta.engine import (
+    Condition,
+    GameState,
+    Order,
+    OrderOption,
+    describe_order,
+    legal_options,
+    option_for,
+    parse_order,
+    validate_order,
+    validate_orders,
+)
 from junta.engine import catalog as cat
-from junta.engine.orders import ORDER_KINDS
+from junta.engine.kinds import ORDER_KINDS
+from junta.engine.options import standing_cabinet
 from junta.games.models import Game
 from junta.games.models import Order as OrderRow
-from junta.games.order_builder import (
-    builders,
-    condition_needs,
-    describe_order,
-    forms,
-    place_errors,
-    read,
-    read_order,
-    unavailable,
+from junta.games.order_forms import OrderForm
+from tests.engine.helpers import give, run
+from tests.engine.test_options import (
+    ADMIRAL,
+    AIR_FORCE,
+    FARM,
+    FOREIGN,
+    GENERAL_1,
+    GENERAL_2,
+    GENERAL_3,
+    PRESIDENT,
+    SECURITY,
+    STATES,
+    WAR,
+    budget_proposal,
+    budget_vote,
+    cabinet,
+    election,
+    locations,
 )
-from tests.engine.helpers import give, in_phase, in_play, run
-from tests.web.test_coup_orders import COUP_KINDS, builder, choices, install, keys, version
+from tests.web.browser_forms import form_with, forms_in, submit
+from tests.web.test_coup_orders import (
+    COUP_KINDS,
+    builder,
+    fill,
+    install,
+    read,
+    round_trip,
+    version,
+)
 from tests.web.test_pipeline import campaign  # noqa: F401 - fixture
-
-PRESIDENT, SECURITY, GENERAL_1, GENERAL_2, GENERAL_3, ADMIRAL, AIR_FORCE, WAR, FOREIGN, FARM = \
-    range(10)
-
-
-def fill_in(b, **values: str | list[str]) -> QueryDict:
-    """The form as a player fills it in: the values given, the first choice of every other
-    list, the least of every required number; optional numbers and ticks left empty."""
-    q = QueryDict(mutable=True)
-    q["kind"] = b.key
-    for f in b.fields:
-        if f.name in values:
-            value = values[f.name]
-            q.setlist(f.name, value) if isinstance(value, list) else q.__setitem__(f.name, value)
-        elif f.kind == "number":
-            q[f.name] = str(f.minimum or 1) if f.required else ""
-        elif f.kind == "multiselect":
-            if f.required:
-                q.setlist(f.name, [f.choices[0][0]])
-        else:
-            q[f.name] = f.choices[0][0]
-    return q
 
 
 def card(state: GameState, seat: int, name: str) -> str:
     return str(next(c for c in state.players[seat].hand if cat.card(c).name == name))
 
 
-# --- states in which each form is offered --------------------------------------------------------
+APPOINTMENTS = {pos: str(seat) for seat, pos in enumerate(cat.CABINET, start=1)}
 
-def nomination() -> GameState:
-    s = in_phase("nomination")
-    s.positions[cat.PRESIDENT] = None
-    return s
-
-
-def election() -> GameState:
-    s = in_phase("election")
-    s.election = {"reason": "resignation", "candidates": [GENERAL_1, ADMIRAL], "round": 1}
-    return s
-
-
-def budget_vote() -> GameState:
-    """The Farm & Labor Secretary (5 votes) has Church influence in play and a Vote card; the
-    Admiral holds Power Failure."""
-    s = in_phase("budget_vote")
-    in_play(s, FARM, "Church")
-    give(s, FARM, "Ballot Stuffers")
-    give(s, ADMIRAL, "Power Failure")
-    return s
-
-
-def cabinet() -> GameState:
-    s = in_phase("cabinet")
-    give(s, GENERAL_2, "The President's Competence Questioned")
-    return s
-
-
-def budget_draw() -> GameState:
-    return in_phase("budget_draw")
-
-
-def budget_proposal() -> GameState:
-    s = in_phase("budget_proposal")
-    s.budget = {"held": [3, 2, 2, 1], "all_drawn": [3, 2, 2, 1], "holder": PRESIDENT,
-                "proposer": PRESIDENT}
-    s.players[PRESIDENT].pocket = 4
-    give(s, FOREIGN, "Foreign Aid Audit")
-    return s
-
-
-def internal_security() -> GameState:
-    return in_phase("internal_security")
-
-
-def locations() -> GameState:
-    """Cards in hand for every kind of play; the Farm & Labor Secretary in exile asking to
-    return; money to pay, bank and trade."""
-    s = in_phase("locations")
-    give(s, GENERAL_3, "Professional Assassin")
-    give(s, GENERAL_3, "Informant")
-    give(s, GENERAL_3, "Church")
-    give(s, GENERAL_3, "Burglar")
-    in_play(s, ADMIRAL, "Bankers")
-    give(s, ADMIRAL, "Bank Holiday")
-    give(s, AIR_FORCE, "Amnesty")
-    give(s, AIR_FORCE, "Secret Political Donation")
-    give(s, WAR, "Spy in Switzerland")
-    in_play(s, WAR, "Monarchists")
-    give(s, WAR, "Monarchist Assassin")
-    for p in s.players:
-        p.pocket, p.bank = 5, 3
-    s.players[FARM].status = "exiled"
-    s.positions[cat.FARM_LABOR] = None
-    s.pending_returns = [FARM]
-    return s
-
-
-def exile() -> GameState:
-    s = in_phase("locations")
-    s.players[FARM].status = "exiled"
-    s.positions[cat.FARM_LABOR] = None
-    return s
-
-
-STATES = {f.__name__: f for f in (nomination, election, budget_vote, cabinet, budget_draw,
-                                  budget_proposal, internal_security, locations, exile)}
-APPOINTMENTS = {f"position:{pos}": str(seat) for seat, pos in enumerate(cat.CABINET, start=1)}
-
-# (state, seat, form key or a card name for its play_card form, the values filled in)
+# (state, seat, option key or a card name for the form that plays it, the values filled in:
+# by argument, a TABLE as {row: value}; "card:Name" stands for that card's number)
 CASES = [
     ("nomination", FOREIGN, "nominate", {"candidate": str(GENERAL_1)}),
     ("nomination", FOREIGN, "second", {"candidate": str(GENERAL_1)}),
     ("nomination", GENERAL_1, "decline", {}),
-    ("election", FARM, "vote", {"choice": str(ADMIRAL), f"split:position:{cat.FARM_LABOR}":
-                                "abstain"}),
+    ("election", FARM, "vote", {"choice": str(ADMIRAL), "cards": ["card:Ballot Stuffers"],
+                                "split": {f"position:{cat.FARM_LABOR}": "abstain"}}),
     ("budget_vote", FARM, "vote", {
         "choice": "yes", "cards": ["card:Ballot Stuffers"],
-        f"split:position:{cat.FARM_LABOR}": "no", "split:influence:card:Church": "abstain",
-        "split:card:card:Ballot Stuffers": "no"}),
+        "split": {f"position:{cat.FARM_LABOR}": "no", "influence:card:Church": "abstain",
+                  "card:card:Ballot Stuffers": "no"}}),
     ("budget_vote", ADMIRAL, "Power Failure", {}),
-    ("cabinet", PRESIDENT, "appoint", APPOINTMENTS),
+    ("cabinet", PRESIDENT, "appoint", {"positions": APPOINTMENTS}),
     ("cabinet", GENERAL_2, "The President's Competence Questioned", {}),
     ("budget_draw", WAR, "new_weapons", {"position": cat.ADMIRAL}),
     ("budget_draw", FOREIGN, "draw_bills", {"position": cat.FOREIGN, "count": "4"}),
     ("budget_draw", PRESIDENT, "resign", {}),
     ("budget_proposal", PRESIDENT, "propose_budget", {
-        "alloc:1": "3", "alloc:2": "2", "alloc:9": "4", "from_pocket": "1",
-        "bill:1:2": str(GENERAL_1), "bill:0:3": str(SECURITY)}),
+        "allocations": {1: "3", 2: "2", 9: "4"}, "from_pocket": "1",
+        "bills": {1: str(GENERAL_1), 0: str(SECURITY)}}),
     ("budget_proposal", FOREIGN, "Foreign Aid Audit", {}),
     ("internal_security", SECURITY, "seize_chamber", {"seize": "yes"}),
     ("locations", GENERAL_3, "location", {"place": "club"}),
@@ -164,7 +99,8 @@ CASES = [
                                             "location": "hq"}),
     ("locations", GENERAL_3, "assassinate", {"card": "card:Professional Assassin",
                                              "target": str(WAR), "location": "mistress"}),
-    ("locations", GENERAL_3, "bank", {"bank_action": "withdraw", "amount": "3"}),
+    ("locations", GENERAL_3, "bank:withdraw", {"amount": "3"}),
+    ("locations", GENERAL_3, "bank:deposit", {"amount": "5"}),
     ("locations", GENERAL_3, "pay", {"to": str(ADMIRAL), "amount": "5"}),
     ("locations", GENERAL_3, "give_card", {"to": str(ADMIRAL), "card": "card:Informant"}),
     ("locations", GENERAL_3, "trade", {"with": str(WAR), "give_cards": ["card:Informant"],
@@ -185,52 +121,84 @@ CASES = [
 ]
 
 
-def _values(s: GameState, seat: int, values: dict) -> dict:
-    """ "card:Name" stands for that card's number in the seat's hand (or in play)."""
-    def one(v: str) -> str:
-        if v.startswith("card:"):
-            name = v[5:]
-            p = s.players[seat]
-            return str(next(c for c in [*p.hand, *p.influence] if cat.card(c).name == name))
-        return v
+def _values(s: GameState, seat: int, value: Any) -> Any:
+    """ "card:Name" stands for that card's number in the seat's hand (or in play), in values
+    and in a table's rows alike."""
+    if isinstance(value, dict):
+        return {_values(s, seat, k): _values(s, seat, v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_values(s, seat, v) for v in value]
+    if not isinstance(value, str):
+        return value
 
-    out = {}
-    for key, value in values.items():
-        key = re.sub(r"card:([A-Z][\w ']+)", lambda m: one(m.group(0)), key)
-        out[key] = [one(v) for v in value] if isinstance(value, list) else one(value)
-    return out
+    def number(m: re.Match) -> str:
+        p = s.players[seat]
+        return str(next(c for c in [*p.hand, *p.influence]
+                        if cat.card(c).name == m.group(1)))
+
+    return re.sub(r"card:([A-Z][\w ']+)", number, value)
 
 
-def _form(s: GameState, seat: int, key: str, values: dict | None = None):
-    """The form of `key`; a card's name stands for the form that plays it: its own, or the
-    form shared by the cards that need no target (then the card is chosen in it)."""
-    if key in ORDER_KINDS:
+def _form(s: GameState, seat: int, key: str, values: dict | None = None) -> OrderOption:
+    """The option `key`; a card's name stands for the option that plays it: its own, or the
+    option shared by the cards that need no target (then the card is chosen in it)."""
+    if key in ORDER_KINDS or ":" in key:
         return builder(s, seat, key)
     cid = card(s, seat, key)
-    own = [b for b in builders(s, seat) if b.key == f"play_card:{cid}"]
-    if values is not None and not own:
+    own = legal_options(s, seat).get(f"play_card:{cid}")
+    if own is not None:
+        assert own.fixed == {"card": int(cid)}
+        return own
+    if values is not None:
         values["card"] = cid
-    return own[0] if own else builder(s, seat, "play_card")
+    return builder(s, seat, "play_card")
+
+
+def given(s: GameState, seat: int, key: str, /, **values: Any) -> tuple[Order, OrderForm]:
+    """The order read from option `key`'s form filled in with `values` (the form must take
+    them)."""
+    option = builder(s, seat, key)
+    order, form = read(s, seat, option, fill(s, seat, option, **values))
+    assert order is not None, form.errors
+    return order, form
 
 
 @pytest.mark.parametrize(("name", "seat", "key", "values"), CASES,
                          ids=[f"{c[0]}-{c[2]}-{i}" for i, c in enumerate(CASES)])
 def test_every_form_round_trips_into_an_order_the_engine_accepts(name, seat, key, values):
+    """Each form, filled in, reads into an order the engine accepts alone and as a set, that
+    reads as a sentence; the page finds its option again and fills the form in with it to
+    change it in place, and that form gives the same order back."""
     s = STATES[name]()
     values = _values(s, seat, values)
-    b = _form(s, seat, key, values)
-    order, problem = read_order(s, seat, fill_in(b, **values))
-    assert order is not None, problem
-    parsed = parse_order(order)
-    assert validate_order(s, seat, parsed) == [], order
-    assert validate_orders(s, seat, [parsed]) == [], order
+    option = _form(s, seat, key, values)
+    order, form = read(s, seat, option, fill(s, seat, option, **values))
+    assert order is not None, form.errors
+    assert validate_order(s, seat, order) == [], order
+    assert validate_orders(s, seat, [order]) == [], order
+    assert parse_order(order.to_dict()) == order
     assert describe_order(s, order)
+    assert round_trip(s, seat, option, order) == order
+
+
+def test_the_page_finds_the_option_each_order_was_given_through():
+    """To change an order in place the page opens the form it was given through."""
+    wrong = []
+    for name, seat, key, values in CASES:
+        s = STATES[name]()
+        values = _values(s, seat, values)
+        option = _form(s, seat, key, values)
+        order, _ = read(s, seat, option, fill(s, seat, option, **values))
+        found = option_for(legal_options(s, seat), order)
+        if found != option:
+            wrong.append((key, option.key, found and found.key))
+    assert wrong == []
 
 
 def test_the_round_trips_cover_every_order_that_is_not_a_coup_order():
     covered = {_form(STATES[n](), seat, key).kind for n, seat, key, _ in CASES}
     assert covered == set(ORDER_KINDS) - COUP_KINDS
-    plays = {key for _, _, key, _ in CASES if key not in ORDER_KINDS}
+    plays = {key for _, _, key, _ in CASES if key not in ORDER_KINDS and ":" not in key}
     assert len(plays) >= 8  # influence, donation, intelligence, theft, re-vote, motion...
 
 
@@ -238,47 +206,36 @@ def test_the_forms_give_the_engine_what_it_expects():
     s = budget_vote()
     ballot = card(s, FARM, "Ballot Stuffers")
     church = str(s.players[FARM].influence[0])
-    order, _ = read_order(s, FARM, fill_in(builder(s, FARM, "vote"), choice="yes", cards=[ballot],
-                                        **{f"split:influence:{church}": "no",
-                                           f"split:card:{ballot}": "abstain"}))
-    assert order == {"kind": "vote", "choice": "yes", "cards": [int(ballot)],
-                     "split": {f"influence:{church}": "no", f"card:{ballot}": "abstain"}}
+    vote = builder(s, FARM, "vote")
+    data = fill(s, FARM, vote, choice="yes", cards=[ballot],
+                split={f"influence:{church}": "no", f"card:{ballot}": "abstain"})
+    # one field per row of the split, named by its source
+    assert data[f"order-vote-split_influence{church}"] == "no"
+    assert data[f"order-vote-split_card{ballot}"] == "abstain"
+    assert data[f"order-vote-split_position{cat.FARM_LABOR}"] == ""  # as my vote
+    order, _ = read(s, FARM, vote, data)
+    assert order.to_dict() == {"kind": "vote", "choice": "yes", "cards": [int(ballot)],
+                               "split": {f"influence:{church}": "no",
+                                         f"card:{ballot}": "abstain"}}
     s = budget_proposal()
-    b = builder(s, PRESIDENT, "propose_budget")
-    assert "You hold 8 MP in bills (3, 2, 2, 1)" in b.help
-    order, _ = read_order(s, PRESIDENT, fill_in(b, **{
-        "alloc:1": "3", "alloc:2": "", "bill:0:3": "1", "bill:3:1": "", "from_pocket": ""}))
-    assert order["allocations"] == {"1": 3} and order["from_pocket"] == 0
-    assert order["bills"] == {"1": [3]}
+    budget = builder(s, PRESIDENT, "propose_budget")
+    assert "You hold 8 MP in bills (3, 2, 2, 1)" in budget.help
+    data = fill(s, PRESIDENT, budget, allocations={1: "3", 2: ""}, bills={0: "1", 3: ""},
+                from_pocket="")
+    assert data["order-propose-budget-allocations_1"] == "3"
+    assert data["order-propose-budget-bills_0"] == "1"
+    order, _ = read(s, PRESIDENT, budget, data)
+    assert order.args["allocations"] == {"1": 3} and order.args["from_pocket"] == 0
+    assert order.args["bills"] == {"1": [3]}
     assert describe_order(s, order) == f"Budget: {s.name(1)} 3 MP (bills: {s.name(1)} 3 MP)"
 
 
 # --- trades with cards -------------------------------------------------------------------------
 
-def test_a_trade_can_ask_for_cards_by_name_without_seeing_the_partners_hand():
-    s = locations()
-    b = builder(s, GENERAL_3, "trade")
-    wanted = choices(b, "get_cards")
-    assert "Spy in Switzerland" in wanted and "Ballot Stuffers" in wanted
-    assert "Informant" not in wanted  # the only copy is in my hand
-    assert "Bankers" not in wanted and "Monarchists" not in wanted  # in play: public
-    assert "Secret Political Donation" in wanted  # one copy is elsewhere
-    # the list says nothing of what the others hold
-    assert choices(builder(s, ADMIRAL, "trade"), "get_cards").keys() >= {"Informant"}
-    give(s, WAR, "Ballot Stuffers")
-    give(s, ADMIRAL, "Wiretap")
-    assert choices(builder(s, GENERAL_3, "trade"), "get_cards") == wanted
-    get = next(f for f in b.fields if f.name == "get_cards")
-    assert "your partner must order the same trade" in get.help
-    assert "same trade" in b.help
-
-
 def _trade(s: GameState, seat: int, **values) -> Order:
-    order, problem = read_order(s, seat, fill_in(builder(s, seat, "trade"), **values))
-    assert order is not None, problem
-    parsed = parse_order(order)
-    assert validate_order(s, seat, parsed) == [], order
-    return parsed
+    order, _ = given(s, seat, "trade", **values)
+    assert validate_order(s, seat, order) == [], order
+    return order
 
 
 def test_card_for_money_and_card_for_card_trades_match_and_happen():
@@ -316,157 +273,138 @@ def test_a_card_with_several_copies_is_matched_whichever_copy_each_side_picks():
     assert mine.args["give_cards"] == theirs.args["get_cards"] == [min(copies)]
     after, _ = run(s, {WAR: [mine], GENERAL_3: [theirs]})
     assert min(copies) in after.players[GENERAL_3].hand
-    assert describe_order(s, theirs.to_dict()) == (
+    assert describe_order(s, theirs) == (
         f"Trade with {s.name(WAR)}: give 1 MP, get Secret Political Donation")
-
-
-# --- only legal choices -----------------------------------------------------------------------
-
-def test_the_card_forms_offer_only_what_the_engine_accepts_and_say_why_not():
-    s = budget_draw()
-    for name in ("Bank Holiday", "Power Failure", "Ballot Stuffers", "Amateur Assassin",
-                 "Secret Police Overtime", "Demand for Reform", "Informant", "Church",
-                 "Amnesty", "Helicopter"):
-        give(s, GENERAL_3, name)
-    offered = [b for b in builders(s, GENERAL_3) if b.kind == "play_card"]
-    names = {label for b in offered for f in b.fields if f.name == "card"
-             for _, label in f.choices}
-    assert names == {"Informant", "Church"}
-    # every card that may be offered is one the engine accepts
-    for b in offered:
-        for value, _ in choices(b, "card").items():
-            order, _ = read_order(s, GENERAL_3, fill_in(b, card=value))
-            assert validate_order(s, GENERAL_3, parse_order(order)) == []
-    notes = "\n".join(unavailable(s, GENERAL_3))
-    assert "Bank Holiday cannot be played in the Draw Budget" in notes
-    assert "Power Failure cannot be played" in notes
-    assert "Ballot Stuffers: a Vote card" in notes
-    assert "Amateur Assassin: sent with an assassination order in the Locations phase" in notes
-    assert "Secret Police Overtime: sent with an assassination order" in notes
-    assert "Demand for Reform requires Christian Democrats influence" in notes
-    assert "Amnesty: there is no player it can be played on now." in notes
-    assert "Helicopter cannot be played" in notes
-    # a targeted card: the targets the engine accepts (an exile only for Amnesty)
-    s = locations()
-    assert choices(builder(s, AIR_FORCE, f"play_card:{card(s, AIR_FORCE, 'Amnesty')}"),
-                   "target") == {str(FARM): f"{s.name(FARM)} (in exile)"}
-    informant = builder(s, GENERAL_3, f"play_card:{card(s, GENERAL_3, 'Informant')}")
-    assert str(FARM) not in choices(informant, "target")
-    assert str(GENERAL_3) not in choices(informant, "target")
-    # re-vote and assassination-time cards have a form of their own: their own conditions
-    burglar = builder(s, GENERAL_3, f"play_card:{card(s, GENERAL_3, 'Burglar')}")
-    assert "banks" not in dict(burglar.conditions)
-    assert "banks" in dict(builder(s, GENERAL_3, "play_card").conditions)
-
-
-def test_assassins_and_vote_cards_the_engine_refuses_are_not_offered():
-    s = in_phase("locations")
-    give(s, PRESIDENT, "Foreign Assassin")
-    give(s, PRESIDENT, "Monarchist Assassin")  # without Monarchists in play
-    give(s, PRESIDENT, "Amateur Assassin")
-    assert set(choices(builder(s, PRESIDENT, "assassinate"), "card").values()) == {
-        "Amateur Assassin"}
-    notes = "\n".join(unavailable(s, PRESIDENT))
-    assert "Foreign Assassin: The Foreign Assassin cannot be played by the President" in notes
-    assert "Monarchist Assassin requires Monarchists influence" in notes
-    s = in_phase("election")
-    s.election = {"reason": "initial", "candidates": [0, 1]}
-    give(s, FARM, "Ballot Stuffers")
-    assert "cards" not in {f.name for f in builder(s, FARM, "vote").fields}
-    assert "In the first election every player has exactly one vote" in \
-        "\n".join(unavailable(s, FARM))
-
-
-def test_the_bank_form_is_not_offered_while_the_bank_is_closed():
-    s = locations()
-    assert "bank" in keys(s, GENERAL_3)
-    s.bank_status = "closed"
-    assert "bank" not in keys(s, GENERAL_3)
-    assert "Banking: The Bank is closed for the rest of the turn." in unavailable(s, GENERAL_3)
-    s.bank_status = "closed_for_lunch"  # a forced budget: banking waits for after lunch
-    assert "bank" in keys(s, GENERAL_3)
-
-
-def test_a_gift_is_offered_only_to_players_under_the_hand_limit():
-    s = locations()
-    for name in ("Students", "Peasants", "Labor Unions", "Press", "Radicals", "Landowners"):
-        give(s, ADMIRAL, name)
-    assert str(ADMIRAL) not in choices(builder(s, GENERAL_3, "give_card"), "to")
 
 
 # --- conditions -------------------------------------------------------------------------------
 
 def test_a_condition_reads_only_the_details_its_kind_needs():
-    assert condition_needs("location") == ("cond_seat", "cond_location")
-    assert condition_needs("coup_excuse") == ()
-    assert condition_needs("vote_result") == ("cond_result", "cond_margin")
+    """Every detail a condition of the form may name has a field; a condition reads only its
+    own, whatever the others hold (left over from another choice: without the page's script
+    every detail is shown and sent)."""
     s = locations()
-    b = builder(s, GENERAL_3, "pay")
-    q = fill_in(b, to=str(ADMIRAL), amount="2")
-    q.update({"condition": "location", "cond_seat": str(WAR), "cond_location": "club",
-              "cond_card": "Informant", "cond_position": cat.WAR})  # left over from before
-    order, _ = read_order(s, GENERAL_3, q)
-    assert order["condition"] == {"kind": "location", "seat": WAR, "location": "club"}
-    q["cond_seat"] = ""
-    reading = read(s, GENERAL_3, q)
-    assert (reading.order, reading.problem, reading.field) == (
-        None, "Choose the player the condition is about.", "cond_seat")
+    pay = builder(s, GENERAL_3, "pay")
+    assert [n for n in OrderForm(pay, s, GENERAL_3).fields if n.startswith("if")] == [
+        "if", "if_seat", "if_location"]
+    base = {"to": str(ADMIRAL), "amount": "2"}
+    order, _ = read(s, GENERAL_3, pay, fill(s, GENERAL_3, pay, **base, **{
+        "if": "location", "if_seat": str(WAR), "if_location": "club"}))
+    assert order.condition == Condition("location", {"seat": WAR, "location": "club"})
+    order, _ = read(s, GENERAL_3, pay, fill(s, GENERAL_3, pay, **base, **{
+        "if": "killed", "if_seat": str(WAR), "if_location": "club"}))
+    assert order.condition == Condition("killed", {"seat": WAR})
+    order, _ = read(s, GENERAL_3, pay, fill(s, GENERAL_3, pay, **base, **{
+        "if": "", "if_seat": str(WAR), "if_location": "club"}))
+    assert order.condition is None
+    order, form = read(s, GENERAL_3, pay, fill(s, GENERAL_3, pay, **base, **{
+        "if": "location", "if_seat": "", "if_location": "club"}))
+    assert order is None
+    assert form.errors == {"if_seat": ["Choose the player the condition is about."]}
+    # in a vote, more details: each left over with a value, read only by its own kind
+    s = budget_vote()
+    s.players[GENERAL_3].pocket = 3
+    pay = builder(s, GENERAL_3, "pay")
+    form = OrderForm(pay, s, GENERAL_3)
+    details = [n for n in form.fields if n.startswith("if_")]
+    assert {"if_seat", "if_choice", "if_result", "if_margin_at_most"} <= set(details)
+    leftovers = {n: (next(v for v, _ in form.fields[n].choices if v)
+                     if hasattr(form.fields[n], "choices") else "3") for n in details}
+    order, _ = read(s, GENERAL_3, pay, fill(s, GENERAL_3, pay, **base, **{
+        **leftovers, "if": "voted", "if_seat": str(WAR), "if_choice": "no"}))
+    assert order.condition == Condition("voted", {"seat": WAR, "choice": "no"})
+    order, _ = read(s, GENERAL_3, pay, fill(s, GENERAL_3, pay, **base, **{
+        **leftovers, "if": "vote_result", "if_result": "fails", "if_margin_at_most": ""}))
+    assert order.condition == Condition("vote_result", {"result": "fails"})
+    assert validate_order(s, GENERAL_3, order) == []
 
 
 def test_a_vote_condition_in_an_election_names_a_candidate():
     s = election()
     s.players[FOREIGN].pocket = 3
-    b = builder(s, FOREIGN, "pay")
-    q = fill_in(b, to=str(ADMIRAL), amount="1")
-    q.update({"condition": "voted", "cond_seat": str(WAR), "cond_choice": str(ADMIRAL)})
-    order, problem = read_order(s, FOREIGN, q)
-    assert order["condition"] == {"kind": "voted", "seat": WAR, "choice": ADMIRAL}, problem
-    assert validate_order(s, FOREIGN, parse_order(order)) == []
+    pay = builder(s, FOREIGN, "pay")
+    voted = pay.condition("voted")
+    assert {c.value for c in next(a for a in voted.args if a.name == "choice").choices} >= {
+        GENERAL_1, ADMIRAL}
+    order, form = read(s, FOREIGN, pay, fill(s, FOREIGN, pay, to=str(ADMIRAL), amount="1",
+                                             **{"if": "voted", "if_seat": str(WAR),
+                                                "if_choice": str(ADMIRAL)}))
+    assert order is not None, form.errors
+    assert order.to_dict()["condition"] == {"kind": "voted", "seat": WAR, "choice": ADMIRAL}
+    assert validate_order(s, FOREIGN, order) == []
 
 
 # --- errors next to their fields ----------------------------------------------------------------
 
 def test_the_engines_messages_go_to_the_field_that_causes_them():
     s = locations()
-    b = builder(s, GENERAL_3, "pay")
-    q = fill_in(b, to=str(ADMIRAL), amount="9")
-    order, _ = read_order(s, GENERAL_3, q)
-    messages = validate_order(s, GENERAL_3, parse_order(order))
+    order, form = given(s, GENERAL_3, "pay", to=str(ADMIRAL), amount="9")
+    messages = validate_order(s, GENERAL_3, order)
     assert messages == ["You have 5 MP in your pocket; you cannot pay 9 MP."]
-    assert place_errors(s, GENERAL_3, b, q, messages) == ({"amount": messages}, [])
+    assert messages[0].arg == "amount"
+    form.place(messages)
+    assert form.errors == {"amount": messages}
     # a message no single field answers stays with the whole form
-    t = builder(s, GENERAL_3, "trade")
-    q = fill_in(t, **{"with": str(WAR), "give_money": "", "get_money": ""})
-    order, _ = read_order(s, GENERAL_3, q)
-    messages = validate_order(s, GENERAL_3, parse_order(order))
-    assert messages == ["A trade must exchange something."]
-    assert place_errors(s, GENERAL_3, t, q, messages) == ({}, messages)
-    # a condition's message goes to the detail that causes it
-    burglar = builder(s, GENERAL_3, f"play_card:{card(s, GENERAL_3, 'Burglar')}")
-    q = fill_in(burglar, target=str(WAR))
-    q.update({"condition": "location", "cond_seat": str(WAR), "cond_location": "bank"})
-    order, _ = read_order(s, GENERAL_3, q)
-    messages = validate_order(s, GENERAL_3, parse_order(order))
+    order, form = given(s, GENERAL_3, "trade", **{"with": str(WAR), "give_money": "",
+                                                  "get_money": ""})
+    messages = validate_order(s, GENERAL_3, order)
+    assert messages == ["A trade must exchange something."] and messages[0].arg is None
+    form.place(messages)
+    assert form.errors == {"__all__": messages} and form.non_field_errors() == messages
+    # a condition's message goes to the detail that causes it: an assassination-time card may
+    # wait only for the player's own location, so the form offers only him there; the
+    # engine's message for another player (an order from the GM or the API) goes to that field
+    key = f"play_card:{card(s, GENERAL_3, 'Burglar')}"
+    burglar = builder(s, GENERAL_3, key)
+    seats = next(a for a in burglar.condition("location").args if a.name == "seat")
+    assert [c.value for c in seats.choices] == [GENERAL_3]
+    order, form = read(s, GENERAL_3, burglar, fill(s, GENERAL_3, burglar, target=str(WAR), **{
+        "if": "location", "if_seat_2": str(WAR), "if_location": "bank"}))
+    assert order is None and form.errors == {"if_seat_2": ["Player: choose one of the options "
+                                                           "offered."]}
+    order, form = given(s, GENERAL_3, key, target=str(WAR), **{
+        "if": "location", "if_seat_2": str(GENERAL_3), "if_location": "bank"})
+    assert order.condition == Condition("location", {"seat": GENERAL_3, "location": "bank"})
+    assert validate_order(s, GENERAL_3, order) == []
+    theirs = Order(order.kind, order.args, Condition("location", {"seat": WAR,
+                                                                  "location": "bank"}))
+    messages = validate_order(s, GENERAL_3, theirs)
     assert "may depend on your own location" in messages[0]
-    assert place_errors(s, GENERAL_3, burglar, q, messages) == ({"cond_seat": messages}, [])
+    assert messages[0].arg == "condition.seat"
+    form.place(messages)
+    assert form.errors == {"if_seat_2": messages}
+    # a table's message goes to its fieldset, not to one of its rows
+    s = budget_proposal()
+    order, form = given(s, PRESIDENT, "propose_budget", allocations={1: "20"})
+    messages = validate_order(s, PRESIDENT, order)
+    assert messages and all(m.arg == "allocations" for m in messages), messages
+    form.place(messages)
+    assert form.group_errors == {"allocations": messages} and not form.errors
+    links = form.error_links("Propose the budget")
+    assert ("order-propose-budget-allocations", f"Propose the budget, Totals: {messages[0]}") \
+        in links
 
 
 def test_forms_keep_what_was_submitted_and_carry_their_errors():
     s = locations()
-    q = QueryDict(mutable=True)
-    q.update({"kind": "pay", "to": str(ADMIRAL), "amount": "9", "condition": "killed",
-              "cond_seat": str(WAR)})
-    built, _ = forms(s, GENERAL_3, data=q, failed="pay", field_errors={"amount": ["Too much."]})
-    pay = next(b for b in built if b.key == "pay")
-    assert pay.bound and pay.html_id == "order-pay"
-    fields = {f.name: f for f in [*pay.fields, *pay.condition_fields]}
-    assert fields["to"].value == [str(ADMIRAL)] and fields["amount"].value == ["9"]
-    assert fields["amount"].errors == ["Too much."]
-    assert fields["amount"].html_id == "order-pay-amount"
-    assert fields["condition"].value == ["killed"] and fields["cond_seat"].value == [str(WAR)]
-    assert fields["cond_location"].conditions == ("location",)
-    other = next(b for b in built if b.key == "location")
-    assert not other.bound and all(not f.value and not f.errors for f in other.fields)
+    pay = builder(s, GENERAL_3, "pay")
+    data = fill(s, GENERAL_3, pay, to=str(ADMIRAL), amount="9",
+                **{"if": "killed", "if_seat": str(WAR)})
+    order, form = read(s, GENERAL_3, pay, data)
+    form.place(validate_order(s, GENERAL_3, order))
+    assert form.prefix == "order-pay"
+    assert form["to"].value() == str(ADMIRAL) and form["amount"].value() == "9"
+    assert form.errors["amount"] == ["You have 5 MP in your pocket; you cannot pay 9 MP."]
+    assert form["amount"].auto_id == "order-pay-amount"
+    assert form["if"].value() == "killed" and form["if_seat"].value() == str(WAR)
+    groups = {g["group"].arg: g for g in form.rendered_groups()}
+    assert groups["condition.location"]["conditions"] == "location"
+    assert "killed" in groups["condition.seat"]["conditions"].split()
+    amount = groups["amount"]["rows"][0]
+    assert amount["errors"] == form.errors["amount"]
+    assert 'aria-invalid="true"' in amount["widget"] and 'value="9"' in amount["widget"]
+    other = OrderForm(builder(s, GENERAL_3, "location"), s, GENERAL_3)
+    assert not other.is_bound and not other.errors
 
 
 # --- the page ---------------------------------------------------------------------------------
@@ -484,25 +422,37 @@ def start_in(campaign, s: GameState):  # noqa: F811
     return game, phase, seat_users(game)
 
 
+def orders_of(phase, user) -> list[dict]:
+    return OrderRow.objects.get(phase=phase, player__user=user).payload
+
+
+def post(client, url: str, key: str, **fields: str | list[str]):  # noqa: ANN201
+    """Open the page, fill in the form of option `key` (fields by their full names) and send
+    it as the browser does."""
+    form = form_with(client.get(url).content.decode(), "option", key)
+    for name, value in fields.items():
+        form.set(name, value)
+    return submit(client, url, form)
+
+
 @pytest.mark.django_db
 def test_a_rejected_order_comes_back_filled_in_with_the_message_by_its_field(
         campaign, client):  # noqa: F811
     game, phase, by_seat = start_in(campaign, locations())
     client.force_login(by_seat[GENERAL_3])
     url = reverse("game_orders", args=[game.id])
-    response = client.post(url, {"action": "add", "kind": "location", "place": "club",
-                                  "state_version": version(game)})
+    response = post(client, url, "location", **{"order-location-place": "club"})
     assert response.status_code == 302
-    response = client.post(url, {"action": "add", "kind": "pay", "to": str(ADMIRAL),
-                                 "amount": "9", "state_version": version(game)})
+    form = form_with(client.get(url).content.decode(), "option", "pay")
+    response = submit(client, url, form.set("order-pay-to", str(ADMIRAL)).type_number("9"))
     assert response.status_code == 400
     page = response.content.decode()
     message = "You have 5 MP in your pocket; you cannot pay 9 MP."
     assert f'<p class="error" id="order-pay-amount-error"><span class="visually-hidden">' \
            f'Error: </span>{message}' in page
-    assert re.search(r'<input type="number"[^>]*id="order-pay-amount"[^>]*value="9"'
-                     r'[^>]*aria-describedby="order-pay-amount-help order-pay-amount-error"'
-                     r'[^>]*aria-invalid="true"', page)
+    amount = re.search(r'<input type="number"[^>]*id="order-pay-amount"[^>]*>', page).group(0)
+    assert 'value="9"' in amount and 'aria-invalid="true"' in amount
+    assert 'aria-describedby="order-pay-amount-help order-pay-amount-error"' in amount
     assert f'<option value="{ADMIRAL}" selected>' in page
     assert f'<a href="#order-pay-amount">Pay money, MP: {message}</a>' in page
     assert '<details class="builder builder-error" id="order-pay" open>' in page
@@ -514,32 +464,69 @@ def test_a_rejected_order_comes_back_filled_in_with_the_message_by_its_field(
 
 
 @pytest.mark.django_db
-def test_a_blank_condition_player_and_a_set_error_are_shown_with_their_form(
-        campaign, client):  # noqa: F811
+def test_a_blank_condition_player_is_shown_with_its_form(campaign, client):  # noqa: F811
     game, phase, by_seat = start_in(campaign, locations())
     client.force_login(by_seat[GENERAL_3])
     url = reverse("game_orders", args=[game.id])
-    response = client.post(url, {"action": "add", "kind": "pay", "to": str(ADMIRAL),
-                                 "amount": "2", "condition": "killed", "cond_seat": "",
-                                 "state_version": version(game)})
+    response = post(client, url, "pay", **{"order-pay-to": str(ADMIRAL), "order-pay-amount": "2",
+                                           "order-pay-if": "killed", "order-pay-if_seat": ""})
     assert response.status_code == 400
     page = response.content.decode()
     assert "Choose the player the condition is about." in page
     assert "names a player who is not in this game" not in page
-    assert 'id="order-pay-cond-seat-error"' in page
+    assert 'id="order-pay-if_seat-error"' in page
     assert '<option value="killed" selected>' in page
-    # two unconditional locations: the set's message goes with the form just submitted
-    client.post(url, {"action": "add", "kind": "location", "place": "club",
-                      "state_version": version(game)})
-    response = client.post(url, {"action": "add", "kind": "location", "place": "hq",
-                                 "state_version": version(game)})
-    page = response.content.decode()
+    assert not OrderRow.objects.filter(phase=phase).exists()
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("clash", ["card", "pocket"])
+def test_a_whole_set_refusal_is_shown_with_the_form_just_sent_naming_both_orders(
+        campaign, client, clash):  # noqa: F811
+    """"A card can be used once"; "A player's pocket can never go negative". A Vote card in
+    the ballot and a gift of the same card, or a payment that leaves the pocket short for the
+    budget's money from it: each is legal alone, not together. The refusal comes with the form
+    just sent, filled in as sent, and names both orders; the first stays as it was."""
+    if clash == "card":
+        s, seat = budget_vote(), FARM
+        ballot = card(s, FARM, "Ballot Stuffers")
+        first = ("vote", {"order-vote-choice": "yes", "order-vote-cards": [ballot]})
+        second = ("give_card", {"order-give-card-to": str(ADMIRAL),
+                                "order-give-card-card": ballot})
+        message = ("Ballot Stuffers is used by two of your orders: your ballot, which counts "
+                   "it (order 1) and your gift of it to {admiral} (order 2). A card "
+                   "can be used once.")
+    else:
+        s, seat = budget_proposal(), PRESIDENT
+        first = ("propose_budget", {"order-propose-budget-allocations_1": "9",
+                                    "order-propose-budget-from_pocket": "1"})
+        second = ("pay", {"order-pay-to": str(ADMIRAL), "order-pay-amount": "4"})
+        message = ("The budget's 1 MP from your pocket leaves your pocket short for your "
+                   "payment of 4 MP to {admiral}: together they need 5 MP and you have 4 MP "
+                   "(orders 1 and 2). Lower an amount or give one up.")
+    game, phase, by_seat = start_in(campaign, s)
+    s = GameState.from_dict(phase.state_before)  # the campaign's families' names
+    message = message.format(admiral=s.name(ADMIRAL))
+    client.force_login(by_seat[seat])
+    url = reverse("game_orders", args=[game.id])
+    assert post(client, url, first[0], **first[1]).status_code == 302
+    before = list(OrderRow.objects.filter(phase=phase).values())
+    response = post(client, url, second[0], **second[1])
     assert response.status_code == 400
-    assert 'id="order-location-errors"' in page
-    assert "You gave 2 unconditional orders to choose a location; give one." in page
-    assert '<option value="hq" selected>' in page
-    assert OrderRow.objects.get(phase=phase, player__user=by_seat[GENERAL_3]).payload == [
-        {"kind": "location", "place": "club"}]
+    page = response.content.decode()
+    prefix = f"order-{second[0].replace('_', '-')}"
+    error = re.search(rf'<div class="error" id="{prefix}-errors"[^>]*>(.*?)</div>', page, re.S)
+    assert error, page[:3000]
+    text = re.sub(r"<[^>]+>", "", error.group(1)).replace("&#x27;", "'").strip()
+    assert text == f"Error: {message}"
+    assert f'<details class="builder builder-error" id="{prefix}" open>' in page
+    sent = form_with(page, "option", second[0])
+    for name, value in second[1].items():
+        control = sent.control(name)
+        shown = [v for v, _, sel in control.options if sel] if control.tag == "select" else \
+            [control.value]
+        assert shown == [value], (name, shown)
+    assert list(OrderRow.objects.filter(phase=phase).values()) == before
 
 
 @pytest.mark.django_db
@@ -550,15 +537,15 @@ def test_a_trade_for_cards_posted_on_the_page_is_saved(campaign, client):  # noq
     url = reverse("game_orders", args=[game.id])
     page = client.get(url).content.decode()
     assert "Cards you get" in page and "your partner must order the same trade" in page
-    response = client.post(url, {"action": "add", "kind": "trade", "with": str(WAR),
-                                 "give_cards": [card(s, GENERAL_3, "Informant")],
-                                 "get_cards": ["Spy in Switzerland"], "give_money": "",
-                                 "get_money": "1", "state_version": version(game)})
-    assert response.status_code == 302
-    row = OrderRow.objects.get(phase=phase, player__user=by_seat[GENERAL_3])
-    assert row.payload == [{"kind": "trade", "with": WAR, "give_money": 0, "get_money": 1,
-                            "give_cards": [int(card(s, GENERAL_3, "Informant"))],
-                            "get_cards": [int(card(s, WAR, "Spy in Switzerland"))]}]
+    response = post(client, url, "trade", **{
+        "order-trade-with": str(WAR), "order-trade-give_cards": [card(s, GENERAL_3, "Informant")],
+        "order-trade-get_cards": ["Spy in Switzerland"], "order-trade-give_money": "",
+        "order-trade-get_money": "1"})
+    assert response.status_code == 302, response.content.decode()[:3000]
+    assert orders_of(phase, by_seat[GENERAL_3]) == [
+        {"kind": "trade", "with": WAR, "give_money": 0, "get_money": 1,
+         "give_cards": [int(card(s, GENERAL_3, "Informant"))],
+         "get_cards": [int(card(s, WAR, "Spy in Switzerland"))]}]
     page = client.get(url).content.decode()
     wars = s.name(WAR).replace("'", "&#x27;")
     assert f"Trade with {wars}: give Informant, get Spy in Switzerland, 1 MP" in page
@@ -571,24 +558,34 @@ def test_the_page_says_why_the_bank_is_not_offered(campaign, client):  # noqa: F
     game, phase, by_seat = start_in(campaign, s)
     client.force_login(by_seat[GENERAL_3])
     page = client.get(reverse("game_orders", args=[game.id])).content.decode()
-    assert "Deposit or withdraw" not in page
+    assert "Deposit money in the Bank" not in page and "Withdraw money from the Bank" not in page
+    assert 'value="bank:' not in page
     assert "Banking: The Bank is closed for the rest of the turn." in page
     assert "Not offered now" in page
 
 
-@pytest.mark.django_db
-def test_every_field_has_a_label_and_conditions_say_which_details_they_use(
-        campaign, client):  # noqa: F811
-    game, phase, by_seat = start_in(campaign, locations())
-    client.force_login(by_seat[GENERAL_3])
-    page = client.get(reverse("game_orders", args=[game.id])).content.decode()
+def labelled(page: str) -> list[str]:
+    """The ids of the page's fields, each with its label; none twice."""
     ids = re.findall(r'<(?:select|input|textarea)[^>]*\bid="([^"]+)"', page)
     assert ids
     for element_id in ids:
         assert f'for="{element_id}"' in page, element_id
     assert len(ids) == len(set(ids))
-    assert 'data-conditions="location"' in page  # the Location detail
-    assert "js/orders.js" in page
+    return ids
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("name", ["locations", "budget_vote", "cabinet", "budget_proposal"])
+def test_every_field_has_a_label_and_conditions_say_which_details_they_use(
+        campaign, client, name):  # noqa: F811
+    game, phase, by_seat = start_in(campaign, STATES[name]())
+    for seat in (GENERAL_3, SECURITY, PRESIDENT, FARM):
+        client.force_login(by_seat[seat])
+        page = client.get(reverse("game_orders", args=[game.id])).content.decode()
+        labelled(page)
+        assert "js/orders.js" in page
+        if name == "locations" and seat == GENERAL_3:
+            assert 'data-conditions="location"' in page  # the Location detail
 
 
 @pytest.mark.django_db
@@ -636,14 +633,16 @@ def test_a_bank_order_posted_from_the_page_is_saved(campaign, client, action, am
     """"Players wishing to deposit or withdraw money from the Bank must have chosen the Bank as
     their location and may now do so." The deposit/withdraw form, posted with every control the
     browser sends (the page's own hidden fields included), is stored, and the Bank does it."""
-    from tests.web.browser_forms import form_with, submit
-
     s = locations()
     game, phase, by_seat = start_in(campaign, s)
     client.force_login(by_seat[GENERAL_3])
     url = reverse("game_orders", args=[game.id])
-    form = form_with(client.get(url).content.decode(), "kind", "bank")
-    response = submit(client, url, form.choose(action).type_number(amount))
+    form = form_with(client.get(url).content.decode(), "option", f"bank:{action}")
+    assert [n for n in form.names() if n.startswith("order-bank")] == [
+        f"order-bank-{action}-amount", *([f"order-bank-{action}-if"] if any(
+            n == f"order-bank-{action}-if" for n in form.names()) else []),
+        *[n for n in form.names() if n.startswith(f"order-bank-{action}-if_")]]
+    response = submit(client, url, form.type_number(amount))
     assert response.status_code == 302, response.content.decode()[:3000]
     row = OrderRow.objects.get(phase=phase, player__user=by_seat[GENERAL_3])
     assert row.payload == [{"kind": "bank", "action": action, "amount": int(amount)}]
@@ -657,9 +656,7 @@ def test_a_bank_order_posted_from_the_page_is_saved(campaign, client, action, am
 @pytest.mark.django_db
 def test_no_order_form_has_a_field_named_like_the_pages_own_fields(campaign, client):  # noqa: F811
     """A field of an order form that shares its name with the page's own hidden fields (the
-    button's `action`, the form's `kind`) makes the browser send two values for one name."""
-    from tests.web.browser_forms import forms_in
-
+    button's `action`, the form's `option`) makes the browser send two values for one name."""
     game, phase, by_seat = start_in(campaign, locations())
     for seat in (GENERAL_3, SECURITY, PRESIDENT):
         client.force_login(by_seat[seat])
@@ -669,6 +666,10 @@ def test_no_order_form_has_a_field_named_like_the_pages_own_fields(campaign, cli
             checkboxes = {c.name for c in form.controls if c.type == "checkbox"}
             single = [n for n in names if n not in checkboxes]
             assert len(single) == len(set(single)), (seat, single)
+            fields = [n for n in names if n.startswith("order-")]
+            if "option" in names:  # an order form: its own fields all carry its prefix
+                assert set(names) - set(fields) <= {"action", "option", "index",
+                                                    "state_version"}, names
 
 
 @pytest.mark.django_db
@@ -681,3 +682,128 @@ def test_a_post_that_changes_nothing_never_says_saved(campaign, client):  # noqa
     page = response.content.decode()
     assert "Saved." not in page and "Not saved." in page
     assert not OrderRow.objects.filter(phase=phase).exists()
+
+
+# --- changing, replacing, refusing ---------------------------------------------------------------
+
+@pytest.mark.django_db
+def test_an_order_is_changed_in_place(campaign, client):  # noqa: F811
+    """The Change link opens the order's form filled in with it, its condition too; saving the
+    change puts the new order where the old one stood."""
+    s = locations()
+    game, phase, by_seat = start_in(campaign, s)
+    client.force_login(by_seat[GENERAL_3])
+    url = reverse("game_orders", args=[game.id])
+    assert post(client, url, "pay", **{"order-pay-to": str(ADMIRAL), "order-pay-amount": "2",
+                                       "order-pay-if": "killed",
+                                       "order-pay-if_seat": str(WAR)}).status_code == 302
+    assert post(client, url, "location", **{"order-location-place": "club"}).status_code == 302
+    page = client.get(url).content.decode()
+    assert 'href="?change=0#change-form"' in page and 'href="?change=1#change-form"' in page
+    page = client.get(url, {"change": "0"}).content.decode()
+    form = form_with(page, "action", "change")
+    assert form.control("index").value == "0" and form.control("option").value == "pay"
+    assert form.attrs.get("id") == "change-form"
+    selected = {c.name: next((v for v, _, sel in c.options if sel), None)
+                for c in form.controls if c.tag == "select"}
+    assert selected["order-pay-to"] == str(ADMIRAL)
+    assert selected["order-pay-if"] == "killed" and selected["order-pay-if_seat"] == str(WAR)
+    assert form.control("order-pay-amount").value == "2"
+    assert "Save the change" in page and "Change order 1: Pay money" in page
+    # a change the engine refuses comes back as the same change, filled in as sent
+    response = client.post(f"{url}?change=0", form.type_number("9").encoded(),
+                           content_type="application/x-www-form-urlencoded")
+    assert response.status_code == 400
+    page = response.content.decode()
+    again = form_with(page, "action", "change")
+    assert again.control("index").value == "0" and again.control("order-pay-amount").value == "9"
+    assert 'id="order-pay-amount-error"' in page and "Change order 1: Pay money" in page
+    assert len(orders_of(phase, by_seat[GENERAL_3])) == 2
+    response = submit(client, url, again.type_number("3"))
+    assert response.status_code == 302, response.content.decode()[:3000]
+    assert orders_of(phase, by_seat[GENERAL_3]) == [
+        {"kind": "pay", "to": ADMIRAL, "amount": 3, "condition": {"kind": "killed", "seat": WAR}},
+        {"kind": "location", "place": "club"}]
+    page = client.get(url).content.decode()
+    assert "Order changed." in page and "Saved." not in page
+    assert page.index(f"Pay {s.name(ADMIRAL)} 3 MP if".replace("'", "&#x27;")) < \
+        page.index("Location: Club")
+
+
+@pytest.mark.django_db
+def test_a_second_unconditional_location_replaces_the_first(campaign, client):  # noqa: F811
+    """"Each player chooses one location": a new unconditional location takes the place of the
+    one given before, and the page says so."""
+    game, phase, by_seat = start_in(campaign, locations())
+    client.force_login(by_seat[GENERAL_3])
+    url = reverse("game_orders", args=[game.id])
+    assert post(client, url, "location", **{"order-location-place": "club"}).status_code == 302
+    assert post(client, url, "pay", **{"order-pay-to": str(ADMIRAL),
+                                       "order-pay-amount": "1"}).status_code == 302
+    response = post(client, url, "location", **{"order-location-place": "hq"})
+    assert response.status_code == 302, response.content.decode()[:3000]
+    page = client.get(url).content.decode()
+    assert "Order replaced: Location: HQ instead of Location: Club." in page
+    assert "Saved." not in page
+    assert orders_of(phase, by_seat[GENERAL_3]) == [
+        {"kind": "location", "place": "hq"}, {"kind": "pay", "to": ADMIRAL, "amount": 1}]
+
+
+@pytest.mark.django_db
+def test_the_cabinet_form_starts_with_the_cabinet_as_it_stands(campaign, client):  # noqa: F811
+    """The President's appointment form shows each position with its holder; sent unchanged,
+    it appoints the Cabinet as it stands."""
+    s = cabinet()
+    game, phase, by_seat = start_in(campaign, s)
+    client.force_login(by_seat[PRESIDENT])
+    url = reverse("game_orders", args=[game.id])
+    form = form_with(client.get(url).content.decode(), "option", "appoint")
+    current = {pos: s.positions[pos] for pos in cat.CABINET}
+    assert standing_cabinet(s) == current
+    for pos, holder in current.items():
+        control = form.control(f"order-appoint-positions_{pos}")
+        assert [v for v, _, sel in control.options if sel] == [str(holder)], pos
+    response = submit(client, url, form)
+    assert response.status_code == 302, response.content.decode()[:3000]
+    assert orders_of(phase, by_seat[PRESIDENT]) == [{"kind": "appoint", "positions": current}]
+
+
+@pytest.mark.django_db
+def test_saved_is_never_said_and_a_rejected_change_leaves_the_orders_as_they_were(
+        campaign, client):  # noqa: F811
+    game, phase, by_seat = start_in(campaign, locations())
+    client.force_login(by_seat[GENERAL_3])
+    url = reverse("game_orders", args=[game.id])
+    pages = []
+    for key, fields in (("location", {"order-location-place": "club"}),
+                        ("pay", {"order-pay-to": str(ADMIRAL), "order-pay-amount": "2"})):
+        assert post(client, url, key, **fields).status_code == 302
+        pages.append(client.get(url).content.decode())
+    row = OrderRow.objects.filter(phase=phase)
+    before = list(row.values())
+    # refused: too much money, an order the seat may not give, a change of an order not in,
+    # a stale form
+    pages.append(post(client, url, "pay", **{"order-pay-amount": "9"}).content.decode())
+    pages.append(client.post(url, {"action": "add", "option": "seize_chamber",
+                                   "state_version": version(game)}).content.decode())
+    response = client.post(url, {"action": "change", "option": "location", "index": "7",
+                                 "order-location-place": "hq", "state_version": version(game)})
+    assert response.status_code == 400
+    pages.append(response.content.decode())
+    response = client.post(url, {"action": "remove", "index": "0", "state_version": 0})
+    assert response.status_code == 400
+    pages.append(response.content.decode())
+    assert list(row.values()) == before
+    for page in pages:
+        assert "Saved." not in page
+    assert all("Not saved." in page for page in pages[2:])
+    # done: each says what it did
+    assert post(client, url, "location", **{"order-location-place": "hq"}).status_code == 302
+    response = client.post(url, {"action": "remove", "index": "1",
+                                 "state_version": version(game)})
+    assert response.status_code == 302
+    page = client.get(url).content.decode()
+    assert "Order removed." in page and "Saved." not in page
+    response = client.post(url, {"action": "final", "state_version": version(game)})
+    page = client.get(url).content.decode()
+    assert "Your orders are final." in page and "Saved." not in page

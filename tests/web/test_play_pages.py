@@ -8,6 +8,7 @@ from django.urls import reverse
 from junta.engine import GameState, digest
 from junta.games import running
 from junta.games.models import Game, Order, Phase
+from tests.web.browser_forms import form_with, submit
 from tests.web.test_pipeline import campaign, play_days  # noqa: F401 - fixture
 
 pytestmark = pytest.mark.django_db
@@ -59,19 +60,20 @@ def test_orders_are_added_removed_and_marked_final(campaign, client):  # noqa: F
     url = reverse("game_orders", args=[game.id])
     page = client.get(url).content.decode()
     assert "Nominate a candidate" in page and "Don Isabel" in page
-    response = client.post(url, {"action": "add", "kind": "nominate", "candidate": "1",
-                                 "state_version": version(game)})
+    form = form_with(page, "option", "nominate")
+    response = submit(client, url, form.set("order-nominate-candidate", "1"))
     assert response.status_code == 302
     assert "Nominate Don Isabel" in client.get(url).content.decode()
     # a choice that is not offered is refused and the saved order stays
-    response = client.post(url, {"action": "add", "kind": "nominate", "candidate": "99",
+    response = client.post(url, {"action": "add", "option": "nominate",
+                                 "order-nominate-candidate": "99",
                                  "state_version": version(game)})
     assert response.status_code == 400
     assert "choose one of the options offered" in response.content.decode()
     assert Order.objects.get(player__user=users[0]).payload == [
         {"kind": "nominate", "candidate": 1}]
     # a stale form is refused with a message
-    response = client.post(url, {"action": "add", "kind": "decline", "state_version": 0})
+    response = client.post(url, {"action": "add", "option": "decline", "state_version": 0})
     assert response.status_code == 400 and "has changed since this form" in \
         response.content.decode()
     client.post(url, {"action": "final", "state_version": version(game)})
@@ -92,11 +94,16 @@ def test_a_conditional_order_on_the_same_step_is_not_offered(campaign, client): 
     url = reverse("game_orders", args=[game.id])
     page = client.get(url).content.decode()
     assert "is settled at the vote count (step 2 of the Budget Vote phase)" in page
-    response = client.post(url, {"action": "add", "kind": "vote", "choice": "no",
-                                 "condition": "voted", "cond_seat": "2", "cond_choice": "yes",
+    form = form_with(page, "option", "vote")
+    assert "voted" not in [v for v, _, _ in form.control("order-vote-if").options]
+    # posted all the same (an old page, a hand-made request): refused, nothing saved
+    response = client.post(url, {"action": "add", "option": "vote", "order-vote-choice": "no",
+                                 "order-vote-if": "voted", "order-vote-if_seat": "2",
+                                 "order-vote-if_choice": "yes",
                                  "state_version": version(game)})
     assert response.status_code == 400
-    assert "That condition cannot be used with this order" in response.content.decode()
+    assert "Condition: choose one of the options offered." in response.content.decode()
+    assert not Order.objects.filter(player__user=users[0], phase=open_phase(game)).exists()
 
 
 def test_no_page_shows_another_players_secrets(campaign, client):  # noqa: F811

@@ -16,8 +16,8 @@ from django.urls import reverse
 
 from junta.engine import GameState, catalog, view_for
 from junta.engine.events import Event
+from junta.engine.guidance import DEAD
 from junta.games import repository, running
-from junta.games.guidance import DEAD
 from junta.games.headlines import headline
 from junta.games.models import Game, Phase, PhaseResult, Player, Speech
 from junta.games.speeches import post_speech
@@ -81,6 +81,11 @@ def test_everything_is_revealed_when_the_game_ends_and_nothing_before(campaign, 
         s.players[1].pocket = 987651
         s.players[1].bank = 876541
         s.money_deck = s.money_deck[-3:]  # the budget cannot be drawn: the game ends
+        for p in s.players:  # no motion on the President's competence delays the draw
+            for cid in [c for c in p.hand if catalog.card(c).name ==
+                        "The President's Competence Questioned"]:
+                p.hand.remove(cid)
+                s.political_discard.append(cid)
 
     state = rewrite(phase, last_bills_and_markers)
     mine = {catalog.card(c).name for c in state.players[0].hand}

@@ -69,7 +69,7 @@ def junta_vote(ctx: Context) -> None:
     else:
         return
     coup["elected"] = winner
-    ctx.facts["elected"] = winner
+    ctx.facts.elected = winner
     take_office(ctx, winner)
 
 
@@ -91,7 +91,7 @@ def execution(ctx: Context) -> None:
             ctx.tell(president, "execution_failed", f"{s.name(target)} cannot be sent to the "
                      "firing squad.")
             continue
-        ctx.facts["executed"] = target
+        ctx.facts.executed = target
         ctx.kill(target, president, f"sent to the firing squad by El Presidente "
                  f"{s.name(president)}", None)
         return

@@ -14,6 +14,8 @@ from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from .. import catalog
+from ..facts import VoteResult
+from ..problems import Problem, keyed
 from ..state import GameState
 from . import votes
 
@@ -49,7 +51,7 @@ def draws(ctx: Context) -> None:
                 break
         if count is None:
             count = ctx.rng.between(1, 6)
-            ctx.facts.setdefault("random_draws", []).append(pos)
+            ctx.facts.random_draws.append(pos)
         wanted[pos] = count
     # Ruling: the President's 2 first, then each minister as asked, as long as the other can
     # still draw at least one (the game only ends when fewer than 4 bills remain).
@@ -94,74 +96,85 @@ def _int(value: Any) -> int | None:
     return value if isinstance(value, int) and not isinstance(value, bool) else None
 
 
-def read_allocations(state: GameState, args: dict) -> tuple[dict[int, int], list[str]]:
+def read_allocations(state: GameState, args: dict) -> tuple[dict[int, int], list[Problem]]:
+    """The amount for each player (the order's "allocations"), and what is wrong with it."""
     raw = args.get("allocations") or {}
-    errors: list[str] = []
+    errors: list[Problem] = []
     out: dict[int, int] = {}
     if not isinstance(raw, dict):
-        return {}, ["Give the budget as an amount for each player."]
+        return {}, [Problem("Give the budget as an amount for each player.", "allocations")]
     for key, amount in raw.items():
         try:
             seat = int(key)
         except (TypeError, ValueError):
-            errors.append("The budget names a player who is not in this game.")
+            errors.append(Problem("The budget names a player who is not in this game.",
+                                  "allocations"))
             continue
         if not 0 <= seat < len(state.players):
-            errors.append("The budget names a player who is not in this game.")
+            errors.append(Problem("The budget names a player who is not in this game.",
+                                  "allocations"))
             continue
         value = _int(amount)
         if value is None or value < 0:
-            errors.append(f"{state.name(seat)}'s amount must be a whole number of MP, 0 or "
-                          "more.")
+            errors.append(Problem(f"{state.name(seat)}'s amount must be a whole number of MP, 0 "
+                                  "or more.", "allocations"))
             continue
         if value and not state.players[seat].active:
-            errors.append(f"{state.name(seat)} is {state.players[seat].status} and cannot "
-                          "receive money.")
+            errors.append(Problem(f"{state.name(seat)} is {state.players[seat].status} and "
+                                  "cannot receive money.", "allocations"))
             continue
         if value:
             out[seat] = value
     return out, errors
 
 
-def check_proposal(state: GameState, seat: int, args: dict) -> list[str]:
+def check_proposal(state: GameState, seat: int, args: dict) -> list[Problem]:
+    """Why this budget cannot be proposed: its "allocations" (the totals), the money added
+    "from_pocket", or the denominations ("bills"); a budget the bills cannot pay is about its
+    totals."""
     allocations, errors = read_allocations(state, args)
     from_pocket = _int(args.get("from_pocket", 0))
     if from_pocket is None or from_pocket < 0:
-        errors.append("Money added from your pocket is a whole number of MP, 0 or more.")
+        errors.append(Problem("Money added from your pocket is a whole number of MP, 0 or "
+                              "more.", "from_pocket"))
     elif from_pocket > state.players[seat].pocket:
-        errors.append(f"You have {state.players[seat].pocket} MP in your pocket; you cannot "
-                      f"add {from_pocket} MP to the budget.")
+        errors.append(Problem(f"You have {state.players[seat].pocket} MP in your pocket; you "
+                              f"cannot add {from_pocket} MP to the budget.", "from_pocket"))
     if errors:
         return errors
     plan, message = pay_plan(state.budget.get("held", []), allocations, from_pocket,
                              args.get("bills"), state)
-    return [] if plan is not None else [message]
+    return [] if plan is not None else keyed([message], "allocations")
 
 
 def pay_plan(held: list[int], allocations: dict[int, int], from_pocket: int,
              bills: Any, state: GameState) -> tuple[dict | None, str]:
     """Which bills go to whom, and how much the President's pocket tops up, or why it
-    cannot be paid. Explicit denominations, when given, are honoured first."""
+    cannot be paid (a `Problem` about the "bills" given or the "allocations"). Explicit
+    denominations, when given, are honoured first."""
     remaining = {1: held.count(1), 2: held.count(2), 3: held.count(3)}
     fixed: dict[int, list[int]] = {}
     if bills:
         if not isinstance(bills, dict):
-            return None, "Give denominations as a list of bills for each player."
+            return None, Problem("Give denominations as a list of bills for each player.",
+                                 "bills")
         for key, denoms in bills.items():
             try:
                 seat = int(key)
             except (TypeError, ValueError):
-                return None, "The denominations name a player who is not in this game."
+                return None, Problem("The denominations name a player who is not in this game.",
+                                     "bills")
             if not isinstance(denoms, list) or any(d not in (1, 2, 3) for d in denoms):
-                return None, "Denominations are bills of 1, 2 or 3 MP."
+                return None, Problem("Denominations are bills of 1, 2 or 3 MP.", "bills")
             if sum(denoms) > allocations.get(seat, 0):
-                return None, (f"The bills you give {state.name(seat)} add up to {sum(denoms)} "
-                              f"MP, more than the {allocations.get(seat, 0)} MP allotted.")
+                return None, Problem(f"The bills you give {state.name(seat)} add up to "
+                                     f"{sum(denoms)} MP, more than the "
+                                     f"{allocations.get(seat, 0)} MP allotted.", "bills")
             for d in denoms:
                 remaining[d] -= 1
                 if remaining[d] < 0:
-                    return None, (f"You hold no more {d} MP bills to give; your bills are "
-                                  f"{_bills(sorted(held, reverse=True))}.")
+                    return None, Problem(f"You hold no more {d} MP bills to give; your bills "
+                                         f"are {_bills(sorted(held, reverse=True))}.", "bills")
             fixed[seat] = list(denoms)
     needs = [(seat, total - sum(fixed.get(seat, []))) for seat, total in sorted(
         allocations.items())]
@@ -169,9 +182,10 @@ def pay_plan(held: list[int], allocations: dict[int, int], from_pocket: int,
     if gap > from_pocket:
         total = sum(allocations.values())
         wanted = ", ".join(f"{state.name(s)} {a} MP" for s, a in sorted(allocations.items()))
-        return None, (f"This budget cannot be paid: with bills {_bills(sorted(held, reverse=True))}"
-                      f" you cannot make {wanted} ({total} MP); {gap - from_pocket} MP is "
-                      f"missing. Add money from your pocket or change the totals.")
+        return None, Problem(f"This budget cannot be paid: with bills "
+                             f"{_bills(sorted(held, reverse=True))} you cannot make {wanted} "
+                             f"({total} MP); {gap - from_pocket} MP is missing. Add money from "
+                             f"your pocket or change the totals.", "allocations")
     plan = {"bills": {}, "top_up": {}}
     for (seat, need), combo in zip(needs, choice, strict=True):
         given = fixed.get(seat, []) + [3] * combo[2] + [2] * combo[1] + [1] * combo[0]
@@ -254,27 +268,26 @@ def vote_count(ctx: Context) -> None:
 def _result(ctx: Context, totals: dict) -> None:
     yes, no = totals.get("yes", 0), totals.get("no", 0)
     passed = yes > no  # ruling: a tie fails, a budget needs a majority
-    ctx.facts["vote_result"] = {"outcome": "passes" if passed else "fails",
-                                "margin": abs(yes - no), "yes": yes, "no": no}
-    ctx.facts["budget_passed"] = passed
+    ctx.facts.vote_result = VoteResult("passes" if passed else "fails", abs(yes - no), yes, no)
+    ctx.facts.budget_passed = passed
 
 
 def revote(ctx: Context) -> None:
     s = ctx.state
     allowed = ["Power Failure", "Summer Recess", "Recount"]
-    if not ctx.facts.get("budget_passed") and not s.budget.get("alternative_used"):
+    if not ctx.facts.budget_passed and not s.budget.get("alternative_used"):
         allowed.append("Alternative Budget")
     card = votes.annul_with_cards(ctx, tuple(allowed))
     if card == "Power Failure":
-        seat = ctx.facts["annulled_by"][0]
+        seat = _annulling_seat(ctx)
         ctx.public("power_failure", f"{s.name(seat)} plays Power Failure: the lights go out! "
                    "The vote is run again at once, without Vote cards.", headline=True)
         _result(ctx, votes.count(ctx, count_cards=False))
     elif card in ("Summer Recess", "Recount"):
         if card == "Recount":
             votes.return_vote_cards(ctx)
-        seat = ctx.facts["annulled_by"][0]
-        ctx.facts["budget_annulled"] = card
+        seat = _annulling_seat(ctx)
+        ctx.facts.budget_annulled = card
         ctx.public("annulled", f"{s.name(seat)} plays {card}: the budget vote is annulled and "
                    "held again tomorrow.", headline=True)
         return
@@ -284,11 +297,18 @@ def revote(ctx: Context) -> None:
     _announce(ctx)
 
 
+def _annulling_seat(ctx: Context) -> int:
+    """The seat whose card annulled the vote (votes.annul_with_cards has just set it)."""
+    assert ctx.facts.annulled_by is not None
+    return ctx.facts.annulled_by[0]
+
+
 def _announce(ctx: Context) -> None:
     s = ctx.state
-    r = ctx.facts["vote_result"]
-    if ctx.facts["budget_passed"]:
-        ctx.public("budget_passed", f"The budget passes, {r['yes']} votes to {r['no']}.",
+    r = ctx.facts.vote_result
+    assert r is not None  # set by _result
+    if ctx.facts.budget_passed:
+        ctx.public("budget_passed", f"The budget passes, {r.yes} votes to {r.no}.",
                    headline=True)
         payout(ctx)
         s.budget["outcome"] = "passed"
@@ -296,7 +316,7 @@ def _announce(ctx: Context) -> None:
         s.budget_failed = True
         s.coup_excuse = True
         s.budget["outcome"] = "defeated"
-        ctx.public("budget_failed", f"The budget is defeated, {r['yes']} votes to {r['no']}! "
+        ctx.public("budget_failed", f"The budget is defeated, {r.yes} votes to {r.no}! "
                    "There is a Coup Excuse; the Minister of Internal Security must decide "
                    "whether to seize the Chamber.", headline=True)
 
@@ -305,7 +325,7 @@ def _alternative(ctx: Context) -> None:
     """Alternative Budget: "you take all of the President's budget bills but one, propose a
     new budget and it is voted"."""
     s = ctx.state
-    seat = ctx.facts["annulled_by"][0]
+    seat = _annulling_seat(ctx)
     held = sorted(s.budget.get("held", []), reverse=True)
     holder = s.budget.get("holder", s.president)
     set_aside = s.budget.get("set_aside") or 0
@@ -322,7 +342,7 @@ def _alternative(ctx: Context) -> None:
     s.budget.update({"held": held, "holder": seat, "proposer": seat, "proposal": None,
                      "alternative_used": True, "set_aside": 0})
     s.coup_excuse = True  # "If the budget fails, there is immediately a Coup Excuse"
-    ctx.facts["alternative_budget"] = seat
+    ctx.facts.alternative_budget = seat
     ctx.public("alternative_budget", f"The budget is defeated, and {s.name(seat)} plays "
                "Alternative Budget: taking the budget bills, he will propose a budget of his "
                "own. There is a Coup Excuse.", headline=True)

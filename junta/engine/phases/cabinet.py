@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from .. import catalog
+from ..problems import Problem, keyed
 from ..state import BIL, GameState
 
 if TYPE_CHECKING:
@@ -25,8 +26,13 @@ def eligible_seats(state: GameState) -> list[int]:
     return [s for s in state.active_seats() if s != state.president and s not in returned]
 
 
-def check_cabinet(state: GameState, positions: Any) -> list[str]:
-    """Every reason this appointment breaks the rules; empty when it is legal."""
+def check_cabinet(state: GameState, positions: Any) -> list[Problem]:
+    """Every reason this appointment breaks the rules; empty when it is legal. Each is about
+    the appointment as given (the order's "positions")."""
+    return keyed(_cabinet_problems(state, positions), "positions")
+
+
+def _cabinet_problems(state: GameState, positions: Any) -> list[str]:
     if not isinstance(positions, dict):
         return ["Give a holder for each Cabinet position."]
     president = state.president
@@ -154,7 +160,7 @@ def appoint(ctx: Context) -> None:
                                           "Cabinet is appointed by lot.")
     for pos in catalog.CABINET:
         s.positions[pos] = chosen[pos]
-    ctx.facts["appointed"] = True
+    ctx.facts.appointed = True
     lines = []
     for pos in catalog.CABINET:
         holder = chosen[pos]

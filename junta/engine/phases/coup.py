@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from .. import catalog, combat
 from ..coup_orders import AIRSTRIKES, embassy_holders, helicopter_only
+from ..labels import plural
 from ..orders import REBEL_ACTIONS, UNIT_CARDS, Order
 from ..units import (
     AGITATORS,
@@ -58,12 +59,6 @@ def _due(ctx: Context, kinds: set[str], cards: bool = False) -> Moves:
                     ctx.holds(order.condition):
                 out.append((seat, order))
     return out
-
-
-def plural(kind: str, n: int) -> str:
-    if n == 1 or kind.endswith("Police"):
-        return kind
-    return kind[:-1] + "ies" if kind.endswith("y") and kind[-2] not in "aeiou" else kind + "s"
 
 
 def _count(units: list[dict]) -> str:
@@ -117,7 +112,7 @@ def rebel_only(ctx: Context) -> None:
         s.players[seat].rebel = True
     s.first_rebel = first  # of this coup, even if an earlier coup's First Rebel still rebels
     names = ", ".join(s.name(m) for m in movers)
-    ctx.facts["coup"] = True
+    ctx.facts.coup = True
     verb = "takes" if len(movers) == 1 else "take"
     ctx.public("rebels", f"Troops move! {names} {verb} Rebel action; {s.name(first)} is the "
                "First Rebel.", headline=True, rebels=movers, first_rebel=first)
@@ -228,7 +223,7 @@ def coup_vote(ctx: Context) -> None:
     coup["control"] = control
     junta_points = sum(1 for v in control.values() if v == "junta")
     coup["result"] = "junta" if junta_points >= 3 else "president"
-    ctx.facts["coup_result"] = coup["result"]
+    ctx.facts.coup_result = coup["result"]
     if coup["result"] == "junta":
         ctx.public("coup_result", f"The coup succeeds! The Junta holds {junta_points} of the "
                    "five control points and will elect a President.", headline=True,
@@ -313,7 +308,7 @@ def _bribes(ctx: Context, plays: Moves) -> None:
                      f"{_zname(zone)} and stays in your hand.")
             continue
         ctx.discard(seat, cid)
-        ctx.facts.setdefault("cards_played", []).append((seat, name))
+        ctx.facts.cards_played.append((seat, name))
         won, rolls = [], []
         for u in sorted(targets, key=lambda u: u["id"]):
             if p.pocket < 1:
@@ -384,7 +379,7 @@ def _movement(ctx: Context, orders: Moves, rebel_step: bool = False) -> None:
                 taken.update(u["id"] for u in police)
             continue
         start, end = a["from_zone"], a["to_zone"]
-        if not helicopter_only(s, order):
+        if not helicopter_only(s, order, seat):
             used[seat] = used.get(seat, 0) + 1
             if used[seat] > stack_moves(s, seat):
                 ctx.tell(seat, "move_failed", f"Your move from {_zname(start)} was not "
@@ -417,7 +412,7 @@ def _movement(ctx: Context, orders: Moves, rebel_step: bool = False) -> None:
                    f"{_zname(end)} in the Police Response."
         ctx.public("move", text, seat=seat, to=end, units=[u["id"] for u in units])
     if rebel_step:
-        ctx.facts["rebel_moves"] = [(seat, end) for seat, _, _, end, _ in plan]
+        ctx.facts.rebel_moves = [(seat, end) for seat, _, _, end, _ in plan]
 
 
 def _unit_card(ctx: Context, seat: int, order: Order) -> None:
@@ -436,7 +431,7 @@ def _unit_card(ctx: Context, seat: int, order: Order) -> None:
         return
     zone = spec.zones[0] if len(spec.zones) == 1 else order.args["zone"]
     ctx.discard(seat, cid)
-    ctx.facts.setdefault("cards_played", []).append((seat, name))
+    ctx.facts.cards_played.append((seat, name))
     coup = s.coup
     for _ in range(spec.count):
         new_unit(coup, spec.kind, seat, zone, temporary=True, phase=coup["phase"])
@@ -465,9 +460,8 @@ def _flights(ctx: Context) -> None:
         vacated = [pos for pos in catalog.POSITIONS if s.positions.get(pos) == seat]
         for pos in vacated:
             s.positions[pos] = None
-        ctx.facts.setdefault("vacated", []).extend(p for p in vacated
-                                                   if p != catalog.PRESIDENT)
-        ctx.facts.setdefault("exiled", []).append(seat)
+        ctx.facts.vacated.extend(p for p in vacated if p != catalog.PRESIDENT)
+        ctx.facts.exiled.append(seat)
         for u in s.coup["units"]:
             if u["owner"] == seat:
                 u["owner"] = None

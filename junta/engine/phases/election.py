@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .. import catalog
+from ..facts import VoteResult
 from . import votes
 
 if TYPE_CHECKING:
@@ -57,7 +58,7 @@ def nominations(ctx: Context) -> None:
 
 def election_count(ctx: Context) -> None:
     totals = votes.count(ctx)
-    ctx.facts["election_totals"] = totals
+    ctx.facts.election_totals = totals
     _decide(ctx, totals)
 
 
@@ -70,18 +71,17 @@ def _decide(ctx: Context, totals: dict) -> None:
     best = max(scores.values(), default=0)
     leaders = sorted(c for c, v in scores.items() if v == best)
     if len(leaders) == 1 and best > 0:
-        ctx.facts["elected"] = leaders[0]
+        ctx.facts.elected = leaders[0]
     elif election.get("round", 1) >= LOT_FROM_ROUND and leaders:
         winner = ctx.rng.choice(leaders)
-        ctx.facts["elected"] = winner
+        ctx.facts.elected = winner
         ctx.public("lot", f"The Chamber is deadlocked again; the lot falls on {s.name(winner)}.")
     else:
-        ctx.facts.pop("elected", None)
-        ctx.facts["election_tied"] = leaders
-    winner = ctx.facts.get("elected")
-    result = {"outcome": "elected" if winner is not None else "tied",
-              "margin": _margin(scores)}
-    ctx.facts["vote_result"] = result
+        ctx.facts.elected = None
+        ctx.facts.election_tied = leaders
+    winner = ctx.facts.elected
+    ctx.facts.vote_result = VoteResult("elected" if winner is not None else "tied",
+                                       _margin(scores))
 
 
 def _margin(scores: dict) -> int:
@@ -94,7 +94,8 @@ def election_revote(ctx: Context) -> None:
     if card is None:
         return
     s = ctx.state
-    seat, _ = ctx.facts["annulled_by"]
+    assert ctx.facts.annulled_by is not None  # set by annul_with_cards
+    seat, _ = ctx.facts.annulled_by
     if card == "Power Failure":
         ctx.public("power_failure", f"{s.name(seat)} plays Power Failure: the lights go out! "
                    "The vote is run again without Vote cards.", headline=True)
@@ -103,8 +104,8 @@ def election_revote(ctx: Context) -> None:
         return
     if card == "Recount":
         votes.return_vote_cards(ctx)
-    ctx.facts.pop("elected", None)
-    ctx.facts["election_annulled"] = card
+    ctx.facts.elected = None
+    ctx.facts.election_annulled = card
     ctx.public("annulled", f"{s.name(seat)} plays {card}: the election is annulled and held "
                "again tomorrow.", headline=True)
 
@@ -130,7 +131,7 @@ def take_office(ctx: Context, winner: int) -> None:
                 s.positions[pos] = old
             else:
                 s.positions[pos] = None
-                ctx.facts.setdefault("vacated", []).append(pos)
+                ctx.facts.vacated.append(pos)
         s.positions[catalog.PRESIDENT] = winner
         # The budget bills are in the President's pocket and he proposes the budget: a
         # budget under way passes to the new President with the office.
@@ -146,9 +147,8 @@ def motion_count(ctx: Context) -> None:
     totals = votes.count(ctx)
     yes, no = totals.get("yes", 0), totals.get("no", 0)
     passed = yes > 0 and 3 * yes >= 2 * (yes + no)
-    ctx.facts["vote_result"] = {"outcome": "passes" if passed else "fails",
-                                "margin": abs(yes - no)}
-    ctx.facts["motion_passed"] = passed
+    ctx.facts.vote_result = VoteResult("passes" if passed else "fails", abs(yes - no))
+    ctx.facts.motion_passed = passed
     verdict = "passes: the President is removed" if passed else "fails"
     ctx.public("motion_result", f"The motion on the President's competence {verdict} "
                f"({yes} for, {no} against).", headline=passed, yes=yes, no=no)
@@ -166,6 +166,5 @@ def motion_count_without_cards(ctx: Context) -> None:
     totals = votes.count(ctx, count_cards=False)
     yes, no = totals.get("yes", 0), totals.get("no", 0)
     passed = yes > 0 and 3 * yes >= 2 * (yes + no)
-    ctx.facts["motion_passed"] = passed
-    ctx.facts["vote_result"] = {"outcome": "passes" if passed else "fails",
-                                "margin": abs(yes - no)}
+    ctx.facts.motion_passed = passed
+    ctx.facts.vote_result = VoteResult("passes" if passed else "fails", abs(yes - no))

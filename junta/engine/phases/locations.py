@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from .. import catalog
+from ..problems import Problem
 from ..state import GameState
 
 if TYPE_CHECKING:
@@ -22,39 +23,47 @@ SECRET_POLICE = "secret_police"
 THEFTS = ("Burglar", "Bank Robber", "Character Assassin")
 
 
-def check_assassination(state: GameState, seat: int, args: dict[str, Any]) -> list[str]:
+def check_assassination(state: GameState, seat: int, args: dict[str, Any]) -> list[Problem]:
+    """Why this attempt cannot be ordered: about the assassin sent ("card"), the "target"
+    or the "location" struck (the Secret Police's Bank rule is about the location)."""
     errors = []
     target, location, card_id = args.get("target"), args.get("location"), args.get("card")
     if not isinstance(target, int) or isinstance(target, bool) or \
             not 0 <= target < len(state.players) or target == seat:
-        errors.append("Choose another player as the target.")
+        errors.append(Problem("Choose another player as the target.", "target"))
     elif not state.players[target].active:
-        errors.append(f"{state.name(target)} is {state.players[target].status}: not in reach.")
+        errors.append(Problem(f"{state.name(target)} is {state.players[target].status}: not in "
+                              "reach.", "target"))
     if location not in catalog.LOCATIONS:
-        errors.append("Name the location to strike: Home, HQ, Bank, Club or Mistress.")
+        errors.append(Problem("Name the location to strike: Home, HQ, Bank, Club or Mistress.",
+                              "location"))
     if card_id == SECRET_POLICE:
         if catalog.INTERNAL_SECURITY not in state.commanded_positions(seat):
-            errors.append("Only the Minister of Internal Security commands the Secret Police.")
+            errors.append(Problem("Only the Minister of Internal Security commands the Secret "
+                                  "Police.", "card"))
         if location == "bank" and state.secret_police_bank_turn == state.turn - 1 \
                 and state.turn > 1:
-            errors.append("The Secret Police may not be sent to the Bank two turns in a row.")
+            errors.append(Problem("The Secret Police may not be sent to the Bank two turns in a "
+                                  "row.", "location"))
         return errors
     if card_id not in state.players[seat].hand:
-        return errors + ["That assassin is not in your hand."]
+        return errors + [Problem("That assassin is not in your hand.", "card")]
     c = catalog.card(card_id)
     if c.category != "assassin" and c.name != "Secret Police Overtime" or \
             c.name in ("Burglar", "Bank Robber", "Character Assassin"):
-        return errors + [f"{c.name} is not an assassin."]
+        return errors + [Problem(f"{c.name} is not an assassin.", "card")]
     if c.name == "Foreign Assassin" and (seat == state.president or catalog.INTERNAL_SECURITY
                                          in state.commanded_positions(seat)):
-        errors.append("The Foreign Assassin cannot be played by the President or the Minister "
-                      "of Internal Security.")
+        errors.append(Problem("The Foreign Assassin cannot be played by the President or the "
+                              "Minister of Internal Security.", "card"))
     if c.name == "Monarchist Assassin" and "Monarchists" not in {
             catalog.card(i).name for i in state.players[seat].influence}:
-        errors.append("The Monarchist Assassin requires Monarchists influence in play.")
+        errors.append(Problem("The Monarchist Assassin requires Monarchists influence in play.",
+                              "card"))
     if c.name == "Secret Police Overtime" and location == "bank" and \
             state.secret_police_bank_turn == state.turn - 1 and state.turn > 1:
-        errors.append("The Secret Police may not be sent to the Bank two turns in a row.")
+        errors.append(Problem("The Secret Police may not be sent to the Bank two turns in a "
+                              "row.", "location"))
     return errors
 
 
@@ -76,18 +85,17 @@ def locations(ctx: Context) -> None:
             vacated = [pos for pos in catalog.POSITIONS if s.positions.get(pos) == seat]
             for pos in vacated:
                 s.positions[pos] = None
-            ctx.facts.setdefault("vacated", []).extend(
-                pos for pos in vacated if pos != catalog.PRESIDENT)
+            ctx.facts.vacated.extend(pos for pos in vacated if pos != catalog.PRESIDENT)
             if catalog.PRESIDENT in vacated:
-                ctx.facts["president_died"] = True
-            ctx.facts.setdefault("exiled", []).append(seat)
+                ctx.facts.president_died = True
+            ctx.facts.exiled.append(seat)
             ctx.public("exile", f"{p.name} flees the country into exile.", headline=True,
                        seat=seat)
         else:
             p.location = place
             ctx.tell(seat, "my_location", f"You spend the day at the "
                      f"{catalog.LOCATION_NAMES[place]}.", location=place)
-    ctx.facts["locations"] = {seat: place for seat, place in chosen.items() if place != "exile"}
+    ctx.facts.locations = {seat: place for seat, place in chosen.items() if place != "exile"}
 
 
 def _attempts(ctx: Context) -> list[dict]:
@@ -140,7 +148,7 @@ def _informed(ctx: Context, seat: int, order: Order) -> bool:
     c = order.condition
     if c is None or c.kind != "card_played":
         return False
-    if (c.args.get("seat"), c.args.get("card")) not in ctx.facts.get("informed_plays", []):
+    if (c.args.get("seat"), c.args.get("card")) not in ctx.facts.informed_plays:
         return False
     ctx.tell(seat, "attempt_dropped", f"Your order tied to {ctx.name(c.args['seat'])}'s "
              f"{c.args['card']} was not carried out: that card was played on a condition about "
@@ -184,7 +192,7 @@ def _defences(ctx: Context) -> dict[int, list[int]]:
 
 def assassinations(ctx: Context) -> None:
     s = ctx.state
-    where = ctx.facts.get("locations", {})
+    where = ctx.facts.locations
     kills: dict[int, int] = {}  # target -> first successful attacker
     defences = _defences(ctx)
     thefts = []
@@ -205,7 +213,7 @@ def assassinations(ctx: Context) -> None:
                                                  "the card stays in your hand.")
                 continue
             ctx.discard(seat, card_id)
-            ctx.facts.setdefault("cards_played", []).append((seat, c.name))
+            ctx.facts.cards_played.append((seat, c.name))
             if c.name == "Secret Police Overtime" and a["location"] == "bank":
                 s.secret_police_bank_turn = s.turn
         if name in ("Burglar", "Bank Robber", "Character Assassin"):
@@ -224,7 +232,7 @@ def assassinations(ctx: Context) -> None:
             elif roll == 6:
                 success = False
                 if ctx.rng.die() >= 4:
-                    ctx.facts.setdefault("psychotic", []).append(seat)
+                    ctx.facts.psychotic.append(seat)
         place = catalog.LOCATION_NAMES[a["location"]]
         if success and defences.get(target):
             cid = defences[target].pop(0)
@@ -232,7 +240,7 @@ def assassinations(ctx: Context) -> None:
             paid = card_name != "Bribe the Assassin" or ctx.pay_cost(target, 2)
             if paid:
                 ctx.discard(target, cid)
-                ctx.facts.setdefault("cards_played", []).append((target, card_name))
+                ctx.facts.cards_played.append((target, card_name))
                 ctx.tell([seat, target], "attempt_foiled", f"An attempt on "
                          f"{s.name(target)}'s life at the {place} is foiled by {card_name}.")
                 continue
@@ -250,7 +258,7 @@ def assassinations(ctx: Context) -> None:
     deaths = [(target, killer, "assassinated", where.get(target))
               for target, killer in sorted(kills.items())]
     deaths += [(seat, None, "killed by his own Psychotic Assassin", None)
-               for seat in ctx.facts.get("psychotic", []) if seat not in kills]
+               for seat in ctx.facts.psychotic if seat not in kills]
     taken = ctx.kill_together(deaths)
     for target, killer in sorted(kills.items()):
         ctx.tell(target, "killed_by", f"You were killed by {s.name(killer)}'s assassin.")
@@ -258,7 +266,7 @@ def assassinations(ctx: Context) -> None:
         parts = ", ".join(f"{amount} MP of {s.name(victim)}'s" for victim, amount in shares)
         ctx.tell(seat, "pocket_taken", f"From the pockets of the dead you take {parts} "
                  f"({sum(a for _, a in shares)} MP).", amount=sum(a for _, a in shares))
-    if ctx.facts.get("killed"):
+    if ctx.facts.killed:
         s.coup_excuse = True
 
 
@@ -328,7 +336,7 @@ def banking(ctx: Context) -> None:
                 p.bank -= amount
                 p.pocket += amount
             if amount:
-                ctx.facts.setdefault("banked", []).append(seat)
+                ctx.facts.banked.append(seat)
                 ctx.tell(seat, "banking", f"You {order.args['action']} {amount} MP. Bank: "
                          f"{p.bank} MP; pocket: {p.pocket} MP.", amount=amount)
 

@@ -32,8 +32,8 @@ def count(ctx: Context, count_cards: bool = True) -> dict[Any, int]:
     for seat, cid in used:
         if cid in s.players[seat].hand:
             ctx.discard(seat, cid)
-    ctx.facts.setdefault("vote_cards_used", []).extend(used)
-    ctx.facts["votes_cast"] = {seat: o.args.get("choice", ABSTAIN) for seat, o in cast.items()}
+    ctx.facts.vote_cards_used.extend(used)
+    ctx.facts.votes_cast = {seat: o.args.get("choice", ABSTAIN) for seat, o in cast.items()}
     lines = []
     for r in record:
         choice = r["choice"]
@@ -58,8 +58,8 @@ def annul_with_cards(ctx: Context, allowed: tuple[str, ...]) -> str | None:
             name = catalog.card(cid).name
             if name in allowed and ctx.holds(order.condition):
                 ctx.discard(seat, cid)
-                ctx.facts.setdefault("cards_played", []).append((seat, name))
-                ctx.facts["annulled_by"] = (seat, name)
+                ctx.facts.cards_played.append((seat, name))
+                ctx.facts.annulled_by = (seat, name)
                 return name
     return None
 
@@ -68,8 +68,8 @@ def return_vote_cards(ctx: Context) -> None:
     """Recount: "one-shot Vote cards played in the annulled vote go back to their owners'
     hands"."""
     s = ctx.state
-    for seat, cid in ctx.facts.get("vote_cards_used", []):
+    for seat, cid in ctx.facts.vote_cards_used:
         if cid in s.political_discard and s.players[seat].active:
             s.political_discard.remove(cid)
             s.players[seat].hand.append(cid)
-    ctx.facts["vote_cards_used"] = []
+    ctx.facts.vote_cards_used = []

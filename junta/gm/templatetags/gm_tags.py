@@ -29,3 +29,11 @@ def audit_summary(entry: object) -> str:
     from junta.gm.selectors import audit_summary as summary
 
     return summary(entry)
+
+
+@register.filter
+def audit_details(entry: object) -> dict:
+    """An audit log entry's data for its Details: not the order (its line has it in words)."""
+    from junta.gm.selectors import audit_details as details
+
+    return details(entry)

@@ -1,20 +1,17 @@
-"""What the Status page tells a player to do now, written for his positions."""
+"""What the Status and Orders pages tell a player to do now, written for his positions.
+
+The lines name what the player may order now as `options.legal_options` lists it (the same
+list the Orders page, the bots and the API read), with the rules' reasons around it.
+"""
 
 from __future__ import annotations
 
-from junta.engine import catalog
-from junta.engine.coup_orders import AIRSTRIKES
-from junta.engine.orders import UNIT_CARDS
-from junta.engine.state import GameState
-from junta.engine.units import BARRACKS, CONTROL_POINTS, EMBASSIES
-from junta.engine.voting import sources
-from junta.games.coup_forms import (
-    FORCE_NAMES,
-    count_units,
-    coup_units,
-    moves_reason,
-    zone_name,
-)
+from . import catalog
+from .coup_orders import AIRSTRIKES
+from .labels import FORCE_NAMES, count_units, coup_units, moves_reason, zone_name
+from .options import Options, legal_options
+from .state import GameState
+from .units import BARRACKS, CONTROL_POINTS, EMBASSIES
 
 # One wording for the Status page, the Orders page and the character page: the family comes
 # back when the next turn begins, which is its Cabinet Appointment (SUPPLEMENT, Families).
@@ -24,7 +21,8 @@ DEAD = ("You are dead: the dead give no orders. Your family returns to public li
         "Events page.")
 
 
-def instructions(state: GameState, seat: int) -> list[str]:
+def instructions(state: GameState, seat: int, options: Options | None = None) -> list[str]:
+    """The lines for `seat` (`options`: his legal options, when the caller has them)."""
     if state.finished:
         return ["The game is over: everything is revealed below."]
     p = state.players[seat]
@@ -33,39 +31,41 @@ def instructions(state: GameState, seat: int) -> list[str]:
     if p.status == "exiled":
         return ["You are in exile: you keep your cards and money but cannot interact. You may "
                 "ask the Minister of Internal Security for safe passage home."]
-    commands = state.commanded_positions(seat)
+    options = options or legal_options(state, seat)
+    kinds = options.kinds
     phase = state.phase
     lines: list[str] = []
     if phase == "nomination":
         lines.append("Nominate a player for the Presidency, second a nomination, or decline "
                      "your own nomination.")
     elif phase == "election":
-        lines.append("Vote for the next President." if sources(state, seat) else
+        lines.append("Vote for the next President." if "vote" in kinds else
                      "You have no vote in this election.")
     elif phase == "special_motion":
         lines.append("Vote on the motion to remove the President for incompetence "
                      "(it needs two thirds).")
     elif phase == "cabinet":
-        if seat == state.president:
+        if "appoint" in kinds:
             lines.append("You are El Presidente: appoint the Cabinet. Every living player in "
                          "the country needs a position; at most two each, never two Generals.")
         else:
             lines.append("The President is appointing the Cabinet. Trade, pay and play cards "
                          "as you like; discard down to 6 cards (Influence in play counts).")
     elif phase == "budget_draw":
-        if catalog.WAR in commands:
+        if "new_weapons" in kinds:
             lines.append("You are the Minister of War: assign New Weapons to a General, the "
                          "Admiral, the Air Force Commander or no one.")
-        if catalog.FOREIGN in commands:
+        draws = {c.value for o in options.of_kind("draw_bills") for c in o.args[0].choices}
+        if catalog.FOREIGN in draws:
             lines.append("You are the Foreign Minister: choose how many bills to draw, 1 to 6.")
-        if catalog.FARM_LABOR in commands:
+        if catalog.FARM_LABOR in draws:
             lines.append("You are the Farm & Labor Secretary: choose how many bills to draw, "
                          "1 to 6.")
         if seat == state.president:
             lines.append("You will draw exactly 2 bills yourself and receive the ministers' "
                          "draws.")
     elif phase == "budget_proposal":
-        if seat == state.budget.get("proposer", state.president):
+        if "propose_budget" in kinds:
             held = sum(state.budget.get("held", []))
             lines.append(f"Propose the budget: you hold {held} MP in budget bills. Give each "
                          "player a total; what you do not allocate you keep, secretly.")
@@ -75,7 +75,7 @@ def instructions(state: GameState, seat: int) -> list[str]:
         lines.append("Vote on the budget with your positions and Influence; name any Vote "
                      "cards you want counted.")
     elif phase == "internal_security":
-        if catalog.INTERNAL_SECURITY in commands:
+        if "seize_chamber" in kinds:
             lines.append("The budget was defeated. You are the Minister of Internal Security: "
                          "seize the Chamber, or let the budget stay defeated.")
         else:
@@ -84,9 +84,10 @@ def instructions(state: GameState, seat: int) -> list[str]:
     elif phase == "locations":
         lines.append("Choose your location (Home, HQ, Bank, Club or Mistress, or exile); send "
                      "assassins; bank if you go to the Bank.")
-        if catalog.INTERNAL_SECURITY in commands:
+        if any(c.value == "secret_police" for o in options.of_kind("assassinate")
+               for c in o.args[0].choices):
             lines.append("Your Secret Police may make one assassination attempt this turn.")
-        lines += _rebel_only(state, seat)
+        lines += _rebel_only(state, seat, options)
     elif phase in ("coup", "coup_final"):
         lines += _coup_phase(state, seat)
     elif phase == "aftermath":
@@ -94,21 +95,20 @@ def instructions(state: GameState, seat: int) -> list[str]:
     return lines
 
 
-def _rebel_only(state: GameState, seat: int) -> list[str]:
-    p = state.players[seat]
+def _rebel_only(state: GameState, seat: int, options: Options) -> list[str]:
     if seat == state.president:
         return ["As President you cannot take Rebel action; watch the Rebel-Only step."]
-    commands = state.commanded_positions(seat)
-    unit_cards = [catalog.card(c).name for c in p.hand if catalog.card(c).name in UNIT_CARDS
-                  and "rebel_only" in catalog.card(c).when]
+    keys = {o.key for o in options.orders}
+    unit_cards = [o.label.removeprefix("Play ") for o in options.of_kind("play_card")
+                  if o.key.startswith("play_card:") and "zone" in {a.name for a in o.args}]
     excuse = "There is a Coup Excuse" if state.coup_excuse else \
         "There is no Coup Excuse yet, so only from HQ (or with a card that gives one)"
     actions = []
     if any(u["owner"] == seat and u["zone"] is not None for u in coup_units(state)):
         actions.append(f"move {moves_reason(state, seat)} one zone")
-    if catalog.AIR_FORCE in commands:
+    if "place:Paratrooper" in keys:
         actions.append("order an Airstrike or land your Paratrooper")
-    if catalog.ADMIRAL in commands:
+    if "place:Marine" in keys:
         actions.append("shell with the Gunboat or land your Marine")
     if unit_cards:
         actions.append("play " + ", ".join(unit_cards))

@@ -1,0 +1,194 @@
+"""The Orders page, read and submitted: the orders in, one form for each order the engine lets
+the player give now, and what a submitted form does.
+
+Every change goes through one service (`running.change_orders`), which validates the whole set
+once. A form the engine refuses comes back filled in as submitted, each message next to the
+field it is about (`order_forms.OrderForm.place`); the orders already in stay as they were.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.http import QueryDict
+
+from accounts.models import User
+from junta.engine import (
+    Options,
+    Order,
+    OrderOption,
+    Problem,
+    describe_order,
+    legal_options,
+    option_for,
+    parse_order,
+    values_of,
+)
+from junta.games import running
+from junta.games.campaigns import CampaignError
+from junta.games.order_forms import OrderForm, form_prefix
+from junta.games.play import Seat
+
+ACTIONS = ("add", "change", "remove", "final", "not_final", "note")
+
+
+@dataclass
+class Entry:
+    """One order form of the page."""
+    option: OrderOption
+    form: OrderForm
+    bound: bool = False  # re-shown as submitted, with the engine's messages
+    change: int | None = None  # the saved order this form changes in place
+
+    @property
+    def html_id(self) -> str:
+        return self.form.prefix
+
+
+@dataclass
+class Saved:
+    index: int
+    text: str
+    changeable: bool  # an option still offers this order, so it can be changed in place
+
+
+@dataclass
+class Outcome:
+    done: bool
+    message: str = ""
+
+
+@dataclass
+class OrdersPage:
+    seat: Seat
+    change: int | None = None  # ?change=N: the saved order being changed
+    errors: list[str] = field(default_factory=list)  # about the page as a whole
+    failed: OrderForm | None = None  # the form re-shown with its messages
+    note: str | None = None  # the note as submitted, when it could not be saved
+    failed_change: int | None = None  # the saved order the re-shown form was changing
+
+    def __post_init__(self) -> None:
+        state = self.seat.state
+        assert state is not None and self.seat.player is not None
+        self.state = state
+        self.index = self.seat.player.seat
+        self.options: Options = legal_options(state, self.index)
+        payload = list(self.seat.order.payload) if self.seat.order else []
+        self.orders: list[Order] = [parse_order(dict(o)) for o in payload]
+
+    # --- what is shown ---------------------------------------------------------------------
+    def saved(self) -> list[Saved]:
+        return [Saved(i, describe_order(self.state, o),
+                      option_for(self.options, o) is not None)
+                for i, o in enumerate(self.orders)]
+
+    def entries(self) -> list[Entry]:
+        out = []
+        changing = self._changing()
+        for option in self.options.orders:
+            if self.failed is not None and self.failed.option.key == option.key:
+                out.append(Entry(option, self.failed, bound=True, change=self.failed_change))
+            elif changing is not None and changing[0].key == option.key:
+                out.append(Entry(option, changing[1], change=self.change))
+            else:
+                out.append(Entry(option, OrderForm(option, self.state, self.index)))
+        return out
+
+    def _changing(self) -> tuple[OrderOption, OrderForm] | None:
+        """The form that changes saved order `change`, filled in with it."""
+        if self.change is None or not 0 <= self.change < len(self.orders) or \
+                self.failed is not None:
+            return None
+        order = self.orders[self.change]
+        option = option_for(self.options, order)
+        if option is None:
+            return None
+        condition = (order.condition.kind, dict(order.condition.args)) \
+            if order.condition is not None else None
+        form = OrderForm(option, self.state, self.index,
+                         values=values_of(self.state, option, order), condition=condition)
+        return option, form
+
+    def error_links(self) -> list[tuple[str, str]]:
+        if self.failed is None:
+            return []
+        return self.failed.error_links(self.failed.option.label)
+
+    # --- a submitted form --------------------------------------------------------------------
+    def submit(self, data: QueryDict, user: User) -> Outcome:
+        """Carry out the posted form; on refusal keep what it said for the page."""
+        action = data.get("action", "")
+        version = _int(data.get("state_version"), -1)
+        if action not in ACTIONS:
+            self.errors = ["The Orders page did not understand what this form asked for: "
+                           "nothing was saved. Reload the page and try again."]
+            return Outcome(False)
+        change = running.Change()
+        form: OrderForm | None = None
+        if action in ("add", "change"):
+            option = self.options.get(data.get("option", ""))
+            if option is None:
+                self.errors = ["That order cannot be given now: the phase or your position "
+                               "changed. The forms below are the ones you may use."]
+                return Outcome(False)
+            form = OrderForm(option, self.state, self.index, data)
+            index = _int(data.get("index"), -1) if action == "change" else None
+            self.failed_change = index
+            if not form.is_valid():
+                self.failed = form
+                return Outcome(False)
+            change = running.Change(add=form.order(), replace=index)
+        elif action == "remove":
+            change = running.Change(remove=_int(data.get("index"), -1))
+        elif action in ("final", "not_final"):
+            change = running.Change(final=action == "final")
+        else:
+            self.note = data.get("note_to_gm", "")
+            change = running.Change(note=self.note)
+        try:
+            done = running.change_orders(self.seat.phase.id, user, change,
+                                         state_version=version)
+        except running.ChangeRejected as rejected:
+            self._place(rejected.errors, rejected.index, form)
+            return Outcome(False)
+        except CampaignError as error:
+            self.errors = [str(error)]
+            if form is not None:
+                self.failed = form
+            return Outcome(False)
+        return Outcome(True, done.message)
+
+    def _place(self, problems: list[str], index: int | None, form: OrderForm | None) -> None:
+        """The engine's messages: those about the order just given (or a set problem naming
+        it) go to its form, by argument; those about other orders stay at the top."""
+        mine, page = [], []
+        for problem in problems:
+            orders = getattr(problem, "orders", ())
+            if form is not None and index is not None and index in orders:
+                mine.append(_without_number(problem, index) if len(orders) == 1 else problem)
+            else:
+                page.append(str(problem))
+        self.errors = page
+        if form is not None:
+            form.place(mine)
+            self.failed = form
+
+    def context(self) -> dict[str, Any]:
+        return {"saved": self.saved(), "entries": self.entries(),
+                "unavailable": list(self.options.notes), "errors": self.errors,
+                "error_links": self.error_links(), "changing": self.change,
+                "prefix_of": form_prefix}
+
+
+def _without_number(problem: Any, index: int) -> Any:
+    """ "Order 3: You have 5 MP..." about the order just given reads without its number."""
+    text = str(problem).removeprefix(f"Order {index + 1}: ")
+    return Problem(text, getattr(problem, "arg", None), getattr(problem, "orders", ()))
+
+
+def _int(value: str | None, default: int) -> int:
+    try:
+        return int(value or default)
+    except ValueError:
+        return default

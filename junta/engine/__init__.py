@@ -4,6 +4,7 @@ Standard library only, no wall clock, no global random: every roll comes from th
 whose counter lives in the state, so each phase replays exactly.
 """
 
+from .enums import PhaseKind, Status, Step
 from .events import Event
 from .flow import PhaseInfo, campaign_running, current_phase, is_finished, owes_orders
 from .guidance import instructions
@@ -40,7 +41,8 @@ ENGINE_VERSION = "1.0"
 __all__ = [
     "BIL", "ENGINE_VERSION", "ORDER_KINDS", "ArgOption", "Choice", "Condition",
     "ConditionOption", "Event", "GameState", "Options", "Order", "OrderError", "OrderOption",
-    "PhaseInfo", "Player", "Problem", "Resolution", "Shape", "board_summary", "build",
+    "PhaseInfo", "PhaseKind", "Player", "Problem", "Resolution", "Shape", "Status", "Step",
+    "board_summary", "build",
     "campaign_running", "condition_detail", "current_phase", "describe_order", "digest",
     "instructions", "is_finished", "legal_options", "new_game", "option_for", "owes_orders",
     "parse_order", "parse_orders", "resolve", "takes_the_place_of", "validate_order",

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 from . import catalog
 from .card_plays import apply_play
+from .enums import PhaseKind, Status, Step
 from .orders import Order, action_step
 
 if TYPE_CHECKING:
@@ -19,7 +20,7 @@ ANY_TIME_KINDS = frozenset({"pay", "give_card", "trade", "discard", "play_card",
 
 
 def is_any_time(order: Order, phase: str | None = None) -> bool:
-    return order.kind in ANY_TIME_KINDS and action_step(order, phase) == "any_time"
+    return order.kind in ANY_TIME_KINDS and action_step(order, phase) == Step.ANY_TIME
 
 
 def run(ctx: Context, after_step: str | None) -> None:
@@ -39,7 +40,7 @@ def run(ctx: Context, after_step: str | None) -> None:
     if after_step is None:
         _first(ctx, due, "Wiretap")  # hears every transfer of the day
         _first(ctx, due, "Amnesty")  # protects an exile the Minister decides on today
-        if ctx.state.coup is None or ctx.state.phase == "aftermath":
+        if ctx.state.coup is None or ctx.state.phase == PhaseKind.AFTERMATH:
             _exile_returns(ctx)  # during a coup exiles come back only through an embassy
     done_trades: set[tuple[int, int]] = set()
     for seat, order in due:
@@ -48,7 +49,7 @@ def run(ctx: Context, after_step: str | None) -> None:
         if not ctx.holds(order.condition):
             continue
         _carry_out(ctx, seat, order, done_trades)
-        if after_step == "locations" and order.kind == "play_card" and \
+        if after_step == Step.LOCATIONS and order.kind == "play_card" and \
                 order.condition.args.get("seat") != seat:
             # played knowing where another player is: no assassin may wait for it
             # (phases/locations.py, "prior to assassination declaration")
@@ -120,9 +121,9 @@ def _carry_out(ctx: Context, seat: int, order: Order, done_trades: set) -> None:
                 ctx.public("resignation", f"El Presidente {p.name} resigns! The Chamber will "
                                           "elect a new President at once.", headline=True)
         case "return_from_exile":
-            if s.phase in ("coup", "coup_final"):
+            if s.phase in (PhaseKind.COUP, PhaseKind.COUP_FINAL):
                 return  # through an embassy, after the moves (phases/coup.py)
-            if p.status == "exiled" and seat not in s.pending_returns:
+            if p.status == Status.EXILED and seat not in s.pending_returns:
                 s.pending_returns.append(seat)
                 ctx.public("return_request", f"{p.name} asks to return from exile; the "
                                              "Minister of Internal Security will decide.")
@@ -211,15 +212,15 @@ def _exile_returns(ctx: Context) -> None:
     for seat in list(s.pending_returns):
         p = s.players[seat]
         s.pending_returns.remove(seat)
-        if p.status != "exiled":
+        if p.status != Status.EXILED:
             continue
         amnesty = seat in s.turn_flags.get("amnesty", [])
         if decisions.get(seat) == "execute" and not amnesty and minister is not None:
-            p.status = "alive"
+            p.status = Status.ALIVE
             ctx.kill(seat, minister, "executed on returning from exile by the Minister of "
                                      "Internal Security", None)
         else:
-            p.status = "alive"
+            p.status = Status.ALIVE
             # "If an Exile returns in the middle of the Turn, however, he will remain
             # positionless until the next Cabinet Appointment Phase" (phases/cabinet.py)
             s.turn_flags.setdefault("returned_exiles", []).append(seat)

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from . import catalog
+from .enums import PhaseKind, Status
 from .kinds import SINGLES
 from .labels import coup_units
 from .options import (
@@ -85,7 +86,7 @@ def bot_picks(state: GameState, seat: int, rng: Rng, options: Options | None = N
     `options` is the seat's `legal_options(state, seat)` when the caller has it already."""
     p = state.players[seat]
     if state.finished or not p.active:
-        if p.status == "exiled" and not state.finished and rng.below(3) == 0:
+        if p.status == Status.EXILED and not state.finished and rng.below(3) == 0:
             bot = _Bot(state, seat, rng, _or_legal(state, seat, options))
             bot.use(bot.options.get("return_from_exile"), {})
             return bot.picks
@@ -267,28 +268,28 @@ class _Bot:
     # -- the phases --
     def play(self) -> None:
         phase = self.state.phase
-        if phase == "nomination":
+        if phase == PhaseKind.NOMINATION:
             self.nominations()
-        elif phase in ("election", "special_motion", "budget_vote"):
+        elif phase in (PhaseKind.ELECTION, PhaseKind.SPECIAL_MOTION, PhaseKind.BUDGET_VOTE):
             self.vote()
-        elif phase == "cabinet":
+        elif phase == PhaseKind.CABINET:
             self.cabinet()
-        elif phase == "budget_draw":
+        elif phase == PhaseKind.BUDGET_DRAW:
             self.budget_draw()
-        elif phase == "budget_proposal":
+        elif phase == PhaseKind.BUDGET_PROPOSAL:
             self.proposal()
-        elif phase == "internal_security":
+        elif phase == PhaseKind.INTERNAL_SECURITY:
             option = self.options.get("seize_chamber")
             if option is not None:
                 seize = self.rng.below(2) == 0
                 if seize in self.allowed(option, "seize"):
                     self.use(option, {"seize": seize})
-        elif phase == "locations":
+        elif phase == PhaseKind.LOCATIONS:
             self.locations()
             self.rebellion()
-        elif phase in ("coup", "coup_final"):
+        elif phase in (PhaseKind.COUP, PhaseKind.COUP_FINAL):
             self.coup()
-        elif phase == "aftermath":
+        elif phase == PhaseKind.AFTERMATH:
             self.aftermath()
         self.any_time()
 
@@ -308,7 +309,7 @@ class _Bot:
         option = self.options.get("vote")
         if option is None:  # no votes in this vote
             return
-        if s.phase == "election":
+        if s.phase == PhaseKind.ELECTION:
             choice = self.one(option, "choice", among=[
                 v for v in self.allowed(option, "choice") if v != "abstain"])
             if choice is None:
@@ -334,17 +335,17 @@ class _Bot:
             if found is None or not self.free(cid):
                 continue
             play, args = found
-            if name in REVOTES and rng.below(3) == 0 and s.phase in ("budget_vote",
-                                                                     "election"):
+            if name in REVOTES and rng.below(3) == 0 and s.phase in (PhaseKind.BUDGET_VOTE,
+                                                                     PhaseKind.ELECTION):
                 condition = None
-                if s.phase == "budget_vote":
+                if s.phase == PhaseKind.BUDGET_VOTE:
                     condition = self.condition(play, "vote_result", {
                         "result": rng.choice(["passes", "fails"]),
                         "margin_at_most": rng.between(1, 8)})
                     if condition is None:
                         continue
                 self.use(play, args, condition)
-            elif name == "Alternative Budget" and s.phase == "budget_vote" and \
+            elif name == "Alternative Budget" and s.phase == PhaseKind.BUDGET_VOTE and \
                     rng.below(2) == 0:
                 condition = self.condition(play, "vote_result", {"result": "fails"})
                 if condition is not None:

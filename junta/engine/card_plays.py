@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from . import catalog, steps
+from .enums import PhaseKind, Status
 from .orders import PHASE_TIMINGS, UNIT_CARDS, Order
 from .problems import Problem
 from .state import GameState
@@ -89,7 +90,7 @@ def check_play(state: GameState, seat: int, order: Order) -> list[Problem]:
                 not 0 <= target < len(state.players) or target == seat:
             errors.append(Problem(f"{c.name} needs another player as its target.", "target"))
         elif c.name == "Amnesty":
-            if state.players[target].status != "exiled":
+            if state.players[target].status != Status.EXILED:
                 errors.append(Problem(f"{state.name(target)} is not in exile.", "target"))
         elif not state.players[target].active:
             errors.append(Problem(f"{state.name(target)} is {state.players[target].status}.",
@@ -119,7 +120,7 @@ def check_unit_card(state: GameState, seat: int, c: catalog.Card, order: Order
     about the "card"."""
     from .units import BRIBES, CARD_UNITS
     errors = []
-    if state.phase == "locations" and seat == state.president:
+    if state.phase == PhaseKind.LOCATIONS and seat == state.president:
         errors.append(Problem("The President cannot take Rebel action."))
     zone = order.args.get("zone")
     zones = catalog.zones()

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from . import catalog
+from .enums import Status
 from .events import GM, PUBLIC, Event, private
 from .facts import Facts
 from .orders import Condition, Order
@@ -117,7 +118,7 @@ class Context:
         s = self.state
         killer_of: dict[int, int | None] = {}
         for victim, killer, _, _ in deaths:
-            if s.players[victim].status == "alive" and victim not in killer_of:
+            if s.players[victim].status == Status.ALIVE and victim not in killer_of:
                 killer_of[victim] = killer
         pockets = {victim: s.players[victim].pocket for victim in killer_of}
         taken: dict[int, list[tuple[int, int]]] = {}
@@ -144,17 +145,17 @@ class Context:
         is given to the Player who assassinated the target." The bank account survives."""
         s = self.state
         p = s.players[victim]
-        if p.status != "alive":
+        if p.status != Status.ALIVE:
             return
         for cid in list(p.hand) + list(p.influence):
             s.political_discard.append(cid)
         p.hand, p.influence = [], []
-        if killer is not None and killer != victim and s.players[killer].status != "dead":
+        if killer is not None and killer != victim and s.players[killer].status != Status.DEAD:
             s.players[killer].pocket += p.pocket
         else:
             s.spent += p.pocket  # nobody inherits it: the money leaves play
         p.pocket = 0
-        p.status = "dead"
+        p.status = Status.DEAD
         p.fresh = True
         p.rebel = False
         self.facts.killed.append(victim)

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from . import catalog
+from .enums import PhaseKind, Status
 from .orders import Order
 from .problems import Problem
 from .state import GameState
@@ -49,7 +50,7 @@ def _coup(state: GameState) -> dict:
 
 
 def _rebel_step_ok(state: GameState, seat: int) -> list[Problem]:
-    if state.phase == "locations" and seat == state.president:
+    if state.phase == PhaseKind.LOCATIONS and seat == state.president:
         return [Problem("The President cannot take Rebel action.")]
     return []
 
@@ -282,7 +283,7 @@ def check_flee(state: GameState, seat: int, order: Order) -> list[Problem]:
 def check_embassy_passage(state: GameState, seat: int, order: Order) -> list[Problem]:
     """"Another player who controls a unit in an embassy grants the exile safe passage.\""""
     exile = _seat(state, order.args.get("seat"))
-    if exile is None or state.players[exile].status != "exiled":
+    if exile is None or state.players[exile].status != Status.EXILED:
         return [Problem("Choose an exile.", "seat")]
     return []
 
@@ -367,7 +368,7 @@ def check_execute(state: GameState, seat: int, order: Order) -> list[Problem]:
     target = _seat(state, order.args.get("target"))
     if target is None or target == seat:
         return [Problem("Choose another player to execute.", "target")]
-    if state.players[target].status != "alive":
+    if state.players[target].status != Status.ALIVE:
         return [Problem(f"{state.name(target)} is {state.players[target].status}: beyond the "
                         "firing squad.", "target")]
     if coup.get("result") == "president":

@@ -12,35 +12,37 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from . import catalog, steps
+from .enums import PhaseKind, Status, Step
 from .state import BIL, GameState
 from .voting import sources
 
 if TYPE_CHECKING:
     from .context import Context
 
-DAYS: dict[str, int] = {"nomination": 1, "election": 2}  # every other phase: one day
-COUP_KINDS = ("coup", "coup_final", "aftermath")
+DAYS: dict[PhaseKind, int] = {PhaseKind.NOMINATION: 1, PhaseKind.ELECTION: 2}  # others: one day
+COUP_KINDS = (PhaseKind.COUP, PhaseKind.COUP_FINAL, PhaseKind.AFTERMATH)
+START_TURN = "start_turn"  # not a phase: what follows the last phase of a turn
 
 
 @dataclass(frozen=True)
 class PhaseInfo:
-    kind: str
+    kind: PhaseKind
     turn: int
     number: int
     title: str
-    steps: tuple[str, ...]
+    steps: tuple[Step, ...]
     days: int
 
 
 def current_phase(state: GameState) -> PhaseInfo:
-    kind = "finished" if state.finished else state.phase
+    kind = PhaseKind.FINISHED if state.finished else state.phase
     days = DAYS.get(kind, 1)
-    if kind == "election" and (state.election or {}).get("round", 1) > 1:
+    if kind == PhaseKind.ELECTION and (state.election or {}).get("round", 1) > 1:
         days = 1  # "ties re-voted in a further day"
-    if kind == "election" and (state.election or {}).get("reason") != "initial":
+    if kind == PhaseKind.ELECTION and (state.election or {}).get("reason") != "initial":
         days = 1  # "A Presidential Election must then be held immediately"
     title = steps.PHASE_TITLES.get(kind, kind)
-    if kind == "coup" and state.coup:
+    if kind == PhaseKind.COUP and state.coup:
         title = f"Coup Phase {state.coup['phase']}"
     return PhaseInfo(kind, state.turn, state.phase_number, title, steps.steps(kind), days)
 
@@ -60,25 +62,25 @@ def owes_orders(state: GameState) -> list[int]:
         return []
     kind = state.phase
     active = state.active_seats()
-    if kind in ("nomination", "locations"):
+    if kind in (PhaseKind.NOMINATION, PhaseKind.LOCATIONS):
         return active
-    if kind in ("election", "special_motion", "budget_vote"):
+    if kind in (PhaseKind.ELECTION, PhaseKind.SPECIAL_MOTION, PhaseKind.BUDGET_VOTE):
         return [s for s in active if sources(state, s)]
-    if kind == "cabinet":
+    if kind == PhaseKind.CABINET:
         return [state.president] if state.president is not None else []
-    if kind == "budget_draw":
+    if kind == PhaseKind.BUDGET_DRAW:
         owed = {state.commander(p) for p in (catalog.WAR, catalog.FOREIGN, catalog.FARM_LABOR)}
         return sorted(s for s in owed if s is not None)
-    if kind == "budget_proposal":
+    if kind == PhaseKind.BUDGET_PROPOSAL:
         proposer = state.budget.get("proposer", state.president)
         return [proposer] if proposer is not None else []
-    if kind == "internal_security":
+    if kind == PhaseKind.INTERNAL_SECURITY:
         minister = state.commander(catalog.INTERNAL_SECURITY)
         return [minister] if minister is not None else []
     if kind in COUP_KINDS[:2]:
         from .phases.coup import owes
         return owes(state)
-    if kind == "aftermath":
+    if kind == PhaseKind.AFTERMATH:
         if (state.coup or {}).get("result") == "junta":
             return active  # the Junta votes; everyone orders "if I am elected"
         bankers = [s for s in active if state.turn_flags.get("bank_after_lunch")
@@ -104,84 +106,85 @@ def advance(ctx: Context) -> None:
     if s.finished:
         return
     resigned = ctx.facts.resigned
-    if resigned is not None and natural != "election":
+    if resigned is not None and natural != PhaseKind.ELECTION:
         _call_election(ctx, "resignation", natural, resigned=resigned)
-    elif s.president is None and natural not in ("election", "nomination") and \
-            phase not in ("coup", "coup_final"):  # gone in a coup: elected after the Aftermath
+    elif s.president is None and natural not in (PhaseKind.ELECTION, PhaseKind.NOMINATION) \
+            and phase not in COUP_KINDS[:2]:  # gone in a coup: elected after the Aftermath
         _call_election(ctx, "vacancy", natural)
     else:
         _enter(ctx, natural)
 
 
-def _natural_next(ctx: Context, phase: str) -> str:
+def _natural_next(ctx: Context, phase: PhaseKind) -> str:
+    """The phase that follows `phase` (`START_TURN`: the next turn)."""
     s = ctx.state
     f = ctx.facts
-    if phase == "nomination":
-        return "election"
-    if phase == "election":
+    if phase == PhaseKind.NOMINATION:
+        return PhaseKind.ELECTION
+    if phase == PhaseKind.ELECTION:
         from .phases.election import take_office
         winner = f.elected
         if winner is None:
             s.election = {**(s.election or {}), "round": (s.election or {}).get("round", 1) + 1}
-            return "election"
+            return PhaseKind.ELECTION
         take_office(ctx, winner)
         reason = (s.election or {}).get("reason")
         resume = s.resume_phase
         s.election, s.resume_phase = None, None
         if reason == "initial":
-            return "start_turn"
-        return resume or "start_turn"
-    if phase == "cabinet":
-        return "special_motion" if s.motion else "budget_draw"
-    if phase == "special_motion":
+            return START_TURN
+        return resume or START_TURN
+    if phase == PhaseKind.CABINET:
+        return PhaseKind.SPECIAL_MOTION if s.motion else PhaseKind.BUDGET_DRAW
+    if phase == PhaseKind.SPECIAL_MOTION:
         passed = f.motion_passed
         s.motion = None
         if passed:
             s.election = {"reason": "competence", "round": 1, "candidates": None}
-            s.resume_phase = "budget_draw"
+            s.resume_phase = PhaseKind.BUDGET_DRAW
             s.positions[catalog.PRESIDENT] = s.president  # the old President serves till then
-            return "election"
-        return "budget_draw"
-    if phase == "budget_draw":
-        return "budget_proposal"
-    if phase == "budget_proposal":
-        return "budget_vote"
-    if phase == "budget_vote":
+            return PhaseKind.ELECTION
+        return PhaseKind.BUDGET_DRAW
+    if phase == PhaseKind.BUDGET_DRAW:
+        return PhaseKind.BUDGET_PROPOSAL
+    if phase == PhaseKind.BUDGET_PROPOSAL:
+        return PhaseKind.BUDGET_VOTE
+    if phase == PhaseKind.BUDGET_VOTE:
         if f.budget_annulled:
-            return "budget_vote"
+            return PhaseKind.BUDGET_VOTE
         if f.alternative_budget is not None:
-            return "budget_proposal"
+            return PhaseKind.BUDGET_PROPOSAL
         if f.budget_passed:
-            return "locations"
+            return PhaseKind.LOCATIONS
         if s.commander(catalog.INTERNAL_SECURITY) is None:
             from .phases.budget import seize_decision
             seize_decision(ctx)  # nobody to decide: the budget stays defeated
-            return "locations"
-        return "internal_security"
-    if phase == "internal_security":
-        return "locations"
-    if phase == "locations":
+            return PhaseKind.LOCATIONS
+        return PhaseKind.INTERNAL_SECURITY
+    if phase == PhaseKind.INTERNAL_SECURITY:
+        return PhaseKind.LOCATIONS
+    if phase == PhaseKind.LOCATIONS:
         if s.bank_status == "closed_for_lunch":
             from .phases.locations import after_lunch
             after_lunch(ctx, f.coup)
         if f.coup:
             from .phases.coup import begin
             begin(ctx)
-            return "coup"
-        return "start_turn"
-    if phase == "coup":
+            return PhaseKind.COUP
+        return START_TURN
+    if phase == PhaseKind.COUP:
         s.coup["phase"] += 1
-        return "coup_final" if s.coup["phase"] == 6 else "coup"
-    if phase == "coup_final":
+        return PhaseKind.COUP_FINAL if s.coup["phase"] == 6 else PhaseKind.COUP
+    if phase == PhaseKind.COUP_FINAL:
         if s.bank_status == "closed_for_lunch":
             s.bank_status = "open"
             s.turn_flags["bank_after_lunch"] = True
             ctx.public("bank_reopens", "The Bank reopens after lunch: those who chose the Bank "
                        "may bank in the Coup Aftermath, after the execution.")
-        return "aftermath"
-    if phase == "aftermath":
+        return PhaseKind.AFTERMATH
+    if phase == PhaseKind.AFTERMATH:
         s.coup = None  # "Units created by cards and Foreign Intervention forces leave the map"
-        return "start_turn"
+        return START_TURN
     raise ValueError(f"unknown phase {phase}")
 
 
@@ -191,18 +194,18 @@ def _call_election(ctx: Context, reason: str, resume: str, resigned: int | None 
     if resigned is not None:
         s.election["resigned"] = resigned
     s.resume_phase = resume
-    s.phase = "election"
+    s.phase = PhaseKind.ELECTION
 
 
 def _enter(ctx: Context, kind: str) -> None:
     s = ctx.state
-    if kind == "start_turn":
+    if kind == START_TURN:
         start_turn(ctx)
         return
-    if kind == "budget_draw" and len(s.money_deck) < 4:
+    if kind == PhaseKind.BUDGET_DRAW and len(s.money_deck) < 4:
         finish(ctx)
         return
-    s.phase = kind
+    s.phase = PhaseKind(kind)
 
 
 def start_turn(ctx: Context) -> None:
@@ -214,7 +217,7 @@ def start_turn(ctx: Context) -> None:
         finish(ctx)
         return
     s.turn += 1
-    s.phase = "cabinet"
+    s.phase = PhaseKind.CABINET
     s.coup = None
     s.bank_status = "open"
     s.coup_excuse = False
@@ -227,14 +230,14 @@ def start_turn(ctx: Context) -> None:
     for p in s.players:
         p.last_location = p.location
         p.location = None
-        if p.status == "dead":
-            p.status = "alive"
+        if p.status == Status.DEAD:
+            p.status = Status.ALIVE
             p.life += 1
             p.fresh = True
             ctx.public("respawn", f"The {p.name} family returns to public life with a new "
                        "character.", seat=p.seat)
     for p in s.players:
-        if p.status != "alive":
+        if p.status != Status.ALIVE:
             continue
         count = 4 if p.fresh else 2
         drawn = ctx.draw_political(p.seat, count)
@@ -250,7 +253,7 @@ def finish(ctx: Context) -> None:
     Banked money is declared the winner." Ties share the win; everything is revealed."""
     s = ctx.state
     s.finished = True
-    s.phase = "finished"
+    s.phase = PhaseKind.FINISHED
     best = max(p.bank for p in s.players)
     s.winners = [p.seat for p in s.players if p.bank == best]
     names = " and ".join(s.name(w) for w in s.winners)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from . import catalog
 from .coup_orders import AIRSTRIKES
+from .enums import PhaseKind, Status
 from .labels import FORCE_NAMES, count_units, coup_units, moves_reason, zone_name
 from .options import Options, legal_options
 from .state import GameState
@@ -26,32 +27,32 @@ def instructions(state: GameState, seat: int, options: Options | None = None) ->
     if state.finished:
         return ["The game is over: everything is revealed below."]
     p = state.players[seat]
-    if p.status == "dead":
+    if p.status == Status.DEAD:
         return [DEAD]
-    if p.status == "exiled":
+    if p.status == Status.EXILED:
         return ["You are in exile: you keep your cards and money but cannot interact. You may "
                 "ask the Minister of Internal Security for safe passage home."]
     options = options or legal_options(state, seat)
     kinds = options.kinds
     phase = state.phase
     lines: list[str] = []
-    if phase == "nomination":
+    if phase == PhaseKind.NOMINATION:
         lines.append("Nominate a player for the Presidency, second a nomination, or decline "
                      "your own nomination.")
-    elif phase == "election":
+    elif phase == PhaseKind.ELECTION:
         lines.append("Vote for the next President." if "vote" in kinds else
                      "You have no vote in this election.")
-    elif phase == "special_motion":
+    elif phase == PhaseKind.SPECIAL_MOTION:
         lines.append("Vote on the motion to remove the President for incompetence "
                      "(it needs two thirds).")
-    elif phase == "cabinet":
+    elif phase == PhaseKind.CABINET:
         if "appoint" in kinds:
             lines.append("You are El Presidente: appoint the Cabinet. Every living player in "
                          "the country needs a position; at most two each, never two Generals.")
         else:
             lines.append("The President is appointing the Cabinet. Trade, pay and play cards "
                          "as you like; discard down to 6 cards (Influence in play counts).")
-    elif phase == "budget_draw":
+    elif phase == PhaseKind.BUDGET_DRAW:
         if "new_weapons" in kinds:
             lines.append("You are the Minister of War: assign New Weapons to a General, the "
                          "Admiral, the Air Force Commander or no one.")
@@ -64,33 +65,33 @@ def instructions(state: GameState, seat: int, options: Options | None = None) ->
         if seat == state.president:
             lines.append("You will draw exactly 2 bills yourself and receive the ministers' "
                          "draws.")
-    elif phase == "budget_proposal":
+    elif phase == PhaseKind.BUDGET_PROPOSAL:
         if "propose_budget" in kinds:
             held = sum(state.budget.get("held", []))
             lines.append(f"Propose the budget: you hold {held} MP in budget bills. Give each "
                          "player a total; what you do not allocate you keep, secretly.")
         else:
             lines.append("The budget is being proposed. Lobby for your share.")
-    elif phase == "budget_vote":
+    elif phase == PhaseKind.BUDGET_VOTE:
         lines.append("Vote on the budget with your positions and Influence; name any Vote "
                      "cards you want counted.")
-    elif phase == "internal_security":
+    elif phase == PhaseKind.INTERNAL_SECURITY:
         if "seize_chamber" in kinds:
             lines.append("The budget was defeated. You are the Minister of Internal Security: "
                          "seize the Chamber, or let the budget stay defeated.")
         else:
             lines.append("The budget was defeated: the Minister of Internal Security decides "
                          "whether to seize the Chamber.")
-    elif phase == "locations":
+    elif phase == PhaseKind.LOCATIONS:
         lines.append("Choose your location (Home, HQ, Bank, Club or Mistress, or exile); send "
                      "assassins; bank if you go to the Bank.")
         if any(c.value == "secret_police" for o in options.of_kind("assassinate")
                for c in o.args[0].choices):
             lines.append("Your Secret Police may make one assassination attempt this turn.")
         lines += _rebel_only(state, seat, options)
-    elif phase in ("coup", "coup_final"):
+    elif phase in (PhaseKind.COUP, PhaseKind.COUP_FINAL):
         lines += _coup_phase(state, seat)
-    elif phase == "aftermath":
+    elif phase == PhaseKind.AFTERMATH:
         lines += _aftermath(state, seat)
     return lines
 
@@ -151,7 +152,7 @@ def _coup_phase(state: GameState, seat: int) -> list[str]:
                      f"{foreign['allowed']} Foreign Intervention force"
                      f"{'s' if foreign['allowed'] != 1 else ''}; chosen: {chosen}; "
                      f"{left} more to choose.")
-    if catalog.INTERNAL_SECURITY in commands and n == 1 and state.phase == "coup" and \
+    if catalog.INTERNAL_SECURITY in commands and n == 1 and state.phase == PhaseKind.COUP and \
             coup.get("agitator_zones"):
         zones = ", ".join(zone_name(z) for z in coup["agitator_zones"])
         lines.append(f"Minister of Internal Security: Police Response: you may rush any or all "
@@ -167,7 +168,7 @@ def _coup_phase(state: GameState, seat: int) -> list[str]:
     if in_barracks and hint:
         lines.append(f"Your troops are in their barracks: this is {hint}." if n < 5 else
                      f"Your troops are in their barracks: {hint}.")
-    if state.phase == "coup_final":
+    if state.phase == PhaseKind.COUP_FINAL:
         lines.append("This is the last phase. Vote Pro-Junta or Pro-President"
                      + (" (as President, only Pro-President)" if seat == state.president
                         else "") + ". The side holding 3 of the 5 control points wins; a point "

@@ -15,13 +15,14 @@ from enum import StrEnum
 from typing import Any
 
 from . import catalog, steps
+from .enums import PhaseKind, Step
 from .labels import FORCE_NAMES, card_name, zone_name
 from .state import BIL, GameState
 
 ANY_PHASE = frozenset(steps.ADJUDICATION_ORDER)
-VOTING_PHASES = frozenset({"election", "special_motion", "budget_vote"})
-COUP_PHASES = frozenset({"coup", "coup_final"})
-REBEL_OR_COUP = frozenset({"locations"}) | COUP_PHASES  # the Rebel-Only step, then the coup
+VOTING_PHASES = frozenset({PhaseKind.ELECTION, PhaseKind.SPECIAL_MOTION, PhaseKind.BUDGET_VOTE})
+COUP_PHASES = frozenset({PhaseKind.COUP, PhaseKind.COUP_FINAL})
+REBEL_OR_COUP = frozenset({PhaseKind.LOCATIONS}) | COUP_PHASES  # the Rebel-Only step, then the coup
 
 
 class ArgType(StrEnum):
@@ -55,8 +56,8 @@ class Arg:
 class OrderKind:
     name: str
     label: str
-    step: str
-    phases: frozenset[str]
+    step: Step
+    phases: frozenset[PhaseKind]
     args: tuple[Arg, ...] = ()
     single: bool = False  # one unconditional order of this kind a phase
     template: str = ""  # how it reads: "Pay {to} {amount} MP"; a describer otherwise
@@ -72,113 +73,116 @@ def _a(name: str, label: str, kind: ArgType) -> Arg:
 T = ArgType
 KINDS: tuple[OrderKind, ...] = (
     # any time (SUPPLEMENT "Any time actions")
-    OrderKind("pay", "Pay money", "any_time", ANY_PHASE,
+    OrderKind("pay", "Pay money", Step.ANY_TIME, ANY_PHASE,
               (_a("to", "To", T.SEAT), _a("amount", "MP", T.AMOUNT)),
               template="Pay {to} {amount} MP"),
-    OrderKind("give_card", "Give a card", "any_time", ANY_PHASE,
+    OrderKind("give_card", "Give a card", Step.ANY_TIME, ANY_PHASE,
               (_a("to", "To", T.SEAT), _a("card", "Card", T.CARD)),
               template="Give {card} to {to}"),
-    OrderKind("trade", "Trade (both sides must order it)", "any_time", ANY_PHASE,
+    OrderKind("trade", "Trade (both sides must order it)", Step.ANY_TIME, ANY_PHASE,
               (_a("with", "With", T.SEAT), _a("give_cards", "Cards you give", T.CARDS),
                _a("get_cards", "Cards you get", T.CARD_NAMES),
                _a("give_money", "MP you give", T.AMOUNT),
                _a("get_money", "MP you get", T.AMOUNT))),
-    OrderKind("play_card", "Play a card", "any_time", ANY_PHASE,  # its step is the card's
+    OrderKind("play_card", "Play a card", Step.ANY_TIME, ANY_PHASE,  # its step is the card's
               (_a("card", "Card", T.CARD), _a("target", "Target", T.SEAT),
                _a("zone", "Zone", T.ZONE))),
-    OrderKind("discard", "Discard a card", "any_time", ANY_PHASE, (_a("card", "Card", T.CARD),),
+    OrderKind("discard", "Discard a card", Step.ANY_TIME, ANY_PHASE, (_a("card", "Card", T.CARD),),
               template="Discard {card}"),
-    OrderKind("resign", "Resign the Presidency", "any_time", ANY_PHASE, single=True,
+    OrderKind("resign", "Resign the Presidency", Step.ANY_TIME, ANY_PHASE, single=True,
               template="Resign the Presidency"),
-    OrderKind("return_from_exile", "Return from exile", "any_time", ANY_PHASE,
+    OrderKind("return_from_exile", "Return from exile", Step.ANY_TIME, ANY_PHASE,
               template="Return from exile"),
-    OrderKind("safe_passage", "Decide on a returning exile", "any_time", ANY_PHASE,
+    OrderKind("safe_passage", "Decide on a returning exile", Step.ANY_TIME, ANY_PHASE,
               (_a("seat", "Exile", T.SEAT), _a("decision", "Decision", T.CHOICE))),
-    OrderKind("brother_in_law", "Position for your Brother-in-Law", "any_time", ANY_PHASE,
+    OrderKind("brother_in_law", "Position for your Brother-in-Law", Step.ANY_TIME, ANY_PHASE,
               (_a("position", "Position", T.POSITION),),
               template="Brother-in-Law takes {position} if vacant"),
     # before turn 1
-    OrderKind("nominate", "Nominate a candidate", "nominations", frozenset({"nomination"}),
-              (_a("candidate", "Candidate", T.SEAT),), single=True,
-              template="Nominate {candidate}"),
-    OrderKind("second", "Second a nomination", "nominations", frozenset({"nomination"}),
-              (_a("candidate", "Candidate", T.SEAT),), template="Second {candidate}"),
-    OrderKind("decline", "Decline your nomination", "nominations", frozenset({"nomination"}),
-              single=True, template="Decline my nomination"),
+    OrderKind("nominate", "Nominate a candidate", Step.NOMINATIONS,
+              frozenset({PhaseKind.NOMINATION}), (_a("candidate", "Candidate", T.SEAT),),
+              single=True, template="Nominate {candidate}"),
+    OrderKind("second", "Second a nomination", Step.NOMINATIONS,
+              frozenset({PhaseKind.NOMINATION}), (_a("candidate", "Candidate", T.SEAT),),
+              template="Second {candidate}"),
+    OrderKind("decline", "Decline your nomination", Step.NOMINATIONS,
+              frozenset({PhaseKind.NOMINATION}), single=True, template="Decline my nomination"),
     # votes
-    OrderKind("vote", "Vote", "vote_count", VOTING_PHASES,
+    OrderKind("vote", "Vote", Step.VOTE_COUNT, VOTING_PHASES,
               (_a("choice", "Your vote", T.BALLOT), _a("cards", "Vote cards to play", T.CARDS),
                _a("split", "Split your votes", T.TABLE)), single=True),
     # the turn
-    OrderKind("appoint", "Appoint the Cabinet", "appointment", frozenset({"cabinet"}),
+    OrderKind("appoint", "Appoint the Cabinet", Step.APPOINTMENT, frozenset({PhaseKind.CABINET}),
               (_a("positions", "The Cabinet", T.TABLE),), single=True),
-    OrderKind("new_weapons", "Assign New Weapons", "draws", frozenset({"budget_draw"}),
+    OrderKind("new_weapons", "Assign New Weapons", Step.DRAWS, frozenset({PhaseKind.BUDGET_DRAW}),
               (_a("position", "Assign to", T.POSITION),), single=True),
-    OrderKind("draw_bills", "Draw budget bills", "draws", frozenset({"budget_draw"}),
+    OrderKind("draw_bills", "Draw budget bills", Step.DRAWS, frozenset({PhaseKind.BUDGET_DRAW}),
               (_a("position", "As", T.POSITION), _a("count", "Bills", T.AMOUNT)),
               template="Draw {count} bills as {position}"),
-    OrderKind("propose_budget", "Propose the budget", "proposal",
-              frozenset({"budget_proposal"}),
+    OrderKind("propose_budget", "Propose the budget", Step.PROPOSAL,
+              frozenset({PhaseKind.BUDGET_PROPOSAL}),
               (_a("allocations", "Totals", T.TABLE),
                _a("from_pocket", "Add from your pocket", T.AMOUNT),
                _a("bills", "Bills", T.TABLE)), single=True),
-    OrderKind("seize_chamber", "Seize the Chamber or not", "seize_decision",
-              frozenset({"internal_security"}), (_a("seize", "Decision", T.FLAG),), single=True),
-    OrderKind("location", "Choose a location", "locations", frozenset({"locations"}),
+    OrderKind("seize_chamber", "Seize the Chamber or not", Step.SEIZE_DECISION,
+              frozenset({PhaseKind.INTERNAL_SECURITY}), (_a("seize", "Decision", T.FLAG),),
+              single=True),
+    OrderKind("location", "Choose a location", Step.LOCATIONS, frozenset({PhaseKind.LOCATIONS}),
               (_a("place", "Location", T.LOCATION),), single=True),
-    OrderKind("assassinate", "Attempt an assassination", "assassinations",
-              frozenset({"locations"}),
+    OrderKind("assassinate", "Attempt an assassination", Step.ASSASSINATIONS,
+              frozenset({PhaseKind.LOCATIONS}),
               (_a("card", "Assassin", T.CARD), _a("target", "Target", T.SEAT),
                _a("location", "Location", T.LOCATION)),
               template="Send {card} against {target} at the {location}"),
-    OrderKind("bank", "Deposit or withdraw", "banking", frozenset({"locations", "aftermath"}),
+    OrderKind("bank", "Deposit or withdraw", Step.BANKING,
+              frozenset({PhaseKind.LOCATIONS, PhaseKind.AFTERMATH}),
               (_a("action", "Action", T.CHOICE), _a("amount", "MP", T.AMOUNT)), single=True),
-    OrderKind("rebel_move", "Rebel-Only move", "rebel_only", frozenset({"locations"}),
+    OrderKind("rebel_move", "Rebel-Only move", Step.REBEL_ONLY, frozenset({PhaseKind.LOCATIONS}),
               (_a("from_zone", "From", T.ZONE), _a("to_zone", "To", T.ZONE)),
               template="Rebel-Only move from {from_zone} to {to_zone}"),
     # the coup (in the Locations phase these act at the Rebel-Only step)
-    OrderKind("airstrike", "Airstrike", "incoming_fire", REBEL_OR_COUP,
+    OrderKind("airstrike", "Airstrike", Step.INCOMING_FIRE, REBEL_OR_COUP,
               (_a("source", "Airstrike from", T.CHOICE), _a("zone", "Zone to strike", T.ZONE),
                _a("target", "Whose units", T.SEAT))),
-    OrderKind("gunboat", "Gunboat shelling", "incoming_fire", REBEL_OR_COUP,
+    OrderKind("gunboat", "Gunboat shelling", Step.INCOMING_FIRE, REBEL_OR_COUP,
               (_a("zone", "Zone to strike", T.ZONE), _a("target", "Whose units", T.SEAT)),
               single=True, template="Gunboat shells {target}'s units in {zone}"),
-    OrderKind("intervene", "Choose Foreign Intervention forces", "incoming_fire", COUP_PHASES,
+    OrderKind("intervene", "Choose Foreign Intervention forces", Step.INCOMING_FIRE, COUP_PHASES,
               (_a("forces", "Forces", T.FORCES),), single=True),
-    OrderKind("transfer", "Transfer units to another player", "transfers", COUP_PHASES,
+    OrderKind("transfer", "Transfer units to another player", Step.TRANSFERS, COUP_PHASES,
               (_a("units", "Units", T.UNITS), _a("to", "To", T.SEAT),
                _a("after_moves", "When", T.FLAG))),
-    OrderKind("place", "Place units on the map", "movement", REBEL_OR_COUP,
+    OrderKind("place", "Place units on the map", Step.MOVEMENT, REBEL_OR_COUP,
               (_a("unit", "Unit", T.UNIT_KIND), _a("zone", "Zone", T.ZONE)),
               template="Land the {unit} in {zone}"),
-    OrderKind("move", "Move a stack", "movement", COUP_PHASES,
+    OrderKind("move", "Move a stack", Step.MOVEMENT, COUP_PHASES,
               (_a("from_zone", "From", T.ZONE), _a("to_zone", "To", T.ZONE),
                _a("units", "Only these units", T.UNITS))),
-    OrderKind("police_response", "Police Response", "movement", frozenset({"coup"}),
+    OrderKind("police_response", "Police Response", Step.MOVEMENT, frozenset({PhaseKind.COUP}),
               (_a("zone", "Zone", T.ZONE), _a("units", "Only these Police", T.UNITS)),
               single=True, template="Police Response to {zone}"),
-    OrderKind("flee", "Flee the country through an embassy", "movement", COUP_PHASES,
+    OrderKind("flee", "Flee the country through an embassy", Step.MOVEMENT, COUP_PHASES,
               single=True, template="Flee the country through an embassy"),
-    OrderKind("embassy_passage", "Safe passage through your embassy", "movement", COUP_PHASES,
+    OrderKind("embassy_passage", "Safe passage through your embassy", Step.MOVEMENT, COUP_PHASES,
               (_a("seat", "Exile", T.SEAT),),
               template="Grant {seat} passage through my embassy"),
-    OrderKind("casualties", "Which units fall last", "incoming_fire", COUP_PHASES,
+    OrderKind("casualties", "Which units fall last", Step.INCOMING_FIRE, COUP_PHASES,
               (_a("last", "Lose last", T.UNIT_KINDS),), single=True),
-    OrderKind("attack", "Attack a player", "combat", COUP_PHASES,
+    OrderKind("attack", "Attack a player", Step.COMBAT, COUP_PHASES,
               (_a("zone", "Zone", T.ZONE), _a("target", "Player", T.SEAT)),
               template="Attack {target} in {zone}"),
-    OrderKind("retreat", "Where to retreat", "combat", COUP_PHASES,
+    OrderKind("retreat", "Where to retreat", Step.COMBAT, COUP_PHASES,
               (_a("zone", "Retreat from", T.ZONE), _a("to_zone", "Retreat to", T.ZONE)),
               template="Retreat from {zone} to {to_zone}"),
-    OrderKind("permit_retreat", "Retreat permission", "combat", COUP_PHASES,
+    OrderKind("permit_retreat", "Retreat permission", Step.COMBAT, COUP_PHASES,
               (_a("seat", "Player", T.SEAT), _a("allow", "Allow the retreat", T.FLAG))),
-    OrderKind("coup_side", "Vote Pro-Junta or Pro-President", "coup_vote",
-              frozenset({"coup_final"}), (_a("side", "Your vote", T.CHOICE),), single=True),
-    OrderKind("junta_vote", "Vote in the Junta", "junta_vote", frozenset({"aftermath"}),
+    OrderKind("coup_side", "Vote Pro-Junta or Pro-President", Step.COUP_VOTE,
+              frozenset({PhaseKind.COUP_FINAL}), (_a("side", "Your vote", T.CHOICE),), single=True),
+    OrderKind("junta_vote", "Vote in the Junta", Step.JUNTA_VOTE, frozenset({PhaseKind.AFTERMATH}),
               (_a("candidate", "Candidate", T.SEAT),), single=True,
               template="Junta vote for {candidate}"),
-    OrderKind("execute", "Send a player to the firing squad", "execution",
-              frozenset({"aftermath"}), (_a("target", "Player", T.SEAT),), single=True,
+    OrderKind("execute", "Send a player to the firing squad", Step.EXECUTION,
+              frozenset({PhaseKind.AFTERMATH}), (_a("target", "Player", T.SEAT),), single=True,
               template="Send {target} to the firing squad"),
 )
 ORDER_KINDS: dict[str, OrderKind] = {k.name: k for k in KINDS}

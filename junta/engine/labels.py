@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from . import catalog
+from .enums import PhaseKind
 from .state import BIL, GameState
 from .units import FOREIGN_FORCES, deploy, stack_moves
 
@@ -73,7 +74,7 @@ def coup_units(state: GameState) -> list[dict]:
     began (the Rebel-Only step strikes and moves them where they start)."""
     if state.coup is not None:
         return list(state.coup["units"])
-    if state.phase == "locations":
+    if state.phase == PhaseKind.LOCATIONS:
         return list(deploy(state)["units"])
     return []
 

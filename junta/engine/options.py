@@ -22,7 +22,8 @@ from typing import Any
 from . import catalog, steps
 from .card_plays import TARGETED, check_play, has_influence, playable_now
 from .coup_orders import AIRSTRIKES
-from .kinds import COUP_PHASES, ORDER_KINDS
+from .enums import PhaseKind, Status, Step
+from .kinds import COUP_PHASES, ORDER_KINDS, VOTING_PHASES
 from .labels import (
     FORCE_LABELS,
     FOREIGN_KINDS,
@@ -249,7 +250,7 @@ class _Builder:
         s, seat, p = self.s, self.seat, self.p
         if s.finished:
             return
-        if p.status == "exiled":
+        if p.status == Status.EXILED:
             if seat not in s.pending_returns or s.phase in COUP_PHASES:
                 self.add("return_from_exile", "Ask the Minister of Internal Security for "
                          "safe passage.")
@@ -260,37 +261,37 @@ class _Builder:
         if not p.active:
             return
         phase = s.phase
-        if phase == "nomination":
+        if phase == PhaseKind.NOMINATION:
             self.nominations()
-        if phase in ("election", "special_motion", "budget_vote") and sources(s, seat):
+        if phase in VOTING_PHASES and sources(s, seat):
             self.vote()
-        if phase == "cabinet" and seat == s.president:
+        if phase == PhaseKind.CABINET and seat == s.president:
             self.cabinet()
-        if phase == "budget_draw":
+        if phase == PhaseKind.BUDGET_DRAW:
             self.budget_draw()
-        if phase == "budget_proposal" and seat == s.budget.get("proposer", s.president):
+        if phase == PhaseKind.BUDGET_PROPOSAL and seat == s.budget.get("proposer", s.president):
             self.proposal()
-        if phase == "internal_security" and \
+        if phase == PhaseKind.INTERNAL_SECURITY and \
                 catalog.INTERNAL_SECURITY in s.commanded_positions(seat):
             self.add("seize_chamber", "Seize the Chamber (the budget passes at gunpoint, the "
                      "Bank closes for lunch) or let it stay defeated.",
                      [_one("seize", "Decision", [(False, "Let the budget stay defeated"),
                                                  (True, "Seize the Chamber")])])
-        if phase == "locations":
+        if phase == PhaseKind.LOCATIONS:
             self.add("location", "Where you spend the day.",
                      [_one("place", "Location", [*LOCATION_CHOICES, ("exile", "Exile")])])
             self.assassinate()
-        if phase == "locations" or (phase == "aftermath" and p.location == "bank"
-                                    and s.turn_flags.get("bank_after_lunch")):
+        if phase == PhaseKind.LOCATIONS or (phase == PhaseKind.AFTERMATH and p.location == "bank"
+                                            and s.turn_flags.get("bank_after_lunch")):
             self.bank()
-        if phase == "locations":
+        if phase == PhaseKind.LOCATIONS:
             if seat != s.president:
                 self.rebel_only()
                 self.unit_cards()
         elif phase in COUP_PHASES:
             self.coup_phase()
             self.unit_cards()
-        elif phase == "aftermath":
+        elif phase == PhaseKind.AFTERMATH:
             self.aftermath()
         self.any_time()
 
@@ -304,7 +305,7 @@ class _Builder:
 
     def vote(self) -> None:
         s, seat = self.s, self.seat
-        if s.phase == "election":
+        if s.phase == PhaseKind.ELECTION:
             cands = (s.election or {}).get("candidates") or s.active_seats()
             choices: list[tuple[Any, str]] = [(c, s.name(c)) for c in cands
                                               if s.players[c].active]
@@ -429,7 +430,7 @@ class _Builder:
         if closed:
             self.notes.append(f"Banking: {closed[0]}")
             return
-        after_lunch = s.phase == "aftermath"
+        after_lunch = s.phase == PhaseKind.AFTERMATH
         note = ("The Bank reopens after lunch: it is carried out after the post-coup "
                 "execution, if you survive it." if after_lunch else
                 "Only from the Bank location, and only when the Bank is open.")
@@ -450,7 +451,7 @@ class _Builder:
         others = self.players()
         # "The resigning President may not transfer his Pocket money in any way during the
         # course of the Election."
-        resigning = s.phase == "election" and (s.election or {}).get("resigned") == seat
+        resigning = s.phase == PhaseKind.ELECTION and (s.election or {}).get("resigned") == seat
         if resigning and p.pocket:
             self.notes.append("Paying or giving money: as the resigning President you may not "
                               "transfer your pocket money during the election.")
@@ -492,7 +493,7 @@ class _Builder:
         if discardable:
             self.add("discard", "Discard a card (the hand limit is 6, Influence in play "
                      "counts).", [_one("card", "Card", discardable)])
-        if seat == s.president and s.phase not in ("nomination", "election") and \
+        if seat == s.president and s.phase not in (PhaseKind.NOMINATION, PhaseKind.ELECTION) and \
                 s.coup is None:
             self.add("resign", "Resign the Presidency: the Chamber elects a successor at once.")
         if seat == s.president:
@@ -528,7 +529,7 @@ class _Builder:
                 continue
             if (c.category == "assassin" and c.name not in (*THEFTS, "Monarchist Assassin")) \
                     or c.name == "Secret Police Overtime":
-                if s.phase != "locations":
+                if s.phase != PhaseKind.LOCATIONS:
                     self.notes.append(f"{c.name}: sent with an assassination order in the "
                                       "Locations phase.")
                 continue
@@ -547,7 +548,7 @@ class _Builder:
             if c.name in TARGETED and not targets:
                 self.notes.append(f"{c.name}: there is no player it can be played on now.")
                 continue
-            if c.name in TARGETED or card_step(c, s.phase) != "any_time":
+            if c.name in TARGETED or card_step(c, s.phase) != Step.ANY_TIME:
                 own_forms.append((cid, targets))
             else:
                 general.append((cid, c.name))
@@ -682,7 +683,7 @@ class _Builder:
                                            for z, us in stacks.items()}))
             self.add("move", f"You may move {moves_reason(s, seat)} this phase; a Helicopter "
                      f"alone flies up to two zones and does not count. {reach}", args)
-        if s.phase == "coup" and coup["phase"] == 1 and coup.get("agitator_zones") and \
+        if s.phase == PhaseKind.COUP and coup["phase"] == 1 and coup.get("agitator_zones") and \
                 catalog.INTERNAL_SECURITY in commands:
             police = [u for u in on_map if u["kind"] == "Police"]
             self.add("police_response", "Rush any or all Police to a zone where Mob, Striker "
@@ -713,7 +714,7 @@ class _Builder:
             self.add("flee", f"Flee the country: it works only if one of your units stands in "
                      f"an embassy ({embassies}) after this phase's moves. You lose your "
                      "positions.")
-            exiles = [(x.seat, x.name) for x in s.players if x.status == "exiled"]
+            exiles = [(x.seat, x.name) for x in s.players if x.status == Status.EXILED]
             if exiles:
                 self.add("embassy_passage", "Let an exile come home through an embassy where "
                          "you hold a unit after the moves (he must also order his return).",
@@ -737,7 +738,7 @@ class _Builder:
                      "you hold. Unless you say so, Rebels deny Loyalists and Loyalists deny "
                      "Rebels.", [_one("seat", "Player", others),
                                  _one("allow", "Allow the retreat", YES_NO)])
-        if s.phase == "coup_final":
+        if s.phase == PhaseKind.COUP_FINAL:
             sides = SIDE_CHOICES[1:] if seat == s.president else SIDE_CHOICES
             self.add("coup_side", "Vote Pro-Junta or Pro-President. A control point counts "
                      "Pro-Junta only if every unit in it belongs to a Pro-Junta voter; empty or "
@@ -752,7 +753,7 @@ class _Builder:
         may use: in the Rebel-Only step (before anyone moves) and during the coup."""
         s, seat, p = self.s, self.seat, self.p
         units = coup_units(s)
-        rebel_step = s.phase == "locations"
+        rebel_step = s.phase == PhaseKind.LOCATIONS
         for cid in p.hand:
             card = catalog.card(cid)
             if card.name not in UNIT_CARDS or not playable_now(s, card):
@@ -791,7 +792,7 @@ class _Builder:
         s, seat, p = self.s, self.seat, self.p
         coup = s.coup or {}
         result = coup.get("result")
-        living = [(x.seat, x.name) for x in s.players if x.status == "alive"]
+        living = [(x.seat, x.name) for x in s.players if x.status == Status.ALIVE]
         if result == "junta" and p.rebel:
             first = s.first_rebel
             tie = f" The First Rebel, {s.name(first)}, breaks ties." if first is not None \
@@ -800,7 +801,7 @@ class _Builder:
                      "sitting President included." + tie, [_one("candidate", "Candidate", living)])
         if result == "president" and seat == s.president:
             rebels = [(x.seat, x.name) for x in s.players
-                      if x.status == "alive" and x.rebel and x.seat != seat]
+                      if x.status == Status.ALIVE and x.rebel and x.seat != seat]
             if rebels:
                 self.add("execute", "You won the coup: you may send one Rebel to the firing "
                          "squad (Loyalists are immune). His pocket money comes to you. No order: "
@@ -861,7 +862,7 @@ def wanted_cards(state: GameState, seat: int) -> list[tuple[str, str]]:
 
 def _target_choices(state: GameState, seat: int) -> list[tuple[int, str]]:
     return [(x.seat, x.name if x.active else f"{x.name} (in exile)") for x in state.players
-            if x.seat != seat and (x.active or x.status == "exiled")]
+            if x.seat != seat and (x.active or x.status == Status.EXILED)]
 
 
 def _card_note(name: str, message: str) -> str:
@@ -947,7 +948,7 @@ def condition_options(state: GameState, kind: str, fixed: Mapping[str, Any] | No
     cards = _cards_in_time(phase, act)
     details["card"] = _card_detail(phase, act)
     own = details
-    if act == "assassinations" and seat is not None:
+    if act == Step.ASSASSINATIONS and seat is not None:
         own = {**details, "seat": _one("seat", "Player", [(seat, state.name(seat))])}
     offered: list[ConditionOption] = []
     refused: list[str] = []
@@ -962,7 +963,7 @@ def condition_options(state: GameState, kind: str, fixed: Mapping[str, Any] | No
         else:
             refused.append(f"\u201c{label}\u201d is settled at {steps.describe(phase, step)}, "
                            f"not before this order ({steps.describe(phase, act)}).")
-    if act == "assassinations" and any(c.kind in ("location", "exiled") for c in offered):
+    if act == Step.ASSASSINATIONS and any(c.kind in ("location", "exiled") for c in offered):
         refused.append("\u201ca player is at a location\u201d and \u201ca player goes into "
                        "exile\u201d may only name you: assassins are dispatched as locations "
                        "are chosen, so an assassination-time order cannot wait for another "
@@ -975,7 +976,7 @@ def _before(phase: str, step: str, act: str) -> bool:
     `orders.validate_condition`)."""
     cond_index, act_index = steps.index(phase, step), steps.index(phase, act)
     return cond_index >= 0 and (cond_index < act_index or (
-        act == "any_time" and cond_index > act_index))
+        act == Step.ANY_TIME and cond_index > act_index))
 
 
 @cache
@@ -1039,8 +1040,8 @@ def _card_names() -> tuple[tuple[str, str], ...]:
 
 
 def _condition_details(state: GameState) -> dict[str, ArgOption]:
-    people = [(p.seat, p.name) for p in state.players if p.status != "dead"]
-    if state.phase == "election":
+    people = [(p.seat, p.name) for p in state.players if p.status != Status.DEAD]
+    if state.phase == PhaseKind.ELECTION:
         cands = (state.election or {}).get("candidates") or state.active_seats()
         votes: list[tuple[Any, str]] = [(c, f"for {state.name(c)}") for c in cands]
     else:

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from . import catalog, steps
+from .enums import PhaseKind, Status, Step
 from .kinds import ANY_PHASE, COUP_PHASES, ORDER_KINDS, VOTING_PHASES
 from .problems import Problem, keyed
 from .state import BIL, GameState
@@ -22,18 +23,20 @@ from .state import BIL, GameState
 REBEL_ACTIONS = frozenset({"rebel_move", "airstrike", "gunboat", "place"})
 
 # Each kind of condition, the step at which it becomes known, and the phases it exists in.
-CONDITION_KINDS: dict[str, tuple[str, frozenset[str], str]] = {
-    "card_played": ("any_time", ANY_PHASE, "{seat} plays {card}"),
-    "location": ("locations", frozenset({"locations"}), "{seat} is at {location}"),
-    "exiled": ("locations", frozenset({"locations"}), "{seat} goes into exile"),
-    "killed": ("assassinations", frozenset({"locations"}), "{seat} is assassinated"),
-    "survives": ("assassinations", frozenset({"locations"}), "{seat} survives"),
-    "banks": ("banking", frozenset({"locations"}), "{seat} deposits or withdraws"),
-    "coup_excuse": ("coup_excuse", frozenset({"locations"}), "there is a Coup Excuse"),
-    "voted": ("vote_count", VOTING_PHASES, "{seat} votes {choice}"),
-    "vote_result": ("vote_count", VOTING_PHASES, "the vote {result}"),
-    "elected": ("vote_count", frozenset({"election", "aftermath"}), "{seat} is elected"),
-    "appointed": ("appointment", frozenset({"cabinet"}), "{seat} is appointed {position}"),
+CONDITION_KINDS: dict[str, tuple[Step, frozenset[PhaseKind], str]] = {
+    "card_played": (Step.ANY_TIME, ANY_PHASE, "{seat} plays {card}"),
+    "location": (Step.LOCATIONS, frozenset({PhaseKind.LOCATIONS}), "{seat} is at {location}"),
+    "exiled": (Step.LOCATIONS, frozenset({PhaseKind.LOCATIONS}), "{seat} goes into exile"),
+    "killed": (Step.ASSASSINATIONS, frozenset({PhaseKind.LOCATIONS}), "{seat} is assassinated"),
+    "survives": (Step.ASSASSINATIONS, frozenset({PhaseKind.LOCATIONS}), "{seat} survives"),
+    "banks": (Step.BANKING, frozenset({PhaseKind.LOCATIONS}), "{seat} deposits or withdraws"),
+    "coup_excuse": (Step.COUP_EXCUSE, frozenset({PhaseKind.LOCATIONS}), "there is a Coup Excuse"),
+    "voted": (Step.VOTE_COUNT, VOTING_PHASES, "{seat} votes {choice}"),
+    "vote_result": (Step.VOTE_COUNT, VOTING_PHASES, "the vote {result}"),
+    "elected": (Step.VOTE_COUNT, frozenset({PhaseKind.ELECTION, PhaseKind.AFTERMATH}),
+                "{seat} is elected"),
+    "appointed": (Step.APPOINTMENT, frozenset({PhaseKind.CABINET}),
+                  "{seat} is appointed {position}"),
 }
 
 
@@ -95,57 +98,58 @@ UNIT_CARDS = frozenset({
     "Bribe the 1st Army Brigade", "Bribe the 2nd Army Brigade", "Bribe the 3rd Army Brigade",
     "Bribe the Agitators", "Bribe the Palace Guard",
 })
-PHASE_TIMINGS: dict[str, frozenset[str]] = {
-    "nomination": frozenset(),
-    "election": frozenset({"election"}),
-    "special_motion": frozenset({"special_motion"}),
-    "cabinet": frozenset({"cabinet"}),
-    "budget_draw": frozenset({"budget_draw"}),
-    "budget_proposal": frozenset({"budget_proposal"}),
-    "budget_vote": frozenset({"budget_vote"}),
-    "internal_security": frozenset(),
-    "locations": frozenset({"location", "assassination", "banking", "rebel_only"}),
-    "coup": frozenset({"coup", "coup_movement"}),
-    "coup_final": frozenset({"coup", "coup_movement"}),
-    "aftermath": frozenset({"aftermath"}),
+# The card timings (`Card.when`) that fit each kind of phase.
+PHASE_TIMINGS: dict[PhaseKind, frozenset[str]] = {
+    PhaseKind.NOMINATION: frozenset(),
+    PhaseKind.ELECTION: frozenset({"election"}),
+    PhaseKind.SPECIAL_MOTION: frozenset({"special_motion"}),
+    PhaseKind.CABINET: frozenset({"cabinet"}),
+    PhaseKind.BUDGET_DRAW: frozenset({"budget_draw"}),
+    PhaseKind.BUDGET_PROPOSAL: frozenset({"budget_proposal"}),
+    PhaseKind.BUDGET_VOTE: frozenset({"budget_vote"}),
+    PhaseKind.INTERNAL_SECURITY: frozenset(),
+    PhaseKind.LOCATIONS: frozenset({"location", "assassination", "banking", "rebel_only"}),
+    PhaseKind.COUP: frozenset({"coup", "coup_movement"}),
+    PhaseKind.COUP_FINAL: frozenset({"coup", "coup_movement"}),
+    PhaseKind.AFTERMATH: frozenset({"aftermath"}),
 }
 BRIBE_UNIT_CARDS = frozenset(n for n in UNIT_CARDS if n.startswith("Bribe the ")
                              and n != "Bribe the Assassin")
 
 
-def card_step(card: catalog.Card, phase: str | None = None) -> str:
+def card_step(card: catalog.Card, phase: str | None = None) -> Step:
     """The step a card acts at; unit and Bribe cards act at the Rebel-Only step in the
     Locations phase, and during a coup with the bribes or the movement."""
     if card.name in REVOTE_CARDS:
-        return "revote_cards"
+        return Step.REVOTE_CARDS
     if "assassination" in card.when:
-        return "assassinations"
+        return Step.ASSASSINATIONS
     if card.name in UNIT_CARDS:
         if phase in COUP_PHASES:
-            return "bribes" if card.name in BRIBE_UNIT_CARDS else "movement"
-        return "rebel_only"
-    return "any_time"
+            return Step.BRIBES if card.name in BRIBE_UNIT_CARDS else Step.MOVEMENT
+        return Step.REBEL_ONLY
+    return Step.ANY_TIME
 
 
-def action_step(order: Order, phase: str | None = None) -> str:
+def action_step(order: Order, phase: str | None = None) -> Step:
     """The step of `phase`'s adjudication at which this order acts."""
     if order.kind == "play_card" and isinstance(order.args.get("card"), int) \
             and 0 <= order.args["card"] < len(catalog.cards()):
         return card_step(catalog.card(order.args["card"]), phase)
-    if phase == "locations" and order.kind in REBEL_ACTIONS:
-        return "rebel_only"
+    if phase == PhaseKind.LOCATIONS and order.kind in REBEL_ACTIONS:
+        return Step.REBEL_ONLY
     if order.kind == "transfer" and order.args.get("after_moves"):
-        return "handovers"
+        return Step.HANDOVERS
     return ORDER_KINDS[order.kind].step
 
 
-def condition_step(condition: Condition, phase: str | None = None) -> str:
+def condition_step(condition: Condition, phase: str | None = None) -> Step:
     """The step that settles a condition; for a card played, the step the card acts at."""
     name = condition.args.get("card")
     if condition.kind == "card_played" and isinstance(name, str) and catalog.cards_named(name):
         return card_step(catalog.card(catalog.cards_named(name)[0]), phase)
-    if condition.kind == "elected" and phase == "aftermath":
-        return "junta_vote"
+    if condition.kind == "elected" and phase == PhaseKind.AFTERMATH:
+        return Step.JUNTA_VOTE
     return CONDITION_KINDS[condition.kind][0]
 
 
@@ -230,7 +234,7 @@ def validate_condition(state: GameState, order: Order, seat: int | None = None
     if errors:
         return errors
     act = action_step(order, phase)
-    if act == "assassinations" and kind_step == "locations" and c.args.get("seat") != seat:
+    if act == Step.ASSASSINATIONS and kind_step == Step.LOCATIONS and c.args.get("seat") != seat:
         # "Assassination attempts CAN be conditional, but only upon effects that would resolve
         # chronologically prior to assassination declaration"; the official order has
         # "Locations are designated and Assassins are dispatched" as one step. The player to
@@ -243,7 +247,7 @@ def validate_condition(state: GameState, order: Order, seat: int | None = None
             f"another player's.", "condition.seat")]
     cond_index = steps.index(phase, kind_step)
     act_index = steps.index(phase, act)
-    any_time_action = act == "any_time"
+    any_time_action = act == Step.ANY_TIME
     if cond_index < act_index or (any_time_action and cond_index > act_index):
         return []
     return [Problem(
@@ -265,10 +269,10 @@ def validate_order(state: GameState, seat: int, order: Order) -> list[Problem]:
     player = state.players[seat]
     if state.phase not in spec.phases:
         return [Problem(f"{spec.label} is not an order of {steps.phase_words(state.phase)}.")]
-    if player.status == "dead":
+    if player.status == Status.DEAD:
         return [Problem("The dead give no orders: prepare your next character for the next "
                         "turn.")]
-    if player.status == "exiled" and order.kind != "return_from_exile":
+    if player.status == Status.EXILED and order.kind != "return_from_exile":
         return [Problem("An exile may not trade or interact with other players; he may only "
                         "return.")]
     check = _CHECKS.get(order.kind)
@@ -306,7 +310,7 @@ def _check_pay(state: GameState, seat: int, order: Order) -> list[Problem]:
     elif amount > state.players[seat].pocket:
         errors.append(Problem(f"You have {state.players[seat].pocket} MP in your pocket; "
                               f"you cannot pay {amount} MP.", "amount"))
-    if state.phase == "election" and state.election and \
+    if state.phase == PhaseKind.ELECTION and state.election and \
             state.election.get("resigned") == seat:
         errors.append(Problem("A resigning President may not transfer his pocket money during "
                               "the election."))
@@ -356,7 +360,7 @@ def _check_trade(state: GameState, seat: int, order: Order) -> list[Problem]:
     if give_money > state.players[seat].pocket:
         errors.append(Problem(f"You have {state.players[seat].pocket} MP; you cannot give "
                               f"{give_money}.", "give_money"))
-    if give_money and state.phase == "election" and state.election and \
+    if give_money and state.phase == PhaseKind.ELECTION and state.election and \
             state.election.get("resigned") == seat:
         errors.append(Problem("A resigning President may not transfer his pocket money during "
                               "the election.", "give_money"))
@@ -380,7 +384,7 @@ def _check_discard(state: GameState, seat: int, order: Order) -> list[Problem]:
 def _check_resign(state: GameState, seat: int, order: Order) -> list[Problem]:
     if state.president != seat:
         return [Problem("Only the President can resign the Presidency.")]
-    if state.phase in ("nomination", "election"):
+    if state.phase in (PhaseKind.NOMINATION, PhaseKind.ELECTION):
         return [Problem("The President cannot resign during an election.")]
     if state.coup is not None:
         return [Problem("The President may resign at any time except during a Coup.")]
@@ -388,7 +392,7 @@ def _check_resign(state: GameState, seat: int, order: Order) -> list[Problem]:
 
 
 def _check_return(state: GameState, seat: int, order: Order) -> list[Problem]:
-    if state.players[seat].status != "exiled":
+    if state.players[seat].status != Status.EXILED:
         return [Problem("You are not in exile.")]
     if seat in state.pending_returns and state.phase not in COUP_PHASES:
         return [Problem("Your return is already before the Minister of Internal Security.")]
@@ -401,7 +405,7 @@ def _check_safe_passage(state: GameState, seat: int, order: Order) -> list[Probl
     if catalog.INTERNAL_SECURITY not in state.commanded_positions(seat):
         errors.append(Problem("Only the Minister of Internal Security decides on returning "
                               "exiles."))
-    if target is None or state.players[target].status != "exiled":
+    if target is None or state.players[target].status != Status.EXILED:
         errors.append(Problem("Choose an exile.", "seat"))
     if order.args.get("decision") not in ("grant", "execute"):
         errors.append(Problem("Decide 'grant' (safe passage) or 'execute'.", "decision"))
@@ -507,16 +511,16 @@ def _check_bank(state: GameState, seat: int, order: Order) -> list[Problem]:
     elif action == "withdraw" and amount > state.players[seat].bank:
         errors.append(Problem(f"You have {state.players[seat].bank} MP in the Bank; you cannot "
                               f"withdraw {amount}.", "amount"))
-    if state.phase == "aftermath" and not state.turn_flags.get("bank_after_lunch"):
+    if state.phase == PhaseKind.AFTERMATH and not state.turn_flags.get("bank_after_lunch"):
         errors.append(Problem("Banking in the Coup Aftermath is only for a Bank closed for "
                               "lunch by a forced budget; the Bank was open in the Locations "
                               "phase."))
-    elif state.phase == "aftermath" and state.players[seat].location != "bank":
+    elif state.phase == PhaseKind.AFTERMATH and state.players[seat].location != "bank":
         errors.append(Problem("Only those who chose the Bank as their location bank after "
                               "lunch."))
     if state.bank_status == "closed":
         errors.append(Problem("The Bank is closed for the rest of the turn."))
-    elif state.bank_status == "closed_for_lunch" and state.phase != "locations":
+    elif state.bank_status == "closed_for_lunch" and state.phase != PhaseKind.LOCATIONS:
         errors.append(Problem("The Bank is closed for lunch until any coup has resolved."))
     return errors
 

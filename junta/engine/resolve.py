@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 from . import anytime, flow, steps
 from .context import Context
+from .enums import PhaseKind, Step
 from .events import Event
 from .orders import Order, validate_order
 from .phases import aftermath, budget, cabinet, coup, election, locations
@@ -15,31 +16,32 @@ from .state import GameState
 if TYPE_CHECKING:
     from collections.abc import Callable
 
-HANDLERS: dict[tuple[str, str], Callable[[Context], None]] = {
-    ("nomination", "nominations"): election.nominations,
-    ("election", "vote_count"): election.election_count,
-    ("election", "revote_cards"): election.election_revote,
-    ("special_motion", "vote_count"): election.motion_count,
-    ("special_motion", "revote_cards"): election.motion_revote,
-    ("cabinet", "appointment"): cabinet.appoint,
-    ("budget_draw", "draws"): budget.draws,
-    ("budget_proposal", "proposal"): budget.proposal,
-    ("budget_vote", "vote_count"): budget.vote_count,
-    ("budget_vote", "revote_cards"): budget.revote,
-    ("internal_security", "seize_decision"): budget.seize_decision,
-    ("locations", "locations"): locations.locations,
-    ("locations", "assassinations"): locations.assassinations,
-    ("locations", "banking"): locations.banking,
-    ("locations", "coup_excuse"): locations.coup_excuse,
-    ("locations", "rebel_only"): coup.rebel_only,
-    **{(kind, step): handler for kind in ("coup", "coup_final") for step, handler in (
-        ("incoming_fire", coup.incoming_fire), ("bribes", coup.bribes),
-        ("transfers", coup.transfers), ("movement", coup.movement),
-        ("handovers", coup.handovers), ("combat", coup.fight))},
-    ("coup_final", "coup_vote"): coup.coup_vote,
-    ("aftermath", "junta_vote"): aftermath.junta_vote,
-    ("aftermath", "execution"): aftermath.execution,
-    ("aftermath", "banking"): aftermath.banking,
+HANDLERS: dict[tuple[PhaseKind, Step], Callable[[Context], None]] = {
+    (PhaseKind.NOMINATION, Step.NOMINATIONS): election.nominations,
+    (PhaseKind.ELECTION, Step.VOTE_COUNT): election.election_count,
+    (PhaseKind.ELECTION, Step.REVOTE_CARDS): election.election_revote,
+    (PhaseKind.SPECIAL_MOTION, Step.VOTE_COUNT): election.motion_count,
+    (PhaseKind.SPECIAL_MOTION, Step.REVOTE_CARDS): election.motion_revote,
+    (PhaseKind.CABINET, Step.APPOINTMENT): cabinet.appoint,
+    (PhaseKind.BUDGET_DRAW, Step.DRAWS): budget.draws,
+    (PhaseKind.BUDGET_PROPOSAL, Step.PROPOSAL): budget.proposal,
+    (PhaseKind.BUDGET_VOTE, Step.VOTE_COUNT): budget.vote_count,
+    (PhaseKind.BUDGET_VOTE, Step.REVOTE_CARDS): budget.revote,
+    (PhaseKind.INTERNAL_SECURITY, Step.SEIZE_DECISION): budget.seize_decision,
+    (PhaseKind.LOCATIONS, Step.LOCATIONS): locations.locations,
+    (PhaseKind.LOCATIONS, Step.ASSASSINATIONS): locations.assassinations,
+    (PhaseKind.LOCATIONS, Step.BANKING): locations.banking,
+    (PhaseKind.LOCATIONS, Step.COUP_EXCUSE): locations.coup_excuse,
+    (PhaseKind.LOCATIONS, Step.REBEL_ONLY): coup.rebel_only,
+    **{(kind, step): handler for kind in (PhaseKind.COUP, PhaseKind.COUP_FINAL)
+       for step, handler in (
+           (Step.INCOMING_FIRE, coup.incoming_fire), (Step.BRIBES, coup.bribes),
+           (Step.TRANSFERS, coup.transfers), (Step.MOVEMENT, coup.movement),
+           (Step.HANDOVERS, coup.handovers), (Step.COMBAT, coup.fight))},
+    (PhaseKind.COUP_FINAL, Step.COUP_VOTE): coup.coup_vote,
+    (PhaseKind.AFTERMATH, Step.JUNTA_VOTE): aftermath.junta_vote,
+    (PhaseKind.AFTERMATH, Step.EXECUTION): aftermath.execution,
+    (PhaseKind.AFTERMATH, Step.BANKING): aftermath.banking,
 }
 
 
@@ -72,7 +74,7 @@ def resolve(state: GameState, orders: dict[int, list[Order]],
             ctx.orders[seat] = kept
     phase = s.phase
     for step in steps.steps(phase):
-        if step == "any_time":
+        if step == Step.ANY_TIME:
             anytime.run(ctx, None)
         else:
             HANDLERS[(phase, step)](ctx)

@@ -14,6 +14,7 @@ from dataclasses import asdict, dataclass, field, fields
 from typing import Any
 
 from . import catalog
+from .enums import PhaseKind, Status
 from .rng import Rng
 
 SCHEMA = 1
@@ -24,7 +25,7 @@ BIL = -1  # the President's Brother-in-Law holds a position: not a player, order
 class Player:
     seat: int
     name: str
-    status: str = "alive"  # alive, dead, exiled
+    status: Status = Status.ALIVE
     life: int = 1  # which character of this family (a new one after each death)
     hand: list[int] = field(default_factory=list)
     influence: list[int] = field(default_factory=list)  # Influence cards in play
@@ -35,14 +36,17 @@ class Player:
     rebel: bool = False
     fresh: bool = True  # draws 4 cards at the next Cabinet Appointment (turn 1, after death)
 
+    def __post_init__(self) -> None:
+        self.status = Status(self.status)  # "dead" read from JSON: Status.DEAD
+
     @property
     def alive(self) -> bool:
-        return self.status == "alive"
+        return self.status == Status.ALIVE
 
     @property
     def active(self) -> bool:
         """Alive and in the country: may act, trade and hold a position."""
-        return self.status == "alive"
+        return self.status == Status.ALIVE
 
 
 @dataclass
@@ -56,13 +60,14 @@ class GameState:
     rng_counter: int = 0
     schema: int = SCHEMA
     turn: int = 0
-    phase: str = "nomination"
+    phase: PhaseKind = PhaseKind.NOMINATION
     phase_number: int = 1
     positions: dict[str, int | None] = field(default_factory=dict)
     nominations: dict[str, dict] = field(default_factory=dict)  # str(seat) -> {...}
     election: dict | None = None  # an election under way (reason, round, resume, candidates)
     motion: dict | None = None  # a special motion under way (the President's competence)
-    resume_phase: str | None = None  # the phase an inserted election or motion returns to
+    # the phase an inserted election or motion returns to, or "start_turn"
+    resume_phase: str | None = None
     budget: dict = field(default_factory=dict)
     new_weapons: str | None = None
     bank_status: str = "open"  # open, closed_for_lunch, closed
@@ -79,6 +84,9 @@ class GameState:
     finished: bool = False
     winners: list[int] = field(default_factory=list)
     options: dict[str, Any] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        self.phase = PhaseKind(self.phase)  # "coup" read from JSON: PhaseKind.COUP
 
     # --- helpers ---------------------------------------------------------------------------
     def player(self, seat: int) -> Player:
@@ -132,7 +140,14 @@ class GameState:
 
     # --- serialisation --------------------------------------------------------------------
     def to_dict(self) -> dict:
-        return asdict(self)
+        """Plain data for JSON: the phase, the statuses and the resumed phase as strings."""
+        data = asdict(self)
+        data["phase"] = str(self.phase)
+        if self.resume_phase is not None:
+            data["resume_phase"] = str(self.resume_phase)
+        for p in data["players"]:
+            p["status"] = str(p["status"])
+        return data
 
     @classmethod
     def from_dict(cls, data: dict) -> GameState:

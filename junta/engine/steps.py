@@ -8,72 +8,75 @@ may only depend on a step that comes before the step of its action.
 
 from __future__ import annotations
 
-COUP_STEPS = ("any_time", "incoming_fire", "bribes", "transfers", "movement", "handovers",
-              "combat")
+from .enums import PhaseKind, Step
 
-ADJUDICATION_ORDER: dict[str, tuple[str, ...]] = {
-    "nomination": ("any_time", "nominations"),
-    "election": ("any_time", "vote_count", "revote_cards"),
-    "special_motion": ("any_time", "vote_count", "revote_cards"),
-    "cabinet": ("any_time", "appointment"),
-    "budget_draw": ("any_time", "draws"),
-    "budget_proposal": ("any_time", "proposal"),
-    "budget_vote": ("any_time", "vote_count", "revote_cards"),
-    "internal_security": ("any_time", "seize_decision"),
-    "locations": (
-        "locations", "any_time", "assassinations", "banking", "coup_excuse", "rebel_only",
+COUP_STEPS = (Step.ANY_TIME, Step.INCOMING_FIRE, Step.BRIBES, Step.TRANSFERS, Step.MOVEMENT,
+              Step.HANDOVERS, Step.COMBAT)
+
+ADJUDICATION_ORDER: dict[PhaseKind, tuple[Step, ...]] = {
+    PhaseKind.NOMINATION: (Step.ANY_TIME, Step.NOMINATIONS),
+    PhaseKind.ELECTION: (Step.ANY_TIME, Step.VOTE_COUNT, Step.REVOTE_CARDS),
+    PhaseKind.SPECIAL_MOTION: (Step.ANY_TIME, Step.VOTE_COUNT, Step.REVOTE_CARDS),
+    PhaseKind.CABINET: (Step.ANY_TIME, Step.APPOINTMENT),
+    PhaseKind.BUDGET_DRAW: (Step.ANY_TIME, Step.DRAWS),
+    PhaseKind.BUDGET_PROPOSAL: (Step.ANY_TIME, Step.PROPOSAL),
+    PhaseKind.BUDGET_VOTE: (Step.ANY_TIME, Step.VOTE_COUNT, Step.REVOTE_CARDS),
+    PhaseKind.INTERNAL_SECURITY: (Step.ANY_TIME, Step.SEIZE_DECISION),
+    PhaseKind.LOCATIONS: (
+        Step.LOCATIONS, Step.ANY_TIME, Step.ASSASSINATIONS, Step.BANKING, Step.COUP_EXCUSE,
+        Step.REBEL_ONLY,
     ),
     # "Coup Phases 1-5: Incoming Fire (Airstrikes, Gunboat shelling) is adjudicated; All troop
     # movement is adjudicated; All inter-troop combat is adjudicated." Bribes and transfers
     # come before the moves (a unit handed over unmoved brings its move along), hand-overs
     # ordered "after moving" after them (a moved unit brings none).
-    "coup": COUP_STEPS,
+    PhaseKind.COUP: COUP_STEPS,
     # "Coup Phases 6: ... Votes for Pro-Rebel, Pro-President are tallied"
-    "coup_final": (*COUP_STEPS, "coup_vote"),
+    PhaseKind.COUP_FINAL: (*COUP_STEPS, Step.COUP_VOTE),
     # "Coup Aftermath: If Rebels win, Votes for new President are tallied; Presidential
     # Post-coup execution"; after a forced budget, banking "after the Presidential execution".
-    "aftermath": ("any_time", "junta_vote", "execution", "banking"),
+    PhaseKind.AFTERMATH: (Step.ANY_TIME, Step.JUNTA_VOTE, Step.EXECUTION, Step.BANKING),
 }
 
-PHASE_TITLES: dict[str, str] = {
-    "nomination": "Nominations",
-    "election": "Presidential Election",
-    "special_motion": "Motion on the President's Competence",
-    "cabinet": "Cabinet Appointment",
-    "budget_draw": "Draw Budget / New Weapons",
-    "budget_proposal": "Budget Proposal",
-    "budget_vote": "Budget Vote",
-    "internal_security": "The Minister's Decision",
-    "locations": "Locations, Assassinations, Banking and Rebel-Only Moves",
-    "coup": "Coup Phase",
-    "coup_final": "Coup Phase 6",
-    "aftermath": "Coup Aftermath",
-    "finished": "The Game Is Over",
+PHASE_TITLES: dict[PhaseKind, str] = {
+    PhaseKind.NOMINATION: "Nominations",
+    PhaseKind.ELECTION: "Presidential Election",
+    PhaseKind.SPECIAL_MOTION: "Motion on the President's Competence",
+    PhaseKind.CABINET: "Cabinet Appointment",
+    PhaseKind.BUDGET_DRAW: "Draw Budget / New Weapons",
+    PhaseKind.BUDGET_PROPOSAL: "Budget Proposal",
+    PhaseKind.BUDGET_VOTE: "Budget Vote",
+    PhaseKind.INTERNAL_SECURITY: "The Minister's Decision",
+    PhaseKind.LOCATIONS: "Locations, Assassinations, Banking and Rebel-Only Moves",
+    PhaseKind.COUP: "Coup Phase",
+    PhaseKind.COUP_FINAL: "Coup Phase 6",
+    PhaseKind.AFTERMATH: "Coup Aftermath",
+    PhaseKind.FINISHED: "The Game Is Over",
 }
 
-STEP_TITLES: dict[str, str] = {
-    "any_time": "any-time actions (payments, gifts, trades, card plays)",
-    "nominations": "nominations",
-    "vote_count": "the vote count",
-    "revote_cards": "cards that annul a vote",
-    "appointment": "the Cabinet appointment",
-    "draws": "New Weapons and the budget draws",
-    "proposal": "the budget proposal",
-    "seize_decision": "the Minister's decision",
-    "locations": "locations and exile",
-    "assassinations": "assassinations",
-    "banking": "banking",
-    "coup_excuse": "the Coup Excuse",
-    "rebel_only": "Rebel-Only moves",
-    "incoming_fire": "incoming fire (airstrikes, gunboat shelling)",
-    "bribes": "bribes of units",
-    "transfers": "transfers of units before moving",
-    "movement": "troop movement",
-    "handovers": "transfers of units after moving",
-    "combat": "combat",
-    "coup_vote": "the Pro-Junta / Pro-President vote and control of the city",
-    "junta_vote": "the Junta's election of a President",
-    "execution": "the post-coup execution",
+STEP_TITLES: dict[Step, str] = {
+    Step.ANY_TIME: "any-time actions (payments, gifts, trades, card plays)",
+    Step.NOMINATIONS: "nominations",
+    Step.VOTE_COUNT: "the vote count",
+    Step.REVOTE_CARDS: "cards that annul a vote",
+    Step.APPOINTMENT: "the Cabinet appointment",
+    Step.DRAWS: "New Weapons and the budget draws",
+    Step.PROPOSAL: "the budget proposal",
+    Step.SEIZE_DECISION: "the Minister's decision",
+    Step.LOCATIONS: "locations and exile",
+    Step.ASSASSINATIONS: "assassinations",
+    Step.BANKING: "banking",
+    Step.COUP_EXCUSE: "the Coup Excuse",
+    Step.REBEL_ONLY: "Rebel-Only moves",
+    Step.INCOMING_FIRE: "incoming fire (airstrikes, gunboat shelling)",
+    Step.BRIBES: "bribes of units",
+    Step.TRANSFERS: "transfers of units before moving",
+    Step.MOVEMENT: "troop movement",
+    Step.HANDOVERS: "transfers of units after moving",
+    Step.COMBAT: "combat",
+    Step.COUP_VOTE: "the Pro-Junta / Pro-President vote and control of the city",
+    Step.JUNTA_VOTE: "the Junta's election of a President",
+    Step.EXECUTION: "the post-coup execution",
 }
 
 
@@ -83,7 +86,7 @@ def phase_words(phase: str) -> str:
     return f"the {title}" if "Phase" in title or "Aftermath" in title else f"the {title} phase"
 
 
-def steps(phase: str) -> tuple[str, ...]:
+def steps(phase: str) -> tuple[Step, ...]:
     return ADJUDICATION_ORDER.get(phase, ())
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from . import catalog, flow, steps
+from .enums import PhaseKind
 from .state import BIL, GameState
 
 GM = "gm"
@@ -116,7 +117,7 @@ def private_view(state: GameState, seat: int) -> dict[str, Any]:
         me["all_drawn"] = list(budget.get("all_drawn", []))
     if budget.get("proposal") and seat == budget.get("proposer", state.president):
         me["proposal"] = dict(budget["proposal"])
-    if state.phase == "election" and (state.election or {}).get("resigned") == seat:
+    if state.phase == PhaseKind.ELECTION and (state.election or {}).get("resigned") == seat:
         me["pocket_frozen"] = True
     return me
 

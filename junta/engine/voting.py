@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from . import catalog
+from .enums import PhaseKind
 from .orders import Order
 from .problems import Problem
 from .state import GameState
@@ -43,7 +44,7 @@ def sources(state: GameState, seat: int) -> dict[str, int]:
     p = state.players[seat]
     if not p.active:
         return {}
-    if state.phase == "election" and (state.election or {}).get("reason") == "initial":
+    if state.phase == PhaseKind.ELECTION and (state.election or {}).get("reason") == "initial":
         return {"family": 1}
     out: dict[str, int] = {}
     for pos in state.commanded_positions(seat):
@@ -68,7 +69,7 @@ def vote_card_value(state: GameState, seat: int, card_id: int) -> int:
 
 
 def _choice_ok(state: GameState, choice: Any) -> bool:
-    if state.phase == "election":
+    if state.phase == PhaseKind.ELECTION:
         if choice == ABSTAIN:
             return True
         candidates = (state.election or {}).get("candidates") or state.active_seats()
@@ -82,7 +83,7 @@ def check_ballot(state: GameState, seat: int, order: Order) -> list[Problem]:
     errors = []
     choice = order.args.get("choice")
     if not _choice_ok(state, choice):
-        if state.phase == "election":
+        if state.phase == PhaseKind.ELECTION:
             errors.append(Problem("Vote for one of the candidates, or abstain.", "choice"))
         else:
             errors.append(Problem("Vote yes, no or abstain.", "choice"))
@@ -92,7 +93,8 @@ def check_ballot(state: GameState, seat: int, order: Order) -> list[Problem]:
     cards = order.args.get("cards") or []
     if not isinstance(cards, list):
         return errors + [Problem("Name the Vote cards to play as a list.", "cards")]
-    initial = (state.election or {}).get("reason") == "initial" and state.phase == "election"
+    initial = (state.election or {}).get("reason") == "initial" \
+        and state.phase == PhaseKind.ELECTION
     hand = state.players[seat].hand
     for cid in cards:
         if cid not in hand:
@@ -118,7 +120,7 @@ def check_ballot(state: GameState, seat: int, order: Order) -> list[Problem]:
         if not _choice_ok(state, sub):
             errors.append(Problem(f"The split choice for {source_label(source)} is not "
                                   "allowed.", "split"))
-    if state.phase == "special_motion" and (state.motion or {}).get("president") == seat:
+    if state.phase == PhaseKind.SPECIAL_MOTION and (state.motion or {}).get("president") == seat:
         pass  # the President may vote on his own competence
     return errors
 

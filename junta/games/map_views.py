@@ -8,10 +8,11 @@ from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
+from junta.engine import PhaseKind
 from junta.games import citymap, play, selectors
 from junta.games.models import Game, Phase
 
-COUP_PHASE_KINDS = ("coup", "coup_final")
+COUP_PHASE_KINDS = (PhaseKind.COUP, PhaseKind.COUP_FINAL)
 
 
 def moved_in(view: dict[str, Any], coup: dict[str, Any]) -> int | None:

@@ -17,10 +17,12 @@ from django.db import models
 from django.db.models import Q
 
 from accounts.models import validate_time_zone
+from junta.engine import PhaseKind
 from junta.games.deadlines import DEFAULT_DEADLINE_TIME, DEFAULT_TIME_ZONE
 
-# How many days each kind of phase stays open (SUPPLEMENT.md, Table and timing).
-DEFAULT_PHASE_DAYS = {"nomination": 1, "election": 2, "default": 1}
+# How many days each kind of phase stays open (SUPPLEMENT.md, Table and timing). A setting
+# stored as JSON and written in the audit log: keyed by the kinds' plain strings.
+DEFAULT_PHASE_DAYS = {PhaseKind.NOMINATION.value: 1, PhaseKind.ELECTION.value: 2, "default": 1}
 
 
 def default_phase_days() -> dict[str, int]:

@@ -13,7 +13,7 @@ from django.db.models.functions import Cast
 from django.http import Http404
 
 from accounts.models import User
-from junta.engine import GameState, current_phase, steps, view_for
+from junta.engine import GameState, PhaseKind, current_phase, steps, view_for
 from junta.engine.events import PUBLIC, Event
 from junta.games import repository
 from junta.games.models import AuditEntry, Game, Order, Phase, PhaseResult, Player, Speech
@@ -143,12 +143,12 @@ class PhaseReport:
     undone_on: datetime | None = None
 
 
-COUP_KINDS = ("coup", "coup_final")
+COUP_KINDS = (PhaseKind.COUP, PhaseKind.COUP_FINAL)
 
 
 def phase_title(phase: Phase) -> str:
     """The phase's title as the engine gives it ("Budget Proposal", "Coup Phase 3")."""
-    if phase.kind == "coup":  # the number is in the state the phase opened with
+    if phase.kind == PhaseKind.COUP:  # the number is in the state the phase opened with
         return current_phase(repository.state_before(phase)).title
     return steps.PHASE_TITLES.get(phase.kind, phase.kind.replace("_", " ").capitalize())
 
@@ -212,7 +212,7 @@ def coup_map(result: PhaseResult, title: str | None = None) -> CoupMap | None:
     from junta.games.map_views import moved_in
 
     if result.phase.kind not in COUP_KINDS and not (
-            result.phase.kind == "locations" and result.state_after.get("coup")):
+            result.phase.kind == PhaseKind.LOCATIONS and result.state_after.get("coup")):
         return None
     state = repository.state_after(result)
     view = view_for(state, None)

@@ -9,7 +9,7 @@ from django.shortcuts import redirect, render
 from django.urls import NoReverseMatch, reverse
 from django.views.decorators.http import require_POST
 
-from junta.engine import catalog, flow
+from junta.engine import Status, catalog, flow
 from junta.engine.guidance import instructions
 from junta.engine.labels import FORCE_NAMES, unit_label, zone_name
 from junta.games import play, running, selectors, status_info
@@ -47,7 +47,7 @@ def _status_context(request: HttpRequest, game: Game) -> dict:
                         "new_weapons": view["new_weapons"] == pos})
     money = view["money"]
     percent = min(100, round(100 * money["drawn"] / money["known_total"]))
-    dead = me is not None and state.players[seat.seat].status == "dead"
+    dead = me is not None and state.players[seat.seat].status == Status.DEAD
     return {
         "game": game, "seat": seat, "view": view, "me": me, "phase": seat.phase,
         "state": state, "roster": roster, "cabinet": cabinet, "money_percent": percent,
@@ -125,7 +125,7 @@ def orders(request: HttpRequest, game_id: int) -> HttpResponse:
         status_code = 400
     state = seat.state
     game.refresh_from_db(fields=["state_version"])
-    dead = state.players[seat.seat].status == "dead"
+    dead = state.players[seat.seat].status == Status.DEAD
     context = {
         "game": game, "seat": seat, "phase": seat.phase, "state": state,
         "state_version": game.state_version,

@@ -15,6 +15,7 @@ from django.db.models import Max
 from django.utils import timezone
 
 from accounts.models import User
+from junta.engine import PhaseKind
 from junta.games import repository
 from junta.games.campaigns import CampaignError, active_players
 from junta.games.locking import lock_game, lock_phase
@@ -202,7 +203,7 @@ def _store(phase: Phase, player: Player, row: Order | None, parsed: list, note: 
            final: bool) -> Order:
     """Save the player's orders (already validated) with his note and final mark; the first
     to give Rebel action in the Locations phase gets the next place in the Rebel queue."""
-    rebel = phase.kind == "locations" and any(_rebel_action(o) for o in parsed)
+    rebel = phase.kind == PhaseKind.LOCATIONS and any(_rebel_action(o) for o in parsed)
     if row is None:
         row = Order(phase=phase, player=player, revision=0)
     row.payload = [o.to_dict() for o in parsed]

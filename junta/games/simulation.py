@@ -14,6 +14,7 @@ from django.contrib.auth import get_user_model
 from django.utils import timezone
 
 from accounts.models import User
+from junta.engine import PhaseKind
 from junta.games import adjudication, repository, running
 from junta.games.campaigns import create_game, join_game
 from junta.games.models import Game, Phase
@@ -89,7 +90,7 @@ DEMO_CAMPAIGN = "Republica de los Papayas (demo)"
 
 
 def had_a_coup(game: Game) -> bool:
-    return game.phases.filter(kind="aftermath", status=Phase.Status.PUBLISHED).exists()
+    return game.phases.filter(kind=PhaseKind.AFTERMATH, status=Phase.Status.PUBLISHED).exists()
 
 
 def demo_campaign(days: int = 36, tries: int = 6) -> Game | None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from junta.engine import catalog
+from junta.engine import PhaseKind, Status, catalog
 from junta.engine.state import GameState
 from junta.games import play
 from junta.games.models import Game, PhaseResult
@@ -36,18 +36,20 @@ def deciding(view: dict[str, Any]) -> dict[str, Any] | None:
     out: dict[str, Any] = {}
     budget = view.get("budget") or {}
     counts = budget.get("counts") or {}
-    if kind in ("budget_proposal", "budget_vote", "internal_security") and counts:
+    if kind in (PhaseKind.BUDGET_PROPOSAL, PhaseKind.BUDGET_VOTE, PhaseKind.INTERNAL_SECURITY) \
+            and counts:
         out["draws"] = [(DRAWERS[pos], counts[pos]) for pos in DRAWERS if pos in counts]
-    if kind in ("budget_vote", "internal_security") and budget.get("proposer") is not None:
+    if kind in (PhaseKind.BUDGET_VOTE, PhaseKind.INTERNAL_SECURITY) \
+            and budget.get("proposer") is not None:
         allocations = {int(k): v for k, v in (budget.get("allocations") or {}).items()}
         out["proposer"] = name(budget["proposer"])
         out["allocations"] = [(p["name"], allocations.get(p["seat"], 0))
                               for p in view["players"] if allocations.get(p["seat"])
-                              or p["status"] == "alive"]
+                              or p["status"] == Status.ALIVE]
         out["allocated"] = sum(allocations.values())
         out["outcome"] = budget.get("outcome")
     election = view.get("election")
-    if kind == "election" and election:
+    if kind == PhaseKind.ELECTION and election:
         candidates = election.get("candidates")
         out["election"] = {
             "round": election.get("round") or 1,
@@ -61,7 +63,7 @@ def deciding(view: dict[str, Any]) -> dict[str, Any] | None:
             for c, n in sorted((view.get("nominations") or {}).items(), key=lambda i: int(i[0]))
         ] if (election.get("reason") == "initial") else []
     motion = view.get("motion")
-    if kind == "special_motion" and motion:
+    if kind == PhaseKind.SPECIAL_MOTION and motion:
         out["motion"] = {"mover": name(motion["mover"]) if motion.get("mover") is not None
                          else "", "president": name(motion["president"])
                          if motion.get("president") is not None else "the President"}
@@ -100,7 +102,8 @@ def budgets(game: Game) -> list[dict[str, Any]]:
     """Every turn's budget draws (who drew which bills) and what the proposer kept unallocated:
     one query, whatever the campaign's length."""
     rows = (PhaseResult.objects.filter(phase__game=game, published_at__isnull=False,
-                                       phase__kind__in=["budget_draw", "budget_proposal"])
+                                       phase__kind__in=[PhaseKind.BUDGET_DRAW,
+                                                        PhaseKind.BUDGET_PROPOSAL])
             .exclude(play.undone()).order_by("phase__number")
             .values("phase__turn", "phase__kind", "state_after__budget__drawn",
                     "state_after__positions", "state_after__players", "events"))
@@ -109,7 +112,7 @@ def budgets(game: Game) -> list[dict[str, Any]]:
         turn = turns.setdefault(row["phase__turn"], {"turn": row["phase__turn"], "draws": [],
                                                      "kept": []})
         names = {p["seat"]: p["name"] for p in row["state_after__players"] or []}
-        if row["phase__kind"] == "budget_draw":
+        if row["phase__kind"] == PhaseKind.BUDGET_DRAW:
             positions = row["state_after__positions"] or {}
             for pos, bills in (row["state_after__budget__drawn"] or {}).items():
                 holder = positions.get(pos)

@@ -9,6 +9,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
+from junta.engine import PhaseKind
 from junta.games import campaigns, selectors, speeches
 from junta.games.forms import CreateGameForm, JoinGameForm, SpeechForm
 from junta.games.markdown import render_markdown
@@ -37,8 +38,8 @@ def create(request: HttpRequest) -> HttpResponse:
                 deadline_time=data["deadline_time"], time_zone=data["time_zone"],
                 review_mode=data["review_mode"], join_policy=data["join_policy"],
                 extra_bills=(data["extra_bills_min"], data["extra_bills_max"]),
-                phase_days={"nomination": data["nomination_days"] or 1,
-                            "election": data["election_days"] or 2,
+                phase_days={PhaseKind.NOMINATION.value: data["nomination_days"] or 1,
+                            PhaseKind.ELECTION.value: data["election_days"] or 2,
                             "default": data["default_days"] or 1},
             )
         except campaigns.CampaignError as error:

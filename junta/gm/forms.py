@@ -8,7 +8,7 @@ from typing import Any
 from django import forms
 
 from accounts.forms import TimeZoneField
-from junta.engine import catalog
+from junta.engine import PhaseKind, Status, catalog
 from junta.games.models import Game
 from junta.gm.selectors import card_label
 from junta.gm.services import OUT_OF_PLAY, card_place, place_label
@@ -75,7 +75,7 @@ class RulingForm(forms.Form):
 
 def seat_choices(state: Any, *, living: bool = False) -> list[tuple[str, str]]:
     return [(str(p.seat), f"{p.name} (seat {p.seat + 1})") for p in state.players
-            if not living or p.status == "alive"]
+            if not living or p.status == Status.ALIVE]
 
 
 class MoneyForm(RulingForm):
@@ -97,7 +97,7 @@ class MoneyForm(RulingForm):
 def card_targets(state: Any) -> list[tuple[str, str]]:
     out = []
     for p in state.players:
-        if p.status != "dead":
+        if p.status != Status.DEAD:
             out.append((f"hand:{p.seat}", f"{p.name}'s hand"))
             out.append((f"influence:{p.seat}", f"In play before {p.name} (Influence)"))
     out += [("discard", "The discard pile"), ("deck_top", "Top of the draw pile"),
@@ -172,7 +172,7 @@ class FiatForm(RulingForm):
     def add_choices(self, state: Any) -> None:
         allocations = ((state.budget or {}).get("proposal") or {}).get("allocations", {})
         for p in state.players:
-            if p.status == "alive":
+            if p.status == Status.ALIVE:
                 self.fields[f"seat_{p.seat}"] = forms.IntegerField(
                     min_value=0, max_value=500, label=f"{p.name} (MP)", required=False,
                     initial=allocations.get(str(p.seat), 0))
@@ -310,8 +310,8 @@ class SettingsForm(forms.Form):
         initial = {
             "review_mode": game.review_mode, "deadline_time": game.deadline_time,
             "time_zone": game.time_zone, "min_hours": game.min_hours,
-            "nomination_days": game.days_for("nomination"),
-            "election_days": game.days_for("election"),
+            "nomination_days": game.days_for(PhaseKind.NOMINATION),
+            "election_days": game.days_for(PhaseKind.ELECTION),
             "default_days": int(days.get("default", 1)),
             "join_policy": game.join_policy, "max_players": game.max_players,
             "extra_bills_min": game.extra_bills_min, "extra_bills_max": game.extra_bills_max,
@@ -323,7 +323,8 @@ class SettingsForm(forms.Form):
 
     def changes(self) -> dict[str, Any]:
         data = dict(self.cleaned_data)
-        days = {"nomination": data.pop("nomination_days"),
-                "election": data.pop("election_days"), "default": data.pop("default_days")}
+        days = {PhaseKind.NOMINATION.value: data.pop("nomination_days"),  # plain JSON keys
+                PhaseKind.ELECTION.value: data.pop("election_days"),
+                "default": data.pop("default_days")}
         data["phase_days"] = days
         return {k: v for k, v in data.items() if v is not None and v != ""}

@@ -23,6 +23,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from accounts.models import User
+from junta.engine import PhaseKind, Status
 from junta.games import adjudication, repository, running
 from junta.games.campaigns import CampaignError, seat_player
 from junta.games.locking import lock_game
@@ -590,7 +591,7 @@ def invariant_problems(before: Any, after: Any) -> list[str]:
         if p.pocket < 0 or p.bank < 0:
             problems.append(f"{p.name} would have {p.pocket} MP in pocket and {p.bank} MP in "
                             "the bank")
-        if p.status == "dead" and (p.hand or p.influence or p.pocket):
+        if p.status == Status.DEAD and (p.hand or p.influence or p.pocket):
             problems.append(f"{p.name} is dead and would keep cards or pocket money")
         grew = after.cards_held(p.seat) > before.cards_held(p.seat)
         if grew and after.cards_held(p.seat) > catalog.HAND_LIMIT:
@@ -686,7 +687,7 @@ def move_money(game_id: int, by: User, source: str, target: str, amount: int,
         if dst_kind == OUT_OF_PLAY:
             state.spent += amount
         else:
-            if dst_kind == "pocket" and dst.status == "dead":
+            if dst_kind == "pocket" and dst.status == Status.DEAD:
                 raise GMError(f"{dst.name} is dead: the dead keep no pocket money (the bank "
                               "account survives). Pay into the bank account instead.")
             setattr(dst, dst_kind, getattr(dst, dst_kind) + amount)
@@ -745,7 +746,7 @@ def move_card(game_id: int, by: User, card_id: int, target: str, reason: str = "
             if not seat_text.isdigit():
                 raise GMError("Name the player who gets the card.")
             dest = _player_seat(state, int(seat_text))
-            if dest.status == "dead":
+            if dest.status == Status.DEAD:
                 raise GMError(f"{dest.name} is dead: the dead hold no cards.")
             if where == "influence" and card.category != "influence":
                 raise GMError(f"Only Influence cards lie in play before a player; {card.name} "
@@ -862,7 +863,7 @@ def budget_by_fiat(game_id: int, by: User, allocations: dict[int, int], reason: 
     from junta.engine.phases.budget import pay_plan, read_allocations
 
     def change(state: Any) -> tuple[str, dict]:
-        if state.phase != "budget_vote":
+        if state.phase != PhaseKind.BUDGET_VOTE:
             raise GMError("A budget by fiat replaces the proposal being voted on, in the "
                           "Budget Vote phase. In the Budget Proposal phase the budget is the "
                           "proposer's order: give it for him from the Rulings page instead.")

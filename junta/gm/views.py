@@ -25,6 +25,7 @@ from django.urls import reverse
 from junta.engine import (
     OrderError,
     OrderOption,
+    PhaseKind,
     Problem,
     current_phase,
     describe_order,
@@ -271,7 +272,7 @@ def _ruling_forms(game: Game, state: Any) -> dict[str, Any]:
     if state.coup is not None:
         out["unit_add_form"] = forms.UnitAddForm(state=state, version=version)
         out["unit_remove_form"] = forms.UnitRemoveForm(state=state, version=version)
-    if state.phase == "budget_vote":
+    if state.phase == PhaseKind.BUDGET_VOTE:
         out["fiat_form"] = forms.FiatForm(state=state, version=version)
     return out
 

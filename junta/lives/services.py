@@ -16,6 +16,7 @@ from django.core.files.uploadedfile import UploadedFile
 from django.db import transaction
 
 from accounts.models import User
+from junta.engine import Status
 from junta.games.campaigns import CampaignError
 from junta.games.locking import lock_game
 from junta.games.models import Character, Game, Phase, PhaseResult, Player
@@ -45,7 +46,7 @@ def sync_lives(game: Game, state: Any, now: datetime, phase: Phase | None = None
             continue
         lives = {c.life: c for c in player.characters.all()}
         latest = lives[max(lives)] if lives else None
-        if engine_player.status == "dead":
+        if engine_player.status == Status.DEAD:
             dead = lives.get(engine_player.life) or latest
             if dead is not None and dead.died_at is None:
                 dead.died_at = now
@@ -85,7 +86,7 @@ def restore_lives(game: Game, state: Any) -> None:
             draft.save()
             Character.objects.filter(pk__in=[c.pk for c in later]).delete()
         current = next((c for c in lives if c.life == engine_player.life), None)
-        if current is not None and engine_player.status != "dead" \
+        if current is not None and engine_player.status != Status.DEAD \
                 and current.died_at is not None:
             current.died_at = None
             current.save(update_fields=["died_at"])

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..enums import Status
 from .election import take_office
 from .locations import banking as _banking
 
@@ -87,7 +88,7 @@ def execution(ctx: Context) -> None:
         if not ctx.holds(order.condition) or target == president:
             continue
         victim = s.players[target]
-        if victim.status != "alive" or won == "president" and not victim.rebel:
+        if victim.status != Status.ALIVE or won == "president" and not victim.rebel:
             ctx.tell(president, "execution_failed", f"{s.name(target)} cannot be sent to the "
                      "firing squad.")
             continue

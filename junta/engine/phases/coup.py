@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from .. import catalog, combat
 from ..coup_orders import AIRSTRIKES, embassy_holders, helicopter_only
+from ..enums import PhaseKind, Status
 from ..labels import plural
 from ..orders import REBEL_ACTIONS, UNIT_CARDS, Order
 from ..units import (
@@ -455,7 +456,7 @@ def _flights(ctx: Context) -> None:
                                             "an embassy.")
             continue
         p = s.players[seat]
-        p.status = "exiled"
+        p.status = Status.EXILED
         p.location = "exile"
         vacated = [pos for pos in catalog.POSITIONS if s.positions.get(pos) == seat]
         for pos in vacated:
@@ -477,13 +478,13 @@ def _returns(ctx: Context) -> None:
     holders = embassy_holders(s)
     granted = {o.args["seat"] for seat, o in _due(ctx, {"embassy_passage"}) if seat in holders}
     for p in s.players:
-        if p.status != "exiled":
+        if p.status != Status.EXILED:
             continue
         asked = any(o.kind == "return_from_exile" for o in ctx.orders.get(p.seat, []))
         if not asked:
             continue
         if p.seat in holders or p.seat in granted:
-            p.status = "alive"
+            p.status = Status.ALIVE
             p.location = None
             if p.seat in s.pending_returns:
                 s.pending_returns.remove(p.seat)
@@ -509,7 +510,7 @@ def owes(state) -> list[int]:  # noqa: ANN001
     """Who the coup phase waits for: every player in the country with something to command,
     and everyone in Coup Phase 6 (the vote)."""
     active = state.active_seats()
-    if state.phase == "coup_final":
+    if state.phase == PhaseKind.COUP_FINAL:
         return active
     coup = state.coup or {"units": []}
     commanders = {u["owner"] for u in coup["units"]}

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from .. import catalog
+from ..enums import PhaseKind, Status
 from ..problems import Problem
 from ..state import GameState
 
@@ -80,7 +81,7 @@ def locations(ctx: Context) -> None:
     for seat, place in chosen.items():
         p = s.players[seat]
         if place == "exile":
-            p.status = "exiled"
+            p.status = Status.EXILED
             p.location = None
             vacated = [pos for pos in catalog.POSITIONS if s.positions.get(pos) == seat]
             for pos in vacated:
@@ -166,7 +167,7 @@ def _target_gone(ctx: Context, seat: int, order: Order) -> bool:
             not 0 <= target < len(s.players) or s.players[target].active or \
             cid != SECRET_POLICE and cid not in s.players[seat].hand:
         return False
-    gone = "fled into exile" if s.players[target].status == "exiled" else \
+    gone = "fled into exile" if s.players[target].status == Status.EXILED else \
         f"is {s.players[target].status}"
     if cid == SECRET_POLICE:
         sent = "the Secret Police were not sent against him and stay at their posts"
@@ -312,7 +313,7 @@ def banking(ctx: Context) -> None:
     shown whether a coup comes: "If no Coup results in this phase, the Bank reopens (if it was
     Closed for Lunch)... and may now do so" (see `after_lunch`)."""
     s = ctx.state
-    if s.phase == "locations" and s.bank_status == "closed_for_lunch":
+    if s.phase == PhaseKind.LOCATIONS and s.bank_status == "closed_for_lunch":
         return
     for seat in s.active_seats():
         p = s.players[seat]

@@ -2,10 +2,14 @@
 FROM python:3.13-slim
 ENV PYTHONDONTWRITEBYTECODE=1 PYTHONUNBUFFERED=1 JUNTA_VAR_DIR=/var/lib/junta
 WORKDIR /app
+# The exact runtime versions of requirements/base.lock, each checked against its hash (a layer
+# cached until the lock changes), then the project itself without dependencies.
+COPY requirements/base.lock ./requirements/
+RUN pip install --no-cache-dir --disable-pip-version-check --require-hashes -r requirements/base.lock
 COPY pyproject.toml README.md ./
 COPY junta ./junta
 COPY accounts ./accounts
-RUN pip install --no-cache-dir .
+RUN pip install --no-cache-dir --disable-pip-version-check --no-deps .
 COPY . .
 RUN useradd --system --home /app junta && mkdir -p /var/lib/junta && chown junta /var/lib/junta
 USER junta

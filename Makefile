@@ -1,5 +1,6 @@
 # Junta: `make run` starts the whole app with demo accounts; `make test` runs every test.
-# Both create .venv with a Python 3.12+ found by scripts/find-python.
+# Both create .venv with a Python 3.12+ found by scripts/find-python, and install the exact
+# versions (with hashes) of requirements/*.lock; `make lock` re-resolves those from pyproject.toml.
 
 SHELL := /bin/sh
 VENV := .venv
@@ -7,14 +8,23 @@ PY := $(VENV)/bin/python
 PIP_FLAGS := --disable-pip-version-check --quiet
 # `make run PORT=8001` when something else listens on 8000.
 PORT ?= 8000
+BASE_LOCK := requirements/base.lock
+DEV_LOCK := requirements/dev.lock
+# Universal locks: one file for every platform (markers pick what applies), for Python 3.12+.
+# `make lock` keeps the pins still inside pyproject.toml's ranges; `make lock UPGRADE=1` takes
+# the newest releases those ranges allow.
+UV_COMPILE := $(PY) -m uv --quiet pip compile pyproject.toml --universal --python-version 3.12 \
+	--generate-hashes --custom-compile-command "make lock" $(if $(UPGRADE),--upgrade)
 
-.PHONY: run test lint fmt bench clean-venv help
+.PHONY: run test lint fmt bench lock clean-venv help
 
 help:
 	@echo "make run    set up .venv and the database, then run web + worker + beat (Ctrl-C stops)"
 	@echo "            on http://127.0.0.1:8000 (another port: make run PORT=8001)"
 	@echo "make test   set up .venv with the dev extras and run every test"
 	@echo "make lint   ruff"
+	@echo "make lock   re-resolve requirements/base.lock and dev.lock from pyproject.toml's ranges"
+	@echo "            (keeps current pins that still fit; make lock UPGRADE=1 takes the newest)"
 
 $(VENV)/.created:
 	@PYTHON=$$(./scripts/find-python) || exit 1; \
@@ -22,12 +32,16 @@ $(VENV)/.created:
 	$$PYTHON -m venv $(VENV) && $(PY) -m pip install $(PIP_FLAGS) --upgrade pip
 	@touch $@
 
-$(VENV)/.installed: pyproject.toml $(VENV)/.created
-	$(PY) -m pip install $(PIP_FLAGS) -e .
+# The locked versions, checked against their hashes, then the project itself without dependencies.
+$(VENV)/.installed: pyproject.toml $(BASE_LOCK) $(VENV)/.created
+	$(PY) -m pip install $(PIP_FLAGS) --require-hashes -r $(BASE_LOCK)
+	$(PY) -m pip install $(PIP_FLAGS) --no-deps -e .
 	@touch $@
 
-$(VENV)/.installed-dev: pyproject.toml $(VENV)/.created
-	$(PY) -m pip install $(PIP_FLAGS) -e ".[dev]"
+# dev.lock holds every pin of base.lock at the same version, so it stands for both.
+$(VENV)/.installed-dev: pyproject.toml $(DEV_LOCK) $(VENV)/.created
+	$(PY) -m pip install $(PIP_FLAGS) --require-hashes -r $(DEV_LOCK)
+	$(PY) -m pip install $(PIP_FLAGS) --no-deps -e .
 	@touch $@ $(VENV)/.installed
 
 run: $(VENV)/.installed
@@ -45,6 +59,12 @@ fmt: $(VENV)/.installed-dev
 
 bench: $(VENV)/.installed-dev
 	$(PY) bench/engine.py --games 50
+
+# dev.lock first (runtime + dev), then base.lock constrained to it: production runs the very
+# versions that the tests ran with. uv comes from the dev extras, so from the current dev.lock.
+lock: $(VENV)/.installed-dev
+	$(UV_COMPILE) --extra dev -o $(DEV_LOCK)
+	$(UV_COMPILE) -c $(DEV_LOCK) -o $(BASE_LOCK)
 
 clean-venv:
 	rm -rf $(VENV)

@@ -112,6 +112,9 @@ if not SECRET_KEY:
 ALLOWED_HOSTS = env_list("DJANGO_ALLOWED_HOSTS", "localhost,127.0.0.1,[::1]" if DEBUG else "")
 CSRF_TRUSTED_ORIGINS = env_list("DJANGO_CSRF_TRUSTED_ORIGINS")
 SITE_URL = os.environ.get("JUNTA_SITE_URL", "http://127.0.0.1:8000").rstrip("/")
+# The players' rules reference and the rulings (rules.md, rulings.md), read at run time and
+# served at /rules/: the repository's docs/ folder (the Docker image copies it to /app/docs).
+JUNTA_DOCS_DIR = Path(os.environ.get("JUNTA_DOCS_DIR") or BASE_DIR / "docs").resolve()
 
 INSTALLED_APPS = [
     "django.contrib.admin",

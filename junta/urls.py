@@ -8,6 +8,7 @@ from django.urls import include, path, re_path
 from django.views.generic import TemplateView
 from django.views.static import serve
 
+from junta.games import rules_views
 from junta.ops import views as ops_views
 
 
@@ -24,6 +25,7 @@ urlpatterns = [
     path("accounts/", include("allauth.urls")),
     path("accounts/", include("accounts.urls")),
     path("games/", include("junta.games.urls")),
+    path("rules/", rules_views.rules, name="rules"),
     path("", include("junta.notify.urls")),
     path("", include("junta.lives.urls")),
     path("games/<int:game_id>/gm/", include("junta.gm.urls")),

@@ -1,7 +1,7 @@
 """Any-time actions: payments, gifts of cards, trades, discards, card plays, resignation,
 exiles' returns. "Ordered with a phase's orders and resolve first in that phase's
 adjudication, in seat order, unless the order ties them to a later step by a condition"
-(SUPPLEMENT, "Any time" actions)."""
+(docs/rules.md §any-time)."""
 
 from __future__ import annotations
 

@@ -30,7 +30,8 @@ def _who(ctx: Context, owner: int | None) -> str:
 
 def remove_casualties(coup: dict, victims: list[dict], hits: int) -> list[dict]:
     """"Casualties are taken by the target's weakest units first (unarmed, then armed, then
-    2-dice units), unless the owner ordered another priority" (SUPPLEMENT): the kinds an owner
+    2-dice units), unless the owner ordered another priority" (docs/rules.md §casualties,
+    §ruling-targets): the kinds an owner
     names in `coup["casualties_last"]` fall last, the first named the very last."""
     last = {}
     if victims:

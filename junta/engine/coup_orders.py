@@ -198,7 +198,7 @@ def check_place(state: GameState, seat: int, order: Order) -> list[Problem]:
 
 def check_move(state: GameState, seat: int, order: Order) -> list[Problem]:
     """"Each stack move takes any of a player's units in one zone to one adjacent zone"
-    (SUPPLEMENT); the Helicopter "may move up to 2 zones"."""
+    (docs/rules.md §movement); the Helicopter "may move up to 2 zones"."""
     start, end = _zone(order.args.get("from_zone")), _zone(order.args.get("to_zone"))
     if start is None or end is None:
         return [Problem("Choose the zones of the move from the map.",
@@ -226,7 +226,7 @@ def check_move(state: GameState, seat: int, order: Order) -> list[Problem]:
 def helicopter_only(state: GameState, order: Order, seat: int) -> bool:
     """A move of Helicopters alone: the units named, or (none named) the whole stack the
     player has in the zone it leaves. Such a flight goes up to two zones and is not a stack
-    move (RULINGS, the coup)."""
+    move (docs/rulings.md §ruling-stack-moves)."""
     ids = order.args.get("units")
     units = _coup(state)["units"]
     if ids is None:
@@ -289,8 +289,8 @@ def check_embassy_passage(state: GameState, seat: int, order: Order) -> list[Pro
 
 
 def check_casualties(state: GameState, seat: int, order: Order) -> list[Problem]:
-    """SUPPLEMENT: casualties fall weakest first "unless the owner ordered another
-    priority": the kinds named fall last, the first named the very last."""
+    """Casualties fall weakest first "unless the owner ordered another priority"
+    (docs/rules.md §casualties): the kinds named fall last, the first named the very last."""
     kinds = order.args.get("last")
     known = {u["kind"] for u in _coup(state)["units"]}
     if not isinstance(kinds, list) or not kinds or any(k not in known for k in kinds) or \

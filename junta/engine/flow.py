@@ -294,7 +294,8 @@ def _brother_in_law(ctx: Context) -> None:
 
 def enforce_hand_limit(ctx: Context) -> None:
     """"No player can hold more than 6 cards at once... Influence Cards in play count";
-    at a deadline "the newest cards are discarded until 6 remain" (SUPPLEMENT)."""
+    at a deadline the newest cards in hand are discarded until six remain (docs/rules.md
+    §hand-limit, §ruling-hand-limit)."""
     s = ctx.state
     for p in s.players:
         while s.cards_held(p.seat) > catalog.HAND_LIMIT:

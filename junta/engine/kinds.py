@@ -72,7 +72,7 @@ def _a(name: str, label: str, kind: ArgType) -> Arg:
 
 T = ArgType
 KINDS: tuple[OrderKind, ...] = (
-    # any time (SUPPLEMENT "Any time actions")
+    # any time (docs/rules.md §any-time)
     OrderKind("pay", "Pay money", Step.ANY_TIME, ANY_PHASE,
               (_a("to", "To", T.SEAT), _a("amount", "MP", T.AMOUNT)),
               template="Pay {to} {amount} MP"),

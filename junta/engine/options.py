@@ -480,7 +480,7 @@ class _Builder:
                               help="Your partner's hand is secret, so every card that is not "
                                    "in your hand or in play is listed: your partner must order "
                                    "the same trade, giving these very cards."))
-            if not resigning:
+            if not resigning and p.pocket:
                 args.append(_number("give_money", "MP you give", 0, p.pocket, required=False,
                                     help=f"You have {p.pocket} MP in your pocket.",
                                     combined=True))
@@ -939,8 +939,9 @@ def condition_options(state: GameState, kind: str, fixed: Mapping[str, Any] | No
                       ) -> tuple[tuple[ConditionOption, ...], tuple[str, ...]]:
     """The conditions an order of `kind` given by `seat` may wait for (settled at an earlier
     step than its own), each with its details; and why the others are not offered. An
-    assassination-step order may wait only for the player's own location or exile (RULINGS:
-    "Locations are designated and Assassins are dispatched" is one step). `details`: the
+    assassination-step order may wait only for the player's own location or exile
+    (docs/rulings.md §ruling-assassination-conditions: "Locations are designated and Assassins
+    are dispatched" is one step). `details`: the
     state's condition details, when the caller has them."""
     phase = state.phase
     act = action_step(Order(kind, dict(fixed or {})), phase)

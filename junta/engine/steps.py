@@ -1,9 +1,10 @@
 """The adjudication order: one table, read by the resolver and by condition validation.
 
-From the rules' "official order in which all moves are adjudicated", refined by SUPPLEMENT.md
-(any-time actions first, in the Locations phase after locations; the assassination step
-simultaneous). Each phase kind lists its steps in the order they resolve. A conditional order
-may only depend on a step that comes before the step of its action.
+From the rules' "official order in which all moves are adjudicated", refined by the house
+supplement (any-time actions first, in the Locations phase after locations; the assassination
+step simultaneous): docs/rules.md §adjudication-order. Each phase kind lists its steps in the
+order they resolve. A conditional order may only depend on a step that comes before the step of
+its action (§conditions).
 """
 
 from __future__ import annotations

@@ -1,11 +1,12 @@
 """Units on the city map during a coup: who starts where, their dice, who commands them.
 
-From the rules' position descriptions and SUPPLEMENT's unit table: Palace Guard x4 (2 dice in
-the Palace), Police x4 one per precinct (all in the Chamber after a forced budget), 5 Soldiers
-and a Tank per General at his barracks, the Admiral's Marine (placed in a river zone) and
-Gunboat, the Air Force Commander's Paratrooper (placed anywhere) and 3 Airstrikes, the Minister
-of War's Bodyguard (2 dice, New Weapons, placed by his location), the Farm & Labor Secretary's
-Labor Rioter (unarmed, zone 22). A unit is a plain dict kept in `state.coup["units"]`.
+From the positions' units and the coup's units (docs/rules.md §positions, §units): Palace
+Guard x4 (2 dice in the Palace), Police x4 one per precinct (all in the Chamber after a forced
+budget), 5 Soldiers and a Tank per General at his barracks, the Admiral's Marine (placed in a
+river zone) and Gunboat, the Air Force Commander's Paratrooper (placed anywhere) and 3
+Airstrikes, the Minister of War's Bodyguard (2 dice, New Weapons, placed by his location), the
+Farm & Labor Secretary's Labor Rioter (unarmed, zone 22). A unit is a plain dict kept in
+`state.coup["units"]`.
 """
 
 from __future__ import annotations

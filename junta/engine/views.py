@@ -1,8 +1,8 @@
 """What each person may see: the only way engine state reaches a page, a mail or an API.
 
 `view_for(state, viewer)` copies in allowed fields (an allow-list, so a secret added to the
-state later stays hidden by default), following "Who sees what" in SUPPLEMENT.md. The viewer is
-a seat (a player), "gm", or None (a spectator). At game end everything is revealed.
+state later stays hidden by default), following "Who sees what" (docs/rules.md §secrets). The
+viewer is a seat (a player), "gm", or None (a spectator). At game end everything is revealed.
 """
 
 from __future__ import annotations

@@ -4,7 +4,7 @@
 with their combinations; one-shot Vote cards "only when named in the order". "Influence Card
 votes and multiple positions may cast votes contrary to the vote of the primary position": a
 ballot gives one choice and may split any source off. The first election gives each player
-exactly one vote (SUPPLEMENT, Table and timing).
+exactly one vote (docs/rules.md §first-election); later ones count Chamber votes (§votes).
 """
 
 from __future__ import annotations

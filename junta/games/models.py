@@ -20,7 +20,7 @@ from accounts.models import validate_time_zone
 from junta.engine import PhaseKind
 from junta.games.deadlines import DEFAULT_DEADLINE_TIME, DEFAULT_TIME_ZONE
 
-# How many days each kind of phase stays open (SUPPLEMENT.md, Table and timing). A setting
+# How many days each kind of phase stays open (docs/rules.md §timing, §first-election). A setting
 # stored as JSON and written in the audit log: keyed by the kinds' plain strings.
 DEFAULT_PHASE_DAYS = {PhaseKind.NOMINATION.value: 1, PhaseKind.ELECTION.value: 2, "default": 1}
 
@@ -290,10 +290,13 @@ class AuditEntry(models.Model):
         return f"{self.action} by {self.actor} in {self.game}"
 
 
-# --- the board, projected from the engine state after every published phase -------------------
+# --- the board, projected from the engine state ----------------------------------------------
 # The canonical state is the engine's JSON on Phase/PhaseResult; these rows hold the same facts
-# in a form that pages, the GM panel and ad-hoc queries can use. `repository.write_board` is the
-# only writer.
+# of the current state (the one `play.display_state` gives) in a form that can be queried: the
+# GM panel's Board page (who holds which card, where every unit stands, the money deck with the
+# hidden extra bills) and the Django admin read them; no player's page does. `repository.
+# write_board` is the only writer: after every published phase and every GM ruling, it writes
+# only the rows that changed.
 
 
 class Zone(models.Model):
@@ -346,7 +349,10 @@ class PoliticalCard(models.Model):
     pile = models.CharField(max_length=8, choices=Pile.choices)
     holder = models.ForeignKey(Player, on_delete=models.CASCADE, null=True, blank=True,
                                related_name="cards")
-    order = models.PositiveSmallIntegerField(default=0, help_text="Place in its pile.")
+    order = models.PositiveSmallIntegerField(
+        default=0, help_text="Place in its pile, counted from the bottom (0): the draw pile's "
+                             "top card and the newest discard have the highest number; in a "
+                             "hand or in play, the order the family got them.")
 
     class Meta:
         ordering = ["game", "pile", "order"]
@@ -359,14 +365,16 @@ class PoliticalCard(models.Model):
 
 
 class Bill(models.Model):
-    """A bill of the money deck still to be drawn, in order (0 is the top)."""
+    """A bill of the money deck still to be drawn, the hidden extra bills among them (GM's eyes
+    only). Counted from the bottom (0), so that drawing from the top deletes rows and moves
+    none; the default ordering lists the top first."""
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="bills")
-    order = models.PositiveSmallIntegerField()
+    order = models.PositiveSmallIntegerField(help_text="Place in the deck from the bottom (0).")
     denomination = models.PositiveSmallIntegerField()
 
     class Meta:
-        ordering = ["game", "order"]
+        ordering = ["game", "-order"]
         constraints = [
             models.UniqueConstraint(fields=["game", "order"], name="bill_order_unique"),
         ]
@@ -376,8 +384,8 @@ class Bill(models.Model):
 
 
 class Unit(models.Model):
-    """A unit on the city map during a coup, written from the engine state after every phase
-    (none outside a coup). `number` is the engine's id of the unit within the coup."""
+    """A unit on the city map during a coup, written from the engine state (none outside a
+    coup). `number` is the engine's id of the unit within the coup."""
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="units")
     number = models.PositiveIntegerField(default=0)

@@ -9,8 +9,7 @@ from django.shortcuts import redirect, render
 from django.urls import NoReverseMatch, reverse
 from django.views.decorators.http import require_POST
 
-from junta.engine import Status, catalog, flow
-from junta.engine.guidance import instructions
+from junta.engine import Status, catalog, flow, instruction_lines
 from junta.engine.labels import FORCE_NAMES, unit_label, zone_name
 from junta.games import play, running, selectors, status_info
 from junta.games.campaigns import CampaignError
@@ -51,7 +50,7 @@ def _status_context(request: HttpRequest, game: Game) -> dict:
     return {
         "game": game, "seat": seat, "view": view, "me": me, "phase": seat.phase,
         "state": state, "roster": roster, "cabinet": cabinet, "money_percent": percent,
-        "instructions": instructions(state, seat.seat) if me else [],
+        "instructions": instruction_lines(state, seat.seat) if me else [],
         "owes": seat.seat in view["owes_orders"] if me else False,
         "dead": dead,
         "deciding": status_info.deciding(view),
@@ -134,7 +133,7 @@ def orders(request: HttpRequest, game_id: int) -> HttpResponse:
         "note": page.note if page.note is not None else (
             seat.order.note_to_gm if seat.order else ""),
         "phase_title": flow.current_phase(state).title,
-        "instructions": instructions(state, seat.seat),
+        "instructions": instruction_lines(state, seat.seat),
         **page.context(),
     }
     return render(request, "games/orders.html", context, status=status_code)

@@ -3,15 +3,19 @@
 The canonical state of a campaign at the start of each phase is the engine's own JSON, stored on
 the Phase row (`state_before`) with its digest; the result of each phase stores the state after.
 That is what replay and rollback need: exact, versioned and checkable by digest. The board rows
-(players' pockets and banks, positions, hands, bills, units) are written from the state after
-every published phase by `write_board`, so that pages and the GM panel can query them.
+(players' pockets and banks, positions, cards, bills, units) are a projection of the current
+state, kept by `write_board` after every published phase and every GM ruling (only the rows that
+changed are written); the GM panel's Board page and the Django admin read them.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import datetime
 from types import ModuleType
 from typing import Any
+
+from django.db.models import Model, QuerySet
 
 from junta.games.deadlines import phase_deadline
 from junta.games.models import (
@@ -157,59 +161,98 @@ def rewrite_state_before(phase: Phase, state: Any) -> None:
 
 
 def write_board(game: Game, state: Any) -> None:
-    """Project the state onto the board rows that pages query: pockets, banks and standing of
-    players, positions, where each political card lies, and the money deck bill by bill."""
+    """Project the state onto the board rows: pockets, banks and standing of the players, who
+    holds each position, where each political card lies, the money deck bill by bill and the
+    coup's units (none outside a coup).
+
+    Only what changed is written: each table is read once and compared with the state, and only
+    the differences are created, updated or deleted (one query per kind of change), so a phase
+    that leaves the board alone writes nothing. Read by the GM panel's Board page and the Django
+    admin, never by a player's page."""
     from junta.engine import catalog
+    from junta.engine.units import has_new_weapons
 
     players = {p.seat: p for p in game.players.filter(membership=Player.Membership.ACTIVE)}
+    changed = []
     for seat, data in engine().board_summary(state).items():
         player = players.get(seat)
         if player is None:
             continue
-        player.pocket = data["pocket"]
-        player.bank = data["bank"]
-        player.state = data["status"]
-        player.save(update_fields=["pocket", "bank", "state"])
-    Position.objects.filter(game=game).delete()
-    Position.objects.bulk_create([
-        Position(game=game, key=key,
-                 holder=players.get(holder) if holder is not None and holder >= 0 else None,
-                 brother_in_law=holder == engine().BIL)
+        if (player.pocket, player.bank, player.state) != \
+                (data["pocket"], data["bank"], data["status"]):
+            player.pocket, player.bank, player.state = data["pocket"], data["bank"], \
+                data["status"]
+            changed.append(player)
+    if changed:
+        Player.objects.bulk_update(changed, ["pocket", "bank", "state"])
+
+    def pk(seat: int | None) -> int | None:
+        player = players.get(seat) if seat is not None else None
+        return player.pk if player is not None else None
+
+    _sync(Position.objects.filter(game=game), "key", {
+        key: {"holder_id": pk(holder) if holder is not None and holder >= 0 else None,
+              "brother_in_law": holder == engine().BIL}
         for key, holder in state.positions.items()
-    ])
-    rows = [PoliticalCard(game=game, card_id=cid, pile="deck", order=i)
-            for i, cid in enumerate(reversed(state.political_deck))]
-    rows += [PoliticalCard(game=game, card_id=cid, pile="discard", order=i)
-             for i, cid in enumerate(state.political_discard)]
-    for p in state.players:
-        rows += [PoliticalCard(game=game, card_id=cid, pile="hand", order=i,
-                               holder=players.get(p.seat)) for i, cid in enumerate(p.hand)]
-        rows += [PoliticalCard(game=game, card_id=cid, pile="play", order=i,
-                               holder=players.get(p.seat)) for i, cid in enumerate(p.influence)]
-    for row in rows:
-        row.name = catalog.card(row.card_id).name
-    PoliticalCard.objects.filter(game=game).delete()
-    PoliticalCard.objects.bulk_create(rows)
-    write_units(game, state, players)
-    Bill.objects.filter(game=game).delete()
-    Bill.objects.bulk_create([Bill(game=game, order=i, denomination=d)
-                              for i, d in enumerate(reversed(state.money_deck))])
+    }, lambda key: Position(game=game, key=key))
+
+    cards: dict[int, dict[str, Any]] = {}
+    # counted from the bottom, so that drawing the top card or discarding one moves no other
+    for pile, ids, holder in [("deck", state.political_deck, None),
+                              ("discard", state.political_discard, None)] + \
+            [(pile, ids, pk(p.seat)) for p in state.players
+             for pile, ids in (("hand", p.hand), ("play", p.influence))]:
+        for i, cid in enumerate(ids):
+            cards[cid] = {"pile": pile, "holder_id": holder, "order": i}
+    _sync(PoliticalCard.objects.filter(game=game), "card_id", cards,
+          lambda cid: PoliticalCard(game=game, card_id=cid, name=catalog.card(cid).name))
+
+    # the top bill is the last of the state's list: the bottom one is 0, so a draw deletes rows
+    _sync(Bill.objects.filter(game=game), "order",
+          {i: {"denomination": d} for i, d in enumerate(state.money_deck)},
+          lambda order: Bill(game=game, order=order))
+
+    units = (state.coup or {}).get("units", [])
+    _sync(Unit.objects.filter(game=game), "number", {
+        u["id"]: {"kind": u["kind"], "armed": u["armed"],
+                  "new_weapons": has_new_weapons(state, u), "temporary": u["temporary"],
+                  "owner_id": pk(u["owner"]), "zone_id": u["zone"],
+                  "position": u["position"] or ""}
+        for u in units
+    }, lambda number: Unit(game=game, number=number))
+
     if game.extra_bills != state.extra_bills:
         game.extra_bills = state.extra_bills
         game.save(update_fields=["extra_bills"])
 
 
-def write_units(game: Game, state: Any, players: dict[int, Player]) -> None:
-    """The coup's units as rows (every unit is public during a coup); none outside a coup."""
-    from junta.engine.units import has_new_weapons
-
-    Unit.objects.filter(game=game).delete()
-    if state.coup is None:
-        return
-    Unit.objects.bulk_create([
-        Unit(game=game, number=u["id"], kind=u["kind"], armed=u["armed"],
-             new_weapons=has_new_weapons(state, u), temporary=u["temporary"],
-             owner=players.get(u["owner"]) if u["owner"] is not None else None,
-             zone_id=u["zone"], position=u["position"] or "")
-        for u in state.coup["units"]
-    ])
+def _sync(rows: QuerySet, key: str, wanted: dict[Any, dict[str, Any]],
+          new: Callable[[Any], Model]) -> None:
+    """Make the rows of `rows` (one per `key`) hold `wanted` (values by key): one read, then
+    one delete, one update and one insert, each only when there is something to do."""
+    model = rows.model
+    existing: dict[Any, Model] = {}
+    stale = []
+    for row in rows:
+        if getattr(row, key) in wanted and getattr(row, key) not in existing:
+            existing[getattr(row, key)] = row
+        else:
+            stale.append(row.pk)
+    created, updated = [], []
+    for k, values in wanted.items():
+        row = existing.get(k)
+        if row is None:
+            row = new(k)
+            created.append(row)
+        elif all(getattr(row, field) == value for field, value in values.items()):
+            continue
+        else:
+            updated.append(row)
+        for field, value in values.items():
+            setattr(row, field, value)
+    if stale:
+        model.objects.filter(pk__in=stale).delete()
+    if updated:
+        model.objects.bulk_update(updated, sorted({f for v in wanted.values() for f in v}))
+    if created:
+        model.objects.bulk_create(created)

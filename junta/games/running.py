@@ -1,4 +1,5 @@
-"""Running a campaign: start it, take orders, mark them final, pause, resume, extend.
+"""Running a campaign: start it, take orders, mark them final. The GM's clock (pause, resume,
+extend a deadline) is the GM panel's (`junta.gm.services.time`).
 
 Each function is one transaction that locks the game row first (see `locking`), and raises
 `CampaignError` with a message for the person who asked. Orders are validated by the engine
@@ -8,7 +9,7 @@ against the state the phase opened with; a rejected change leaves the saved orde
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import datetime, timedelta
+from datetime import datetime
 
 from django.db import transaction
 from django.db.models import Max
@@ -244,61 +245,3 @@ def set_final(phase_id: int, user: User, final: bool = True,
     row.final = final
     row.save(update_fields=["final", "submitted_at"])
     return row
-
-
-def _gm_game(game_id: int, by: User) -> Game:
-    game = lock_game(game_id)
-    if game.gm_id != by.id:
-        raise CampaignError("Only the campaign's GameMaster can do this.")
-    return game
-
-
-def current_phase(game: Game) -> Phase | None:
-    return game.phases.order_by("-number").first()
-
-
-@transaction.atomic
-def pause(game_id: int, by: User, reason: str = "", now: datetime | None = None) -> Game:
-    now = now or timezone.now()
-    game = _gm_game(game_id, by)
-    if game.status not in (Game.Status.NOMINATING, Game.Status.RUNNING):
-        raise CampaignError("Only a running campaign can be paused.")
-    game.paused_from = game.status
-    game.status = Game.Status.PAUSED
-    game.paused_at = now
-    game.save(update_fields=["status", "paused_at", "paused_from"])
-    AuditEntry.objects.create(game=game, actor=by, action="pause", reason=reason)
-    return game
-
-
-@transaction.atomic
-def resume(game_id: int, by: User, reason: str = "", now: datetime | None = None) -> Game:
-    """"the deadline moves by the length of the pause" (issue 7)."""
-    now = now or timezone.now()
-    game = _gm_game(game_id, by)
-    if game.status != Game.Status.PAUSED:
-        raise CampaignError("The campaign is not paused.")
-    phase = current_phase(game)
-    if phase is not None and phase.status == Phase.Status.OPEN and game.paused_at:
-        phase.deadline += now - game.paused_at
-        phase.save(update_fields=["deadline"])
-    game.status = game.paused_from or Game.Status.RUNNING
-    game.paused_at = None
-    game.save(update_fields=["status", "paused_at"])
-    AuditEntry.objects.create(game=game, actor=by, action="resume", reason=reason)
-    return game
-
-
-@transaction.atomic
-def extend_deadline(game_id: int, by: User, hours: int, reason: str = "") -> Phase:
-    game = _gm_game(game_id, by)
-    if not 1 <= hours <= 24 * 14:
-        raise CampaignError("Extend by 1 hour to 14 days.")
-    phase = current_phase(game)
-    if phase is None or phase.status != Phase.Status.OPEN:
-        raise CampaignError("There is no open phase to extend.")
-    phase.deadline += timedelta(hours=hours)
-    phase.save(update_fields=["deadline"])
-    AuditEntry.objects.create(game=game, actor=by, action="extend", reason=reason,
-                              data={"hours": hours, "phase": phase.number})
-    return phase

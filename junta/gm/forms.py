@@ -8,10 +8,9 @@ from typing import Any
 from django import forms
 
 from accounts.forms import TimeZoneField
-from junta.engine import PhaseKind, Status, catalog
+from junta.engine import OUT_OF_PLAY, PhaseKind, Status, card_place, catalog, place_label
 from junta.games.models import Game
 from junta.gm.selectors import card_label
-from junta.gm.services import OUT_OF_PLAY, card_place, place_label
 from junta.gm.templatetags.gm_tags import phase_title
 
 REASON_HELP = "Goes into the audit log, for the GM's eyes only."

@@ -1,19 +1,32 @@
 """Read-only queries for the panel's pages: everything the GM may see of his campaign.
 
 The engine state comes from `junta.games.play.display_state` (the stored canonical state);
-secrets are read from the state itself, never recomputed here.
+secrets are read from the state itself, never recomputed here. The Board page reads the board
+rows instead (`board`): the same facts of the same state, kept by `repository.write_board`,
+indexed by holder, zone and denomination.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections import Counter
+from dataclasses import dataclass, field
 from typing import Any
 
-from django.db.models import QuerySet
+from django.db.models import Count, QuerySet
 
 from junta.engine import catalog
 from junta.games import play
-from junta.games.models import AuditEntry, Game, Order, Phase, Player
+from junta.games.models import (
+    AuditEntry,
+    Bill,
+    Game,
+    Order,
+    Phase,
+    Player,
+    PoliticalCard,
+    Position,
+    Unit,
+)
 
 RECENT_PHASES = 10  # how far back "missed orders" looks
 
@@ -142,6 +155,105 @@ def everything(state: Any) -> dict:
                   for u in (state.coup or {}).get("units", [])],
         "bank_status": state.bank_status,
         "turn_flags": dict(state.turn_flags),
+    }
+
+
+# --- the Board page: read from the board rows -----------------------------------------------
+
+@dataclass
+class FamilyCards:
+    seat: int | None
+    name: str
+    hand: list[str] = field(default_factory=list)
+    play: list[str] = field(default_factory=list)
+
+
+def _family_names(game: Game) -> dict[int, tuple[int | None, str]]:
+    """Every Player row of the campaign (a replaced one too): its seat and current name."""
+    out = {}
+    for p in game.players.prefetch_related("characters"):
+        character = p.character
+        seat = p.seat if p.membership == Player.Membership.ACTIVE else None
+        name = character.name if character else f"Family {(p.seat or 0) + 1}"
+        out[p.pk] = (seat, name if seat is not None else f"{name} (no longer seated)")
+    return out
+
+
+def board(game: Game) -> dict | None:
+    """The board rows of the campaign for the GM, None before the start: who holds each
+    position and each card, the money deck by denomination with the hidden extra bills, and
+    where every unit stands during a coup (by zone, with tallies by owner and by kind)."""
+    cards = list(PoliticalCard.objects.filter(game=game).order_by("pile", "order"))
+    if not cards:
+        return None
+    names = _family_names(game)
+
+    def name_of(player_id: int | None) -> str:
+        return names[player_id][1] if player_id in names else "nobody"
+
+    positions = {row.key: row for row in Position.objects.filter(game=game)}
+    position_rows = [{
+        "key": key, "title": catalog.TITLES.get(key, key),
+        "holder": "the Brother-in-Law" if row.brother_in_law else
+        name_of(row.holder_id) if row.holder_id else None,
+    } for key in [*catalog.POSITIONS, *sorted(set(positions) - set(catalog.POSITIONS))]
+        if (row := positions.get(key)) is not None]
+
+    families = {pk: FamilyCards(seat, name) for pk, (seat, name) in names.items()
+                if seat is not None}
+    deck, discard = [], []
+    for card in cards:
+        label = f"{card.name} (#{card.card_id})"
+        if card.pile == PoliticalCard.Pile.DECK:
+            deck.append(label)
+        elif card.pile == PoliticalCard.Pile.DISCARD:
+            discard.append(label)
+        else:
+            family = families.setdefault(card.holder_id, FamilyCards(
+                None, name_of(card.holder_id)))
+            (family.hand if card.pile == PoliticalCard.Pile.HAND else family.play).append(label)
+
+    counts = dict(Bill.objects.filter(game=game).values_list("denomination")
+                  .annotate(n=Count("id")).order_by())
+    extra = game.extra_bills or 0
+    left = sum(counts.values())
+    drawn = catalog.KNOWN_BILLS + extra - left
+    money = {
+        "by_denomination": [{"denomination": d, "printed": catalog.MONEY_DECK.get(d, 0),
+                             "left": counts.get(d, 0), "mp": d * counts.get(d, 0)}
+                            for d in sorted(set(catalog.MONEY_DECK) | set(counts))],
+        "left": left, "left_mp": sum(d * n for d, n in counts.items()),
+        "extra_bills": extra, "at_start": catalog.KNOWN_BILLS + extra, "drawn": drawn,
+        "known": catalog.KNOWN_BILLS,
+        # what the players can count on: the printed bills not yet drawn
+        "players_reckon": max(0, catalog.KNOWN_BILLS - drawn),
+    }
+
+    zones: dict[int | None, dict] = {}
+    by_owner: Counter[str] = Counter()
+    by_kind: Counter[str] = Counter()
+    for unit in Unit.objects.filter(game=game).select_related("zone").order_by("number"):
+        owner = name_of(unit.owner_id) if unit.owner_id else "nobody"
+        zone = zones.setdefault(unit.zone_id, {
+            "number": unit.zone_id,
+            "name": f"{unit.zone.name} (zone {unit.zone_id})" if unit.zone else "not placed",
+            "units": []})
+        zone["units"].append({
+            "number": unit.number, "kind": unit.kind, "owner": owner, "armed": unit.armed,
+            "new_weapons": unit.new_weapons, "temporary": unit.temporary,
+            "position": catalog.TITLES.get(unit.position, unit.position)})
+        by_owner[owner] += 1
+        by_kind[unit.kind] += 1
+    return {
+        "positions": position_rows,
+        "families": sorted(families.values(),
+                           key=lambda f: (f.seat is None, f.seat or 0, f.name)),
+        "deck": list(reversed(deck)), "discard": list(reversed(discard)),
+        "cards": len(cards),
+        "money": money,
+        "zones": sorted(zones.values(), key=lambda z: (z["number"] is None, z["number"] or 0)),
+        "by_owner": sorted(by_owner.items()), "by_kind": sorted(by_kind.items()),
+        "units": sum(by_kind.values()),
     }
 
 

@@ -11,6 +11,7 @@ urlpatterns = [
     path("review/", views.review, name="gm_review"),
     path("rulings/", views.rulings, name="gm_rulings"),
     path("everything/", views.everything, name="gm_everything"),
+    path("board/", views.board, name="gm_board"),
     path("history/", views.history, name="gm_history"),
     path("audit/", views.audit, name="gm_audit"),
     path("settings/", views.settings, name="gm_settings"),

@@ -305,6 +305,14 @@ def everything(request: HttpRequest, game: Game) -> HttpResponse:
                  everything=selectors.everything(state) if state is not None else None)
 
 
+@gm_view(GET)
+def board(request: HttpRequest, game: Game) -> HttpResponse:
+    """The board rows (`selectors.board`): read from the rows alone, never the engine state."""
+    phase = game.phases.order_by("-number").first()
+    return _page(request, game, "gm/board.html", "board", current=(phase, None),
+                 board=selectors.board(game))
+
+
 def _history_context(game: Game, report: Any = None, rollback_form: Any = None
                      ) -> dict[str, Any]:
     from junta.gm.checks import chain_lines

@@ -12,6 +12,7 @@ from django.utils import timezone
 from junta.games import running
 from junta.games.campaigns import create_game
 from junta.games.models import AuditEntry, Game, Phase
+from junta.gm import services
 from junta.notify.calendar import escape_text, fold
 from junta.notify.models import CalendarFeed
 from tests.web.test_pipeline import campaign, play_days  # noqa: F401 - fixtures
@@ -138,16 +139,16 @@ def test_a_moved_deadline_keeps_its_uid_with_a_higher_sequence_and_a_later_modif
     again = event()  # fetched again, nothing moved: nothing changes but DTSTAMP
     assert {k: v for k, v in again.items() if k != "DTSTAMP"} == \
         {k: v for k, v in first.items() if k != "DTSTAMP"}
-    running.extend_deadline(game.id, game.gm, 24)
+    services.extend_deadline(game.id, game.gm, 24)
     moved = event()
     assert moved["UID"] == first["UID"] and moved["DTSTART"] != first["DTSTART"]
     assert int(moved["SEQUENCE"]) > int(first["SEQUENCE"])
     assert moved["LAST-MODIFIED"] > first["LAST-MODIFIED"]  # the same format: compares as text
     assert moved["LAST-MODIFIED"].endswith("Z") and moved["LAST-MODIFIED"] <= moved["DTSTAMP"]
     # a pause moves it again, by the length of the pause
-    running.pause(game.id, game.gm)
+    services.pause(game.id, game.gm)
     Game.objects.filter(pk=game.pk).update(paused_at=timezone.now() - timedelta(minutes=30))
-    running.resume(game.id, game.gm)
+    services.resume(game.id, game.gm)
     resumed = event()
     assert int(resumed["SEQUENCE"]) > int(moved["SEQUENCE"])
     assert resumed["LAST-MODIFIED"] >= moved["LAST-MODIFIED"]

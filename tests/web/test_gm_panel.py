@@ -109,7 +109,7 @@ def actions(game: Game) -> list[str]:
 # --- every panel URL is the GM's alone -------------------------------------------------------
 
 PAGES = ["gm_overview", "gm_players", "gm_time", "gm_review", "gm_rulings", "gm_everything",
-         "gm_history", "gm_audit", "gm_settings"]
+         "gm_board", "gm_history", "gm_audit", "gm_settings"]
 ACTIONS = ["gm_start", "gm_pause", "gm_resume", "gm_extend", "gm_adjudicate", "gm_publish",
            "gm_redraft", "gm_annul", "gm_add_order", "gm_rollback", "gm_replay"]
 PLAYER_ACTIONS = ["gm_approve", "gm_remove", "gm_replace"]
@@ -206,6 +206,68 @@ def test_everything_shows_hands_money_deck_and_hidden_extra_bills(cast, client):
         for cid in p.hand:
             assert escape(f"{catalog.card(cid).name} (#{cid})") in page
     assert f"{len(state.money_deck)} bills" in page
+
+
+def board_cell(page: str, key: str) -> str:
+    """The text of the Board page's cell marked data-gm=`key`."""
+    return page.split(f'data-gm="{key}">')[1].split("</td>")[0].split("</dd>")[0]
+
+
+def test_the_board_page_reads_the_rows_and_follows_every_ruling(cast, client):
+    """Who holds which position and card, the money deck by denomination with the hidden
+    extra bills, and every unit by zone during a coup: read from the board rows, which the
+    GM's rulings keep up to date."""
+    from collections import Counter
+
+    from junta.engine.units import deploy
+
+    game = cast["game"]
+    phase = play(game, until="cabinet")
+    state = state_of(phase)
+    client.force_login(cast["gm"])
+    url = reverse("gm_board", args=[game.id])
+    page = client.get(url).content.decode()
+    for p in state.players:
+        hand = board_cell(page, f"hand-{p.seat}")
+        assert hand.count("(#") == len(p.hand)
+        for cid in p.hand:
+            assert escape(f"{catalog.card(cid).name} (#{cid})") in hand
+    assert board_cell(page, "position-president") == escape(state.name(state.president))
+    assert board_cell(page, "board-extra-bills") == str(state.extra_bills)
+    assert board_cell(page, "bills-left") == \
+        f"{len(state.money_deck)} bills, {sum(state.money_deck)} MP"
+    for denomination, count in Counter(state.money_deck).items():
+        assert board_cell(page, f"bills-{denomination}") == str(count)
+    assert "No coup is under way" in page
+
+    card = state.players[1].hand[0]
+    label = escape(f"{catalog.card(card).name} (#{card})")
+    services.move_card(game.id, cast["gm"], card, "hand:0", reason="a gift lost in the mail")
+    page = client.get(url).content.decode()
+    assert label in board_cell(page, "hand-0") and label not in board_cell(page, "hand-1")
+
+    state = state_of(phase)
+    state.coup = deploy(state)  # a coup under way (set up directly for this test)
+    repository.rewrite_state_before(phase, state)
+    services.add_unit(game.id, cast["gm"], "Mercenary", 2, 5, reason="hired")
+    units = state_of(phase).coup["units"]
+    page = client.get(url).content.decode()
+    table = page.split('data-gm="units"')[1].split("</table>")[0]
+    assert table.count("<tr data-gm=\"unit-") == len(units)
+    mercenary = table.split(f'data-gm="unit-{units[-1]["id"]}">')[1].split("</tr>")[0]
+    assert "Mercenary" in mercenary and escape(state.name(2)) in mercenary
+    in_zone_5 = table.split(f"{escape(catalog.zones()[5].name)} (zone 5)</th>")[1] \
+        .split('scope="rowgroup"')[0]  # the rows of zone 5, up to the next zone's
+    assert f"<td>{units[-1]['id']}</td>" in in_zone_5
+    assert f"Mercenary {sum(u['kind'] == 'Mercenary' for u in units)}" in page
+
+
+def test_the_board_page_before_the_start(client):
+    gm = make_user("gm-board@example.org")
+    game, _ = make_game(gm, start=False, name="Forming")
+    client.force_login(gm)
+    page = client.get(reverse("gm_board", args=[game.id])).content.decode()
+    assert "The campaign has not started" in page
 
 
 # --- settings -------------------------------------------------------------------------------
@@ -896,6 +958,59 @@ def test_site_staff_who_are_not_the_campaign_s_gm_get_404(cast, client, name):
     assert client.get(url).status_code == 404
     assert client.post(url, {"reason": "x"}).status_code == 404
     assert (version(game), actions(game)) == before
+
+
+BOARD_MODELS = ["game", "position", "politicalcard", "bill", "unit", "zone"]
+
+
+def test_the_admin_lists_the_board_rows_to_staff_read_only(cast, client):
+    """Site staff read the board rows in Django's admin, filtered by campaign, holder, pile,
+    zone and kind, with the money deck's hidden extra bills; nothing there can be changed."""
+    from junta.engine.units import deploy
+    from junta.games.models import Bill, PoliticalCard
+
+    game = cast["game"]
+    phase = play(game, until="cabinet")
+    state = state_of(phase)
+    state.coup = deploy(state)
+    repository.rewrite_state_before(phase, state)
+    services.add_unit(game.id, cast["gm"], "Mercenary", 2, 5, reason="hired")
+    staff = get_user_model().objects.create_user(
+        email="staff@example.org", display_name="staff", is_staff=True, is_superuser=True)
+    client.force_login(staff)
+    for model in BOARD_MODELS:
+        response = client.get(reverse(f"admin:games_{model}_changelist"))
+        assert response.status_code == 200, model
+        assert client.get(reverse(f"admin:games_{model}_add")).status_code == 403, model
+    games = client.get(reverse("admin:games_game_changelist")).content.decode()
+    left = Bill.objects.filter(game=game).count()
+    assert re.search(rf'<td class="field-extra_bills">{game.extra_bills}</td>'
+                     rf'<td class="field-bills_left">{left}</td>', games)
+    detail = client.get(reverse("admin:games_game_change", args=[game.id])).content.decode()
+    assert game.seed not in detail and game.invite_token not in detail
+    holder = game.players.get(seat=1, membership="active")
+    hand = client.get(reverse("admin:games_politicalcard_changelist"), {
+        "game__id__exact": game.id, "pile__exact": "hand", "holder__id__exact": holder.id})
+    assert hand.context["cl"].result_count == len(state.players[1].hand)
+    units = client.get(reverse("admin:games_unit_changelist"), {
+        "game__id__exact": game.id, "kind": "Mercenary", "zone__number__exact": 5})
+    assert units.context["cl"].result_count == 1
+    card = PoliticalCard.objects.filter(game=game, pile="hand").first()
+    change = reverse("admin:games_politicalcard_change", args=[card.pk])
+    assert client.get(change).status_code == 200  # a read-only view
+    assert client.post(change, {"pile": "discard"}).status_code == 403
+    delete = reverse("admin:games_politicalcard_delete", args=[card.pk])
+    assert client.post(delete, {"post": "yes"}).status_code == 403
+    card.refresh_from_db()
+    assert card.pile == "hand" and PoliticalCard.objects.filter(game=game).count() == 88
+
+
+@pytest.mark.parametrize("who", ["gm", "player"])
+def test_the_admin_is_staff_only(cast, client, who):
+    client.force_login(cast["gm"] if who == "gm" else cast["players"][0])
+    for model in BOARD_MODELS:
+        response = client.get(reverse(f"admin:games_{model}_changelist"))
+        assert response.status_code == 302 and "/admin/login/" in response["Location"]
 
 
 def test_draft_again_writes_an_audit_entry(client):

@@ -22,7 +22,7 @@ from django.utils.html import escape
 
 from junta.engine import GameState, catalog
 from junta.games import repository, running
-from junta.games.models import Game, Order, Phase, Player
+from junta.games.models import Bill, Game, Order, Phase, Player
 from junta.notify.selectors import calendar_feed
 from tests.web.test_pipeline import campaign, play_days  # noqa: F401 - fixture
 
@@ -67,9 +67,12 @@ def pages(client, user, game: Game) -> dict[str, str]:
 
 
 def rewrite(phase: Phase, change: Callable[[GameState], None]) -> GameState:
+    """Change the phase's starting state as a GM ruling does: the board rows follow (the GM's
+    Board page reads them, with the hidden extra bills; no player's page may)."""
     state = repository.state_before(phase)
     change(state)
     repository.rewrite_state_before(phase, state)
+    repository.write_board(phase.game, state)
     return state
 
 
@@ -142,6 +145,7 @@ def test_no_page_shows_another_family_s_markers(budget_vote, client):
                 if seat not in owners:
                     assert line not in page, (seat, name, line)
             assert "The deck held" not in page and "Everything revealed" not in page
+            assert "Hidden extra bills" not in page and "/gm/" not in page, (seat, name)
             assert "Secret at the time" not in page, (seat, name)
         everything = "".join(seen.values())
         for line in (skim_line, bills_line, draw_line):  # the President reads his skim...
@@ -231,11 +235,17 @@ def test_twins_with_different_secrets_look_the_same_to_everyone_else(campaign, c
     others = [s for s in range(len(state.players)) if s != watched
               and not (kind == "budget_vote" and s == state.president)]  # he sees the draw
     seen: list[dict[int, dict[str, str]]] = []
+    board: list[tuple] = []  # the board rows differ between the twins too
     for variant in (0, 1):
         twin(phase, watched, variant)
+        board.append((Game.objects.get(pk=game.pk).extra_bills,
+                      Bill.objects.filter(game=game).count(),
+                      Player.objects.get(game=game, seat=watched, membership="active").pocket))
         seen.append({seat: {name: normal(page) for name, page in
                             pages(client, user_at(game, seat), game).items()}
                      for seat in others})
+    assert board[0][0] + 1 == board[1][0] and board[0][1] + 1 == board[1][1]
+    assert (board[0][2], board[1][2]) == (3, POCKET)
     for seat in others:
         for name in seen[0][seat]:
             assert seen[0][seat][name] == seen[1][seat][name], (kind, seat, name)

@@ -15,6 +15,7 @@ from django.utils import timezone
 from junta.engine import GameState, digest
 from junta.games import adjudication, running, speeches
 from junta.games.models import Game, Phase, PhaseResult
+from junta.gm import services
 from junta.notify import notices, tasks
 from junta.notify.models import Absence, Delivery, Kind, Preferences
 from tests.web.smtp import eager_celery, mailbox  # noqa: F401 - fixtures
@@ -176,7 +177,7 @@ def test_reminders_go_to_players_who_owe_orders_and_are_not_final(
     assert sorted(m.to[0] for m in mailbox.received) == sorted([seats[0].email, seats[2].email])
     # a moved deadline is a new deadline: a new reminder
     mailbox.clear()
-    running.extend_deadline(game.id, game.gm, 24)
+    services.extend_deadline(game.id, game.gm, 24)
     notices.sweep(timezone.now() + timedelta(hours=25, minutes=30))
     notices.sweep(timezone.now() + timedelta(hours=25, minutes=30))
     assert sorted(m.to[0] for m in mailbox.received) == sorted([seats[0].email, seats[2].email])

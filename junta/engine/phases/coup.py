@@ -345,8 +345,8 @@ def _transfer(ctx: Context, orders: Moves) -> None:
 
 
 def _movement(ctx: Context, orders: Moves, rebel_step: bool = False) -> None:
-    """Every stack chooses its units first, then all move at once: "stacks that swap zones
-    pass each other without fighting" (SUPPLEMENT)."""
+    """Every stack chooses its units first, then all move at once: stacks that swap zones
+    pass each other without fighting (docs/rules.md §movement)."""
     s = ctx.state
     coup = s.coup
     phase_no = coup["phase"]

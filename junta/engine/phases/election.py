@@ -4,7 +4,7 @@
 Presidency, as well as second or otherwise support a nomination. Any nominated individual may
 also decline nomination." "Each player will be given ONE vote in the initial election, and in
 the case of a tie, a re-vote will be taken until a President is elected." Later elections use
-Chamber votes (SUPPLEMENT).
+Chamber votes (docs/rules.md §first-election, §resignation, §competence).
 """
 
 from __future__ import annotations

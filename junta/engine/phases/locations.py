@@ -3,7 +3,8 @@
 "All players must choose one location from a possible five: Home, HQ, Bank, Club, Mistress",
 or exile. Assassins "must specify the assassin to be used, the player to be targeted, and the
 location at which to target them"; the assassination step is simultaneous ("a player killed in
-this step still has his own attempt carried out", SUPPLEMENT). "Players wishing to deposit or
+this step still has his own attempt carried out", docs/rules.md §assassinations). "Players
+wishing to deposit or
 withdraw money from the Bank must have chosen the Bank as their location."
 """
 

@@ -1,0 +1,123 @@
+"""The orders of the current phase: the GM strikes one, or gives one for a player."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db import transaction
+
+from accounts.models import User
+from junta.games import repository
+from junta.games.models import Order, Phase, Player
+
+from .common import (
+    GMError,
+    _audit,
+    _bump,
+    _check_version,
+    _lock,
+    _player_seat,
+    _reason,
+    _seat_name,
+    _state_before,
+    _working_phase,
+)
+from .review import _redraft_if_drafted
+
+
+def _order_row(phase: Phase, seat: int) -> Order | None:
+    return Order.objects.select_for_update().filter(
+        phase=phase, player__seat=seat, player__membership=Player.Membership.ACTIVE).first()
+
+
+@transaction.atomic
+def annul_order(game_id: int, by: User, seat: int, index: int, reason: str = "",
+                announcement: str = "", *, state_version: int | None = None,
+                revision: int | None = None) -> Order:
+    """Strike one order from a player's orders for the current phase (redrafted if the phase
+    waits for review). `state_version` and `revision` are what the GM's form showed: a form
+    sent twice, or a player's orders changed since, is refused (the index would point at
+    another order)."""
+    from junta.gm.selectors import describe
+
+    reason = _reason(reason)
+    game = _lock(game_id, by)
+    _check_version(game, state_version)
+    phase = _working_phase(game)
+    row = _order_row(phase, seat)
+    if row is not None and revision is not None and row.revision != revision:
+        raise GMError(f"Seat {seat + 1}'s orders changed since this page was opened: nothing "
+                      "was done. Check them and annul again.")
+    if row is None or not 0 <= index < len(row.payload):
+        raise GMError(f"Seat {seat + 1} has no order number {index + 1} in phase "
+                      f"{phase.number}.")
+    state = _state_before(phase)
+    payload = list(row.payload)
+    struck = payload.pop(index)
+    row.payload = payload
+    row.revision += 1
+    row.save(update_fields=["payload", "revision", "submitted_at"])
+    _bump(game)
+    digest = _redraft_if_drafted(game, phase)
+    _audit(game, by, "annul", reason=reason, announcement=announcement, phase=phase.number,
+           seat=seat, order=struck, draft_digest=digest,
+           summary=f"{state.name(seat)}'s order {index + 1}: {describe(state, struck)}")
+    return row
+
+
+class GMOrderRefused(GMError):
+    """The engine refuses an order the GM gives for a player. `problems` are its keyed messages
+    (`junta.engine.Problem`: `.arg` names the argument, `.orders` the positions in the list
+    checked); `index` is where the new order stood in that list (after the player's own)."""
+
+    def __init__(self, message: str, problems: list[Any], index: int) -> None:
+        super().__init__(message)
+        self.problems = list(problems)
+        self.index = index
+
+
+@transaction.atomic
+def add_order(game_id: int, by: User, seat: int, order: Any, reason: str = "",
+              announcement: str = "", *, state_version: int | None = None) -> Order:
+    """Give an order for a player: an engine `Order` (the panel builds it with the player's
+    own order forms), or its dict as the engine reads it. The engine checks it against the
+    phase's state together with the player's other orders; a refusal is `GMOrderRefused`, with
+    the engine's messages keyed by argument."""
+    from junta.gm.selectors import describe
+
+    reason = _reason(reason)
+    game = _lock(game_id, by)
+    _check_version(game, state_version)
+    phase = _working_phase(game)
+    engine = repository.engine()
+    if isinstance(order, engine.Order):
+        parsed = order
+    elif isinstance(order, dict):
+        try:
+            parsed = engine.parse_order(dict(order))
+        except engine.OrderError as exc:
+            raise GMError(str(exc)) from exc
+    else:
+        raise GMError("An order is given with its form, not as text.")
+    state = _state_before(phase)
+    _player_seat(state, seat)
+    player = game.players.filter(seat=seat, membership=Player.Membership.ACTIVE).first()
+    if player is None:
+        raise GMError(f"Nobody sits at seat {seat + 1}.")
+    row = _order_row(phase, seat)
+    current = [engine.parse_order(dict(item)) for item in (row.payload if row else [])]
+    problems = engine.validate_orders(state, seat, [*current, parsed])
+    if problems:
+        raise GMOrderRefused("The engine refuses this order for " + _seat_name(state, seat)
+                             + ": " + "; ".join(problems), problems, len(current))
+    if row is None:
+        row = Order(phase=phase, player=player, revision=0, payload=[])
+    row.payload = [*row.payload, parsed.to_dict()]
+    row.revision += 1
+    row.save()
+    _bump(game)
+    digest = _redraft_if_drafted(game, phase)
+    _audit(game, by, "order", reason=reason, announcement=announcement, phase=phase.number,
+           seat=seat, order=parsed.to_dict(), draft_digest=digest,
+           summary=f"for {state.name(seat)}: {describe(state, parsed.to_dict())}")
+    return row

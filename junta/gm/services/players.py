@@ -1,0 +1,127 @@
+"""The players: approve a request to join, remove or decline a player while the campaign forms,
+replace a player by another person once it runs."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db import transaction
+
+from accounts.models import User
+from junta.engine import RulingError, name_character
+from junta.games import repository
+from junta.games.campaigns import seat_player
+from junta.games.models import Character, Game, Order, Phase, Player
+
+from .common import GMError, _audit, _bump, _lock, _reason, _state_before
+from .review import _redraft_if_drafted
+
+
+@transaction.atomic
+def approve_player(game_id: int, by: User, player_id: int) -> Player:
+    game = _lock(game_id, by)
+    if game.status != Game.Status.FORMING:
+        raise GMError(f"{game.name} has started: seats change by replacing a player now.")
+    player = game.players.select_related("user").filter(pk=player_id).first()
+    if player is None:
+        raise GMError("There is no such player in this campaign.")
+    if player.membership != Player.Membership.PENDING:
+        raise GMError(f"{player.user.public_name} is not waiting for approval.")
+    seat_player(game, player)
+    _audit(game, by, "approve", player=player.pk, user=player.user.public_name, seat=player.seat)
+    return player
+
+
+@transaction.atomic
+def remove_player(game_id: int, by: User, player_id: int, reason: str = "") -> Player:
+    """Decline a request to join, or take a seated player out, while the campaign forms. Once
+    it runs, every seat is a family of the game: replace its player instead."""
+    game = _lock(game_id, by)
+    player = game.players.select_related("user").filter(pk=player_id).first()
+    if player is None:
+        raise GMError("There is no such player in this campaign.")
+    if player.membership not in (Player.Membership.PENDING, Player.Membership.ACTIVE):
+        raise GMError(f"{player.user.public_name} is no longer in {game.name}.")
+    if game.status != Game.Status.FORMING and player.membership == Player.Membership.ACTIVE:
+        raise GMError(f"{game.name} has started: the seat stays in the game. Replace "
+                      f"{player.user.public_name} by another person instead.")
+    was = player.membership
+    player.membership = Player.Membership.REMOVED
+    player.seat = None
+    player.save(update_fields=["membership", "seat"])
+    _audit(game, by, "remove" if was == Player.Membership.ACTIVE else "decline",
+           reason=_reason(reason, required=False), player=player.pk,
+           user=player.user.public_name)
+    return player
+
+
+def _board_state(game: Game) -> tuple[Phase | None, Any]:
+    """The latest phase and the state the board rows show: the start of an open or drafted
+    phase, or the result of a published one (a finished game)."""
+    phase = game.phases.order_by("-number").first()
+    if phase is None:
+        return None, None
+    if phase.status == Phase.Status.PUBLISHED:
+        return phase, repository.state_after(phase.result)
+    return phase, _state_before(phase)
+
+
+@transaction.atomic
+def replace_player(game_id: int, by: User, player_id: int, newcomer_email: str,
+                   character_name: str = "", reason: str = "", announcement: str = "") -> Player:
+    """The newcomer takes the seat and its state (money, cards, positions, orders in progress)
+    with a Player row of their own; the leaver's row, orders and speeches stay theirs."""
+    reason = _reason(reason)
+    game = _lock(game_id, by)
+    if game.status == Game.Status.FORMING:
+        raise GMError("While the campaign forms, remove the player and invite the newcomer.")
+    if game.status == Game.Status.FINISHED:
+        raise GMError("The game is over: its seats no longer change.")
+    old = game.players.select_related("user").prefetch_related("characters") \
+        .filter(pk=player_id).first()
+    if old is None or old.membership != Player.Membership.ACTIVE:
+        raise GMError("Only a seated player can be replaced.")
+    email = (newcomer_email or "").strip()
+    user = User.objects.filter(email__iexact=email).first() if email else None
+    if user is None:
+        raise GMError(f"Nobody has an account with the e-mail address {email or '(none)'}: "
+                      "ask the newcomer to sign up first.")
+    if user.pk == game.gm_id:
+        raise GMError("The GameMaster of a campaign cannot also play in it.")
+    if game.players.filter(user=user, membership__in=[
+            Player.Membership.PENDING, Player.Membership.ACTIVE]).exists():
+        raise GMError(f"{user.public_name} is already in {game.name}.")
+    character = old.character
+    name = (character_name or "").strip()[:60] or (character.name if character else
+                                                   f"Family {old.seat + 1}")
+    seat = old.seat
+    old.membership = Player.Membership.REPLACED
+    old.save(update_fields=["membership"])
+    new = Player.objects.create(game=game, user=user, seat=seat,
+                                membership=Player.Membership.ACTIVE, state=old.state,
+                                pocket=old.pocket, bank=old.bank)
+    Character.objects.create(player=new, life=character.life if character else 1, name=name)
+    phase = game.phases.select_for_update().order_by("-number").first()
+    moved = 0
+    if phase is not None and phase.status in (Phase.Status.OPEN, Phase.Status.DRAFTED):
+        moved = Order.objects.filter(phase=phase, player=old).update(player=new)
+    digest_after = None
+    if phase is not None and phase.status in (Phase.Status.OPEN, Phase.Status.DRAFTED):
+        state = _state_before(phase)
+        if state.players[seat].name != name:
+            try:
+                state = name_character(state, seat, name).state
+            except RulingError as error:
+                raise GMError(str(error)) from error
+            repository.rewrite_state_before(phase, state)
+            _redraft_if_drafted(game, phase)
+        digest_after = phase.state_digest
+    _, board = _board_state(game)
+    if board is not None:
+        repository.write_board(game, board)
+    _bump(game)
+    _audit(game, by, "replace", reason=reason, announcement=announcement, seat=seat,
+           old_player=old.pk, old_user=old.user.public_name, new_player=new.pk,
+           new_user=user.public_name, character=name, orders_moved=moved,
+           phase=phase.number if phase else None, digest_after=digest_after)
+    return new

@@ -1,0 +1,109 @@
+"""Drafting and publishing: the GM adjudicates a phase, reviews its draft, publishes it."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from django.db import transaction
+from django.utils import timezone
+
+from accounts.models import User
+from junta.games import adjudication, repository
+from junta.games.models import Game, Phase, PhaseResult
+
+from .common import GMError, _audit, _current, _lock, _reason, _state_before, _still_on
+
+
+def draft(game: Game, phase: Phase) -> PhaseResult:
+    """Resolve `phase` from its stored state and orders and keep the result unpublished (a
+    draft for the GM). A phase drafted before gets its one result row rewritten: an unpublished
+    draft is the GM's working copy, and the audit entry keeps the digest it had. Call with the
+    game row locked."""
+    engine = repository.engine()
+    state = _state_before(phase)
+    orders = repository.orders_for_engine(phase)
+    resolution = engine.resolve(state, orders, repository.submission_order(phase))
+    fields = {
+        "orders_used": repository.orders_as_json(orders),
+        "events": [repository.event_to_json(event) for event in resolution.events],
+        "state_after": resolution.state.to_dict(),
+        "digest": engine.digest(resolution.state),
+        "engine_version": engine.ENGINE_VERSION,
+    }
+    result = PhaseResult.objects.filter(phase=phase).first()
+    if result is None:
+        result = PhaseResult.objects.create(phase=phase, **fields)
+    else:
+        if result.published_at is not None:
+            raise GMError(f"Phase {phase.number} is already published.")
+        for name, value in fields.items():
+            setattr(result, name, value)
+        result.save(update_fields=list(fields))
+    if phase.status != Phase.Status.DRAFTED:
+        phase.status = Phase.Status.DRAFTED
+        phase.save(update_fields=["status"])
+    return result
+
+
+def _redraft_if_drafted(game: Game, phase: Phase) -> str | None:
+    """After a change to a drafted phase, draft it again; returns the new digest."""
+    if phase.status != Phase.Status.DRAFTED:
+        return None
+    return draft(game, phase).digest
+
+
+def adjudicate_now(game_id: int, by: User, reason: str = "",
+                   now: datetime | None = None, *, phase_number: int | None = None) -> Phase:
+    """Resolve the open phase at once. In review mode the result waits for the GM as a draft;
+    otherwise it is published and the next phase opens. Returns the adjudicated phase.
+    `phase_number` is the phase the GM's form was for: sent again later, it is refused rather
+    than adjudicating the next phase too."""
+    now = now or timezone.now()
+    with transaction.atomic():
+        game = _lock(game_id, by)
+        phase = _current(game)
+        _still_on(game, phase, phase_number, Phase.Status.OPEN)
+        if game.status == Game.Status.PAUSED:
+            raise GMError("The campaign is paused: resume it before adjudicating.")
+        if phase is None or phase.status != Phase.Status.OPEN:
+            raise GMError("There is no open phase to adjudicate.")
+        result = draft(game, phase)
+        published = game.review_mode != Game.ReviewMode.REVIEW
+        if published:
+            adjudication.publish(game, phase, result, now)
+        _audit(game, by, "adjudicate", reason=_reason(reason, required=False),
+               phase=phase.number, kind=phase.kind, digest=result.digest, published=published)
+    return phase
+
+
+def publish(game_id: int, by: User, announcement: str = "",
+            now: datetime | None = None, *, phase_number: int | None = None) -> Phase | None:
+    """Publish the drafted result: players read it, and the next phase opens (None when the
+    game ends). `phase_number` is the phase the GM read: a form sent again after the next
+    phase was drafted is refused rather than publishing a result nobody reviewed."""
+    now = now or timezone.now()
+    with transaction.atomic():
+        game = _lock(game_id, by)
+        phase = _current(game)
+        _still_on(game, phase, phase_number, Phase.Status.DRAFTED, "published")
+        if phase is None or phase.status != Phase.Status.DRAFTED:
+            raise GMError("No drafted result waits for publication.")
+        result = phase.result
+        next_phase = adjudication.publish(game, phase, result, now)
+        _audit(game, by, "publish", announcement=announcement, phase=phase.number,
+               kind=phase.kind, digest=result.digest)
+    return next_phase
+
+
+def redraft(game_id: int, by: User, reason: str = "") -> PhaseResult:
+    """Draft the waiting phase again from its stored state and orders."""
+    with transaction.atomic():
+        game = _lock(game_id, by)
+        phase = _current(game)
+        if phase is None or phase.status != Phase.Status.DRAFTED:
+            raise GMError("No drafted result waits for review.")
+        before = phase.result.digest
+        result = draft(game, phase)
+        _audit(game, by, "redraft", reason=_reason(reason, required=False),
+               phase=phase.number, digest_before=before, digest_after=result.digest)
+    return result

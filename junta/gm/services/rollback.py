@@ -1,0 +1,82 @@
+"""Rollback to the start of an earlier phase, and the replay check."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+
+from accounts.models import User
+from junta.games import repository
+from junta.games.models import Game, Phase
+from junta.lives.services import restore_lives
+
+from .common import GMError, NotTheGM, _audit, _current, _lock, _moved_on, _reason, _state_before
+
+
+@transaction.atomic
+def rollback(game_id: int, by: User, to_phase: int, reason: str = "", announcement: str = "",
+             now: datetime | None = None, *, current_phase: int | None = None) -> Phase:
+    """Go back to the start of an earlier phase: a new phase opens with that phase's starting
+    state; the current phase is marked superseded. Nothing is deleted: every earlier phase keeps
+    its orders and result; the phases from the target up to the new one count as undone (the
+    audit entry's `to_phase` and `new_phase`: `junta.games.play.undone`). The families' lives
+    follow the restored state (`junta.lives.services.restore_lives`). `current_phase` is the
+    phase that was current when the GM's form was opened: sent again after the rollback (or
+    after the phase moved on), it is refused rather than opening another phase."""
+    now = now or timezone.now()
+    reason = _reason(reason)
+    game = _lock(game_id, by)
+    current = _current(game)
+    if current is None:
+        raise GMError("The campaign has not started: there is nothing to roll back.")
+    if current_phase is not None and current.number != current_phase:
+        raise _moved_on(game, current_phase)
+    target = game.phases.filter(number=to_phase).first()
+    if target is None:
+        raise GMError(f"There is no phase {to_phase} in this campaign.")
+    if target.number >= current.number:
+        raise GMError(f"Roll back to an earlier phase: phase {current.number} is the current "
+                      "one.")
+    state = _state_before(target)
+    superseded = None
+    if current.status in (Phase.Status.OPEN, Phase.Status.DRAFTED):
+        current.status = Phase.Status.SUPERSEDED
+        current.save(update_fields=["status"])
+        superseded = current.number
+    # the lives first: the new phase's state takes the families' names from them
+    restore_lives(game, state)  # deaths after the target undone, later heirs back to drafts
+    new = repository.open_phase(game, state, now)
+    status = Game.Status.RUNNING if repository.campaign_running(state) else \
+        Game.Status.NOMINATING
+    if game.status == Game.Status.PAUSED:
+        game.paused_from = status
+        game.paused_at = now  # the new phase's deadline moves by the pause from now on
+    else:
+        game.status = status
+    game.finished_at = None
+    game.state_version += 1
+    game.save(update_fields=["status", "paused_from", "paused_at", "finished_at",
+                             "state_version"])
+    repository.write_board(game, state)
+    _audit(game, by, "rollback", reason=reason, announcement=announcement,
+           to_phase=target.number, kind=target.kind, turn=target.turn, new_phase=new.number,
+           superseded=superseded, digest=target.state_digest)
+    return new
+
+
+def replay_check(game_id: int, by: User) -> Any:
+    """Run the replay and the chain check (see `junta.gm.checks`) and note it in the log."""
+    from junta.gm.checks import check_campaign
+
+    game = Game.objects.get(pk=game_id)
+    if game.gm_id != by.pk:
+        raise NotTheGM("Only the campaign's GameMaster can do this.")
+    report = check_campaign(game)
+    with transaction.atomic():
+        _audit(game, by, "replay_check", phases=len(report.replay), ok=report.ok,
+               failures=[line.phase_number for line in report.replay if not line.ok],
+               breaks=[line.number for line in report.chain if not line.ok])
+    return report

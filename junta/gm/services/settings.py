@@ -1,0 +1,59 @@
+"""The campaign's settings: review mode, deadlines and phase lengths at any time; who may join,
+the seats and the hidden extra bills while the campaign forms."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db import transaction
+
+from accounts.models import User
+from junta.games.models import Game, Player
+
+from .common import GMError, _audit, _lock
+
+SETTINGS_ANY_TIME = ("review_mode", "deadline_time", "time_zone", "phase_days", "min_hours")
+SETTINGS_FORMING = ("join_policy", "max_players", "extra_bills_min", "extra_bills_max")
+
+
+@transaction.atomic
+def update_settings(game_id: int, by: User, changes: dict[str, Any]) -> list[str]:
+    """Change the campaign's settings. Review mode, the daily deadline, its zone and the phase
+    lengths may change at any time (new deadlines follow them); who may join, the number of
+    seats and the range of hidden extra bills only while the campaign forms (the deck is dealt at
+    the start). Returns the names of the settings that changed."""
+    from django.core.exceptions import ValidationError
+
+    game = _lock(game_id, by)
+    unknown = set(changes) - set(SETTINGS_ANY_TIME) - set(SETTINGS_FORMING)
+    if unknown:
+        raise GMError(f"{', '.join(sorted(unknown))} cannot be set here.")
+    changed = {name: value for name, value in changes.items()
+               if value is not None and getattr(game, name) != value}
+    late = [name for name in changed if name in SETTINGS_FORMING]
+    if late and game.status != Game.Status.FORMING:
+        raise GMError(f"{game.name} has started: who may join, the seats and the hidden extra "
+                      "bills were settled when the decks were dealt.")
+    if "phase_days" in changed:
+        days = changed["phase_days"]
+        if any(not isinstance(v, int) or not 1 <= v <= 7 for v in days.values()):
+            raise GMError("A phase lasts 1 to 7 days.")
+        changed["phase_days"] = {**(game.phase_days or {}), **days}
+        if changed["phase_days"] == game.phase_days:
+            del changed["phase_days"]
+    seated = game.players.filter(membership=Player.Membership.ACTIVE).count()
+    if changed.get("max_players") is not None and changed["max_players"] < seated:
+        raise GMError(f"{seated} players are seated already: the campaign needs at least "
+                      f"{seated} seats.")
+    old = {name: getattr(game, name) for name in changed}
+    for name, value in changed.items():
+        setattr(game, name, value)
+    try:
+        game.full_clean()
+    except ValidationError as error:
+        raise GMError(" ".join(m for ms in error.message_dict.values() for m in ms)) from error
+    if changed:
+        game.save(update_fields=list(changed))
+        _audit(game, by, "settings", changes={
+            name: [str(old[name]), str(value)] for name, value in changed.items()})
+    return sorted(changed)

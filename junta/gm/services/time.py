@@ -1,0 +1,106 @@
+"""Time: the GM starts the campaign, pauses and resumes its clock, extends a deadline.
+
+Each is one transaction with the game row locked and one audit entry, which says in words what
+happened to the clock ("the clock stopped in phase 4 with 3 hours to go").
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+
+from django.db import transaction
+from django.utils import timezone
+
+from accounts.models import User
+from junta.games import running
+from junta.games.models import Game, Phase
+
+from .common import GMError, _audit, _current, _lock, _reason
+
+MAX_EXTENSION_HOURS = 24 * 14
+
+
+def _length(start: datetime, end: datetime) -> str:
+    """A length of time in words ("3 hours, 12 minutes"; "0 minutes" when none)."""
+    from django.utils.timesince import timeuntil
+
+    return timeuntil(end, start).replace("\xa0", " ") if end > start else "0 minutes"
+
+
+@transaction.atomic
+def pause(game_id: int, by: User, reason: str = "", announcement: str = "",
+          now: datetime | None = None) -> Game:
+    """Stop the clock: no deadline passes and no orders are taken until the GM resumes."""
+    now = now or timezone.now()
+    reason = _reason(reason, required=False)
+    game = _lock(game_id, by)
+    if game.status not in (Game.Status.NOMINATING, Game.Status.RUNNING):
+        raise GMError("Only a running campaign can be paused.")
+    game.paused_from = game.status
+    game.status = Game.Status.PAUSED
+    game.paused_at = now
+    game.save(update_fields=["status", "paused_at", "paused_from"])
+    phase = _current(game)
+    if phase is not None and phase.status == Phase.Status.OPEN:
+        summary = (f"the clock stopped in phase {phase.number} with "
+                   f"{_length(now, phase.deadline)} to go")
+    else:
+        summary = "the clock stopped"
+    _audit(game, by, "pause", reason=reason, announcement=announcement, summary=summary,
+           phase=phase.number if phase else None)
+    return game
+
+
+@transaction.atomic
+def resume(game_id: int, by: User, reason: str = "", announcement: str = "",
+           now: datetime | None = None) -> Game:
+    """Start the clock again: the deadline of the open phase moves by the length of the
+    pause."""
+    now = now or timezone.now()
+    reason = _reason(reason, required=False)
+    game = _lock(game_id, by)
+    if game.status != Game.Status.PAUSED:
+        raise GMError("The campaign is not paused.")
+    paused_at = game.paused_at
+    phase = _current(game)
+    open_phase = phase is not None and phase.status == Phase.Status.OPEN
+    if open_phase and paused_at:
+        phase.deadline += now - paused_at
+        phase.save(update_fields=["deadline"])
+    game.status = game.paused_from or Game.Status.RUNNING
+    game.paused_at = None
+    game.save(update_fields=["status", "paused_at"])
+    paused = _length(paused_at, now) if paused_at else "an unknown time"
+    if open_phase:
+        summary = (f"running again after a pause of {paused}; phase {phase.number}'s deadline "
+                   "moved by as much")
+    else:
+        summary = f"running again after a pause of {paused}"
+    _audit(game, by, "resume", reason=reason, announcement=announcement, summary=summary,
+           phase=phase.number if phase else None,
+           paused_seconds=int((now - paused_at).total_seconds()) if paused_at else None)
+    return game
+
+
+@transaction.atomic
+def extend_deadline(game_id: int, by: User, hours: int, reason: str = "",
+                    announcement: str = "") -> Phase:
+    """Move the open phase's deadline `hours` later (1 hour to 14 days)."""
+    reason = _reason(reason, required=False)
+    game = _lock(game_id, by)
+    if not 1 <= hours <= MAX_EXTENSION_HOURS:
+        raise GMError("Extend by 1 hour to 14 days.")
+    phase = _current(game)
+    if phase is None or phase.status != Phase.Status.OPEN:
+        raise GMError("There is no open phase to extend.")
+    phase.deadline += timedelta(hours=hours)
+    phase.save(update_fields=["deadline"])
+    _audit(game, by, "extend", reason=reason, announcement=announcement, hours=hours,
+           phase=phase.number, summary=f"phase {phase.number}'s deadline extended by {hours} "
+                                       f"hour{'s' if hours != 1 else ''}")
+    return phase
+
+
+def start_campaign(game_id: int, by: User, now: datetime | None = None) -> Phase:
+    """Seat order is fixed and the nomination phase opens (`running.start_campaign`)."""
+    return running.start_campaign(game_id, by, now=now)

@@ -9,7 +9,7 @@ from django import forms
 from accounts.forms import TimeZoneField
 from junta.games.avatars import validate_avatar
 from junta.games.deadlines import DEFAULT_TIME_ZONE
-from junta.games.models import Game
+from junta.games.models import MAX_NOTE, Game
 
 
 class CreateGameForm(forms.Form):
@@ -91,3 +91,25 @@ class SpeechForm(forms.Form):
         help_text="Markdown: **bold**, *italic*, > quotes, - lists, [links](https://...).",
     )
     reply_to = forms.IntegerField(required=False, widget=forms.HiddenInput)
+
+
+class MultilineField(forms.CharField):
+    """Text from a textarea: a browser sends each line break as CRLF, but counts it as one
+    character against the textarea's maxlength, so line breaks are stored as LF before the
+    length is checked (a note that fit in the box fits in the database)."""
+
+    def to_python(self, value: object) -> str | None:
+        text = super().to_python(value)
+        return text.replace("\r\n", "\n").replace("\r", "\n") if text else text
+
+
+class NoteForm(forms.Form):
+    """The note to the GM on the Orders page: private, kept with the player's orders."""
+
+    note_to_gm = MultilineField(
+        required=False, max_length=MAX_NOTE, label="Anything the GM should know (private)",
+        widget=forms.Textarea(attrs={"rows": 3}),
+        help_text=f"Only the GameMaster reads it. At most {MAX_NOTE:,} characters.",
+        error_messages={"max_length": "Your note is %(show_value)s characters long; the limit "
+                        "is %(limit_value)s. Shorten it: nothing was saved."},
+    )

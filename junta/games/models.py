@@ -32,6 +32,9 @@ def default_phase_days() -> dict[str, int]:
 def new_seed() -> str:
     return secrets.token_hex(16)
 
+# The longest note to the GM a player may leave with his orders (characters).
+MAX_NOTE = 4000
+
 
 class Game(models.Model):
     class Status(models.TextChoices):
@@ -153,6 +156,14 @@ class Player(models.Model):
         return f"{self.game} seat {self.seat}: {self.user}"
 
     @property
+    def engine_seat(self) -> int:
+        """The seat of an approved player: the number the engine knows his family by. Only a
+        player still waiting for the GM's approval (or removed) has none."""
+        if self.seat is None:
+            raise ValueError(f"{self} has no seat")
+        return self.seat
+
+    @property
     def character(self) -> Character | None:
         """The current life (uses prefetched characters when there are any)."""
         lives = list(self.characters.all())
@@ -219,7 +230,7 @@ class Order(models.Model):
     phase = models.ForeignKey(Phase, on_delete=models.CASCADE, related_name="orders")
     player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="orders")
     payload = models.JSONField(default=list)
-    note_to_gm = models.TextField(blank=True, max_length=4000)
+    note_to_gm = models.TextField(blank=True, max_length=MAX_NOTE)
     final = models.BooleanField(default=False)
     revision = models.PositiveIntegerField(default=1)
     # Global submission sequence: who submitted Rebel-Only orders first (the First Rebel).

@@ -8,6 +8,7 @@ field it is about (`order_forms.OrderForm.place`); the orders already in stay as
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -27,6 +28,7 @@ from junta.engine import (
 )
 from junta.games import running
 from junta.games.campaigns import CampaignError
+from junta.games.forms import NoteForm
 from junta.games.order_forms import OrderForm, form_prefix
 from junta.games.play import Seat
 
@@ -43,7 +45,7 @@ class Entry:
 
     @property
     def html_id(self) -> str:
-        return self.form.prefix
+        return self.form.prefix or ""  # OrderForm always has one
 
 
 @dataclass
@@ -65,12 +67,12 @@ class OrdersPage:
     change: int | None = None  # ?change=N: the saved order being changed
     errors: list[str] = field(default_factory=list)  # about the page as a whole
     failed: OrderForm | None = None  # the form re-shown with its messages
-    note: str | None = None  # the note as submitted, when it could not be saved
+    note_form: NoteForm | None = None  # the note as submitted, when it could not be saved
     failed_change: int | None = None  # the saved order the re-shown form was changing
 
     def __post_init__(self) -> None:
         state = self.seat.state
-        assert state is not None and self.seat.player is not None
+        assert self.seat.player is not None and self.seat.player.seat is not None  # seated
         self.state = state
         self.index = self.seat.player.seat
         self.options: Options = legal_options(state, self.index)
@@ -144,8 +146,10 @@ class OrdersPage:
         elif action in ("final", "not_final"):
             change = running.Change(final=action == "final")
         else:
-            self.note = data.get("note_to_gm", "")
-            change = running.Change(note=self.note)
+            self.note_form = NoteForm(data, auto_id="%s")
+            if not self.note_form.is_valid():
+                return Outcome(False)
+            change = running.Change(note=self.note_form.cleaned_data["note_to_gm"])
         try:
             done = running.change_orders(self.seat.phase.id, user, change,
                                          state_version=version)
@@ -159,7 +163,8 @@ class OrdersPage:
             return Outcome(False)
         return Outcome(True, done.message)
 
-    def _place(self, problems: list[str], index: int | None, form: OrderForm | None) -> None:
+    def _place(self, problems: Sequence[str], index: int | None, form: OrderForm | None
+               ) -> None:
         """The engine's messages: those about the order just given (or a set problem naming
         it) go to its form, by argument; those about other orders stay at the top."""
         mine, page = [], []

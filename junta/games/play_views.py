@@ -4,22 +4,33 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import NoReverseMatch, reverse
 from django.views.decorators.http import require_POST
 
-from junta.engine import Status, catalog, flow, instruction_lines
-from junta.engine.labels import FORCE_NAMES, unit_label, zone_name
+from accounts.requests import AuthenticatedHttpRequest
+from junta.engine import (
+    CONTROL_POINTS,
+    FORCE_NAMES,
+    Catalog,
+    Status,
+    current_phase,
+    instruction_lines,
+    unit_label,
+    why_no_orders,
+    zone_name,
+)
 from junta.games import play, running, selectors, status_info
 from junta.games.campaigns import CampaignError
+from junta.games.forms import NoteForm
 from junta.games.models import Game, Phase
 from junta.games.orders_page import OrdersPage
 
 
 @login_required
 @require_POST
-def start(request: HttpRequest, game_id: int) -> HttpResponse:
+def start(request: AuthenticatedHttpRequest, game_id: int) -> HttpResponse:
     game = Game.objects.filter(pk=game_id, gm=request.user).first()
     if game is None:
         raise Http404
@@ -32,34 +43,36 @@ def start(request: HttpRequest, game_id: int) -> HttpResponse:
     return redirect("game_status", game_id=game.id)
 
 
-def _status_context(request: HttpRequest, game: Game) -> dict:
+def _status_context(request: AuthenticatedHttpRequest, game: Game) -> dict:
     seat = play.seat_for(game, request.user)
     state, view = seat.state, seat.view
     me = view.get("me")
     roster = {p.seat: p for p in selectors.roster(game)}
     cabinet = []
-    for pos in catalog.POSITIONS:
+    for pos in Catalog.POSITIONS:
         holder = view["positions"].get(pos)
         who = ("vacant" if holder is None else "the President's Brother-in-Law"
                if holder == view["brother_in_law"] else state.name(holder))
-        cabinet.append({"title": catalog.TITLES[pos], "holder": who,
+        cabinet.append({"title": Catalog.TITLES[pos], "holder": who,
                         "new_weapons": view["new_weapons"] == pos})
     money = view["money"]
     percent = min(100, round(100 * money["drawn"] / money["known_total"]))
-    dead = me is not None and state.players[seat.seat].status == Status.DEAD
+    dead = me is not None and seat.seat is not None and \
+        state.players[seat.seat].status == Status.DEAD
     return {
         "game": game, "seat": seat, "view": view, "me": me, "phase": seat.phase,
         "state": state, "roster": roster, "cabinet": cabinet, "money_percent": percent,
-        "instructions": instruction_lines(state, seat.seat) if me else [],
-        "owes": seat.seat in view["owes_orders"] if me else False,
+        "instructions": instruction_lines(state, seat.seat)
+        if me and seat.seat is not None else [],
+        "owes": bool(me and view["me"]["owes_orders"]),
         "dead": dead,
         "deciding": status_info.deciding(view),
         "reveal": status_info.revealed(game, view, state),
         "learned": play.learned(game, seat.seat, state.turn) if me else [],
-        "location_name": catalog.LOCATION_NAMES.get((me or {}).get("location") or "", ""),
+        "location_name": Catalog.LOCATION_NAMES.get((me or {}).get("location") or "", ""),
         "is_gm": game.gm_id == request.user.id,
         "winners": [state.name(w) for w in view["winners"]],
-        "my_positions": [catalog.TITLES[k] for k in (me or {}).get("commands", [])],
+        "my_positions": [Catalog.TITLES[k] for k in (me or {}).get("commands", [])],
         "open": seat.phase is not None and seat.phase.status == Phase.Status.OPEN,
         "coup": _coup_context(game, view, seat.seat),
     }
@@ -68,8 +81,6 @@ def _status_context(request: HttpRequest, game: Game) -> dict:
 def _coup_context(game: Game, view: dict, seat: int | None) -> dict | None:
     """During a coup: its phase, the Rebels and the First Rebel, the Foreign Intervention roll,
     the strikes left, my units and, after Coup Phase 6, who holds the control points."""
-    from junta.engine.units import CONTROL_POINTS
-
     coup = view.get("coup")
     if coup is None:
         return None
@@ -97,13 +108,13 @@ def _coup_context(game: Game, view: dict, seat: int | None) -> dict | None:
 
 
 @login_required
-def status(request: HttpRequest, game_id: int) -> HttpResponse:
+def status(request: AuthenticatedHttpRequest, game_id: int) -> HttpResponse:
     game = selectors.game_for(request.user, game_id)
     return render(request, "games/status.html", _status_context(request, game))
 
 
 @login_required
-def orders(request: HttpRequest, game_id: int) -> HttpResponse:
+def orders(request: AuthenticatedHttpRequest, game_id: int) -> HttpResponse:
     """The Orders page: my orders for the current phase, a form for each order the engine lets
     me give now, changing an order in place, final, a note to the GM.
 
@@ -111,7 +122,7 @@ def orders(request: HttpRequest, game_id: int) -> HttpResponse:
     form as submitted, each engine message next to the field it is about."""
     game = selectors.game_for(request.user, game_id)
     seat = play.seat_for(game, request.user)
-    if seat.player is None:
+    if seat.player is None or seat.seat is None:  # the GM, or a seat not yet given
         raise Http404
     page = OrdersPage(seat, change=_int(request.GET.get("change"), -1) if "change" in
                       request.GET else None)
@@ -124,15 +135,16 @@ def orders(request: HttpRequest, game_id: int) -> HttpResponse:
         status_code = 400
     state = seat.state
     game.refresh_from_db(fields=["state_version"])
-    dead = state.players[seat.seat].status == Status.DEAD
+    barred = why_no_orders(state, seat.seat)  # the engine's word: the dead may not act
     context = {
         "game": game, "seat": seat, "phase": seat.phase, "state": state,
         "state_version": game.state_version,
-        "open": seat.phase.status == Phase.Status.OPEN and not dead, "dead": dead,
+        "open": seat.phase.status == Phase.Status.OPEN and barred is None,
+        "dead": barred is not None,
         "final": bool(seat.order and seat.order.final),
-        "note": page.note if page.note is not None else (
-            seat.order.note_to_gm if seat.order else ""),
-        "phase_title": flow.current_phase(state).title,
+        "note_form": page.note_form or NoteForm(
+            initial={"note_to_gm": seat.order.note_to_gm if seat.order else ""}, auto_id="%s"),
+        "phase_title": current_phase(state).title,
         "instructions": instruction_lines(state, seat.seat),
         **page.context(),
     }
@@ -147,7 +159,7 @@ def _int(value: str | None, default: int) -> int:
 
 
 @login_required
-def history(request: HttpRequest, game_id: int) -> HttpResponse:
+def history(request: AuthenticatedHttpRequest, game_id: int) -> HttpResponse:
     """Every past phase, newest first: its public report and my own private lines, the
     speeches made while it was open, and for a coup the map after each phase. Once the game is
     over, every secret line and every order as well. The phases a GM rollback undid stay, under

@@ -8,6 +8,7 @@ against the state the phase opened with; a rejected change leaves the saved orde
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -16,17 +17,26 @@ from django.db.models import Max
 from django.utils import timezone
 
 from accounts.models import User
-from junta.engine import PhaseKind
+from junta import engine
+from junta.engine import (
+    REBEL_ACTIONS,
+    UNIT_CARDS,
+    Catalog,
+    PhaseKind,
+    describe_order,
+    takes_the_place_of,
+)
+from junta.engine import Order as EngineOrder
 from junta.games import repository
 from junta.games.campaigns import CampaignError, active_players
 from junta.games.locking import lock_game, lock_phase
-from junta.games.models import AuditEntry, Game, Order, Phase, Player
+from junta.games.models import MAX_NOTE, AuditEntry, Game, Order, Phase, Player
 
 
 class OrdersRejected(CampaignError):
     """The engine refused the orders; `errors` holds its messages, one per problem."""
 
-    def __init__(self, errors: list[str]) -> None:
+    def __init__(self, errors: Sequence[str]) -> None:
         super().__init__("; ".join(errors))
         self.errors = errors
 
@@ -85,6 +95,20 @@ def _open_phase_for_orders(game: Game, phase: Phase, now: datetime) -> None:
         raise CampaignError("The deadline has passed: the phase is being adjudicated.")
 
 
+def _may_act(phase: Phase, player: Player) -> None:
+    """The engine's word on whether this player may act at all this phase (the dead may not:
+    no orders, no final mark, no note to the GM)."""
+    reason = engine.why_no_orders(repository.state_before(phase), player.engine_seat)
+    if reason:
+        raise CampaignError(reason)
+
+
+def _check_note(note: str) -> None:
+    if len(note) > MAX_NOTE:
+        raise CampaignError(f"Your note to the GM is {len(note):,} characters long; the limit "
+                            f"is {MAX_NOTE:,}. Shorten it: nothing was saved.")
+
+
 def _lock_for_orders(phase_id: int, user: User, state_version: int,
                      now: datetime | None) -> tuple[Phase, Player]:
     """Lock the phase (game row first) for a change of this player's orders: his seat, the
@@ -92,6 +116,7 @@ def _lock_for_orders(phase_id: int, user: User, state_version: int,
     game, phase = lock_phase(phase_id)
     player = _player_in(game, user)
     _open_phase_for_orders(game, phase, now or timezone.now())
+    _may_act(phase, player)
     if state_version != game.state_version:
         raise CampaignError("The game has changed since this form was opened: reload the page "
                             "and check your orders again.")
@@ -108,13 +133,12 @@ def submit_orders(phase_id: int, user: User, payload: list[dict], *, state_versi
     offered may no longer hold. The engine validates every order and the set; on any error
     nothing is saved (the earlier orders stay as they were)."""
     phase, player = _lock_for_orders(phase_id, user, state_version, now)
-    engine = repository.engine()
     try:
         parsed = [engine.parse_order(item) for item in payload]
     except engine.OrderError as exc:
         raise OrdersRejected([str(exc)]) from exc
     state = repository.state_before(phase)
-    errors = engine.validate_orders(state, player.seat, parsed)
+    errors = engine.validate_orders(state, player.engine_seat, parsed)
     if errors:
         raise OrdersRejected(errors)
     row = Order.objects.filter(phase=phase, player=player).first()
@@ -126,7 +150,7 @@ class Change:
     """One change a player makes on the Orders page: add an order (in place of the order at
     `replace`, or of an earlier one it takes the place of), remove one, mark the orders final
     or open, save the note to the GM."""
-    add: object | None = None  # an engine Order
+    add: EngineOrder | None = None
     replace: int | None = None
     remove: int | None = None
     final: bool | None = None
@@ -143,7 +167,7 @@ class ChangeRejected(OrdersRejected):
     """The engine refused the orders with the change; `index` is where the new or changed
     order stood in the list checked (None when no order was added)."""
 
-    def __init__(self, errors: list[str], index: int | None) -> None:
+    def __init__(self, errors: Sequence[str], index: int | None) -> None:
         super().__init__(errors)
         self.index = index
 
@@ -155,10 +179,7 @@ def change_orders(phase_id: int, user: User, change: Change, *, state_version: i
     together with the orders already in; on any refusal nothing changes (`ChangeRejected`).
     A new unconditional order of a kind given once a phase (a location, a vote) takes the
     place of the one given before, and says so."""
-    from junta.engine import describe_order, takes_the_place_of
-
     phase, player = _lock_for_orders(phase_id, user, state_version, now)
-    engine = repository.engine()
     state = repository.state_before(phase)
     row = Order.objects.filter(phase=phase, player=player).first()
     orders = [engine.parse_order(dict(item)) for item in (row.payload if row else [])]
@@ -192,7 +213,7 @@ def change_orders(phase_id: int, user: User, change: Change, *, state_version: i
                               "Your orders are open for changes again.")
     if change.note is not None:
         message = message or "Your note to the GM is saved."
-    errors = engine.validate_orders(state, player.seat, orders)
+    errors = engine.validate_orders(state, player.engine_seat, orders)
     if errors:
         raise ChangeRejected(errors, index if change.add is not None else None)
     note = change.note if change.note is not None else (row.note_to_gm if row else "")
@@ -208,7 +229,8 @@ def _store(phase: Phase, player: Player, row: Order | None, parsed: list, note: 
     if row is None:
         row = Order(phase=phase, player=player, revision=0)
     row.payload = [o.to_dict() for o in parsed]
-    row.note_to_gm = note[:4000]
+    _check_note(note)
+    row.note_to_gm = note
     row.final = final
     row.revision += 1
     if rebel and row.first_submitted_seq is None:
@@ -218,17 +240,14 @@ def _store(phase: Phase, player: Player, row: Order | None, parsed: list, note: 
     return row
 
 
-def _rebel_action(order) -> bool:  # noqa: ANN001 - an engine Order
+def _rebel_action(order: EngineOrder) -> bool:
     """Rebel-Only orders name the First Rebel by who submitted first: troop moves, strikes,
     landings and the cards that put units on the map or bribe them."""
-    from junta.engine import catalog
-    from junta.engine.orders import REBEL_ACTIONS, UNIT_CARDS
-
     if order.kind in REBEL_ACTIONS:
         return True
     card = order.args.get("card")
     return order.kind == "play_card" and isinstance(card, int) and \
-        0 <= card < len(catalog.cards()) and catalog.card(card).name in UNIT_CARDS
+        0 <= card < len(Catalog.cards()) and Catalog.card(card).name in UNIT_CARDS
 
 
 @transaction.atomic
@@ -240,6 +259,7 @@ def set_final(phase_id: int, user: User, final: bool = True,
     game, phase = lock_phase(phase_id)
     player = _player_in(game, user)
     _open_phase_for_orders(game, phase, now)
+    _may_act(phase, player)
     row, _ = Order.objects.get_or_create(phase=phase, player=player,
                                          defaults={"payload": [], "revision": 1})
     row.final = final

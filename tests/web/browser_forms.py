@@ -81,6 +81,14 @@ class Form:
         [c for c in self.controls if c.type == "number"][index].value = value
         return self
 
+    def type_text(self, name: str, text: str) -> Form:
+        """Type `text` into a text field or textarea as a person would: the browser stops
+        taking characters at its `maxlength`, counting a line break as one character."""
+        control = self.control(name)
+        limit = control.attrs.get("maxlength")
+        control.value = text[:int(limit)] if limit else text
+        return self
+
     def submission(self) -> list[tuple[str, str]]:
         """The (name, value) pairs the browser sends, in document order."""
         pairs: list[tuple[str, str]] = []
@@ -100,6 +108,10 @@ class Form:
                 pairs += [(c.name, v) for v, _, sel in c.options if sel]
             elif c.type in ("submit", "button", "reset", "image", "file"):
                 continue
+            elif c.type == "textarea":
+                # the form data set sends each line break of a textarea as CRLF
+                text = c.value.replace("\r\n", "\n").replace("\r", "\n")
+                pairs.append((c.name, text.replace("\n", "\r\n")))
             else:
                 pairs.append((c.name, c.value))
         return pairs
@@ -138,7 +150,7 @@ class _Parser(HTMLParser):
             self._option = [a.get("value"), "", "selected" in a]
         elif tag == "textarea":
             self._textarea = Control("textarea", "textarea", a.get("name", ""),
-                                     id=a.get("id", ""))
+                                     id=a.get("id", ""), attrs=a)
             self._form.controls.append(self._textarea)
 
     def handle_data(self, data: str) -> None:

@@ -1,7 +1,7 @@
-"""The Orders page (issue 6): a form for every order, with legal choices only, read back into
-an order the engine accepts; trades with cards; errors next to their fields with the submitted
-values kept; conditions that show only the details they need; changing an order in place; the
-Orders tab only for seats.
+"""The Orders page (docs/rules.md §orders): a form for every order, with legal choices only,
+read back into an order the engine accepts; trades with cards; errors next to their fields with
+the submitted values kept; conditions that show only the details they need; changing an order
+in place; the Orders tab only for seats.
 
 The forms are the engine's options (`junta.engine.legal_options`) drawn as Django forms
 (`junta.games.order_forms.OrderForm`); the page tests post them as a browser does
@@ -20,6 +20,7 @@ from junta.engine import (
     GameState,
     Order,
     OrderOption,
+    Status,
     describe_order,
     legal_options,
     option_for,
@@ -34,7 +35,7 @@ from junta.games.models import Game
 from junta.games.models import Order as OrderRow
 from junta.games.order_forms import OrderForm
 from tests.engine.helpers import give, run
-from tests.engine.test_options import (
+from tests.engine.option_states import (
     ADMIRAL,
     AIR_FORCE,
     FARM,
@@ -53,16 +54,8 @@ from tests.engine.test_options import (
     locations,
 )
 from tests.web.browser_forms import form_with, forms_in, submit
-from tests.web.test_coup_orders import (
-    COUP_KINDS,
-    builder,
-    fill,
-    install,
-    read,
-    round_trip,
-    version,
-)
-from tests.web.test_pipeline import campaign  # noqa: F401 - fixture
+from tests.web.campaigns import install, version
+from tests.web.option_forms import COUP_KINDS, builder, fill, read, round_trip
 
 
 def card(state: GameState, seat: int, name: str) -> str:
@@ -413,7 +406,7 @@ def seat_users(game: Game) -> dict:
     return {p.seat: p.user for p in game.players.all()}
 
 
-def start_in(campaign, s: GameState):  # noqa: F811
+def start_in(campaign, s: GameState):
     from junta.games import running
 
     game, users = campaign()
@@ -437,7 +430,7 @@ def post(client, url: str, key: str, **fields: str | list[str]):  # noqa: ANN201
 
 @pytest.mark.django_db
 def test_a_rejected_order_comes_back_filled_in_with_the_message_by_its_field(
-        campaign, client):  # noqa: F811
+        campaign, client):
     game, phase, by_seat = start_in(campaign, locations())
     client.force_login(by_seat[GENERAL_3])
     url = reverse("game_orders", args=[game.id])
@@ -464,7 +457,7 @@ def test_a_rejected_order_comes_back_filled_in_with_the_message_by_its_field(
 
 
 @pytest.mark.django_db
-def test_a_blank_condition_player_is_shown_with_its_form(campaign, client):  # noqa: F811
+def test_a_blank_condition_player_is_shown_with_its_form(campaign, client):
     game, phase, by_seat = start_in(campaign, locations())
     client.force_login(by_seat[GENERAL_3])
     url = reverse("game_orders", args=[game.id])
@@ -482,7 +475,7 @@ def test_a_blank_condition_player_is_shown_with_its_form(campaign, client):  # n
 @pytest.mark.django_db
 @pytest.mark.parametrize("clash", ["card", "pocket"])
 def test_a_whole_set_refusal_is_shown_with_the_form_just_sent_naming_both_orders(
-        campaign, client, clash):  # noqa: F811
+        campaign, client, clash):
     """"A card can be used once"; "A player's pocket can never go negative". A Vote card in
     the ballot and a gift of the same card, or a payment that leaves the pocket short for the
     budget's money from it: each is legal alone, not together. The refusal comes with the form
@@ -530,7 +523,7 @@ def test_a_whole_set_refusal_is_shown_with_the_form_just_sent_naming_both_orders
 
 
 @pytest.mark.django_db
-def test_a_trade_for_cards_posted_on_the_page_is_saved(campaign, client):  # noqa: F811
+def test_a_trade_for_cards_posted_on_the_page_is_saved(campaign, client):
     s = locations()
     game, phase, by_seat = start_in(campaign, s)
     client.force_login(by_seat[GENERAL_3])
@@ -552,7 +545,7 @@ def test_a_trade_for_cards_posted_on_the_page_is_saved(campaign, client):  # noq
 
 
 @pytest.mark.django_db
-def test_the_page_says_why_the_bank_is_not_offered(campaign, client):  # noqa: F811
+def test_the_page_says_why_the_bank_is_not_offered(campaign, client):
     s = locations()
     s.bank_status = "closed"
     game, phase, by_seat = start_in(campaign, s)
@@ -577,7 +570,7 @@ def labelled(page: str) -> list[str]:
 @pytest.mark.django_db
 @pytest.mark.parametrize("name", ["locations", "budget_vote", "cabinet", "budget_proposal"])
 def test_every_field_has_a_label_and_conditions_say_which_details_they_use(
-        campaign, client, name):  # noqa: F811
+        campaign, client, name):
     game, phase, by_seat = start_in(campaign, STATES[name]())
     for seat in (GENERAL_3, SECURITY, PRESIDENT, FARM):
         client.force_login(by_seat[seat])
@@ -589,7 +582,7 @@ def test_every_field_has_a_label_and_conditions_say_which_details_they_use(
 
 
 @pytest.mark.django_db
-def test_the_orders_tab_is_only_for_players_with_a_seat(campaign, client,  # noqa: F811
+def test_the_orders_tab_is_only_for_players_with_a_seat(campaign, client,
                                                         django_user_model):
     from junta.games import running
 
@@ -612,7 +605,7 @@ def test_the_orders_tab_is_only_for_players_with_a_seat(campaign, client,  # noq
 
 
 @pytest.mark.django_db
-def test_a_note_that_could_not_be_saved_is_kept_in_the_box(campaign, client):  # noqa: F811
+def test_a_note_that_could_not_be_saved_is_kept_in_the_box(campaign, client):
     game, phase, by_seat = start_in(campaign, locations())
     client.force_login(by_seat[GENERAL_3])
     url = reverse("game_orders", args=[game.id])
@@ -620,7 +613,7 @@ def test_a_note_that_could_not_be_saved_is_kept_in_the_box(campaign, client):  #
                                  "state_version": 0})
     assert response.status_code == 400
     page = response.content.decode()
-    assert "has changed since this form" in page and ">Back on Tuesday</textarea>" in page
+    assert "has changed since this form" in page and ">\nBack on Tuesday</textarea>" in page
 
 
 # --- forms posted exactly as a browser sends them ------------------------------------------------
@@ -628,7 +621,7 @@ def test_a_note_that_could_not_be_saved_is_kept_in_the_box(campaign, client):  #
 @pytest.mark.django_db
 @pytest.mark.parametrize(("action", "amount", "pocket", "bank"),
                          [("deposit", "4", 1, 7), ("withdraw", "3", 8, 0)])
-def test_a_bank_order_posted_from_the_page_is_saved(campaign, client, action, amount,  # noqa: F811
+def test_a_bank_order_posted_from_the_page_is_saved(campaign, client, action, amount,
                                                      pocket, bank):
     """"Players wishing to deposit or withdraw money from the Bank must have chosen the Bank as
     their location and may now do so." The deposit/withdraw form, posted with every control the
@@ -654,7 +647,7 @@ def test_a_bank_order_posted_from_the_page_is_saved(campaign, client, action, am
 
 
 @pytest.mark.django_db
-def test_no_order_form_has_a_field_named_like_the_pages_own_fields(campaign, client):  # noqa: F811
+def test_no_order_form_has_a_field_named_like_the_pages_own_fields(campaign, client):
     """A field of an order form that shares its name with the page's own hidden fields (the
     button's `action`, the form's `option`) makes the browser send two values for one name."""
     game, phase, by_seat = start_in(campaign, locations())
@@ -673,7 +666,7 @@ def test_no_order_form_has_a_field_named_like_the_pages_own_fields(campaign, cli
 
 
 @pytest.mark.django_db
-def test_a_post_that_changes_nothing_never_says_saved(campaign, client):  # noqa: F811
+def test_a_post_that_changes_nothing_never_says_saved(campaign, client):
     game, phase, by_seat = start_in(campaign, locations())
     client.force_login(by_seat[GENERAL_3])
     url = reverse("game_orders", args=[game.id])
@@ -687,7 +680,7 @@ def test_a_post_that_changes_nothing_never_says_saved(campaign, client):  # noqa
 # --- changing, replacing, refusing ---------------------------------------------------------------
 
 @pytest.mark.django_db
-def test_an_order_is_changed_in_place(campaign, client):  # noqa: F811
+def test_an_order_is_changed_in_place(campaign, client):
     """The Change link opens the order's form filled in with it, its condition too; saving the
     change puts the new order where the old one stood."""
     s = locations()
@@ -731,7 +724,7 @@ def test_an_order_is_changed_in_place(campaign, client):  # noqa: F811
 
 
 @pytest.mark.django_db
-def test_a_second_unconditional_location_replaces_the_first(campaign, client):  # noqa: F811
+def test_a_second_unconditional_location_replaces_the_first(campaign, client):
     """"Each player chooses one location": a new unconditional location takes the place of the
     one given before, and the page says so."""
     game, phase, by_seat = start_in(campaign, locations())
@@ -750,7 +743,7 @@ def test_a_second_unconditional_location_replaces_the_first(campaign, client):  
 
 
 @pytest.mark.django_db
-def test_the_cabinet_form_starts_with_the_cabinet_as_it_stands(campaign, client):  # noqa: F811
+def test_the_cabinet_form_starts_with_the_cabinet_as_it_stands(campaign, client):
     """The President's appointment form shows each position with its holder; sent unchanged,
     it appoints the Cabinet as it stands."""
     s = cabinet()
@@ -770,7 +763,7 @@ def test_the_cabinet_form_starts_with_the_cabinet_as_it_stands(campaign, client)
 
 @pytest.mark.django_db
 def test_saved_is_never_said_and_a_rejected_change_leaves_the_orders_as_they_were(
-        campaign, client):  # noqa: F811
+        campaign, client):
     game, phase, by_seat = start_in(campaign, locations())
     client.force_login(by_seat[GENERAL_3])
     url = reverse("game_orders", args=[game.id])
@@ -807,3 +800,80 @@ def test_saved_is_never_said_and_a_rejected_change_leaves_the_orders_as_they_wer
     response = client.post(url, {"action": "final", "state_version": version(game)})
     page = client.get(url).content.decode()
     assert "Your orders are final." in page and "Saved." not in page
+
+
+# --- the note to the GM -------------------------------------------------------------------------
+
+def note_form(client, url: str):  # noqa: ANN201 - a browser_forms.Form
+    return form_with(client.get(url).content.decode(), "action", "note")
+
+
+@pytest.mark.django_db
+def test_a_note_that_fills_its_box_is_saved_whole_line_breaks_and_all(campaign, client):
+    """The box takes 4,000 characters, a line break counting as one; the browser sends each
+    line break as two (CRLF). Every character typed is kept: none is cut off at the end."""
+    game, phase, by_seat = start_in(campaign, locations())
+    client.force_login(by_seat[GENERAL_3])
+    url = reverse("game_orders", args=[game.id])
+    form = note_form(client, url)
+    assert form.control("note_to_gm").attrs["maxlength"] == "4000"
+    line = "I shall be at the Club, whatever the Minister says." + "x" * 48  # 99 characters
+    text = "\n".join([line] * 40)
+    text += "y" * (4000 - len(text) - 1) + "!"
+    assert len(text) == 4000 and text.count("\n") == 39
+    response = submit(client, url, form.type_text("note_to_gm", text))
+    assert response.status_code == 302, response.content.decode()[:2000]
+    assert OrderRow.objects.get(phase=phase, player__user=by_seat[GENERAL_3]).note_to_gm == text
+    assert ">\n" + line + "\n" in client.get(url).content.decode()
+
+
+@pytest.mark.django_db
+def test_a_note_over_the_limit_is_refused_and_the_saved_one_stays(campaign, client):
+    game, phase, by_seat = start_in(campaign, locations())
+    client.force_login(by_seat[GENERAL_3])
+    url = reverse("game_orders", args=[game.id])
+    assert submit(client, url, note_form(client, url).type_text(
+        "note_to_gm", "Back on Tuesday")).status_code == 302
+    form = note_form(client, url)
+    form.control("note_to_gm").value = "z" * 4001  # sent by a script: no maxlength stops it
+    response = submit(client, url, form)
+    assert response.status_code == 400
+    page = response.content.decode()
+    assert "Your note is 4001 characters long; the limit is 4000. Shorten it: nothing was " \
+           "saved." in page
+    assert ">\n" + "z" * 4001 + "</textarea>" in page  # what was typed stays in the box
+    row = OrderRow.objects.get(phase=phase, player__user=by_seat[GENERAL_3])
+    assert row.note_to_gm == "Back on Tuesday"
+
+
+@pytest.mark.django_db
+def test_the_service_refuses_a_note_over_the_limit_rather_than_cut_it(campaign):
+    from junta.games import running
+    from junta.games.campaigns import CampaignError
+
+    game, phase, by_seat = start_in(campaign, locations())
+    with pytest.raises(CampaignError, match="4,001 characters long; the limit is 4,000"):
+        running.change_orders(phase.id, by_seat[GENERAL_3], running.Change(note="n" * 4001),
+                              state_version=version(game))
+    assert not OrderRow.objects.filter(phase=phase).exists()
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("action", ["note", "final", "not_final"])
+def test_the_dead_cannot_leave_a_note_or_mark_orders_final(campaign, client, action):
+    """docs/rules.md §death: "A dead player cannot act until the next turn begins". The page
+    shows the dead no forms; a post sent all the same is refused and stores nothing."""
+    s = locations()
+    dead = s.players[GENERAL_3]
+    dead.status, dead.pocket, dead.location = Status.DEAD, 0, None
+    s.political_discard += dead.hand + dead.influence
+    dead.hand, dead.influence = [], []
+    game, phase, by_seat = start_in(campaign, s)
+    client.force_login(by_seat[GENERAL_3])
+    url = reverse("game_orders", args=[game.id])
+    assert 'name="action" value="note"' not in client.get(url).content.decode()
+    response = client.post(url, {"action": action, "note_to_gm": "I am not quite dead",
+                                 "state_version": version(game)})
+    assert response.status_code == 400
+    assert "is dead and cannot act until the next turn begins" in response.content.decode()
+    assert not OrderRow.objects.filter(phase=phase).exists()

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from django.contrib.auth.models import AbstractUser, BaseUserManager
 from django.core.exceptions import ValidationError
 from django.db import models
@@ -14,7 +16,7 @@ def validate_time_zone(value: str) -> None:
         raise ValidationError(f"{value!r} is not an IANA time zone name such as Europe/Madrid.")
 
 
-class UserManager(BaseUserManager):
+class UserManager(BaseUserManager["User"]):
     use_in_migrations = True
 
     def _create_user(self, email: str, password: str | None, **extra) -> User:
@@ -41,9 +43,10 @@ class UserManager(BaseUserManager):
 class User(AbstractUser):
     """A person. Game identities (characters) belong to campaigns, not to this row."""
 
-    username = None
-    first_name = None
-    last_name = None
+    # Django's documented way to drop an inherited field; the stubs type the fields as str.
+    username = None  # type: ignore[assignment]
+    first_name = None  # type: ignore[assignment]
+    last_name = None  # type: ignore[assignment]
     email = models.EmailField("e-mail address", unique=True)
     display_name = models.CharField(
         max_length=60, blank=True, help_text="How other people on the site see you."
@@ -56,9 +59,10 @@ class User(AbstractUser):
     )
 
     USERNAME_FIELD = "email"
-    REQUIRED_FIELDS: list[str] = []
+    REQUIRED_FIELDS: ClassVar[list[str]] = []
 
-    objects = UserManager()
+    # Creates users by e-mail: not the UserManager[User] (username first) the stubs expect.
+    objects: ClassVar[UserManager] = UserManager()  # type: ignore[assignment]
 
     class Meta:
         ordering = ["email"]

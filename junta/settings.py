@@ -14,6 +14,7 @@ from urllib.parse import parse_qs, unquote, urlsplit
 from celery.schedules import crontab
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.csp import CSP
+from kombu import Exchange, Queue
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -136,6 +137,8 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    # before anything reads a cookie, the session or a form: a NUL byte is answered 400 here
+    "junta.ops.middleware.ControlCharacterMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -200,6 +203,22 @@ CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_TIMEZONE = "UTC"
 CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celerybeat-schedule")
 CELERY_TASK_DEFAULT_QUEUE = os.environ.get("JUNTA_CELERY_QUEUE", "junta")
+# The minute sweep and the adjudications have a queue of their own, so that they never wait
+# behind a backlog of mail tasks. A worker started without -Q reads both queues (task_queues).
+JUNTA_ADJUDICATION_QUEUE = os.environ.get(
+    "JUNTA_CELERY_ADJUDICATION_QUEUE", f"{CELERY_TASK_DEFAULT_QUEUE}-adjudication")
+if JUNTA_ADJUDICATION_QUEUE == CELERY_TASK_DEFAULT_QUEUE:
+    raise ImproperlyConfigured(
+        "JUNTA_CELERY_ADJUDICATION_QUEUE must differ from JUNTA_CELERY_QUEUE: adjudication would "
+        "wait behind the mail again.")
+CELERY_TASK_QUEUES = [
+    Queue(name, Exchange(name), routing_key=name)
+    for name in (CELERY_TASK_DEFAULT_QUEUE, JUNTA_ADJUDICATION_QUEUE)
+]
+CELERY_TASK_ROUTES = {
+    "junta.ops.tasks.sweep": {"queue": JUNTA_ADJUDICATION_QUEUE},
+    "junta.games.tasks.adjudicate_phase": {"queue": JUNTA_ADJUDICATION_QUEUE},
+}
 # The sweep runs at the top of every minute; JUNTA_SWEEP_INTERVAL_SECONDS replaces that with a
 # plain interval (the tests use 1 second to watch embedded beat work).
 _sweep_interval = os.environ.get("JUNTA_SWEEP_INTERVAL_SECONDS")
@@ -211,6 +230,13 @@ CELERY_BEAT_SCHEDULE = {
 }
 # How long after the last sweep the site counts as stalled (the staff health page says so).
 JUNTA_SWEEP_STALE_AFTER_SECONDS = int(os.environ.get("JUNTA_SWEEP_STALE_AFTER_SECONDS", "180"))
+# One notification sweep at a time: the minute sweep queues one only when none is queued or
+# running (a lease row), and gives up on one that has neither finished nor started after this
+# long (a lost message, a killed worker): then it may queue another.
+JUNTA_NOTIFY_SWEEP_LEASE_SECONDS = int(os.environ.get("JUNTA_NOTIFY_SWEEP_LEASE_SECONDS", "600"))
+# A mail claimed but not marked sent after this long (its worker was killed mid-send) is tried
+# again by a later sweep, under the same Message-ID so that receivers drop a duplicate.
+JUNTA_MAIL_CLAIM_LEASE_SECONDS = int(os.environ.get("JUNTA_MAIL_CLAIM_LEASE_SECONDS", "300"))
 # Testing only: seconds a worker waits inside the adjudication transaction (crash tests).
 JUNTA_FAULT_ADJUDICATION_DELAY = float(os.environ.get("JUNTA_FAULT_ADJUDICATION_DELAY", "0"))
 
@@ -261,6 +287,13 @@ ACCOUNT_LOGIN_ON_EMAIL_CONFIRMATION = True
 ACCOUNT_EMAIL_SUBJECT_PREFIX = "[Junta] "
 ACCOUNT_DEFAULT_HTTP_PROTOCOL = "http" if DEBUG else "https"
 ACCOUNT_SIGNUP_FORM_CLASS = "accounts.forms.SignupForm"
+# Sign-up must not tell, by its answer or its time, whether an address has an account: allauth
+# answers a registered address as a new one and mails it "an account already exists"
+# (ACCOUNT_PREVENT_ENUMERATION, on by default, kept on here); the form hashes its password as
+# for a new account, and the adapter queues every allauth mail as a Celery task (accounts.tasks).
+ACCOUNT_PREVENT_ENUMERATION = True
+ACCOUNT_FORMS = {"signup": "accounts.signup.EvenSignupForm"}
+ACCOUNT_ADAPTER = "accounts.adapter.AccountAdapter"
 # allauth's default login/sign-up/reset rate limits stay on (they are on unless set to False).
 
 # --- E-mail -----------------------------------------------------------------------------------
@@ -341,8 +374,11 @@ if not DEBUG:
     SECURE_HSTS_SECONDS = int(os.environ.get("DJANGO_SECURE_HSTS_SECONDS", str(60 * 60 * 24 * 365)))
     SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("DJANGO_SECURE_HSTS_INCLUDE_SUBDOMAINS", True)
     SECURE_HSTS_PRELOAD = env_bool("DJANGO_SECURE_HSTS_PRELOAD", True)
-    if env_bool("DJANGO_BEHIND_HTTPS_PROXY", True):
-        SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+# X-Forwarded-Proto says "this request came by HTTPS" only when a proxy of ours set it: anyone
+# else can send it too. So it is trusted only when the operator says a TLS-terminating proxy
+# stands in front and overwrites it (docker-compose.yml sets this variable).
+if env_bool("JUNTA_TRUST_X_FORWARDED_PROTO", False):
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 
 # --- Logging ----------------------------------------------------------------------------------
 

@@ -3,7 +3,8 @@
 from allauth.account.decorators import secure_admin_login
 from django.conf import settings
 from django.contrib import admin
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest
+from django.http.response import HttpResponseBase
 from django.urls import include, path, re_path
 from django.views.generic import TemplateView
 from django.views.static import serve
@@ -12,12 +13,13 @@ from junta.games import rules_views
 from junta.ops import views as ops_views
 
 
-def media(request: HttpRequest, path: str) -> HttpResponse:
+def media(request: HttpRequest, path: str) -> HttpResponseBase:
     """Serve an upload from MEDIA_ROOT as configured now (tests and deployments change it)."""
-    return serve(request, path, document_root=settings.MEDIA_ROOT)
+    return serve(request, path, document_root=str(settings.MEDIA_ROOT))
 
 
-admin.site.login = secure_admin_login(admin.site.login)
+# allauth's way to send the admin's login through its own (a method replaced on the instance)
+admin.site.login = secure_admin_login(admin.site.login)  # type: ignore[method-assign]
 admin.site.site_header = "Junta site administration"
 
 urlpatterns = [

@@ -14,6 +14,10 @@ from urllib.parse import urlsplit
 
 import pytest
 
+# The helper modules the tests share (tests/web/campaigns.py, tests/engine/coup_states.py, ...)
+# get pytest's assertion rewriting, as the test modules and conftest.py files do.
+pytest.register_assert_rewrite("tests.e2e", "tests.engine", "tests.web")
+
 REPO = Path(__file__).resolve().parent.parent
 REQUIRE_SERVICES = os.environ.get("JUNTA_REQUIRE_SERVICES", "") == "1"
 

@@ -2,14 +2,32 @@
 
 Standard library only, no wall clock, no global random: every roll comes from the generator
 whose counter lives in the state, so each phase replays exactly.
+
+This module is the engine's public interface: code outside `junta.engine` imports only the
+names below, never a submodule (an import-linter contract in pyproject.toml checks it).
 """
 
+from typing import Any
+
+from . import catalog as _catalog
+from .bots import bot_orders
+from .catalog import Card, Zone
 from .enums import PhaseKind, Status, Step
-from .events import Event
-from .flow import PhaseInfo, campaign_running, current_phase, is_finished, owes_orders
+from .events import PUBLIC, Event
+from .flow import DAYS as PHASE_DAYS
+from .flow import (
+    PhaseInfo,
+    campaign_running,
+    current_phase,
+    is_finished,
+    owes_orders,
+    public_owes_orders,
+    why_no_orders,
+)
 from .guidance import Instruction, instruction_lines, instructions
 from .invariants import change_problems, state_problems
 from .kinds import ORDER_KINDS, describe_order, takes_the_place_of
+from .labels import FORCE_NAMES, unit_label, zone_name
 from .options import (
     ArgOption,
     Choice,
@@ -24,6 +42,8 @@ from .options import (
     values_of,
 )
 from .orders import (
+    REBEL_ACTIONS,
+    UNIT_CARDS,
     Condition,
     Order,
     OrderError,
@@ -34,6 +54,7 @@ from .orders import (
 )
 from .problems import Problem
 from .resolve import Resolution, resolve
+from .rng import Rng
 from .rulings import (
     OUT_OF_PLAY,
     Ruling,
@@ -50,9 +71,52 @@ from .rulings import (
     set_location,
 )
 from .state import BIL, GameState, Player, digest, new_game
+from .steps import PHASE_TITLES
+from .units import CONTROL_POINTS, has_new_weapons
 from .views import board_summary, view_for
 
 ENGINE_VERSION = "1.0"
+
+
+class Catalog:
+    """The game's fixed data, read-only (`catalog.py`): the cabinet positions and their titles,
+    the locations, the money deck, the political cards and the city's zones. Outside the engine,
+    pages and forms look them up here: `Catalog.TITLES[key]`, `Catalog.card(card_id).name`."""
+
+    PRESIDENT = _catalog.PRESIDENT
+    INTERNAL_SECURITY = _catalog.INTERNAL_SECURITY
+    GENERAL_1 = _catalog.GENERAL_1
+    GENERAL_2 = _catalog.GENERAL_2
+    GENERAL_3 = _catalog.GENERAL_3
+    ADMIRAL = _catalog.ADMIRAL
+    AIR_FORCE = _catalog.AIR_FORCE
+    WAR = _catalog.WAR
+    FOREIGN = _catalog.FOREIGN
+    FARM_LABOR = _catalog.FARM_LABOR
+    POSITIONS = _catalog.POSITIONS
+    TITLES = _catalog.TITLES
+    LOCATIONS = _catalog.LOCATIONS
+    LOCATION_NAMES = _catalog.LOCATION_NAMES
+    MONEY_DECK = _catalog.MONEY_DECK
+    KNOWN_BILLS = _catalog.KNOWN_BILLS
+
+    @staticmethod
+    def cards() -> tuple[Card, ...]:
+        return _catalog.cards()
+
+    @staticmethod
+    def card(card_id: int) -> Card:
+        return _catalog.card(card_id)
+
+    @staticmethod
+    def zones() -> dict[int, Zone]:
+        return _catalog.zones()
+
+    @staticmethod
+    def city() -> dict[str, Any]:
+        """The map's raw data (bridges, initial deployment...) as read from map.json."""
+        return _catalog.city()
+
 
 __all__ = [
     "BIL", "ENGINE_VERSION", "ORDER_KINDS", "OUT_OF_PLAY", "ArgOption", "Choice", "Condition",
@@ -61,6 +125,7 @@ __all__ = [
     "board_summary", "build",
     "campaign_running", "condition_detail", "current_phase", "describe_order", "digest",
     "instructions", "is_finished", "legal_options", "new_game", "option_for", "owes_orders",
+    "public_owes_orders", "why_no_orders",
     "parse_order", "parse_orders", "resolve", "takes_the_place_of", "validate_order",
     "validate_orders", "values_of", "view_for",
     # GM rulings and the invariants they keep (rulings.py, invariants.py)
@@ -69,4 +134,9 @@ __all__ = [
     "set_location", "state_problems",
     # each Status instruction with the rules section it explains (guidance.py)
     "Instruction", "instruction_lines",
+    # for the pages: the fixed data, phase titles and lengths, labels, an event's audience
+    "CONTROL_POINTS", "FORCE_NAMES", "PHASE_DAYS", "PHASE_TITLES", "PUBLIC", "REBEL_ACTIONS",
+    "UNIT_CARDS", "Card", "Catalog", "Zone", "has_new_weapons", "unit_label", "zone_name",
+    # random bots and the seeded generator they draw from (bots.py, rng.py)
+    "Rng", "bot_orders",
 ]

@@ -50,11 +50,10 @@ def run(ctx: Context, after_step: str | None) -> None:
             continue
         _carry_out(ctx, seat, order, done_trades)
         if after_step == Step.LOCATIONS and order.kind == "play_card" and \
-                order.condition.args.get("seat") != seat:
+                order.condition is not None and order.condition.args.get("seat") != seat:
             # played knowing where another player is: no assassin may wait for it
             # (phases/locations.py, "prior to assassination declaration")
-            cid = order.args.get("card")
-            ctx.facts.informed_plays.append((seat, catalog.card(cid).name))
+            ctx.facts.informed_plays.append((seat, catalog.card(order.args["card"]).name))
 
 
 def _first(ctx: Context, due: list[tuple[int, Order]], card_name: str) -> None:
@@ -69,7 +68,8 @@ def _first(ctx: Context, due: list[tuple[int, Order]], card_name: str) -> None:
     due[:] = [(s, o) for s, o in due if not named(o)]
 
 
-def _carry_out(ctx: Context, seat: int, order: Order, done_trades: set) -> None:
+def _carry_out(ctx: Context, seat: int, order: Order, done_trades: set[tuple[int, int]]
+               ) -> None:
     s = ctx.state
     p = s.players[seat]
     match order.kind:
@@ -131,18 +131,21 @@ def _carry_out(ctx: Context, seat: int, order: Order, done_trades: set) -> None:
             s.turn_flags["bil_preference"] = order.args["position"]
 
 
-def _trade(ctx: Context, seat: int, order: Order, done: set) -> None:
+def _trade(ctx: Context, seat: int, order: Order, done: set[tuple[int, int]]) -> None:
     """"Two-sided trades that happen only when both orders match"."""
     s = ctx.state
     partner = order.args["with"]
     key = tuple(sorted((seat, partner)))
     if key in done:
         return
-    if not s.players[partner].active:
-        ctx.tell(seat, "trade_failed", f"Your trade with {s.name(partner)} did not happen: "
-                 f"{s.name(partner)} is {s.players[partner].status}.")
-        return
     mine = _terms(order)
+    offer = (f"the trade {s.name(seat)} ordered with {s.name(partner)} ({s.name(seat)} gives "
+             f"{_describe(mine[0], mine[1])}, {s.name(partner)} gives "
+             f"{_describe(mine[2], mine[3])})")
+    if not s.players[partner].active:  # a failed transfer "fails and says so to both"
+        ctx.tell([seat, partner], "trade_failed", f"{offer[0].upper()}{offer[1:]} did not "
+                 f"happen: {s.name(partner)} is {s.players[partner].status}.")
+        return
     match = None
     for other in ctx.orders.get(partner, []):
         if other.kind == "trade" and other.args.get("with") == seat and \
@@ -150,9 +153,9 @@ def _trade(ctx: Context, seat: int, order: Order, done: set) -> None:
                                                                  mine[1]):
             match = other
             break
-    if match is None:  # each side whose order found no match is told
-        ctx.tell(seat, "trade_failed", f"Your trade with {s.name(partner)} did not happen: "
-                                       f"{s.name(partner)} did not order the same trade.")
+    if match is None:  # both sides are told of each order that found no match
+        ctx.tell([seat, partner], "trade_failed", f"{offer[0].upper()}{offer[1:]} did not "
+                 f"happen: {s.name(partner)} did not order the same trade.")
         return
     done.add(key)
     give_money, give_cards, get_money, get_cards = mine

@@ -606,7 +606,7 @@ class _Bot:
             if rng.below(10) and choice in self.allowed(side, "side"):
                 self.use(side, {"side": choice})
 
-    def strike(self, option: OrderOption, enemies: list[dict],
+    def strike(self, option: OrderOption, enemies: list[dict[str, Any]],
                fixed: Mapping[str, Any] | None = None) -> None:
         """Strike or attack a random enemy unit: its zone and owner, when both are offered."""
         zones, owners = self.allowed(option, "zone"), self.allowed(option, "target")

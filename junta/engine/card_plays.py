@@ -2,12 +2,13 @@
 
 Timing comes from each card's `when` in cards.json; the effects follow the card texts there.
 Vote cards go with a vote order; assassins with an assassination order; cards that put units on
-the map act in the coup (issue 4) and are refused here until then.
+the map and the unit Bribe cards act at the Rebel-Only step or during a coup
+(docs/rulings.md §ruling-unit-cards).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from . import catalog, steps
 from .enums import PhaseKind, Status
@@ -174,7 +175,7 @@ def apply_play(ctx: Context, seat: int, order: Order) -> None:
                                       "in your hand.")
         return
     c = catalog.card(card_id)
-    target = order.args.get("target")
+    target: Any = order.args.get("target")  # a seat for the TARGETED cards (check_play)
     if c.name in TARGETED and (target is None or (c.name != "Amnesty"
                                                   and not s.players[target].active)):
         ctx.tell(seat, "card_failed", f"Your {c.name} found no target and stays in your hand.")

@@ -10,6 +10,7 @@ import json
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 DATA = Path(__file__).parent / "data"
 
@@ -124,8 +125,9 @@ class Zone:
 
 
 @cache
-def city() -> dict:
-    return json.loads((DATA / "map.json").read_text())
+def city() -> dict[str, Any]:
+    data: dict[str, Any] = json.loads((DATA / "map.json").read_text())
+    return data
 
 
 @cache

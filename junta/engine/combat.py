@@ -13,7 +13,7 @@ shelling will roll 3 dice."
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from . import catalog
 from .units import dice, has_new_weapons, on_map, side, strength
@@ -23,12 +23,19 @@ if TYPE_CHECKING:
 
 NO_COMBAT = frozenset(z.id for z in catalog.zones().values() if "no_combat" in z.flags)
 
+# Who commands units: a seat, or None for the government's leaderless units.
+Owner = int | None
+Attacks = dict[tuple[Owner, int], list[Owner]]  # (attacker, zone) -> the owners he attacks
+Permissions = dict[tuple[Owner, Owner], bool]  # (occupant, mover) -> may retreat there
+RetreatTo = dict[tuple[Owner, int], int]  # (owner, zone) -> where his units retreat
+
 
 def _who(ctx: Context, owner: int | None) -> str:
     return "the government's leaderless units" if owner is None else ctx.name(owner)
 
 
-def remove_casualties(coup: dict, victims: list[dict], hits: int) -> list[dict]:
+def remove_casualties(coup: dict[str, Any], victims: list[dict[str, Any]], hits: int
+                      ) -> list[dict[str, Any]]:
     """"Casualties are taken by the target's weakest units first (unarmed, then armed, then
     2-dice units), unless the owner ordered another priority" (docs/rules.md §casualties,
     §ruling-targets): the kinds an owner
@@ -47,7 +54,7 @@ def remove_casualties(coup: dict, victims: list[dict], hits: int) -> list[dict]:
 
 def bombard(ctx: Context, attacker: int, zone: int, target: int, count: int,
             weapon: str) -> None:
-    coup = ctx.state.coup
+    coup = ctx.coup
     zname = catalog.zones()[zone].name
     if zone in NO_COMBAT:
         ctx.public("bombard_refused", f"{weapon} ordered by {ctx.name(attacker)} cannot strike "
@@ -63,10 +70,11 @@ def bombard(ctx: Context, attacker: int, zone: int, target: int, count: int,
                zone=zone, rolls=rolls, destroyed=len(dead))
 
 
-def _enemies(ctx: Context, zone: int, owners: list, attacks: dict) -> dict:
+def _enemies(ctx: Context, zone: int, owners: list[Owner], attacks: Attacks
+             ) -> dict[Owner, list[Owner]]:
     """Who fights whom in a zone: opposite sides, or an ordered attack either way."""
     s = ctx.state
-    out: dict = {o: [] for o in owners}
+    out: dict[Owner, list[Owner]] = {o: [] for o in owners}
     for a in owners:
         for b in owners:
             if a == b:
@@ -77,7 +85,7 @@ def _enemies(ctx: Context, zone: int, owners: list, attacks: dict) -> dict:
     return out
 
 
-def roll_hits(ctx: Context, shooters: list[dict], zone: int) -> tuple[int, list[int]]:
+def roll_hits(ctx: Context, shooters: list[dict[str, Any]], zone: int) -> tuple[int, list[int]]:
     """Hits scored by a group of units firing together, and every die rolled: one die per
     armed unit (two for a Tank, the Bodyguard, a Palace Guard in the Palace), floor(n/2) for n
     unarmed units; a 6 hits, or a 5 or 6 with New Weapons."""
@@ -99,7 +107,7 @@ def roll_hits(ctx: Context, shooters: list[dict], zone: int) -> tuple[int, list[
     return hits, rolls
 
 
-def _fire(ctx: Context, shooters: list[dict], zone: int, owner: int | None,
+def _fire(ctx: Context, shooters: list[dict[str, Any]], zone: int, owner: int | None,
           enemy: int | None, lines: list[str], prefix: str = "") -> int:
     hits, rolls = roll_hits(ctx, shooters, zone)
     if rolls:
@@ -108,11 +116,12 @@ def _fire(ctx: Context, shooters: list[dict], zone: int, owner: int | None,
     return hits
 
 
-def _targets(units: list[dict], enemies: list, ordered: list) -> dict:
+def _targets(units: list[dict[str, Any]], enemies: list[Owner], ordered: list[Owner]
+             ) -> dict[Owner, list[dict[str, Any]]]:
     """Which enemy each unit fires at: the owner's ordered target, else the enemies in turn.
     Unarmed units stay together ("n unarmed units together roll floor(n/2) dice")."""
     chosen = [e for e in ordered if e in enemies] or enemies
-    plan: dict = {e: [] for e in chosen}
+    plan: dict[Owner, list[dict[str, Any]]] = {e: [] for e in chosen}
     armed = [u for u in sorted(units, key=lambda u: u["id"]) if u["armed"]]
     for i, u in enumerate(armed):
         plan[chosen[i % len(chosen)]].append(u)
@@ -120,11 +129,10 @@ def _targets(units: list[dict], enemies: list, ordered: list) -> dict:
     return plan
 
 
-def battles(ctx: Context, phase_no: int, attacks: dict, permissions: dict,
-            retreat_to: dict) -> None:
+def battles(ctx: Context, phase_no: int, attacks: Attacks, permissions: Permissions,
+            retreat_to: RetreatTo) -> None:
     """Every zone where enemies meet fights three volleys, then the losers retreat."""
-    s = ctx.state
-    coup = s.coup
+    coup = ctx.coup
     zones = sorted({u["zone"] for u in on_map(coup)})
     for zone in zones:
         if zone in NO_COMBAT:
@@ -138,7 +146,7 @@ def battles(ctx: Context, phase_no: int, attacks: dict, permissions: dict,
             continue
         zname = catalog.zones()[zone].name
         casualties = {o: 0 for o in fighters}
-        lines = []
+        lines: list[str] = []
         for volley in (1, 2, 3):
             here = {o: [u for u in on_map(coup) if u["zone"] == zone and u["owner"] == o
                         and u.get("retreated") != phase_no] for o in fighters}
@@ -147,7 +155,7 @@ def battles(ctx: Context, phase_no: int, attacks: dict, permissions: dict,
                 break
             fired: set[int] = set()
             if volley == 1:  # First Fire: the established shoot the newcomers first
-                first_hits: dict = {}
+                first_hits: dict[Owner, int] = {}
                 for o in live:
                     old = [u for u in here[o] if u["entered"] < phase_no]
                     targets = [e for e in enemies[o] if e in live and any(
@@ -166,7 +174,7 @@ def battles(ctx: Context, phase_no: int, attacks: dict, permissions: dict,
                     dead = remove_casualties(coup, new, hits)
                     casualties[enemy] += len(dead)
                     lines.append(f"{_who(ctx, enemy)} loses {len(dead)} before firing back")
-            hits_on: dict = {}
+            hits_on: dict[Owner, int] = {}
             for o in live:
                 units = [u for u in on_map(coup) if u["zone"] == zone and u["owner"] == o
                          and u["id"] not in fired and u.get("retreated") != phase_no]
@@ -194,7 +202,7 @@ def battles(ctx: Context, phase_no: int, attacks: dict, permissions: dict,
                 retreat(ctx, o, zone, phase_no, permissions, retreat_to)
 
 
-def allows(ctx: Context, occupant: int | None, mover: int | None, permissions: dict) -> bool:
+def allows(ctx: Context, occupant: Owner, mover: Owner, permissions: Permissions) -> bool:
     """"Unless otherwise specified, Rebels will deny permission to retreat to Loyalists and
     vice versa." An explicit allow or deny order wins."""
     explicit = permissions.get((occupant, mover))
@@ -203,9 +211,9 @@ def allows(ctx: Context, occupant: int | None, mover: int | None, permissions: d
     return side(ctx.state, occupant) == side(ctx.state, mover)
 
 
-def retreat(ctx: Context, owner: int | None, zone: int, phase_no: int, permissions: dict,
-            retreat_to: dict) -> None:
-    coup = ctx.state.coup
+def retreat(ctx: Context, owner: Owner, zone: int, phase_no: int, permissions: Permissions,
+            retreat_to: RetreatTo) -> None:
+    coup = ctx.coup
     units = [u for u in on_map(coup) if u["zone"] == zone and u["owner"] == owner]
     if not units:
         return

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .orders import Condition
 
@@ -12,7 +12,7 @@ if TYPE_CHECKING:
 
 def holds(ctx: Context, c: Condition) -> bool:
     f = ctx.facts
-    seat = c.args.get("seat")
+    seat: Any = c.args.get("seat")  # None for a condition about no one
     match c.kind:
         case "card_played":
             return any(p == seat and name == c.args.get("card")
@@ -39,16 +39,17 @@ def holds(ctx: Context, c: Condition) -> bool:
             if wanted and result.outcome != wanted:
                 return False
             margin = c.args.get("margin_at_most")
-            return margin is None or result.margin <= margin
+            return margin is None or bool(result.margin <= margin)
         case "elected":
-            return f.elected == seat
+            return bool(f.elected == seat)
         case "appointed":
-            return ctx.state.positions.get(c.args.get("position")) == seat \
+            position: Any = c.args.get("position")
+            return ctx.state.positions.get(position) == seat \
                 and f.appointed
     return False
 
 
-def branch(c: Condition | None) -> tuple[tuple, object] | None:
+def branch(c: Condition | None) -> tuple[tuple[object, ...], object] | None:
     """The question a condition answers and the answer it waits for, when another answer to
     the same question rules it out: ("whereabouts", seat) is answered by one location or exile,
     ("fate", seat) by killed or survives, ("ballot", seat) by one choice, ("result",) by passes

@@ -45,6 +45,13 @@ class Context:
         listeners = [w for s in seats for w in self.wiretaps.get(s, [])]
         self.tell([*seats, *listeners], kind, text, **data)
 
+    @property
+    def coup(self) -> dict[str, Any]:
+        """The map of the coup under way, for the steps that only run during one."""
+        coup = self.state.coup
+        assert coup is not None, "no coup under way"
+        return coup
+
     # --- orders -------------------------------------------------------------------------------
     def orders_of(self, seat: int, kind: str) -> list[Order]:
         return [o for o in self.orders.get(seat, []) if o.kind == kind]

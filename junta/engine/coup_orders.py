@@ -44,7 +44,7 @@ def _zname(zone: int) -> str:
     return catalog.zones()[zone].name
 
 
-def _coup(state: GameState) -> dict:
+def _coup(state: GameState) -> dict[str, Any]:
     return state.coup or {"units": [], "phase": 0, "airstrikes_used": 0,
                           "foreign": {"allowed": 0, "chosen": [], "airstrikes_used": 0}}
 
@@ -135,7 +135,7 @@ def check_intervene(state: GameState, seat: int, order: Order) -> list[Problem]:
     return errors
 
 
-def _owned(state: GameState, seat: int, ids: Any) -> tuple[list[dict], list[Problem]]:
+def _owned(state: GameState, seat: int, ids: Any) -> tuple[list[dict[str, Any]], list[Problem]]:
     """The units named (the order's "units"), when they are all the player's."""
     units = {u["id"]: u for u in _coup(state)["units"]}
     if not isinstance(ids, list) or not ids or not all(isinstance(i, int) for i in ids):
@@ -206,7 +206,7 @@ def check_move(state: GameState, seat: int, order: Order) -> list[Problem]:
     if start == end:
         return [Problem("A move goes to another zone.", "to_zone")]
     ids = order.args.get("units")
-    units: list[dict] = []
+    units: list[dict[str, Any]] = []
     if ids is not None:
         units, errors = _owned(state, seat, ids)
         if errors:

@@ -30,13 +30,13 @@ class Event:
             return False
         return viewer in self.audience
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         audience = self.audience if isinstance(self.audience, str) else list(self.audience)
         return {"kind": self.kind, "text": self.text, "audience": audience, "data": self.data,
                 "headline": self.headline}
 
     @classmethod
-    def from_dict(cls, d: dict) -> Event:
+    def from_dict(cls, d: dict[str, Any]) -> Event:
         audience = d["audience"] if isinstance(d["audience"], str) else tuple(d["audience"])
         return cls(d["kind"], d["text"], audience, d.get("data", {}), d.get("headline", False))
 

@@ -56,8 +56,33 @@ def campaign_running(state: GameState) -> bool:
     return state.turn >= 1 or state.finished
 
 
+def why_no_orders(state: GameState, seat: int) -> str | None:
+    """Why the player at `seat` may give no orders, mark none final and send no note to the GM
+    this phase, or None when he may: "A dead player cannot act until the next turn begins"
+    (docs/rules.md §death). An exile still orders (he may bank, return, play a card); the
+    engine's options say what."""
+    player = state.players[seat]
+    if player.status == Status.DEAD:
+        return (f"{player.name} is dead and cannot act until the next turn begins (Rules "
+                "§death): no orders, no final mark and no note to the GM until then.")
+    return None
+
+
 def owes_orders(state: GameState) -> list[int]:
-    """Seats whose orders this phase waits for (the phase closes early when all are final)."""
+    """Seats whose orders this phase waits for (the phase closes early when all are final).
+    It may rest on secrets (who is at the Bank after lunch): only its own seat's place in it is
+    shown to a player; the others see `public_owes_orders`."""
+    return _owing(state, secrets=True)
+
+
+def public_owes_orders(state: GameState) -> list[int]:
+    """Who owes orders as everyone may know it: the seats whose owing rests on nothing secret
+    (docs/rules.md §secrets: a location is private until it is revealed). After lunch the
+    players at the Bank may bank, but who they are is secret, so only the President shows."""
+    return _owing(state, secrets=False)
+
+
+def _owing(state: GameState, secrets: bool) -> list[int]:
     if state.finished:
         return []
     kind = state.phase
@@ -83,7 +108,7 @@ def owes_orders(state: GameState) -> list[int]:
     if kind == PhaseKind.AFTERMATH:
         if (state.coup or {}).get("result") == "junta":
             return active  # the Junta votes; everyone orders "if I am elected"
-        bankers = [s for s in active if state.turn_flags.get("bank_after_lunch")
+        bankers = [s for s in active if secrets and state.turn_flags.get("bank_after_lunch")
                    and state.players[s].location == "bank"]
         return sorted({*bankers, *([state.president] if state.president in active else [])})
     return []
@@ -173,8 +198,8 @@ def _natural_next(ctx: Context, phase: PhaseKind) -> str:
             return PhaseKind.COUP
         return START_TURN
     if phase == PhaseKind.COUP:
-        s.coup["phase"] += 1
-        return PhaseKind.COUP_FINAL if s.coup["phase"] == 6 else PhaseKind.COUP
+        ctx.coup["phase"] += 1
+        return PhaseKind.COUP_FINAL if ctx.coup["phase"] == 6 else PhaseKind.COUP
     if phase == PhaseKind.COUP_FINAL:
         if s.bank_status == "closed_for_lunch":
             s.bank_status = "open"

@@ -152,6 +152,7 @@ def _rebel_only(state: GameState, seat: int, options: Options) -> list[Instructi
 
 def _coup_phase(state: GameState, seat: int) -> list[Instruction]:
     coup = state.coup
+    assert coup is not None  # the coup phases have their map
     n = coup["phase"]
     commands = state.commanded_positions(seat)
     mine = [u for u in coup_units(state) if u["owner"] == seat]

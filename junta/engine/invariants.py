@@ -44,9 +44,9 @@ from .phases.cabinet import check_cabinet
 from .state import BIL, GameState
 from .units import CONTROL_POINTS
 
-# Units each position brings to a coup (SUPPLEMENT "Units": 4 Palace Guards, 4 Police, 5
+# Units each position brings to a coup (docs/rules.md §positions: 4 Palace Guards, 4 Police, 5
 # Soldiers and a Tank for each General, the Admiral's Marine, the Air Force's Paratrooper, the
-# Minister of War's Bodyguard, the Farm & Labor Secretary's Labor Rioter).
+# Minister of War's Bodyguard, the Farm & Labor Secretary's Labor Rioter; §units).
 POSITION_UNITS: dict[str, int] = {
     catalog.PRESIDENT: 4, catalog.INTERNAL_SECURITY: 4, catalog.GENERAL_1: 6,
     catalog.GENERAL_2: 6, catalog.GENERAL_3: 6, catalog.ADMIRAL: 1, catalog.AIR_FORCE: 1,

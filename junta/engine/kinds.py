@@ -12,14 +12,17 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from . import catalog, steps
 from .enums import PhaseKind, Step
 from .labels import FORCE_NAMES, card_name, zone_name
 from .state import BIL, GameState
 
-ANY_PHASE = frozenset(steps.ADJUDICATION_ORDER)
+if TYPE_CHECKING:
+    from .orders import Order
+
+ANY_PHASE = frozenset(PhaseKind(p) for p in steps.ADJUDICATION_ORDER)
 VOTING_PHASES = frozenset({PhaseKind.ELECTION, PhaseKind.SPECIAL_MOTION, PhaseKind.BUDGET_VOTE})
 COUP_PHASES = frozenset({PhaseKind.COUP, PhaseKind.COUP_FINAL})
 REBEL_OR_COUP = frozenset({PhaseKind.LOCATIONS}) | COUP_PHASES  # the Rebel-Only step, then the coup
@@ -290,13 +293,13 @@ def _bank(state: GameState, a: Mapping[str, Any]) -> str:
 
 
 def _location(state: GameState, a: Mapping[str, Any]) -> str:
-    place = a.get("place")
+    place: Any = a.get("place")
     return "Exile" if place == "exile" else \
         f"Location: {catalog.LOCATION_NAMES.get(place, str(place))}"
 
 
 def _new_weapons(state: GameState, a: Mapping[str, Any]) -> str:
-    pos = a.get("position")
+    pos: Any = a.get("position")
     return f"New Weapons to {catalog.TITLES.get(pos, 'no one')}"
 
 
@@ -361,7 +364,7 @@ _DESCRIBERS: dict[str, Callable[[GameState, Mapping[str, Any]], str]] = {
 }
 
 
-def takes_the_place_of(new: Any, old: Any) -> bool:
+def takes_the_place_of(new: Order, old: Order) -> bool:
     """Whether a new order replaces an old one rather than standing beside it: an
     unconditional order of a kind given once a phase (a location, a ballot, the Cabinet, the
     bank) replaces the unconditional one given before; a draw replaces the draw for the same
@@ -369,7 +372,7 @@ def takes_the_place_of(new: Any, old: Any) -> bool:
     if new.kind != old.kind or new.condition is not None or old.condition is not None:
         return False
     if new.kind == "draw_bills":
-        return new.args.get("position") == old.args.get("position")
+        return bool(new.args.get("position") == old.args.get("position"))
     spec = ORDER_KINDS.get(new.kind)
     return spec is not None and spec.single
 

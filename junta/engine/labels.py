@@ -49,7 +49,7 @@ def card_name(card: Any) -> str:
     return SECRET_POLICE_NAME if card == "secret_police" else str(card)
 
 
-def count_units(units: list[dict]) -> str:
+def count_units(units: list[dict[str, Any]]) -> str:
     """ "5 Soldiers, 1 Tank" """
     kinds: dict[str, int] = {}
     for u in units:
@@ -57,7 +57,7 @@ def count_units(units: list[dict]) -> str:
     return ", ".join(f"{n} {plural(k, n)}" for k, n in sorted(kinds.items()))
 
 
-def unit_label(u: dict) -> str:
+def unit_label(u: dict[str, Any]) -> str:
     """ "Soldier #12 (1st Brigade) in Cathedral"; "Marine #27, waiting to land" """
     text = f"{u['kind']} #{u['id']}"
     if u.get("position") in BRIGADES:
@@ -69,7 +69,7 @@ def unit_label(u: dict) -> str:
     return f"{text} in {zone_name(u['zone'])}"
 
 
-def coup_units(state: GameState) -> list[dict]:
+def coup_units(state: GameState) -> list[dict[str, Any]]:
     """The coup's units; in the Locations phase, the units as they would deploy if a coup
     began (the Rebel-Only step strikes and moves them where they start)."""
     if state.coup is not None:
@@ -79,9 +79,9 @@ def coup_units(state: GameState) -> list[dict]:
     return []
 
 
-def occupants(state: GameState, units: list[dict], zone: int) -> str:
+def occupants(state: GameState, units: list[dict[str, Any]], zone: int) -> str:
     """ "Bill: 5 Soldiers, 1 Tank; leaderless: 2 Police" """
-    by_owner: dict[Any, list[dict]] = {}
+    by_owner: dict[Any, list[dict[str, Any]]] = {}
     for u in units:
         if u["zone"] == zone:
             by_owner.setdefault(u["owner"], []).append(u)
@@ -91,15 +91,15 @@ def occupants(state: GameState, units: list[dict], zone: int) -> str:
     return "; ".join(parts)
 
 
-def zone_with_occupants(state: GameState, units: list[dict], zone: int) -> str:
+def zone_with_occupants(state: GameState, units: list[dict[str, Any]], zone: int) -> str:
     who = occupants(state, units, zone)
     return f"{zone_name(zone)} ({who})" if who else zone_name(zone)
 
 
-def zones_with_occupants(state: GameState, units: list[dict], zones: list[int]
+def zones_with_occupants(state: GameState, units: list[dict[str, Any]], zones: list[int]
                          ) -> list[tuple[int, str]]:
     """(zone, "Cathedral (Bill: 5 Soldiers, 1 Tank)") for each zone, the units sorted once."""
-    here: dict[int, list[dict]] = {}
+    here: dict[int, list[dict[str, Any]]] = {}
     for u in units:
         if u["zone"] is not None:
             here.setdefault(u["zone"], []).append(u)

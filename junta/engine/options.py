@@ -48,6 +48,7 @@ from .orders import (
 )
 from .phases.cabinet import eligible_seats, random_cabinet
 from .phases.locations import SECRET_POLICE, THEFTS, check_assassination
+from .problems import Problem
 from .rng import Rng
 from .state import BIL, GameState
 from .units import (
@@ -213,7 +214,8 @@ class _Builder:
         self.out: list[OrderOption] = []
         self.notes: list[str] = []
         self._details: dict[str, ArgOption] | None = None  # the state's condition details
-        self._conditions: dict[str, tuple] = {}  # by the step an order acts at
+        # by the step an order acts at
+        self._conditions: dict[str, tuple[tuple[ConditionOption, ...], tuple[str, ...]]] = {}
 
     # -- helpers --
     def add(self, kind: str, help_text: str, args: Iterable[ArgOption] = (), key: str = "",
@@ -232,7 +234,7 @@ class _Builder:
                                     help_text, tuple(args), dict(fixed or {}), offered,
                                     refused))
 
-    def refusals(self, kind: str, args: dict) -> list[str]:
+    def refusals(self, kind: str, args: dict[str, Any]) -> list[Problem]:
         """The engine's messages for a trial order (empty: the engine would accept it)."""
         return validate_order(self.s, self.seat, Order(kind, args))
 
@@ -589,7 +591,7 @@ class _Builder:
             if position in commands:
                 self.place(kind, 1, warning)
 
-    def strikes(self, units: list[dict], extra: str = "") -> None:
+    def strikes(self, units: list[dict[str, Any]], extra: str = "") -> None:
         s, seat = self.s, self.seat
         foes = _foes(seat, units)
         if not foes:
@@ -883,22 +885,22 @@ def _unit_card_reason(state: GameState, seat: int, cid: int) -> str:
     return "it cannot be played now."
 
 
-def _stacks(units: list[dict]) -> dict[int, list[dict]]:
-    stacks: dict[int, list[dict]] = {}
+def _stacks(units: list[dict[str, Any]]) -> dict[int, list[dict[str, Any]]]:
+    stacks: dict[int, list[dict[str, Any]]] = {}
     for u in units:
         if u["zone"] is not None:
             stacks.setdefault(u["zone"], []).append(u)
     return dict(sorted(stacks.items()))
 
 
-def _reach(zone: int, units: list[dict]) -> list[int]:
+def _reach(zone: int, units: list[dict[str, Any]]) -> list[int]:
     """Zones a stack in `zone` may move to: next door; up to two zones for a Helicopter."""
     if units and all(u["kind"] == "Helicopter" for u in units):
         return [z for z in catalog.zones() if z != zone and distance(zone, z) <= 2]
     return sorted(catalog.zones()[zone].adjacent)
 
 
-def _move_args(stacks: dict[int, list[dict]], extra_from: Iterable[tuple[int, str]] = ()
+def _move_args(stacks: dict[int, list[dict[str, Any]]], extra_from: Iterable[tuple[int, str]] = ()
                ) -> tuple[list[ArgOption], str]:
     from_choices = [(z, f"{zone_name(z)}: {count_units(us)}") for z, us in stacks.items()]
     from_choices += list(extra_from)
@@ -914,13 +916,13 @@ def _move_args(stacks: dict[int, list[dict]], extra_from: Iterable[tuple[int, st
     return args, f"You can reach: {lines}."
 
 
-def _foes(seat: int, units: list[dict]) -> list[dict]:
+def _foes(seat: int, units: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """Other players' units on the map outside the embassies: what a strike can hit."""
     return [u for u in units if u["zone"] is not None and u["owner"] is not None
             and u["owner"] != seat and u["zone"] not in EMBASSIES]
 
 
-def _strike_args(state: GameState, foes: list[dict]) -> list[ArgOption]:
+def _strike_args(state: GameState, foes: list[dict[str, Any]]) -> list[ArgOption]:
     zones = sorted({u["zone"] for u in foes})
     owners = sorted({u["owner"] for u in foes})
     return [_one("zone", "Zone to strike", zones_with_occupants(state, foes, zones)),

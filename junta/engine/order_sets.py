@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import Any
 
 from . import catalog
 from .conditions import branch, exclusive
@@ -104,7 +105,7 @@ def worst_case(draws: list[Draw]) -> list[Draw]:
     and for each question that conditions answer (where Bill goes, how the vote ends) the answer
     whose orders draw the most."""
     free = [d for d in draws if branch(d.order.condition) is None]
-    questions: dict[tuple, dict[object, list[Draw]]] = {}
+    questions: dict[tuple[object, ...], dict[object, list[Draw]]] = {}
     for d in draws:
         b = branch(d.order.condition)
         if b is not None:
@@ -195,7 +196,7 @@ def _who(state: GameState, seat: object) -> str:
     return "another player"
 
 
-def _budget_from_pocket(state: GameState, args: dict) -> int:
+def _budget_from_pocket(state: GameState, args: dict[str, Any]) -> int:
     """What the proposal takes from the proposer's pocket: the gap its totals leave after the
     budget bills (at most what he says he adds)."""
     from .phases.budget import pay_plan, read_allocations
@@ -240,8 +241,8 @@ def _uses_of_cards(state: GameState, orders: list[Order]) -> dict[int, list[tupl
     uses: dict[int, list[tuple[int, str]]] = {}
 
     def use(card: object, index: int, words: str) -> None:
-        if _card_name(card) is not None:
-            uses.setdefault(card, []).append((index, words))  # type: ignore[arg-type]
+        if isinstance(card, int) and _card_name(card) is not None:
+            uses.setdefault(card, []).append((index, words))
 
     for i, o in enumerate(orders):
         a = o.args

@@ -10,6 +10,7 @@ then fails and says so.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -45,7 +46,7 @@ class Condition:
     kind: str
     args: dict[str, Any] = field(default_factory=dict)
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {"kind": self.kind, **self.args}
 
 
@@ -55,7 +56,7 @@ class Order:
     args: dict[str, Any] = field(default_factory=dict)
     condition: Condition | None = None
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {"kind": self.kind, **self.args}
         if self.condition:
             out["condition"] = self.condition.to_dict()
@@ -66,7 +67,7 @@ class OrderError(ValueError):
     """An order that cannot even be read (unknown kind, malformed fields)."""
 
 
-def parse_order(data: dict) -> Order:
+def parse_order(data: dict[str, Any]) -> Order:
     """Read an order from its JSON form: {"kind": ..., fields..., "condition": {...}}."""
     if not isinstance(data, dict) or "kind" not in data:
         raise OrderError("An order needs a kind.")
@@ -84,7 +85,7 @@ def parse_order(data: dict) -> Order:
     return Order(kind, data, condition)
 
 
-def parse_orders(items: list[dict]) -> list[Order]:
+def parse_orders(items: list[dict[str, Any]]) -> list[Order]:
     return [parse_order(item) for item in items]
 
 
@@ -164,7 +165,8 @@ def describe_condition(state: GameState, condition: Condition) -> str:
     if "position" in args:
         args["position"] = catalog.TITLES.get(args["position"], args["position"])
     if condition.kind == "vote_result":
-        args["result"] = {"passes": "passes", "fails": "fails"}.get(args.get("result"), "ends")
+        result: Any = args.get("result")
+        args["result"] = {"passes": "passes", "fails": "fails"}.get(result, "ends")
         if args.get("margin_at_most") is not None:
             args["result"] += f" by {args['margin_at_most']} votes or fewer"
     template = CONDITION_KINDS[condition.kind][2]
@@ -353,7 +355,8 @@ def _check_trade(state: GameState, seat: int, order: Order) -> list[Problem]:
     if give_cards is None or get_cards is None:
         errors.append(Problem("A trade names cards by their number.",
                               "give_cards" if give_cards is None else "get_cards"))
-    if errors:
+    if errors or give_money is None or get_money is None or give_cards is None \
+            or get_cards is None:  # each None was refused just above
         return errors
     if not (give_money or get_money or give_cards or get_cards):
         errors.append(Problem("A trade must exchange something."))
@@ -545,14 +548,18 @@ def _check_play_card(state: GameState, seat: int, order: Order) -> list[Problem]
     return check_play(state, seat, order)
 
 
-def _coup_check(name: str):
+Check = Callable[[GameState, int, Order], list[Problem]]
+
+
+def _coup_check(name: str) -> Check:
     def check(state: GameState, seat: int, order: Order) -> list[Problem]:
         from . import coup_orders
-        return getattr(coup_orders, name)(state, seat, order)
+        checker: Check = getattr(coup_orders, name)
+        return checker(state, seat, order)
     return check
 
 
-_CHECKS = {
+_CHECKS: dict[str, Check] = {
     "pay": _check_pay, "give_card": _check_give_card, "trade": _check_trade,
     "discard": _check_discard, "resign": _check_resign, "return_from_exile": _check_return,
     "safe_passage": _check_safe_passage, "brother_in_law": _check_brother_in_law,

@@ -12,6 +12,8 @@ field that causes it without trying other values:
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 
 class Problem(str):
     arg: str | None
@@ -24,7 +26,7 @@ class Problem(str):
         problem.orders = tuple(orders)
         return problem
 
-    def __reduce__(self) -> tuple:
+    def __reduce__(self) -> tuple[type[Problem], tuple[str, str | None, tuple[int, ...]]]:
         return (Problem, (str(self), self.arg, self.orders))
 
     def about(self, arg: str | None) -> Problem:
@@ -36,7 +38,7 @@ class Problem(str):
         return Problem(str(self), self.arg, (index,))
 
 
-def keyed(messages: list[str], arg: str | None) -> list[Problem]:
+def keyed(messages: Sequence[str], arg: str | None) -> list[Problem]:
     """Messages about one argument (or, with None, about the order as a whole); a message that
     already names what it is about keeps it."""
     return [m if isinstance(m, Problem) and m.arg is not None else Problem(m, arg)

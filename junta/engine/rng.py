@@ -8,6 +8,7 @@ counter, kept inside the game state: the same state always gives the same rolls.
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Sequence
 
 
 class Rng:
@@ -40,11 +41,11 @@ class Rng:
         """A uniform integer in [low, high]."""
         return low + self.below(high - low + 1)
 
-    def shuffle(self, items: list) -> None:
+    def shuffle[T](self, items: list[T]) -> None:
         """Fisher-Yates shuffle in place."""
         for i in range(len(items) - 1, 0, -1):
             j = self.below(i + 1)
             items[i], items[j] = items[j], items[i]
 
-    def choice(self, items: list):
+    def choice[T](self, items: Sequence[T]) -> T:
         return items[self.below(len(items))]

@@ -63,20 +63,22 @@ class GameState:
     phase: PhaseKind = PhaseKind.NOMINATION
     phase_number: int = 1
     positions: dict[str, int | None] = field(default_factory=dict)
-    nominations: dict[str, dict] = field(default_factory=dict)  # str(seat) -> {...}
-    election: dict | None = None  # an election under way (reason, round, resume, candidates)
-    motion: dict | None = None  # a special motion under way (the President's competence)
+    nominations: dict[str, dict[str, Any]] = field(default_factory=dict)  # str(seat) -> {...}
+    # an election under way (reason, round, resume, candidates)
+    election: dict[str, Any] | None = None
+    # a special motion under way (the President's competence)
+    motion: dict[str, Any] | None = None
     # the phase an inserted election or motion returns to, or "start_turn"
     resume_phase: str | None = None
-    budget: dict = field(default_factory=dict)
+    budget: dict[str, Any] = field(default_factory=dict)
     new_weapons: str | None = None
     bank_status: str = "open"  # open, closed_for_lunch, closed
     coup_excuse: bool = False
     budget_failed: bool = False
     chamber_seized: bool = False
     first_rebel: int | None = None
-    rebel_orders: list[dict] = field(default_factory=list)
-    coup: dict | None = None  # the map during a coup: units, strikes used, votes, control
+    rebel_orders: list[dict[str, Any]] = field(default_factory=list)
+    coup: dict[str, Any] | None = None  # the map during a coup: units, strikes used, votes, control
     secret_police_bank_turn: int | None = None
     pending_returns: list[int] = field(default_factory=list)  # exiles asking to come back
     turn_flags: dict[str, Any] = field(default_factory=dict)  # effects that last until turn end
@@ -134,12 +136,12 @@ class GameState:
 
     def bills_total(self) -> int:
         """Money in the game: deck, pockets, banks, budget bills in transit and spent costs."""
-        in_transit = sum(self.budget.get("held", []))
+        in_transit: int = sum(self.budget.get("held", []))
         return (sum(self.money_deck) + sum(p.pocket + p.bank for p in self.players)
                 + in_transit + self.spent)
 
     # --- serialisation --------------------------------------------------------------------
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         """Plain data for JSON: the phase, the statuses and the resumed phase as strings."""
         data = asdict(self)
         data["phase"] = str(self.phase)
@@ -150,7 +152,7 @@ class GameState:
         return data
 
     @classmethod
-    def from_dict(cls, data: dict) -> GameState:
+    def from_dict(cls, data: dict[str, Any]) -> GameState:
         data = copy.deepcopy(data)
         players = [Player(**p) for p in data.pop("players")]
         known = {f.name for f in fields(cls)}
@@ -169,7 +171,7 @@ def digest(state: GameState) -> str:
     return hashlib.sha256(canonical_json(state.to_dict()).encode()).hexdigest()
 
 
-def new_game(seed: str, players: list[str], options: dict | None = None) -> GameState:
+def new_game(seed: str, players: list[str], options: dict[str, Any] | None = None) -> GameState:
     """A campaign before its first election: decks shuffled, extra bills hidden in the money deck.
 
     options: `extra_bills_min`/`extra_bills_max` (default 0-14) bound the hidden extra bills.

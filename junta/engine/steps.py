@@ -1,10 +1,10 @@
 """The adjudication order: one table, read by the resolver and by condition validation.
 
-From the rules' "official order in which all moves are adjudicated", refined by the house
-supplement (any-time actions first, in the Locations phase after locations; the assassination
-step simultaneous): docs/rules.md §adjudication-order. Each phase kind lists its steps in the
-order they resolve. A conditional order may only depend on a step that comes before the step of
-its action (§conditions).
+From the rules' "official order in which all moves are adjudicated", as docs/rules.md
+§adjudication-order gives it (any-time actions first, in the Locations phase after locations,
+§any-time; the assassination step simultaneous, §assassinations). Each phase kind lists its
+steps in the order they resolve. A conditional order may only depend on a step that comes before
+the step of its action (§conditions).
 """
 
 from __future__ import annotations
@@ -14,7 +14,9 @@ from .enums import PhaseKind, Step
 COUP_STEPS = (Step.ANY_TIME, Step.INCOMING_FIRE, Step.BRIBES, Step.TRANSFERS, Step.MOVEMENT,
               Step.HANDOVERS, Step.COMBAT)
 
-ADJUDICATION_ORDER: dict[PhaseKind, tuple[Step, ...]] = {
+# Keyed by PhaseKind (Step below), typed by str: a StrEnum member is its string, and callers
+# look phases up by the plain strings of the database and the JSON state as well.
+ADJUDICATION_ORDER: dict[str, tuple[Step, ...]] = {
     PhaseKind.NOMINATION: (Step.ANY_TIME, Step.NOMINATIONS),
     PhaseKind.ELECTION: (Step.ANY_TIME, Step.VOTE_COUNT, Step.REVOTE_CARDS),
     PhaseKind.SPECIAL_MOTION: (Step.ANY_TIME, Step.VOTE_COUNT, Step.REVOTE_CARDS),
@@ -39,7 +41,7 @@ ADJUDICATION_ORDER: dict[PhaseKind, tuple[Step, ...]] = {
     PhaseKind.AFTERMATH: (Step.ANY_TIME, Step.JUNTA_VOTE, Step.EXECUTION, Step.BANKING),
 }
 
-PHASE_TITLES: dict[PhaseKind, str] = {
+PHASE_TITLES: dict[str, str] = {
     PhaseKind.NOMINATION: "Nominations",
     PhaseKind.ELECTION: "Presidential Election",
     PhaseKind.SPECIAL_MOTION: "Motion on the President's Competence",
@@ -55,7 +57,7 @@ PHASE_TITLES: dict[PhaseKind, str] = {
     PhaseKind.FINISHED: "The Game Is Over",
 }
 
-STEP_TITLES: dict[Step, str] = {
+STEP_TITLES: dict[str, str] = {
     Step.ANY_TIME: "any-time actions (payments, gifts, trades, card plays)",
     Step.NOMINATIONS: "nominations",
     Step.VOTE_COUNT: "the vote count",

@@ -81,7 +81,7 @@ PALACE, CHAMBER = 1, 2
 CONTROL_POINTS = (1, 2, 3, 4, 8)
 
 
-def new_unit(coup: dict, kind: str, owner: int | None, zone: int | None, *,
+def new_unit(coup: dict[str, Any], kind: str, owner: int | None, zone: int | None, *,
              position: str | None = None, phase: int = 0, new_weapons: bool = False,
              temporary: bool = False, armed: bool | None = None) -> dict[str, Any]:
     unit = {
@@ -128,7 +128,7 @@ def deploy(state: GameState) -> dict[str, Any]:
     return coup
 
 
-def dice(unit: dict, zone: int) -> int:
+def dice(unit: dict[str, Any], zone: int) -> int:
     """Dice a single armed unit rolls: 1; Tank and Bodyguard 2; Palace Guard 2 in the Palace.
     Unarmed units roll as a group (see `combat.group_dice`)."""
     if unit["kind"] in TWO_DICE or (unit["kind"] == "Palace Guard" and zone == PALACE):
@@ -136,7 +136,7 @@ def dice(unit: dict, zone: int) -> int:
     return 1
 
 
-def has_new_weapons(state: GameState, unit: dict) -> bool:
+def has_new_weapons(state: GameState, unit: dict[str, Any]) -> bool:
     if unit["new_weapons"]:
         return True
     return (state.new_weapons is not None and unit["position"] == state.new_weapons
@@ -150,11 +150,11 @@ def side(state: GameState, owner: int | None) -> str:
     return "rebel" if state.players[owner].rebel else "loyal"
 
 
-def on_map(coup: dict) -> list[dict]:
+def on_map(coup: dict[str, Any]) -> list[dict[str, Any]]:
     return [u for u in coup["units"] if u["zone"] is not None]
 
 
-def strength(unit: dict) -> int:
+def strength(unit: dict[str, Any]) -> int:
     """Casualty order: the weakest first (unarmed, then armed, then 2-dice units)."""
     if not unit["armed"]:
         return 0
@@ -192,7 +192,7 @@ def stack_moves(state: GameState, seat: int) -> int:
     return max(1, moves)
 
 
-def units_of(coup: dict, seat: int | None) -> list[dict]:
+def units_of(coup: dict[str, Any], seat: int | None) -> list[dict[str, Any]]:
     return [u for u in coup["units"] if u["owner"] == seat]
 
 

@@ -16,7 +16,7 @@ from .state import BIL, GameState
 GM = "gm"
 
 
-def _card(cid: int) -> dict:
+def _card(cid: int) -> dict[str, Any]:
     c = catalog.card(cid)
     return {"id": cid, "name": c.name, "category": c.category, "effect": c.effect,
             "when": list(c.when)}
@@ -59,7 +59,7 @@ def public_view(state: GameState) -> dict[str, Any]:
         "nominations": {k: dict(v) for k, v in state.nominations.items()},
         "motion": dict(state.motion) if state.motion else None,
         "pending_returns": list(state.pending_returns),
-        "owes_orders": flow.owes_orders(state),
+        "owes_orders": flow.public_owes_orders(state),
         "steps": [steps.STEP_TITLES.get(s, s) for s in info.steps],
         "press_scandal": list(state.turn_flags.get("press_scandal", [])),
         "amnesty": list(state.turn_flags.get("amnesty", [])),
@@ -104,6 +104,7 @@ def private_view(state: GameState, seat: int) -> dict[str, Any]:
         "seat": seat, "hand": [_card(c) for c in p.hand], "pocket": p.pocket, "bank": p.bank,
         "location": p.location, "last_location": p.last_location,
         "commands": state.commanded_positions(seat),
+        "owes_orders": seat in flow.owes_orders(state),
     }
     drawn = budget.get("drawn", {})
     for pos in (catalog.FOREIGN, catalog.FARM_LABOR):
@@ -124,16 +125,17 @@ def private_view(state: GameState, seat: int) -> dict[str, Any]:
 
 def view_for(state: GameState, viewer: int | str | None) -> dict[str, Any]:
     """The state as `viewer` may see it."""
-    seat = isinstance(viewer, int) and not isinstance(viewer, bool)
-    if seat and not 0 <= viewer < len(state.players):  # -1 (BIL) would index the last seat
+    seat = viewer if isinstance(viewer, int) and not isinstance(viewer, bool) else None
+    # -1 (BIL) would index the last seat
+    if seat is not None and not 0 <= seat < len(state.players):
         raise ValueError(f"no player sits at seat {viewer}")
     view = public_view(state)
     if viewer == GM or state.finished:
         view["full"] = state.to_dict()
         view["players_secret"] = [private_view(state, p.seat) for p in state.players]
         view["extra_bills"] = state.extra_bills
-    if seat:
-        view["me"] = private_view(state, viewer)
+    if seat is not None:
+        view["me"] = private_view(state, seat)
     return view
 
 

@@ -137,11 +137,11 @@ def source_label(source: str) -> str:
 
 
 def tally(state: GameState, ballots: dict[int, Order], count_cards: bool = True
-          ) -> tuple[dict[Any, int], list[dict], list[tuple[int, int]]]:
+          ) -> tuple[dict[Any, int], list[dict[str, Any]], list[tuple[int, int]]]:
     """Count the ballots. Returns the totals per choice, the public record of every vote and
     the Vote cards used (owner, card) so the caller can discard or return them."""
     totals: dict[Any, int] = {}
-    record: list[dict] = []
+    record: list[dict[str, Any]] = []
     used: list[tuple[int, int]] = []
     for seat in sorted(ballots):
         order = ballots[seat]

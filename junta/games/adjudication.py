@@ -19,11 +19,10 @@ from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
-from junta.games import repository
+from junta import engine
+from junta.games import hooks, repository
 from junta.games.locking import lock_phase
 from junta.games.models import AuditEntry, Game, Phase, PhaseResult
-from junta.lives.services import sync_lives
-from junta.notify import hooks as notify_hooks
 
 log = logging.getLogger(__name__)
 
@@ -62,15 +61,14 @@ def adjudicate_phase(
         log.info("adjudicating %s", phase)
         state = repository.state_before(phase)
         orders = repository.orders_for_engine(phase)
-        resolution = repository.engine().resolve(
-            state, orders, repository.submission_order(phase))
+        resolution = engine.resolve(state, orders, repository.submission_order(phase))
         result = PhaseResult.objects.create(
             phase=phase,
             orders_used=repository.orders_as_json(orders),
             events=[repository.event_to_json(event) for event in resolution.events],
             state_after=resolution.state.to_dict(),
-            digest=repository.engine().digest(resolution.state),
-            engine_version=repository.engine().ENGINE_VERSION,
+            digest=engine.digest(resolution.state),
+            engine_version=engine.ENGINE_VERSION,
         )
         if settings.JUNTA_FAULT_ADJUDICATION_DELAY:  # crash tests: a window to kill the worker
             time.sleep(settings.JUNTA_FAULT_ADJUDICATION_DELAY)
@@ -92,9 +90,11 @@ def publish(game: Game, phase: Phase, result: PhaseResult, now: datetime) -> Pha
     result.save(update_fields=["published_at"])
     state = repository.state_after(result)
     repository.write_board(game, state)
-    sync_lives(game, state, now, phase, result)  # deaths, and heirs before the next phase opens
+    # the `hooks` callbacks: lives (deaths, and heirs before the next phase opens) and notify
+    # (the results mails, queued for after the commit)
+    hooks.phase_published(hooks.PhasePublished(game, phase, result, state, now))
     next_phase = None
-    if repository.engine().is_finished(state):
+    if engine.is_finished(state):
         game.status = Game.Status.FINISHED
         game.finished_at = now
     else:
@@ -103,7 +103,6 @@ def publish(game: Game, phase: Phase, result: PhaseResult, now: datetime) -> Pha
         next_phase = repository.open_phase(game, state, now)
     game.state_version += 1
     game.save(update_fields=["status", "finished_at", "state_version"])
-    notify_hooks.phase_published(phase)  # results mails, queued after the commit
     return next_phase
 
 

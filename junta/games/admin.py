@@ -8,13 +8,16 @@ query them across campaigns (by campaign, holder, pile, zone, kind).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypedDict
 
 from django.contrib import admin
 from django.db.models import Count, QuerySet, Sum
 from django.http import HttpRequest
 
 from junta.games.models import Bill, Game, PoliticalCard, Position, Unit, Zone
+
+if TYPE_CHECKING:
+    from django_stubs_ext import WithAnnotations
 
 
 class ReadOnly(admin.ModelAdmin):
@@ -30,6 +33,11 @@ class ReadOnly(admin.ModelAdmin):
         return False
 
 
+class _Bills(TypedDict):  # what GameAdmin.get_queryset annotates
+    bill_count: int
+    bill_total: int | None
+
+
 @admin.register(Game)
 class GameAdmin(ReadOnly):
     """The campaigns with their money decks: the bills left and the hidden extra bills. The seed
@@ -39,22 +47,22 @@ class GameAdmin(ReadOnly):
                     "started_at"]
     list_filter = ["status"]
     search_fields = ["name"]
-    fields = ["name", "gm", "status", "review_mode", "join_policy", "max_players",
-              "extra_bills_min", "extra_bills_max", "extra_bills", "bills_left", "mp_left",
-              "state_version", "created_at", "started_at", "finished_at"]
-    readonly_fields = fields
+    fields = readonly_fields = (
+        "name", "gm", "status", "review_mode", "join_policy", "max_players", "extra_bills_min",
+        "extra_bills_max", "extra_bills", "bills_left", "mp_left", "state_version", "created_at",
+        "started_at", "finished_at")
 
     def get_queryset(self, request: HttpRequest) -> QuerySet[Game]:
         return super().get_queryset(request).select_related("gm").annotate(
             bill_count=Count("bills"), bill_total=Sum("bills__denomination"))
 
     @admin.display(description="bills left", ordering="bill_count")
-    def bills_left(self, game: Game) -> int:
-        return game.bill_count  # type: ignore[attr-defined]
+    def bills_left(self, game: WithAnnotations[Game, _Bills]) -> int:
+        return game.bill_count
 
     @admin.display(description="MP left in the deck", ordering="bill_total")
-    def mp_left(self, game: Game) -> int:
-        return game.bill_total or 0  # type: ignore[attr-defined]
+    def mp_left(self, game: WithAnnotations[Game, _Bills]) -> int:
+        return game.bill_total or 0
 
 
 @admin.register(Position)

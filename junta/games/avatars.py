@@ -16,9 +16,10 @@ ALLOWED_FORMATS = {"PNG": "png", "JPEG": "jpg", "GIF": "gif", "WEBP": "webp"}
 
 def validate_avatar(upload: UploadedFile) -> str:
     """Raise ValidationError with a specific message, or return the file extension to use."""
-    if upload.size > MAX_AVATAR_BYTES:
+    size = upload.size or 0  # None only for a file object that was never uploaded
+    if size > MAX_AVATAR_BYTES:
         raise ValidationError(
-            f"The avatar is {upload.size // 1024} KB; the limit is {MAX_AVATAR_BYTES // 1024} KB."
+            f"The avatar is {size // 1024} KB; the limit is {MAX_AVATAR_BYTES // 1024} KB."
         )
     try:
         upload.seek(0)

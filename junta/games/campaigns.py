@@ -99,7 +99,7 @@ def join_game(
     player = Player.objects.create(game=game, user=user)
     character = Character(player=player, life=1, name=character_name, bio=bio)
     if avatar:
-        character.avatar.save(avatar.name, avatar, save=False)
+        character.avatar.save(avatar.name or "avatar", avatar, save=False)
     character.save()
     if immediate:
         seat_player(game, player)

@@ -25,8 +25,7 @@ from typing import Any
 from django.utils.html import format_html
 from django.utils.safestring import SafeString, mark_safe
 
-from junta.engine import catalog
-from junta.engine.catalog import Zone
+from junta.engine import Catalog, Zone
 
 LAYOUT_FILE = Path(__file__).parent / "data" / "city_layout.json"
 
@@ -78,7 +77,7 @@ def layout() -> dict[str, Any]:
 
 
 def bridges() -> list[tuple[int, int]]:
-    return [(min(a, b), max(a, b)) for a, b in catalog.city().get("bridges", [])]
+    return [(min(a, b), max(a, b)) for a, b in Catalog.city().get("bridges", [])]
 
 
 def owner_colour(owner: int | None) -> str:
@@ -208,7 +207,7 @@ def stacks(coup: Mapping[str, Any] | None, names: Mapping[int, str] | None = Non
 def stacks_by_zone(coup: Mapping[str, Any] | None, names: Mapping[int, str] | None = None,
                    zones: Mapping[int, Zone] | None = None) -> list[dict[str, Any]]:
     """Rows for the table below the map: each zone that holds units, with its stacks."""
-    zones = zones or catalog.zones()
+    zones = zones or Catalog.zones()
     rows: dict[int, dict[str, Any]] = {}
     for stack in stacks(coup, names):
         if stack.zone is None:
@@ -309,7 +308,7 @@ def battles(events: Iterable[Any], names: Mapping[int, str] | None = None,
     """The zones where there was fighting in a phase, in zone order, read from the phase's
     events (engine Events or their stored dicts). Only public events are read: a private or
     GM-only line never reaches the map, whatever its kind."""
-    zones = zones or catalog.zones()
+    zones = zones or Catalog.zones()
     names = names or {}
     found: dict[int, dict[str, list]] = {}
     for event in events:
@@ -606,7 +605,7 @@ def render_svg(coup: Mapping[str, Any] | None = None, names: Mapping[int, str] |
     `battles()`, public events only) marks the zones fought over in that phase and draws the
     retreats out of them. `id_prefix` keeps element ids unique when a page draws several maps
     (History)."""
-    zones = zones or catalog.zones()
+    zones = zones or Catalog.zones()
     lay = layout_data or layout()
     names = names or {}
     by_zone: dict[int, list[Stack]] = {}
@@ -643,26 +642,26 @@ def render_svg(coup: Mapping[str, Any] | None = None, names: Mapping[int, str] |
 
 def legend(zones: Mapping[int, Zone] | None = None) -> list[dict[str, Any]]:
     """The numbered list of zones with what is special about each."""
-    zones = zones or catalog.zones()
+    zones = zones or Catalog.zones()
     return [{"id": z.id, "name": z.name, "kind": z.kind, "control_point": z.control_point,
              "notes": zone_notes(z)} for z in (zones[k] for k in sorted(zones))]
 
 
 POSITION_KEYS = {
-    "President": catalog.PRESIDENT,
-    "Minister of Internal Security": catalog.INTERNAL_SECURITY,
-    "Generalissimo 1st Brigade": catalog.GENERAL_1,
-    "Generalissimo 2nd Brigade": catalog.GENERAL_2,
-    "Generalissimo 3rd Brigade": catalog.GENERAL_3,
-    "Admiral": catalog.ADMIRAL,
-    "Air Force Commander": catalog.AIR_FORCE,
-    "Minister of War": catalog.WAR,
-    "Farm & Labor Secretary": catalog.FARM_LABOR,
+    "President": Catalog.PRESIDENT,
+    "Minister of Internal Security": Catalog.INTERNAL_SECURITY,
+    "Generalissimo 1st Brigade": Catalog.GENERAL_1,
+    "Generalissimo 2nd Brigade": Catalog.GENERAL_2,
+    "Generalissimo 3rd Brigade": Catalog.GENERAL_3,
+    "Admiral": Catalog.ADMIRAL,
+    "Air Force Commander": Catalog.AIR_FORCE,
+    "Minister of War": Catalog.WAR,
+    "Farm & Labor Secretary": Catalog.FARM_LABOR,
 }
 
 
 def _where(zone: int | None, zones: Mapping[int, Zone]) -> str:
-    return f"{zone} {zones[zone].name}" if zone in zones else f"zone {zone}"
+    return f"{zone} {zones[zone].name}" if zone is not None and zone in zones else f"zone {zone}"
 
 
 def _force(kind: str, spec: Mapping[str, Any], zones: Mapping[int, Zone]) -> str:
@@ -698,15 +697,15 @@ def deployment(positions: Mapping[str, int | None] | None = None,
                zones: Mapping[int, Zone] | None = None) -> list[dict[str, Any]]:
     """Where each position's forces start when a coup begins (map.json's initial_deployment),
     with the position's public holder."""
-    zones = zones or catalog.zones()
+    zones = zones or Catalog.zones()
     positions, names = positions or {}, names or {}
     out = []
-    for title, forces in catalog.city().get("initial_deployment", {}).items():
+    for title, forces in Catalog.city().get("initial_deployment", {}).items():
         key = POSITION_KEYS.get(title)
         holder = positions.get(key) if key else None
         who = ("vacant" if holder is None else "the President's Brother-in-Law"
                if holder < 0 else names.get(holder, f"seat {holder}"))
-        out.append({"title": catalog.TITLES.get(key, title) if key else title,
+        out.append({"title": Catalog.TITLES.get(key, title) if key else title,
                     "holder": who if key else "",
                     "forces": _forces(forces, zones)})
     return out

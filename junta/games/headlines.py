@@ -12,8 +12,7 @@ import hashlib
 from collections.abc import Mapping
 from typing import Any
 
-from junta.engine import catalog
-from junta.engine.events import Event
+from junta.engine import Catalog, Event
 
 # Each variant is formatted with: name_caps (the person the event is about, if any), at_place
 # (where a death happened: "AT THE CLUB"), points (control points won), zone_caps and card_caps
@@ -199,7 +198,8 @@ def headline(event: Event, salt: str = "", names: Mapping[int, str] | None = Non
     names = names or {}
     name = _subject(event, names)
     data = event.data or {}
-    zone = catalog.zones().get(data.get("zone")) if isinstance(data.get("zone"), int) else None
+    zone_id = data.get("zone")
+    zone = Catalog.zones().get(zone_id) if isinstance(zone_id, int) else None
     values: dict[str, Any] = _Blank(
         name=name, name_caps=name.upper(), text_caps=event.text.upper(),
         zone_caps=zone.name.upper() if zone else "", card_caps=str(data.get("card", "")).upper(),

@@ -5,9 +5,10 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib.auth.decorators import login_required
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpResponse
 from django.shortcuts import render
 
+from accounts.requests import AuthenticatedHttpRequest
 from junta.engine import PhaseKind
 from junta.games import citymap, play, selectors
 from junta.games.models import Game, Phase
@@ -83,7 +84,7 @@ def map_context(view: dict[str, Any], fighting: list[citymap.Battle] | None = No
 
 
 @login_required
-def city_map(request: HttpRequest, game_id: int) -> HttpResponse:
+def city_map(request: AuthenticatedHttpRequest, game_id: int) -> HttpResponse:
     game = selectors.game_for(request.user, game_id)
     seat = play.seat_for(game, request.user)  # 404 unless a seated player or the GM
     context = map_context(seat.view, *latest_fighting(game, seat.phase, seat.view))

@@ -12,6 +12,7 @@ next to the field it is about.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -211,7 +212,8 @@ class OrderForm(forms.Form):
         return self._values[name].get(raw or "")
 
     def clean(self) -> dict[str, Any]:
-        cleaned = super().clean()
+        super().clean()
+        cleaned = self.cleaned_data  # what Form.clean returns
         kind = cleaned.get(CONDITION) if self.option.conditions else None
         if kind:
             for detail in condition_detail(kind):
@@ -253,7 +255,7 @@ class OrderForm(forms.Form):
         return build(self.state, self.seat, self.option, self.values(), self.condition())
 
     # --- the engine's messages --------------------------------------------------------------
-    def place(self, problems: list[str]) -> None:
+    def place(self, problems: Sequence[str]) -> None:
         """Put each of the engine's messages about this order next to what it is about: its
         argument's field (or the fieldset of a table), the condition or one of its details, or
         the form as a whole."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypedDict
 
 from django.db.models import Exists, IntegerField, OuterRef, QuerySet
 from django.db.models.fields.json import KeyTextTransform
@@ -13,18 +13,30 @@ from django.db.models.functions import Cast
 from django.http import Http404
 
 from accounts.models import User
-from junta.engine import GameState, PhaseKind, current_phase, steps, view_for
-from junta.engine.events import PUBLIC, Event
+from junta.engine import (
+    PHASE_TITLES,
+    PUBLIC,
+    Event,
+    GameState,
+    PhaseKind,
+    current_phase,
+    describe_order,
+    parse_order,
+    view_for,
+)
 from junta.games import repository
 from junta.games.models import AuditEntry, Game, Order, Phase, PhaseResult, Player, Speech
+
+if TYPE_CHECKING:
+    from django_stubs_ext import WithAnnotations
 
 
 @dataclass
 class Seat:
     game: Game
     player: Player | None  # None for the GM and spectators
-    phase: Phase | None
-    state: GameState | None
+    phase: Phase
+    state: GameState
     view: dict[str, Any]
     order: Order | None
 
@@ -40,7 +52,7 @@ def display_state(game: Game) -> tuple[Phase | None, GameState | None]:
     if phase is None:
         return None, None
     if phase.status == Phase.Status.PUBLISHED:
-        result = PhaseResult.objects.filter(phase=phase).select_related("phase").first()
+        result = PhaseResult.objects.select_related("phase").get(phase=phase)  # one a phase
         return phase, repository.state_after(result)
     return phase, repository.state_before(phase)
 
@@ -50,7 +62,7 @@ def seat_for(game: Game, user: User) -> Seat:
     if player is None and game.gm_id != user.id:
         raise Http404
     phase, state = display_state(game)
-    if state is None:
+    if phase is None or state is None:  # not started: no phase, no state
         raise Http404
     viewer: int | str | None = player.seat if player else "gm"
     order = Order.objects.filter(phase=phase, player=player).first() if player else None
@@ -67,7 +79,12 @@ def seat_for(game: Game, user: User) -> Seat:
 ROLLBACK = "rollback"
 
 
-def _rollbacks(game: Any) -> QuerySet[AuditEntry]:
+class _Undid(TypedDict):
+    undid_from: int | None
+    undid_until: int | None
+
+
+def _rollbacks(game: Any) -> QuerySet[WithAnnotations[AuditEntry, _Undid]]:
     return AuditEntry.objects.filter(game=game, action=ROLLBACK).annotate(
         undid_from=Cast(KeyTextTransform("to_phase", "data"), IntegerField()),
         undid_until=Cast(KeyTextTransform("new_phase", "data"), IntegerField()))
@@ -150,7 +167,7 @@ def phase_title(phase: Phase) -> str:
     """The phase's title as the engine gives it ("Budget Proposal", "Coup Phase 3")."""
     if phase.kind == PhaseKind.COUP:  # the number is in the state the phase opened with
         return current_phase(repository.state_before(phase)).title
-    return steps.PHASE_TITLES.get(phase.kind, phase.kind.replace("_", " ").capitalize())
+    return PHASE_TITLES.get(phase.kind, phase.kind.replace("_", " ").capitalize())
 
 
 def _names(result: PhaseResult) -> dict[int, str]:
@@ -164,9 +181,6 @@ def _told_to(audience: Any, names: dict[int, str]) -> str:
 
 
 def _described_orders(result: PhaseResult) -> list[tuple[str, list[str]]]:
-    from junta.engine import parse_order
-    from junta.engine.kinds import describe_order
-
     used = result.orders_used or {}
     if not used:
         return []
@@ -248,7 +262,7 @@ def reports(game: Game, viewer: int | str | None, results: list[PhaseResult], *,
 
     if reveal and game.status != Game.Status.FINISHED:
         raise ValueError("secrets are revealed only when the game is over")
-    by_phase: dict[int, list[Speech]] = {}
+    by_phase: dict[int | None, list[Speech]] = {}  # by Speech.phase_id (a nullable key)
     if speeches and results:
         rows = Speech.objects.filter(game=game, phase_id__in=[r.phase_id for r in results]) \
             .select_related("reply_to").order_by("created_at", "id")

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from junta import engine
 from junta.games import repository
 from junta.games.models import Game, PhaseResult
 
@@ -26,7 +27,6 @@ def replay_game(game: Game) -> list[ReplayLine]:
     """Every adjudicated phase re-run from its stored starting state (checked against its own
     digest) and the orders it used. A phase whose starting state is not the previous result's
     state (outside a GM ruling or rollback, which rewrite it on purpose) shows as a mismatch."""
-    engine = repository.engine()
     lines = []
     results = PhaseResult.objects.filter(phase__game=game).select_related("phase").order_by(
         "phase__number")

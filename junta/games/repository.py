@@ -12,17 +12,20 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from datetime import datetime
-from types import ModuleType
 from typing import Any
 
 from django.db.models import Model, QuerySet
 
+from junta import engine
+from junta.engine import Catalog, Event, GameState, has_new_weapons
+from junta.engine import Order as EngineOrder
 from junta.games.deadlines import phase_deadline
 from junta.games.models import (
     Bill,
     Game,
     Order,
     Phase,
+    PhaseResult,
     Player,
     PoliticalCard,
     Position,
@@ -30,22 +33,14 @@ from junta.games.models import (
 )
 
 
-def engine() -> ModuleType:
-    """The rules engine package (imported lazily: it is a pure library, Django never needs it at
-    import time)."""
-    import junta.engine
-
-    return junta.engine
+def campaign_running(state: GameState) -> bool:
+    return engine.campaign_running(state)
 
 
-def campaign_running(state: Any) -> bool:
-    return engine().campaign_running(state)
-
-
-def state_before(phase: Phase) -> Any:
+def state_before(phase: Phase) -> GameState:
     """The engine state at the start of `phase`, checked against its stored digest."""
-    state = engine().GameState.from_dict(phase.state_before)
-    digest = engine().digest(state)
+    state = engine.GameState.from_dict(phase.state_before)
+    digest = engine.digest(state)
     if digest != phase.state_digest:
         raise RuntimeError(
             f"{phase}: the stored state does not match its digest "
@@ -54,29 +49,29 @@ def state_before(phase: Phase) -> Any:
     return state
 
 
-def state_after(result: Any) -> Any:
-    """The engine state after a phase's result (a PhaseResult), checked against its digest."""
-    state = engine().GameState.from_dict(result.state_after)
-    if engine().digest(state) != result.digest:
+def state_after(result: PhaseResult) -> GameState:
+    """The engine state after a phase's result, checked against its digest."""
+    state = engine.GameState.from_dict(result.state_after)
+    if engine.digest(state) != result.digest:
         raise RuntimeError(f"{result.phase}: the stored result does not match its digest")
     return state
 
 
-def new_state(game: Game, names: list[str]) -> Any:
+def new_state(game: Game, names: list[str]) -> GameState:
     """A new campaign's engine state: the game's seed, its players' names, the range of hidden
     extra bills."""
-    return engine().new_game(
+    return engine.new_game(
         game.seed, names,
         {"extra_bills_min": game.extra_bills_min, "extra_bills_max": game.extra_bills_max},
     )
 
 
-def orders_for_engine(phase: Phase) -> dict[int, list[Any]]:
+def orders_for_engine(phase: Phase) -> dict[int, list[EngineOrder]]:
     """Every seat's stored orders for the phase, parsed into engine orders (by seat)."""
-    orders: dict[int, list[Any]] = {}
+    orders: dict[int, list[EngineOrder]] = {}
     rows = Order.objects.filter(phase=phase).select_related("player").order_by("player__seat")
     for row in rows:
-        orders[row.player.seat] = [engine().parse_order(dict(item)) for item in row.payload]
+        orders[row.player.engine_seat] = [engine.parse_order(dict(item)) for item in row.payload]
     return orders
 
 
@@ -84,7 +79,7 @@ def submission_order(phase: Phase) -> list[int]:
     """Seats in the order they first submitted Rebel-Only orders (names the First Rebel)."""
     rows = Order.objects.filter(phase=phase, first_submitted_seq__isnull=False)
     return [seat for seat in rows.order_by("first_submitted_seq").values_list(
-        "player__seat", flat=True)]
+        "player__seat", flat=True) if seat is not None]
 
 
 def character_names(game: Game, players: list[Player] | None = None) -> list[str]:
@@ -96,15 +91,15 @@ def character_names(game: Game, players: list[Player] | None = None) -> list[str
     names = []
     for p in players:
         character = p.character
-        names.append(character.name if character else f"Family {p.seat + 1}")
+        names.append(character.name if character else f"Family {p.engine_seat + 1}")
     return names
 
 
-def orders_as_json(orders: dict[int, list[Any]]) -> dict[str, list[dict]]:
+def orders_as_json(orders: dict[int, list[EngineOrder]]) -> dict[str, list[dict]]:
     return {str(seat): [order.to_dict() for order in items] for seat, items in orders.items()}
 
 
-def event_to_json(event: Any) -> dict:
+def event_to_json(event: Event) -> dict:
     return event.to_dict()
 
 
@@ -119,17 +114,17 @@ def everyone_final(phase: Phase) -> bool:
     return owing <= final
 
 
-def open_phase(game: Game, state: Any, now: datetime) -> Phase:
+def open_phase(game: Game, state: GameState, now: datetime) -> Phase:
     """Create the Phase row for the phase the state is in, with its deadline."""
     names = character_names(game)
     for seat, name in enumerate(names):
         if seat < len(state.players):
             state.players[seat].name = name
-    info = engine().current_phase(state)
+    info = engine.current_phase(state)
     number = (game.phases.order_by("-number").values_list("number", flat=True).first() or 0) + 1
     # The game's phase lengths set the usual length of each kind; where the rules shorten a
     # phase (a re-vote, an election after a resignation or a death) the engine's length wins.
-    days = info.days if info.days < engine().flow.DAYS.get(info.kind, 1) else \
+    days = info.days if info.days < engine.PHASE_DAYS.get(info.kind, 1) else \
         game.days_for(info.kind)
     return Phase.objects.create(
         game=game,
@@ -145,22 +140,22 @@ def open_phase(game: Game, state: Any, now: datetime) -> Phase:
             min_hours=game.min_hours,
         ),
         state_before=state.to_dict(),
-        state_digest=engine().digest(state),
-        owing_seats=sorted(engine().owes_orders(state)),
+        state_digest=engine.digest(state),
+        owing_seats=sorted(engine.owes_orders(state)),
     )
 
 
-def rewrite_state_before(phase: Phase, state: Any) -> None:
+def rewrite_state_before(phase: Phase, state: GameState) -> None:
     """Store a changed starting state for an open (or drafted) phase: a GM ruling or a
     replacement. The digest and the seats that owe orders follow; the audit log keeps the old
     digest."""
     phase.state_before = state.to_dict()
-    phase.state_digest = engine().digest(state)
-    phase.owing_seats = sorted(engine().owes_orders(state))
+    phase.state_digest = engine.digest(state)
+    phase.owing_seats = sorted(engine.owes_orders(state))
     phase.save(update_fields=["state_before", "state_digest", "owing_seats"])
 
 
-def write_board(game: Game, state: Any) -> None:
+def write_board(game: Game, state: GameState) -> None:
     """Project the state onto the board rows: pockets, banks and standing of the players, who
     holds each position, where each political card lies, the money deck bill by bill and the
     coup's units (none outside a coup).
@@ -169,12 +164,9 @@ def write_board(game: Game, state: Any) -> None:
     the differences are created, updated or deleted (one query per kind of change), so a phase
     that leaves the board alone writes nothing. Read by the GM panel's Board page and the Django
     admin, never by a player's page."""
-    from junta.engine import catalog
-    from junta.engine.units import has_new_weapons
-
     players = {p.seat: p for p in game.players.filter(membership=Player.Membership.ACTIVE)}
     changed = []
-    for seat, data in engine().board_summary(state).items():
+    for seat, data in engine.board_summary(state).items():
         player = players.get(seat)
         if player is None:
             continue
@@ -192,7 +184,7 @@ def write_board(game: Game, state: Any) -> None:
 
     _sync(Position.objects.filter(game=game), "key", {
         key: {"holder_id": pk(holder) if holder is not None and holder >= 0 else None,
-              "brother_in_law": holder == engine().BIL}
+              "brother_in_law": holder == engine.BIL}
         for key, holder in state.positions.items()
     }, lambda key: Position(game=game, key=key))
 
@@ -205,7 +197,7 @@ def write_board(game: Game, state: Any) -> None:
         for i, cid in enumerate(ids):
             cards[cid] = {"pile": pile, "holder_id": holder, "order": i}
     _sync(PoliticalCard.objects.filter(game=game), "card_id", cards,
-          lambda cid: PoliticalCard(game=game, card_id=cid, name=catalog.card(cid).name))
+          lambda cid: PoliticalCard(game=game, card_id=cid, name=Catalog.card(cid).name))
 
     # the top bill is the last of the state's list: the bottom one is 0, so a draw deletes rows
     _sync(Bill.objects.filter(game=game), "order",

@@ -22,7 +22,7 @@ import nh3
 from django.conf import settings
 from django.utils.safestring import SafeString, mark_safe
 
-from junta.engine import catalog
+from junta.engine import Catalog
 
 RULES = "rules.md"
 RULINGS = "rulings.md"
@@ -109,7 +109,7 @@ def _render(folder: str, stamp: tuple[tuple[str, int, int], ...]) -> Rulebook:
 
 
 def render(text: str, baselevel: int = 1) -> tuple[SafeString, list[dict[str, Any]]]:
-    """One Markdown file to safe HTML (each heading followed by its `§id` link) and its table
+    """One Markdown file to safe HTML (each heading followed by its `§name` link) and its table
     of contents (python-markdown's toc tokens). Links to `rules.md` and `rulings.md` become
     links within the page. `baselevel=2` turns `#` into `<h2>`."""
     converter = md.Markdown(
@@ -171,7 +171,7 @@ def cited_sections(text: str) -> set[str]:
 def card_list() -> tuple[dict[str, Any], ...]:
     """The 88 political cards, one entry per name with its number of copies, by category."""
     entries: dict[str, dict[str, Any]] = {}
-    for c in catalog.cards():
+    for c in Catalog.cards():
         entry = entries.setdefault(c.name, {
             "name": c.name, "category": CATEGORIES.get(c.category, c.category),
             "effect": c.effect, "when": [TIMINGS.get(w, w) for w in c.when],
@@ -185,7 +185,7 @@ def card_list() -> tuple[dict[str, Any], ...]:
 @cache
 def zone_list() -> tuple[dict[str, Any], ...]:
     """The 28 zones of the city: number, name, kind, control point, river, neighbours."""
-    zones = catalog.zones()
+    zones = Catalog.zones()
     return tuple({
         "id": z.id, "name": z.name, "kind": ZONE_KINDS.get(z.kind, z.kind),
         "control_point": z.control_point, "river": z.river,

@@ -14,9 +14,11 @@ from django.contrib.auth import get_user_model
 from django.utils import timezone
 
 from accounts.models import User
-from junta.engine import PhaseKind
+from junta import engine
+from junta.engine import PhaseKind, Rng, bot_orders
 from junta.games import adjudication, repository, running
 from junta.games.campaigns import create_game, join_game
+from junta.games.demo import DEMO_CAMPAIGN, DEMO_GM, DEMO_PLAYERS
 from junta.games.models import Game, Phase
 
 CHARACTER_NAMES = [
@@ -38,17 +40,13 @@ def _users(prefix: str, count: int) -> list[User]:
 
 def simulate(*, gm: User, players: list[User], name: str, days: int, seed: str,
              now: datetime | None = None) -> Game:
-    engine = repository.engine()
-    from junta.engine.bots import bot_orders
-    from junta.engine.rng import Rng
-
     real_now = now or timezone.now()
     clock = real_now - timedelta(days=days)
     game = create_game(gm, name, max_players=len(players), join_policy=Game.JoinPolicy.OPEN)
     Game.objects.filter(pk=game.pk).update(seed=seed)
     for user, character in zip(players, CHARACTER_NAMES, strict=False):
         join_game(game.id, user, character, bio="A family of the Republic.")
-    phase = running.start_campaign(game.id, gm, now=clock)
+    phase: Phase | None = running.start_campaign(game.id, gm, now=clock)
     rng = Rng(f"bots:{seed}")
     while phase is not None and phase.deadline <= real_now:
         state = repository.state_before(phase)
@@ -69,7 +67,7 @@ def simulate(*, gm: User, players: list[User], name: str, days: int, seed: str,
         adjudication.adjudicate_phase(phase.id, now=phase.deadline)
         phase = Phase.objects.filter(game=game, status=Phase.Status.OPEN).first()
         if engine.is_finished(repository.state_before(
-                game.phases.order_by("-number").first())) and phase is None:
+                game.phases.latest("number"))) and phase is None:
             break
     game.refresh_from_db()
     return game
@@ -86,9 +84,6 @@ def simulate_many(count: int, players: int, days: int, seed: str | None = None
                      seed=f"{base}-{i}") for i in range(count)]
 
 
-DEMO_CAMPAIGN = "Republica de los Papayas (demo)"
-
-
 def had_a_coup(game: Game) -> bool:
     return game.phases.filter(kind=PhaseKind.AFTERMATH, status=Phase.Status.PUBLISHED).exists()
 
@@ -97,8 +92,6 @@ def demo_campaign(days: int = 36, tries: int = 6) -> Game | None:
     """The demo campaign of `make run`: the demo GM and ten demo players, mid-game, with a
     coup in its history. Created once, when the demo accounts exist and no campaign does. A
     seed whose bots stage no coup in time is dropped for the next one."""
-    from junta.ops.management.commands.seed_demo import DEMO_GM, DEMO_PLAYERS
-
     User = get_user_model()
     gm = User.objects.filter(email=DEMO_GM[0]).first()
     players = list(User.objects.filter(email__in=[e for e, _ in DEMO_PLAYERS]))

@@ -6,8 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from junta.engine import PhaseKind, Status, catalog
-from junta.engine.state import GameState
+from junta.engine import Catalog, GameState, PhaseKind, Status
 from junta.games import play
 from junta.games.models import Game, PhaseResult
 
@@ -19,8 +18,8 @@ ELECTION_REASONS = {
 }
 
 
-DRAWERS = {catalog.FOREIGN: "the Foreign Minister", catalog.FARM_LABOR: "the Farm & Labor "
-           "Secretary", catalog.PRESIDENT: "El Presidente"}
+DRAWERS = {Catalog.FOREIGN: "the Foreign Minister", Catalog.FARM_LABOR: "the Farm & Labor "
+           "Secretary", Catalog.PRESIDENT: "El Presidente"}
 
 
 def deciding(view: dict[str, Any]) -> dict[str, Any] | None:
@@ -84,7 +83,7 @@ def revealed(game: Game, view: dict[str, Any], state: GameState) -> dict[str, An
             "pocket": secret["pocket"], "bank": secret["bank"],
             "hand": [c["name"] for c in secret["hand"]],
             "influence": [c["name"] for c in public["influence"]],
-            "location": catalog.LOCATION_NAMES.get(secret.get("location") or
+            "location": Catalog.LOCATION_NAMES.get(secret.get("location") or
                                                    secret.get("last_location") or "", ""),
         })
     families.sort(key=lambda f: -f["bank"])
@@ -117,7 +116,7 @@ def budgets(game: Game) -> list[dict[str, Any]]:
             for pos, bills in (row["state_after__budget__drawn"] or {}).items():
                 holder = positions.get(pos)
                 who = names.get(holder, "the Brother-in-Law" if holder == -1 else "vacant")
-                turn["draws"].append({"title": catalog.TITLES.get(pos, pos), "who": who,
+                turn["draws"].append({"title": Catalog.TITLES.get(pos, pos), "who": who,
                                       "bills": bills, "total": sum(bills)})
         else:
             for event in row["events"] or []:

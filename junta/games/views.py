@@ -5,10 +5,11 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
+from accounts.requests import AuthenticatedHttpRequest
 from junta.engine import PhaseKind
 from junta.games import campaigns, selectors, speeches
 from junta.games.forms import CreateGameForm, JoinGameForm, SpeechForm
@@ -17,7 +18,7 @@ from junta.games.models import Game, Player
 
 
 @login_required
-def lobby(request: HttpRequest) -> HttpResponse:
+def lobby(request: AuthenticatedHttpRequest) -> HttpResponse:
     mine = list(selectors.my_games(request.user))
     seats = selectors.my_seats(request.user, mine)
     context = {
@@ -28,7 +29,7 @@ def lobby(request: HttpRequest) -> HttpResponse:
 
 
 @login_required
-def create(request: HttpRequest) -> HttpResponse:
+def create(request: AuthenticatedHttpRequest) -> HttpResponse:
     form = CreateGameForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
@@ -50,7 +51,8 @@ def create(request: HttpRequest) -> HttpResponse:
     return render(request, "games/create.html", {"form": form})
 
 
-def _detail_context(request: HttpRequest, game: Game, form: JoinGameForm | None = None) -> dict:
+def _detail_context(request: AuthenticatedHttpRequest, game: Game,
+                    form: JoinGameForm | None = None) -> dict:
     membership = game.players.filter(user=request.user, membership__in=selectors.LIVE).first()
     is_gm = game.gm_id == request.user.id
     can_join = (
@@ -72,13 +74,13 @@ def _detail_context(request: HttpRequest, game: Game, form: JoinGameForm | None 
 
 
 @login_required
-def detail(request: HttpRequest, game_id: int) -> HttpResponse:
+def detail(request: AuthenticatedHttpRequest, game_id: int) -> HttpResponse:
     game = selectors.game_for(request.user, game_id)
     return render(request, "games/detail.html", _detail_context(request, game))
 
 
 @login_required
-def invite(request: HttpRequest, game_id: int, token: str) -> HttpResponse:
+def invite(request: AuthenticatedHttpRequest, game_id: int, token: str) -> HttpResponse:
     game = Game.objects.filter(pk=game_id, invite_token=token).first()
     if game is None:
         raise Http404
@@ -89,7 +91,7 @@ def invite(request: HttpRequest, game_id: int, token: str) -> HttpResponse:
 
 @login_required
 @require_POST
-def join(request: HttpRequest, game_id: int) -> HttpResponse:
+def join(request: AuthenticatedHttpRequest, game_id: int) -> HttpResponse:
     token = request.POST.get("invite_token", "")
     game = (
         Game.objects.filter(pk=game_id, invite_token=token).first()
@@ -120,7 +122,7 @@ def join(request: HttpRequest, game_id: int) -> HttpResponse:
 
 @login_required
 @require_POST
-def approve(request: HttpRequest, game_id: int, player_id: int) -> HttpResponse:
+def approve(request: AuthenticatedHttpRequest, game_id: int, player_id: int) -> HttpResponse:
     game = Game.objects.filter(pk=game_id, gm=request.user).first()
     if game is None or not game.players.filter(pk=player_id).exists():
         raise Http404
@@ -129,7 +131,7 @@ def approve(request: HttpRequest, game_id: int, player_id: int) -> HttpResponse:
     except campaigns.CampaignError as error:
         messages.error(request, str(error))
     else:
-        messages.success(request, f"{player.character} takes seat {player.seat + 1}.")
+        messages.success(request, f"{player.character} takes seat {player.engine_seat + 1}.")
     return redirect("game_detail", game_id=game.id)
 
 
@@ -137,7 +139,7 @@ SPEECHES_PER_PAGE = 20
 
 
 @login_required
-def events(request: HttpRequest, game_id: int) -> HttpResponse:
+def events(request: AuthenticatedHttpRequest, game_id: int) -> HttpResponse:
     """The Events page: speeches, newest first, with a form to speak (preview, then post)."""
     game = selectors.game_for(request.user, game_id)
     speaker = speeches.speaker_for(game, request.user)

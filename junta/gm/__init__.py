@@ -1,4 +1,4 @@
-"""The GameMaster's panel (issue 7): /games/<id>/gm/.
+"""The GameMaster's panel: /games/<id>/gm/.
 
 - `permissions`: the one rule, only the campaign's GM; 404 for everyone else.
 - `services`: every GM action (players, settings, time, review, rulings, rollback, replay check),

@@ -3,12 +3,21 @@ check everything again (a form only reads what was typed)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from django import forms
 
 from accounts.forms import TimeZoneField
-from junta.engine import OUT_OF_PLAY, PhaseKind, Status, card_place, catalog, place_label
+from junta.engine import (
+    OUT_OF_PLAY,
+    Catalog,
+    GameState,
+    PhaseKind,
+    Status,
+    card_place,
+    place_label,
+)
 from junta.games.models import Game
 from junta.gm.selectors import card_label
 from junta.gm.templatetags.gm_tags import phase_title
@@ -33,11 +42,18 @@ def announcement_field() -> forms.CharField:
                            label=ANNOUNCE_LABEL, widget=forms.Textarea(attrs={"rows": 2}))
 
 
+def set_choices(form: forms.Form, name: str, choices: Sequence[tuple[str, str]]) -> None:
+    """The choices of one of the form's choice fields (`form.fields` holds them as Fields)."""
+    field = form.fields[name]
+    assert isinstance(field, forms.ChoiceField)
+    field.choices = choices
+
+
 def error_lines(form: forms.Form) -> list[str]:
     """Each error with the label of its field ("Reason: This field is required.")."""
     lines = []
     for name, errors in form.errors.items():
-        text = " ".join(errors)
+        text = " ".join(str(e) for e in errors)
         if name == "__all__" or name not in form.fields or form.fields[name].widget.is_hidden:
             lines.append(text)
         else:
@@ -55,9 +71,9 @@ class RulingForm(forms.Form):
     reason = reason_field()
     announcement = announcement_field()
 
-    def __init__(self, *args: Any, state: Any = None, prefix: str | None = None,
-                 version: int | None = None, **kwargs: Any) -> None:
-        super().__init__(*args, prefix=prefix or self.prefix_name, **kwargs)
+    def __init__(self, data: Mapping[str, Any] | None = None, *, state: GameState | None = None,
+                 prefix: str | None = None, version: int | None = None, **kwargs: Any) -> None:
+        super().__init__(data, prefix=prefix or self.prefix_name, **kwargs)
         self.fields["state_version"].initial = version
         self.state = state
         if state is not None:
@@ -68,11 +84,11 @@ class RulingForm(forms.Form):
 
     prefix_name = "ruling"
 
-    def add_choices(self, state: Any) -> None:  # pragma: no cover - overridden
+    def add_choices(self, state: GameState) -> None:  # pragma: no cover - overridden
         pass
 
 
-def seat_choices(state: Any, *, living: bool = False) -> list[tuple[str, str]]:
+def seat_choices(state: GameState, *, living: bool = False) -> list[tuple[str, str]]:
     return [(str(p.seat), f"{p.name} (seat {p.seat + 1})") for p in state.players
             if not living or p.status == Status.ALIVE]
 
@@ -83,17 +99,17 @@ class MoneyForm(RulingForm):
     target = forms.ChoiceField(label="To")
     amount = forms.IntegerField(min_value=1, max_value=500, label="Amount (MP)")
 
-    def add_choices(self, state: Any) -> None:
+    def add_choices(self, state: GameState) -> None:
         choices = []
         for p in state.players:
             choices.append((f"pocket:{p.seat}", f"{p.name}: pocket ({p.pocket} MP)"))
             choices.append((f"bank:{p.seat}", f"{p.name}: bank ({p.bank} MP)"))
         choices.append((OUT_OF_PLAY, f"Out of play ({state.spent} MP)"))
-        self.fields["source"].choices = choices
-        self.fields["target"].choices = choices
+        set_choices(self, "source", choices)
+        set_choices(self, "target", choices)
 
 
-def card_targets(state: Any) -> list[tuple[str, str]]:
+def card_targets(state: GameState) -> list[tuple[str, str]]:
     out = []
     for p in state.players:
         if p.status != Status.DEAD:
@@ -109,33 +125,33 @@ class CardForm(RulingForm):
     card = forms.TypedChoiceField(coerce=int, label="Card")
     target = forms.ChoiceField(label="Move it to")
 
-    def add_choices(self, state: Any) -> None:
-        self.fields["card"].choices = [
+    def add_choices(self, state: GameState) -> None:
+        set_choices(self, "card", [
             (str(c.id), f"{card_label(c.id)}: {place_label(state, card_place(state, c.id))}")
-            for c in sorted(catalog.cards(), key=lambda c: (c.name, c.id))]
-        self.fields["target"].choices = card_targets(state)
+            for c in sorted(Catalog.cards(), key=lambda c: (c.name, c.id))])
+        set_choices(self, "target", card_targets(state))
 
 
 class LocationForm(RulingForm):
     prefix_name = "location"
     seat = forms.TypedChoiceField(coerce=int, label="Player")
     location = forms.ChoiceField(label="Location", required=False, choices=[
-        ("", "No location"), *[(k, catalog.LOCATION_NAMES[k]) for k in catalog.LOCATIONS]])
+        ("", "No location"), *[(k, Catalog.LOCATION_NAMES[k]) for k in Catalog.LOCATIONS]])
 
-    def add_choices(self, state: Any) -> None:
-        self.fields["seat"].choices = seat_choices(state, living=True)
+    def add_choices(self, state: GameState) -> None:
+        set_choices(self, "seat", seat_choices(state, living=True))
 
 
 def zone_label(zone: int | None) -> str:
     """"zone 5 Cathedral"; "no zone (not placed)"."""
-    zones = catalog.zones()
+    zones = Catalog.zones()
     if zone is None:
         return "no zone (not placed)"
     return f"zone {zone} {zones[zone].name}" if zone in zones else f"zone {zone}"
 
 
 def zone_choices() -> list[tuple[str, str]]:
-    return [(str(z.id), f"{z.id} {z.name}") for z in catalog.zones().values()]
+    return [(str(z.id), f"{z.id} {z.name}") for z in Catalog.zones().values()]
 
 
 class UnitAddForm(RulingForm):
@@ -147,28 +163,28 @@ class UnitAddForm(RulingForm):
     zone = forms.TypedChoiceField(coerce=int, label="Zone")
     armed = forms.BooleanField(required=False, initial=True, label="Armed")
 
-    def add_choices(self, state: Any) -> None:
-        self.fields["owner"].choices = [("", "Nobody (holds and defends)"),
-                                        *seat_choices(state, living=True)]
-        self.fields["zone"].choices = zone_choices()
+    def add_choices(self, state: GameState) -> None:
+        set_choices(self, "owner", [("", "Nobody (holds and defends)"),
+                                    *seat_choices(state, living=True)])
+        set_choices(self, "zone", zone_choices())
 
 
 class UnitRemoveForm(RulingForm):
     prefix_name = "unit_remove"
     unit = forms.TypedChoiceField(coerce=int, label="Unit")
 
-    def add_choices(self, state: Any) -> None:
+    def add_choices(self, state: GameState) -> None:
         units = (state.coup or {}).get("units", [])
-        self.fields["unit"].choices = [
+        set_choices(self, "unit", [
             (str(u["id"]), f"{u['id']}: {u['kind']} of "
              f"{state.name(u['owner']) if u['owner'] is not None else 'nobody'} in "
-             f"{zone_label(u['zone'])}") for u in units]
+             f"{zone_label(u['zone'])}") for u in units])
 
 
 class FiatForm(RulingForm):
     prefix_name = "fiat"
 
-    def add_choices(self, state: Any) -> None:
+    def add_choices(self, state: GameState) -> None:
         allocations = ((state.budget or {}).get("proposal") or {}).get("allocations", {})
         for p in state.players:
             if p.status == Status.ALIVE:
@@ -230,9 +246,9 @@ class RollbackForm(forms.Form):
                  **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.fields["current_phase"].initial = current
-        self.fields["to_phase"].choices = [
+        set_choices(self, "to_phase", [
             (str(p.number), f"{p.number}: {'turn ' + str(p.turn) + ', ' if p.turn else ''}"
-             f"{phase_title(p.kind)}") for p in (phases or [])]
+             f"{phase_title(p.kind)}") for p in (phases or [])])
 
 
 class TimeForm(forms.Form):
@@ -304,7 +320,8 @@ class SettingsForm(forms.Form):
 
     FORMING_ONLY = ("join_policy", "max_players", "extra_bills_min", "extra_bills_max")
 
-    def __init__(self, *args: Any, game: Game, **kwargs: Any) -> None:
+    def __init__(self, data: Mapping[str, Any] | None = None, *, game: Game, **kwargs: Any
+                 ) -> None:
         days = game.phase_days or {}
         initial = {
             "review_mode": game.review_mode, "deadline_time": game.deadline_time,
@@ -315,7 +332,7 @@ class SettingsForm(forms.Form):
             "join_policy": game.join_policy, "max_players": game.max_players,
             "extra_bills_min": game.extra_bills_min, "extra_bills_max": game.extra_bills_max,
         }
-        super().__init__(*args, initial=initial, **kwargs)
+        super().__init__(data, initial=initial, **kwargs)
         if game.status != Game.Status.FORMING:
             for name in self.FORMING_ONLY:
                 del self.fields[name]

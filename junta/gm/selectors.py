@@ -14,7 +14,8 @@ from typing import Any
 
 from django.db.models import Count, QuerySet
 
-from junta.engine import catalog
+from junta.engine import Catalog, GameState
+from junta.engine import Player as EnginePlayer
 from junta.games import play
 from junta.games.models import (
     AuditEntry,
@@ -32,11 +33,11 @@ RECENT_PHASES = 10  # how far back "missed orders" looks
 
 
 def card_label(card_id: int) -> str:
-    card = catalog.card(card_id)
+    card = Catalog.card(card_id)
     return f"{card.name} (#{card_id})"
 
 
-def describe(state: Any, order: dict) -> str:
+def describe(state: GameState, order: dict) -> str:
     """An order in words, as the player's Orders page writes it (never its JSON: one the
     engine cannot read any more says so, with its kind in words)."""
     from junta.engine import describe_order, parse_order
@@ -55,10 +56,10 @@ class PlayerRow:
     owes: bool
     order: Order | None
     missed: int
-    engine: Any  # the engine's Player for this seat (None before the start)
+    engine: EnginePlayer | None  # the engine's Player for this seat (None before the start)
 
 
-def current(game: Game) -> tuple[Phase | None, Any]:
+def current(game: Game) -> tuple[Phase | None, GameState | None]:
     return play.display_state(game)
 
 
@@ -67,7 +68,7 @@ def players(game: Game) -> list[Player]:
                 .order_by("membership", "seat", "joined_at"))
 
 
-def player_rows(game: Game, phase: Phase | None, state: Any) -> list[PlayerRow]:
+def player_rows(game: Game, phase: Phase | None, state: GameState | None) -> list[PlayerRow]:
     """Seated players with who owes orders, who is final, and how many of the last phases each
     missed (owed orders and sent none): the absence record."""
     seated = [p for p in players(game) if p.membership == Player.Membership.ACTIVE]
@@ -83,13 +84,14 @@ def player_rows(game: Game, phase: Phase | None, state: Any) -> list[PlayerRow]:
         phase.status == Phase.Status.OPEN else set()
     rows = []
     for p in seated:
-        missed = sum(1 for r in recent if p.seat in r["owing_seats"] and (r["id"], p.seat)
+        seat = p.engine_seat
+        missed = sum(1 for r in recent if seat in r["owing_seats"] and (r["id"], seat)
                      not in sent)
         character = p.character
         rows.append(PlayerRow(
-            p, character.name if character else f"Family {p.seat + 1}", p.seat in owing,
-            orders.get(p.seat), missed,
-            state.players[p.seat] if state is not None and p.seat < len(state.players)
+            p, character.name if character else f"Family {seat + 1}", seat in owing,
+            orders.get(seat), missed,
+            state.players[seat] if state is not None and seat < len(state.players)
             else None))
     return rows
 
@@ -98,11 +100,11 @@ def zone_name(zone: int | None) -> str:
     """"Cathedral (zone 5)"; "not placed"."""
     if zone is None:
         return "not placed"
-    zones = catalog.zones()
+    zones = Catalog.zones()
     return f"{zones[zone].name} (zone {zone})" if zone in zones else f"zone {zone}"
 
 
-def _proposal(state: Any, proposal: dict | None) -> dict | None:
+def _proposal(state: GameState, proposal: dict | None) -> dict | None:
     """A budget proposal in names and amounts (its allocations are keyed by 0-based seat)."""
     if not proposal:
         return None
@@ -116,21 +118,21 @@ def _proposal(state: Any, proposal: dict | None) -> dict | None:
             "from_pocket": proposal.get("from_pocket") or 0}
 
 
-def everything(state: Any) -> dict:
+def everything(state: GameState) -> dict:
     """The whole state, laid out for reading: hands, pockets, banks, locations, the money deck
     in order with the hidden extra bills, both political piles, the budget and the units."""
     deck_top_first = list(reversed(state.money_deck))
-    drawn = catalog.KNOWN_BILLS + state.extra_bills - len(state.money_deck)
+    drawn = Catalog.KNOWN_BILLS + state.extra_bills - len(state.money_deck)
     people = []
     for p in state.players:
         people.append({
             "seat": p.seat, "name": p.name, "status": p.status, "life": p.life,
             "pocket": p.pocket, "bank": p.bank, "rebel": p.rebel,
-            "location": catalog.LOCATION_NAMES.get(p.location or "", "—"),
-            "last_location": catalog.LOCATION_NAMES.get(p.last_location or "", "—"),
+            "location": Catalog.LOCATION_NAMES.get(p.location or "", "—"),
+            "last_location": Catalog.LOCATION_NAMES.get(p.last_location or "", "—"),
             "hand": [card_label(c) for c in p.hand],
             "influence": [card_label(c) for c in p.influence],
-            "positions": [catalog.TITLES[k] for k in state.positions_of(p.seat)],
+            "positions": [Catalog.TITLES[k] for k in state.positions_of(p.seat)],
         })
     budget = state.budget or {}
     return {
@@ -145,7 +147,7 @@ def everything(state: Any) -> dict:
         "political_discard": [card_label(c) for c in reversed(state.political_discard)],
         "budget": {
             "held": list(budget.get("held", [])),
-            "drawn": {catalog.TITLES.get(k, k): v for k, v in budget.get("drawn", {}).items()},
+            "drawn": {Catalog.TITLES.get(k, k): v for k, v in budget.get("drawn", {}).items()},
             "holder": state.name(budget["holder"]) if budget.get("holder") is not None else None,
             "proposal": _proposal(state, budget.get("proposal")),
             "set_aside": budget.get("set_aside") or 0,
@@ -193,14 +195,14 @@ def board(game: Game) -> dict | None:
 
     positions = {row.key: row for row in Position.objects.filter(game=game)}
     position_rows = [{
-        "key": key, "title": catalog.TITLES.get(key, key),
+        "key": key, "title": Catalog.TITLES.get(key, key),
         "holder": "the Brother-in-Law" if row.brother_in_law else
         name_of(row.holder_id) if row.holder_id else None,
-    } for key in [*catalog.POSITIONS, *sorted(set(positions) - set(catalog.POSITIONS))]
+    } for key in [*Catalog.POSITIONS, *sorted(set(positions) - set(Catalog.POSITIONS))]
         if (row := positions.get(key)) is not None]
 
-    families = {pk: FamilyCards(seat, name) for pk, (seat, name) in names.items()
-                if seat is not None}
+    families: dict[int | None, FamilyCards] = {  # by Player pk, as PoliticalCard.holder_id
+        pk: FamilyCards(seat, name) for pk, (seat, name) in names.items() if seat is not None}
     deck, discard = [], []
     for card in cards:
         label = f"{card.name} (#{card.card_id})"
@@ -217,16 +219,16 @@ def board(game: Game) -> dict | None:
                   .annotate(n=Count("id")).order_by())
     extra = game.extra_bills or 0
     left = sum(counts.values())
-    drawn = catalog.KNOWN_BILLS + extra - left
+    drawn = Catalog.KNOWN_BILLS + extra - left
     money = {
-        "by_denomination": [{"denomination": d, "printed": catalog.MONEY_DECK.get(d, 0),
+        "by_denomination": [{"denomination": d, "printed": Catalog.MONEY_DECK.get(d, 0),
                              "left": counts.get(d, 0), "mp": d * counts.get(d, 0)}
-                            for d in sorted(set(catalog.MONEY_DECK) | set(counts))],
+                            for d in sorted(set(Catalog.MONEY_DECK) | set(counts))],
         "left": left, "left_mp": sum(d * n for d, n in counts.items()),
-        "extra_bills": extra, "at_start": catalog.KNOWN_BILLS + extra, "drawn": drawn,
-        "known": catalog.KNOWN_BILLS,
+        "extra_bills": extra, "at_start": Catalog.KNOWN_BILLS + extra, "drawn": drawn,
+        "known": Catalog.KNOWN_BILLS,
         # what the players can count on: the printed bills not yet drawn
-        "players_reckon": max(0, catalog.KNOWN_BILLS - drawn),
+        "players_reckon": max(0, Catalog.KNOWN_BILLS - drawn),
     }
 
     zones: dict[int | None, dict] = {}
@@ -241,7 +243,7 @@ def board(game: Game) -> dict | None:
         zone["units"].append({
             "number": unit.number, "kind": unit.kind, "owner": owner, "armed": unit.armed,
             "new_weapons": unit.new_weapons, "temporary": unit.temporary,
-            "position": catalog.TITLES.get(unit.position, unit.position)})
+            "position": Catalog.TITLES.get(unit.position, unit.position)})
         by_owner[owner] += 1
         by_kind[unit.kind] += 1
     return {
@@ -257,22 +259,22 @@ def board(game: Game) -> dict | None:
     }
 
 
-def compare(before: Any, after: Any) -> list[dict]:
+def compare(before: GameState, after: GameState) -> list[dict]:
     """A drafted phase's effect on each family: pocket, bank and positions before and after
     (`changed` says whether anything of these moved)."""
     rows = []
     for old, new in zip(before.players, after.players, strict=False):
-        positions = [", ".join(catalog.TITLES[k] for k in state.positions_of(p.seat)) or "none"
+        positions = [", ".join(Catalog.TITLES[k] for k in state.positions_of(p.seat)) or "none"
                      for state, p in ((before, old), (after, new))]
-        row = {"seat": new.seat, "name": new.name,
-               "pocket": (old.pocket, new.pocket), "bank": (old.bank, new.bank),
-               "positions": tuple(positions)}
+        row: dict[str, Any] = {
+            "seat": new.seat, "name": new.name, "pocket": (old.pocket, new.pocket),
+            "bank": (old.bank, new.bank), "positions": tuple(positions)}
         row["changed"] = any(a != b for a, b in (row["pocket"], row["bank"], row["positions"]))
         rows.append(row)
     return rows
 
 
-def orders_by_seat(phase: Phase | None, state: Any) -> list[dict]:
+def orders_by_seat(phase: Phase | None, state: GameState | None) -> list[dict]:
     """Every seat's orders for the phase, described, with the note to the GM."""
     if phase is None or state is None:
         return []

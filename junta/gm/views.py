@@ -22,7 +22,9 @@ from django.http import HttpRequest, HttpResponse, HttpResponseNotAllowed
 from django.shortcuts import redirect, render
 from django.urls import reverse
 
+from accounts.requests import AuthenticatedHttpRequest
 from junta.engine import (
+    GameState,
     OrderError,
     OrderOption,
     PhaseKind,
@@ -49,7 +51,7 @@ def gm_view(methods: tuple[str, ...]) -> Callable:
     def decorate(view: Callable) -> Callable:
         @login_required
         @wraps(view)
-        def wrapper(request: HttpRequest, game_id: int, *args: Any, **kwargs: Any
+        def wrapper(request: AuthenticatedHttpRequest, game_id: int, *args: Any, **kwargs: Any
                     ) -> HttpResponse:
             game = gm_game_or_404(request.user, game_id)
             if request.method not in methods:
@@ -60,7 +62,8 @@ def gm_view(methods: tuple[str, ...]) -> Callable:
 
 
 def _page(request: HttpRequest, game: Game, template: str, active: str, status: int = 200,
-          *, current: tuple[Phase | None, Any] | None = None, **context: Any) -> HttpResponse:
+          *, current: tuple[Phase | None, GameState | None] | None = None, **context: Any
+          ) -> HttpResponse:
     """A panel page; `current` is `selectors.current(game)` when the view has loaded it."""
     phase, state = current if current is not None else selectors.current(game)
     return render(request, template, {
@@ -85,7 +88,7 @@ def _form_error(request: HttpRequest, form: Any) -> None:
 # --- pages ----------------------------------------------------------------------------------
 
 @gm_view(GET)
-def overview(request: HttpRequest, game: Game) -> HttpResponse:
+def overview(request: AuthenticatedHttpRequest, game: Game) -> HttpResponse:
     phase, state = selectors.current(game)
     heartbeat = Heartbeat.objects.filter(name=Heartbeat.SWEEP).first()
     return render(request, "gm/overview.html", {
@@ -99,7 +102,7 @@ def overview(request: HttpRequest, game: Game) -> HttpResponse:
 
 
 @gm_view(GET)
-def players(request: HttpRequest, game: Game) -> HttpResponse:
+def players(request: AuthenticatedHttpRequest, game: Game) -> HttpResponse:
     everyone = selectors.players(game)
     return _page(request, game, "gm/players.html", "players",
                  seated=[(p, forms.ReplaceForm(auto_id=f"replace-{p.id}-%s"))
@@ -124,7 +127,7 @@ def _time_context(phase: Phase | None, **bound: Any) -> dict[str, Any]:
 
 
 @gm_view(GET)
-def time_page(request: HttpRequest, game: Game) -> HttpResponse:
+def time_page(request: AuthenticatedHttpRequest, game: Game) -> HttpResponse:
     phase, state = selectors.current(game)
     return _page(request, game, "gm/time.html", "time", current=(phase, state),
                  **_time_context(phase))
@@ -137,7 +140,7 @@ def _time_again(request: HttpRequest, game: Game, **bound: Any) -> HttpResponse:
                  **_time_context(phase, **bound))
 
 
-def _orders(phase: Phase | None, state: Any,
+def _orders(phase: Phase | None, state: GameState | None,
             annul: tuple[int, int, Any] | None = None) -> list[dict]:
     """Every seat's orders; a refused annulment (seat, index, bound form) is shown again."""
     rows = selectors.orders_by_seat(phase, state)
@@ -167,7 +170,7 @@ class GiveEntry:
 
     @property
     def html_id(self) -> str:
-        return self.form.prefix
+        return self.form.prefix or ""  # OrderForm always has one
 
 
 @dataclass
@@ -191,7 +194,7 @@ class Give:
         return f"Give this order for {self.name}"
 
 
-def _seat_of(state: Any, value: Any) -> int | None:
+def _seat_of(state: GameState | None, value: Any) -> int | None:
     """The seat a form or the query string names (None: none, or not a seat of the game)."""
     try:
         seat = int(value)
@@ -200,7 +203,7 @@ def _seat_of(state: Any, value: Any) -> int | None:
     return seat if state is not None and 0 <= seat < len(state.players) else None
 
 
-def _entry(game: Game, state: Any, seat: int, option: OrderOption, data: Any = None
+def _entry(game: Game, state: GameState, seat: int, option: OrderOption, data: Any = None
            ) -> GiveEntry:
     return GiveEntry(
         option, OrderForm(option, state, seat, data, prefix=forms.gm_prefix(option.key)),
@@ -208,7 +211,7 @@ def _entry(game: Game, state: Any, seat: int, option: OrderOption, data: Any = N
                           version=game.state_version), bound=data is not None)
 
 
-def _give(game: Game, state: Any, origin: str, order_for: Any = None,
+def _give(game: Game, state: GameState, origin: str, order_for: Any = None,
           failed: GiveEntry | None = None) -> Give:
     """The section for the player `order_for` (a seat, or the query string's text); `failed`
     is a refused form, shown again in place of its option's fresh one."""
@@ -228,14 +231,14 @@ def _give(game: Game, state: Any, origin: str, order_for: Any = None,
     return give
 
 
-def _review_context(game: Game, phase: Phase | None, state: Any, *,
+def _review_context(game: Game, phase: Phase | None, state: GameState | None, *,
                     publish_form: Any = None, order_for: Any = None,
                     failed: GiveEntry | None = None,
                     annul: tuple[int, int, Any] | None = None, **_others: Any
                     ) -> dict[str, Any]:
     context: dict[str, Any] = {"publish_form": publish_form or forms.PublishForm(
         phase=phase.number if phase else None)}
-    if phase is not None and phase.status == Phase.Status.DRAFTED:
+    if phase is not None and phase.status == Phase.Status.DRAFTED and state is not None:
         from junta.engine import Event
         from junta.games import repository
 
@@ -253,14 +256,14 @@ def _review_context(game: Game, phase: Phase | None, state: Any, *,
 
 
 @gm_view(GET)
-def review(request: HttpRequest, game: Game) -> HttpResponse:
+def review(request: AuthenticatedHttpRequest, game: Game) -> HttpResponse:
     phase, state = selectors.current(game)
     return _page(request, game, "gm/review.html", "review", current=(phase, state),
                  **_review_context(game, phase, state,
                                    order_for=request.GET.get("order_for")))
 
 
-def _ruling_forms(game: Game, state: Any) -> dict[str, Any]:
+def _ruling_forms(game: Game, state: GameState | None) -> dict[str, Any]:
     if state is None:
         return {}
     version = game.state_version
@@ -277,12 +280,12 @@ def _ruling_forms(game: Game, state: Any) -> dict[str, Any]:
     return out
 
 
-def _rulings_context(game: Game, phase: Phase | None, state: Any, *,
+def _rulings_context(game: Game, phase: Phase | None, state: GameState | None, *,
                      annul: tuple[int, int, Any] | None = None, order_for: Any = None,
                      failed: GiveEntry | None = None, **bound: Any) -> dict[str, Any]:
     working = phase is not None and phase.status in (Phase.Status.OPEN, Phase.Status.DRAFTED) \
         and game.status != Game.Status.FINISHED
-    if not working:
+    if not working or state is None:  # a phase that works has its state
         return {"working": False, "orders": []}
     context = _ruling_forms(game, state)
     context.update({name: form for name, form in bound.items() if name in context})
@@ -291,7 +294,7 @@ def _rulings_context(game: Game, phase: Phase | None, state: Any, *,
 
 
 @gm_view(GET)
-def rulings(request: HttpRequest, game: Game) -> HttpResponse:
+def rulings(request: AuthenticatedHttpRequest, game: Game) -> HttpResponse:
     phase, state = selectors.current(game)
     return _page(request, game, "gm/rulings.html", "rulings", current=(phase, state),
                  **_rulings_context(game, phase, state,
@@ -299,14 +302,14 @@ def rulings(request: HttpRequest, game: Game) -> HttpResponse:
 
 
 @gm_view(GET)
-def everything(request: HttpRequest, game: Game) -> HttpResponse:
+def everything(request: AuthenticatedHttpRequest, game: Game) -> HttpResponse:
     phase, state = selectors.current(game)
     return _page(request, game, "gm/everything.html", "everything", current=(phase, state),
                  everything=selectors.everything(state) if state is not None else None)
 
 
 @gm_view(GET)
-def board(request: HttpRequest, game: Game) -> HttpResponse:
+def board(request: AuthenticatedHttpRequest, game: Game) -> HttpResponse:
     """The board rows (`selectors.board`): read from the rows alone, never the engine state."""
     phase = game.phases.order_by("-number").first()
     return _page(request, game, "gm/board.html", "board", current=(phase, None),
@@ -329,18 +332,18 @@ def _history_context(game: Game, report: Any = None, rollback_form: Any = None
 
 
 @gm_view(GET)
-def history(request: HttpRequest, game: Game) -> HttpResponse:
+def history(request: AuthenticatedHttpRequest, game: Game) -> HttpResponse:
     return _page(request, game, "gm/history.html", "history", **_history_context(game))
 
 
 @gm_view(GET)
-def audit(request: HttpRequest, game: Game) -> HttpResponse:
+def audit(request: AuthenticatedHttpRequest, game: Game) -> HttpResponse:
     page = Paginator(selectors.audit(game), 50).get_page(request.GET.get("page"))
     return _page(request, game, "gm/audit.html", "audit", page=page)
 
 
 @gm_view(GET + POST)
-def settings(request: HttpRequest, game: Game) -> HttpResponse:
+def settings(request: AuthenticatedHttpRequest, game: Game) -> HttpResponse:
     form = forms.SettingsForm(request.POST or None, game=game)
     if request.method == "POST":
         if form.is_valid():
@@ -360,21 +363,21 @@ def settings(request: HttpRequest, game: Game) -> HttpResponse:
 # --- actions: players ---------------------------------------------------------------------
 
 @gm_view(POST)
-def start(request: HttpRequest, game: Game) -> HttpResponse:
+def start(request: AuthenticatedHttpRequest, game: Game) -> HttpResponse:
     _act(request, lambda: services.start_campaign(game.id, request.user),
          f"{game.name} has begun: nominations are open.")
     return redirect("gm_overview", game_id=game.id)
 
 
 @gm_view(POST)
-def approve(request: HttpRequest, game: Game, player_id: int) -> HttpResponse:
+def approve(request: AuthenticatedHttpRequest, game: Game, player_id: int) -> HttpResponse:
     _act(request, lambda: services.approve_player(game.id, request.user, player_id),
          lambda p: f"{p.character} takes seat {p.seat + 1}.")
     return redirect("gm_players", game_id=game.id)
 
 
 @gm_view(POST)
-def remove(request: HttpRequest, game: Game, player_id: int) -> HttpResponse:
+def remove(request: AuthenticatedHttpRequest, game: Game, player_id: int) -> HttpResponse:
     _act(request, lambda: services.remove_player(game.id, request.user, player_id,
                                                  request.POST.get("reason", "")),
          lambda p: f"{p.user.public_name} is out of {game.name}.")
@@ -382,7 +385,7 @@ def remove(request: HttpRequest, game: Game, player_id: int) -> HttpResponse:
 
 
 @gm_view(POST)
-def replace(request: HttpRequest, game: Game, player_id: int) -> HttpResponse:
+def replace(request: AuthenticatedHttpRequest, game: Game, player_id: int) -> HttpResponse:
     form = forms.ReplaceForm(request.POST)
     if not form.is_valid():
         _form_error(request, form)
@@ -411,7 +414,7 @@ def _time_action(request: HttpRequest, game: Game, form_class: type, prefix: str
 
 
 @gm_view(POST)
-def pause(request: HttpRequest, game: Game) -> HttpResponse:
+def pause(request: AuthenticatedHttpRequest, game: Game) -> HttpResponse:
     return _time_action(
         request, game, forms.TimeForm, "pause",
         lambda data: services.pause(game.id, request.user, data["reason"],
@@ -420,7 +423,7 @@ def pause(request: HttpRequest, game: Game) -> HttpResponse:
 
 
 @gm_view(POST)
-def resume(request: HttpRequest, game: Game) -> HttpResponse:
+def resume(request: AuthenticatedHttpRequest, game: Game) -> HttpResponse:
     return _time_action(
         request, game, forms.TimeForm, "resume",
         lambda data: services.resume(game.id, request.user, data["reason"],
@@ -429,7 +432,7 @@ def resume(request: HttpRequest, game: Game) -> HttpResponse:
 
 
 @gm_view(POST)
-def extend(request: HttpRequest, game: Game) -> HttpResponse:
+def extend(request: AuthenticatedHttpRequest, game: Game) -> HttpResponse:
     return _time_action(
         request, game, forms.ExtendForm, "extend",
         lambda data: services.extend_deadline(game.id, request.user, data["hours"],
@@ -438,7 +441,7 @@ def extend(request: HttpRequest, game: Game) -> HttpResponse:
 
 
 @gm_view(POST)
-def adjudicate(request: HttpRequest, game: Game) -> HttpResponse:
+def adjudicate(request: AuthenticatedHttpRequest, game: Game) -> HttpResponse:
     def said(phase: Phase) -> str:
         phase.refresh_from_db(fields=["status"])
         if phase.status == Phase.Status.DRAFTED:
@@ -455,7 +458,7 @@ def adjudicate(request: HttpRequest, game: Game) -> HttpResponse:
 # --- actions: review ------------------------------------------------------------------------
 
 @gm_view(POST)
-def publish(request: HttpRequest, game: Game) -> HttpResponse:
+def publish(request: AuthenticatedHttpRequest, game: Game) -> HttpResponse:
     form = forms.PublishForm(request.POST)
     if not form.is_valid():
         _form_error(request, form)
@@ -476,7 +479,7 @@ def publish(request: HttpRequest, game: Game) -> HttpResponse:
 
 
 @gm_view(POST)
-def redraft(request: HttpRequest, game: Game) -> HttpResponse:
+def redraft(request: AuthenticatedHttpRequest, game: Game) -> HttpResponse:
     _act(request, lambda: services.redraft(game.id, request.user,
                                            request.POST.get("reason", "")),
          "Drafted again from the stored state and orders.")
@@ -520,7 +523,7 @@ def _refuse(request: HttpRequest, form: Any, error: CampaignError, field: str | 
 
 
 @gm_view(POST)
-def annul(request: HttpRequest, game: Game) -> HttpResponse:
+def annul(request: AuthenticatedHttpRequest, game: Game) -> HttpResponse:
     form = forms.AnnulForm(request.POST.copy())
     if not form.is_valid():
         _form_error(request, form)
@@ -557,7 +560,7 @@ def _about_the_new_order(problems: list[Any], index: int) -> list[Problem]:
 
 
 @gm_view(POST)
-def add_order(request: HttpRequest, game: Game) -> HttpResponse:
+def add_order(request: AuthenticatedHttpRequest, game: Game) -> HttpResponse:
     """One of a player's order forms, given by the GM: built from the option it names, read by
     the form, then checked by the engine with the player's other orders (`services.add_order`).
     A refusal comes back on the page with the form as the GM filled it in and each message
@@ -629,7 +632,7 @@ RULINGS: dict[str, tuple[type, Callable[..., Any]]] = {
 
 
 @gm_view(POST)
-def rule(request: HttpRequest, game: Game, kind: str) -> HttpResponse:
+def rule(request: AuthenticatedHttpRequest, game: Game, kind: str) -> HttpResponse:
     if kind not in RULINGS:
         from django.http import Http404
 
@@ -655,7 +658,7 @@ def rule(request: HttpRequest, game: Game, kind: str) -> HttpResponse:
 # --- actions: rollback and replay -----------------------------------------------------------
 
 @gm_view(POST)
-def rollback(request: HttpRequest, game: Game) -> HttpResponse:
+def rollback(request: AuthenticatedHttpRequest, game: Game) -> HttpResponse:
     form = forms.RollbackForm(request.POST, phases=list(game.phases.order_by("-number")))
     if not form.is_valid():
         _form_error(request, form)
@@ -672,7 +675,7 @@ def rollback(request: HttpRequest, game: Game) -> HttpResponse:
 
 
 @gm_view(POST)
-def replay(request: HttpRequest, game: Game) -> HttpResponse:
+def replay(request: AuthenticatedHttpRequest, game: Game) -> HttpResponse:
     try:
         report = services.replay_check(game.id, request.user)
     except CampaignError as error:

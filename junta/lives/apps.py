@@ -7,3 +7,9 @@ class LivesConfig(AppConfig):
     name = "junta.lives"
     label = "lives"
     verbose_name = "Characters and their lives"
+
+    def ready(self) -> None:
+        from junta.games import hooks
+        from junta.lives.services import phase_published
+
+        hooks.on_phase_published(phase_published)  # deaths and heirs, as each phase is published

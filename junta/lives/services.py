@@ -1,23 +1,24 @@
 """A family's lives: the character who dies, the heir prepared meanwhile, the one who returns.
 
-`sync_lives` runs inside the transaction that publishes a phase, after the board rows are
-written and before the next phase opens (so the new phase's state already carries the heir's
-name): it records each death (the character's `died_at` and an obituary from the public report)
-and, when the engine brings a family back at the start of a turn, makes the prepared heir (or a
-default one) the family's new Character.
+`sync_lives` runs inside the transaction that publishes a phase (`phase_published`, registered
+with `junta.games.hooks` in this app's `ready()`), after the board rows are written and before
+the next phase opens (so the new phase's state already carries the heir's name): it records
+each death (the character's `died_at` and an obituary from the public report) and, when the
+engine brings a family back at the start of a turn, makes the prepared heir (or a default one)
+the family's new Character.
 """
 
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any
 
 from django.core.files.uploadedfile import UploadedFile
 from django.db import transaction
 
 from accounts.models import User
-from junta.engine import Status
+from junta.engine import GameState, Status
 from junta.games.campaigns import CampaignError
+from junta.games.hooks import PhasePublished
 from junta.games.locking import lock_game
 from junta.games.models import Character, Game, Phase, PhaseResult, Player
 from junta.lives.models import HeirDraft, Obituary
@@ -36,7 +37,7 @@ def _death_line(result: PhaseResult | None, seat: int) -> str:
     return ""
 
 
-def sync_lives(game: Game, state: Any, now: datetime, phase: Phase | None = None,
+def sync_lives(game: Game, state: GameState, now: datetime, phase: Phase | None = None,
                result: PhaseResult | None = None) -> None:
     """Bring the Character rows in line with the engine's lives (see the module's text)."""
     players = {p.seat: p for p in game.players.filter(membership=Player.Membership.ACTIVE)}
@@ -65,7 +66,13 @@ def sync_lives(game: Game, state: Any, now: datetime, phase: Phase | None = None
             Obituary.objects.filter(character=latest).delete()
 
 
-def restore_lives(game: Game, state: Any) -> None:
+def phase_published(published: PhasePublished) -> None:
+    """`junta.games.hooks`' callback: the lives after the phase just published."""
+    sync_lives(published.game, published.state, published.now, published.phase,
+               published.result)
+
+
+def restore_lives(game: Game, state: GameState) -> None:
     """After a GM rollback to a phase's start (inside its transaction, `state` being that
     phase's starting state): undo what `sync_lives` did after it. A character who died later
     is alive again (no `died_at`, no obituary); an heir who came back later (a life beyond the
@@ -121,7 +128,7 @@ def _set_avatar(holder: HeirDraft | Character, avatar: UploadedFile | None, clea
                 ) -> None:
     """An upload replaces the avatar; `clear` without one removes it (the caller saves)."""
     if avatar:
-        holder.avatar.save(avatar.name, avatar, save=False)
+        holder.avatar.save(avatar.name or "avatar", avatar, save=False)
     elif clear:
         holder.avatar = ""
 

@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 
+from accounts.requests import AuthenticatedHttpRequest
 from junta.games import selectors
 from junta.games.campaigns import CampaignError
 from junta.games.models import Game, Player
@@ -17,7 +18,7 @@ from junta.lives.models import HeirDraft
 
 
 @login_required
-def character(request: HttpRequest, game_id: int) -> HttpResponse:
+def character(request: AuthenticatedHttpRequest, game_id: int) -> HttpResponse:
     game = selectors.game_for(request.user, game_id)
     player = (game.players.filter(user=request.user, membership=Player.Membership.ACTIVE)
               .prefetch_related("characters").first())
@@ -28,6 +29,7 @@ def character(request: HttpRequest, game_id: int) -> HttpResponse:
     draft = HeirDraft.objects.filter(player=player).first()
     forming = game.status == Game.Status.FORMING
     status = 200
+    form: HeirForm | CharacterForm
     if request.method == "POST" and dead:
         form = HeirForm(request.POST, request.FILES)
         if form.is_valid():

@@ -7,3 +7,9 @@ class NotifyConfig(AppConfig):
     name = "junta.notify"
     label = "notify"
     verbose_name = "Notifications, calendar and absences"
+
+    def ready(self) -> None:
+        from junta.games import hooks
+        from junta.notify.hooks import phase_published
+
+        hooks.on_phase_published(phase_published)  # the results mails of each published phase

@@ -22,7 +22,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from accounts.models import User
-from junta.engine.steps import PHASE_TITLES
+from junta.engine import PHASE_TITLES
 from junta.games.models import AuditEntry, Game, Phase, Player
 
 # Past deadlines stay in the feed this long (calendars keep history; the feed stays small).

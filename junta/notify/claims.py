@@ -4,16 +4,22 @@
 caller create it); whoever did not create it stops. A mail whose sending failed (SMTP refused,
 server down) is marked FAILED and, after a growing pause, may be claimed again by a
 compare-and-set UPDATE on its status and attempt count: the row count tells each contender
-whether it won. A worker killed between the claim and the SMTP conversation leaves the row
-SENDING: that mail is never retried, because we cannot know whether the server got it, and
-never twice is the promise.
+whether it won.
+
+Each claim is a lease: a worker killed between the claim and `mark_sent` leaves the row SENDING,
+and once it has been so for JUNTA_MAIL_CLAIM_LEASE_SECONDS a later sweep claims it again the
+same way. We cannot know whether the server got the first attempt, so every attempt carries the
+Message-ID stored in the row when it was first claimed: a receiver that has the first one
+drops the second. Once per Message-ID, then, rather than never twice.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from datetime import datetime
+from datetime import datetime, timedelta
+from email.utils import make_msgid, parseaddr
 
+from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.db.models import F
 from django.utils import timezone
@@ -21,10 +27,25 @@ from django.utils import timezone
 from junta.notify.models import Delivery
 
 
+def claim_lease() -> timedelta:
+    """How long a claimed mail may stay unsent before another worker may try it again."""
+    return timedelta(seconds=settings.JUNTA_MAIL_CLAIM_LEASE_SECONDS)
+
+
+def new_message_id() -> str:
+    """A Message-ID in the sender's domain, e.g. `<170...@example.org>`."""
+    domain = parseaddr(settings.DEFAULT_FROM_EMAIL)[1].rpartition("@")[2] or "localhost"
+    return make_msgid(idstring="junta", domain=domain)
+
+
 def _retry_due(delivery: Delivery, now: datetime) -> bool:
-    return (delivery.status == Delivery.Status.FAILED
-            and delivery.attempts < Delivery.MAX_ATTEMPTS
-            and delivery.attempted_at <= now - Delivery.retry_after(delivery.attempts))
+    if delivery.attempts >= Delivery.MAX_ATTEMPTS:
+        return False
+    if delivery.status == Delivery.Status.FAILED:
+        return delivery.attempted_at <= now - Delivery.retry_after(delivery.attempts)
+    if delivery.status == Delivery.Status.SENDING:  # its worker died (or hangs) mid-send
+        return delivery.attempted_at <= now - claim_lease()
+    return False
 
 
 def claim(user_id: int, game_id: int, kind: str, key: str,
@@ -36,7 +57,7 @@ def claim(user_id: int, game_id: int, kind: str, key: str,
             delivery, created = Delivery.objects.get_or_create(
                 user_id=user_id, kind=kind, key=key,
                 defaults={"game_id": game_id, "status": Delivery.Status.SENDING,
-                          "attempted_at": now},
+                          "attempted_at": now, "message_id": new_message_id()},
             )
     except IntegrityError:  # lost the race to insert (get_or_create re-reads; belt and braces)
         return None
@@ -45,9 +66,9 @@ def claim(user_id: int, game_id: int, kind: str, key: str,
     if not _retry_due(delivery, now):
         return None
     won = Delivery.objects.filter(
-        pk=delivery.pk, status=Delivery.Status.FAILED, attempts=delivery.attempts,
+        pk=delivery.pk, status=delivery.status, attempts=delivery.attempts,
     ).update(status=Delivery.Status.SENDING, attempts=F("attempts") + 1, error="",
-             attempted_at=now)
+             attempted_at=now, message_id=delivery.message_id or new_message_id())
     if won != 1:
         return None
     delivery.refresh_from_db()
@@ -64,14 +85,21 @@ def already_claimed(kind: str, key: str, user_ids: Iterable[int],
 
 
 def mark_sent(delivery: Delivery, subject: str) -> None:
+    """Sent is sent, whichever attempt (a slow one past its lease, or its retry) says so."""
     Delivery.objects.filter(pk=delivery.pk).update(
         status=Delivery.Status.SENT, subject=subject[:200], sent_at=timezone.now())
 
 
+def _still_ours(delivery: Delivery):  # noqa: ANN202 - a QuerySet
+    """The row while this attempt holds the claim (not sent by a parallel attempt, and not
+    claimed again after our lease ran out)."""
+    return Delivery.objects.filter(pk=delivery.pk, status=Delivery.Status.SENDING,
+                                   attempts=delivery.attempts)
+
+
 def mark_failed(delivery: Delivery, error: str) -> None:
-    Delivery.objects.filter(pk=delivery.pk).update(
-        status=Delivery.Status.FAILED, error=error[:500])
+    _still_ours(delivery).update(status=Delivery.Status.FAILED, error=error[:500])
 
 
 def mark_empty(delivery: Delivery) -> None:
-    Delivery.objects.filter(pk=delivery.pk).update(status=Delivery.Status.EMPTY)
+    _still_ours(delivery).update(status=Delivery.Status.EMPTY)

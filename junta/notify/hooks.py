@@ -1,4 +1,5 @@
-"""What the campaign pipeline calls when something happened that people may want a mail about.
+"""What the campaign pipeline calls when something happened that people may want a mail about
+(registered with `junta.games.hooks` in this app's `ready()`).
 
 Called inside the pipeline's transaction; the task is queued only once that transaction has
 committed (a rolled-back adjudication sends nothing), and a broker that refuses the task does
@@ -11,14 +12,14 @@ import logging
 
 from django.db import transaction
 
-from junta.games.models import Phase
+from junta.games.hooks import PhasePublished
 
 log = logging.getLogger(__name__)
 
 
-def phase_published(phase: Phase) -> None:
+def phase_published(published: PhasePublished) -> None:
     """A phase's result has just been published (automatically or by the GM)."""
-    phase_id = phase.pk
+    phase_id = published.phase.pk
 
     def queue() -> None:
         from junta.notify.tasks import phase_published as task

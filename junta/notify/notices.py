@@ -26,7 +26,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from accounts.models import User
-from junta.engine import GameState, current_phase, view_for
+from junta.engine import GameState, current_phase, owes_orders, view_for
 from junta.games import play, repository
 from junta.games.markdown import render_markdown
 from junta.games.models import Game, Order, Phase, PhaseResult, Player, Speech
@@ -63,7 +63,7 @@ def recipients(game: Game, kind: str) -> list[tuple[Preferences, int | str, Play
             out.append((prefs, "gm", None))
         elif prefs.user_id in seated:
             player = seated[prefs.user_id]
-            out.append((prefs, player.seat, player))
+            out.append((prefs, player.engine_seat, player))
     return out
 
 
@@ -111,17 +111,16 @@ def results_mail(game: Game, phase: Phase, result: PhaseResult, state_after: Gam
 def campaign_end_mail(game: Game, state_after: GameState, viewer: int | str) -> Mail:
     view = view_for(state_after, viewer)
     winners = [state_after.name(w) for w in view["winners"]]
-    standings = sorted(
-        ({"name": p.name, "bank": p.bank} for p in state_after.players),
-        key=lambda row: -row["bank"],
-    )  # the game is over: "everything is revealed"
+    standings = [{"name": p.name, "bank": p.bank}
+                 for p in sorted(state_after.players, key=lambda p: -p.bank)
+                 ]  # the game is over: "everything is revealed"
     return Mail("campaign_end", f"{game.name} is over", {
         "game": game, "winners": winners, "standings": standings, "links": links(game),
     })
 
 
 def campaign_start_mail(game: Game, phase: Phase | None, viewer: int | str) -> Mail:
-    roster = [{"seat": p.seat + 1, "name": character_name(p, p.user)}
+    roster = [{"seat": p.engine_seat + 1, "name": character_name(p, p.user)}
               for p in game.players.filter(membership=Player.Membership.ACTIVE)
               .select_related("user").prefetch_related("characters").order_by("seat")]
     return Mail("campaign_start", f"{game.name} has begun", {
@@ -262,14 +261,14 @@ def reminders(now: datetime, phases: list[Phase] | None = None) -> Counter:
         if not due:
             continue
         orders = {o.player_id: o for o in Order.objects.filter(phase=phase)}
-        due = [row for row in due
-               if not (row[2].pk in orders and orders[row[2].pk].final)]
+        due = [row for row in due  # a seat (an int) always comes with its Player
+               if not (row[2] is not None and row[2].pk in orders and orders[row[2].pk].final)]
         if not due:
             continue
         state = repository.state_before(phase)
-        owing = set(repository.engine().owes_orders(state))
+        owing = set(owes_orders(state))
         for prefs, seat, player in due:
-            order = orders.get(player.pk)
+            order = orders.get(player.pk) if player is not None else None
             if seat not in owing:
                 continue
             outcomes[deliver(prefs.user, game, Kind.REMINDER, key, prefs,

@@ -14,6 +14,8 @@ from django.utils import timezone
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_POST
 
+from accounts.models import User
+from accounts.requests import AuthenticatedHttpRequest
 from junta.games import selectors as game_selectors
 from junta.games.models import Game, Player
 from junta.notify import calendar, selectors
@@ -27,7 +29,7 @@ def _feed_url(request: HttpRequest, feed: CalendarFeed) -> str:
 
 
 @login_required
-def overview(request: HttpRequest) -> HttpResponse:
+def overview(request: AuthenticatedHttpRequest) -> HttpResponse:
     """My campaigns with what I get by mail from each, and my calendar feed."""
     games = game_selectors.my_games(request.user)
     prefs = {p.game_id: p for p in Preferences.objects.filter(user=request.user)}
@@ -47,7 +49,7 @@ def overview(request: HttpRequest) -> HttpResponse:
 
 @login_required
 @require_POST
-def reset_calendar(request: HttpRequest) -> HttpResponse:
+def reset_calendar(request: AuthenticatedHttpRequest) -> HttpResponse:
     """A new secret address for the feed; the old one stops working at once."""
     feed = selectors.calendar_feed(request.user)
     feed.token = new_calendar_token()
@@ -70,7 +72,7 @@ def calendar_feed(request: HttpRequest, token: str) -> HttpResponse:
 
 
 @login_required
-def game_settings(request: HttpRequest, game_id: int) -> HttpResponse:
+def game_settings(request: AuthenticatedHttpRequest, game_id: int) -> HttpResponse:
     """What I get by mail from this campaign (players and its GM only)."""
     game = game_selectors.game_for(request.user, game_id)
     prefs = selectors.preferences_for(game, request.user)
@@ -88,7 +90,7 @@ def game_settings(request: HttpRequest, game_id: int) -> HttpResponse:
                    "email": request.user.email})
 
 
-def _seated(game: Game, user) -> Player:  # noqa: ANN001 - a User
+def _seated(game: Game, user: User) -> Player:
     player = game.players.filter(user=user, membership=Player.Membership.ACTIVE).first()
     if player is None:
         raise Http404
@@ -97,7 +99,7 @@ def _seated(game: Game, user) -> Player:  # noqa: ANN001 - a User
 
 @login_required
 @require_POST
-def add_absence(request: HttpRequest, game_id: int) -> HttpResponse:
+def add_absence(request: AuthenticatedHttpRequest, game_id: int) -> HttpResponse:
     game = game_selectors.game_for(request.user, game_id)
     player = _seated(game, request.user)
     form = AbsenceForm(request.POST, today=selectors.local_today(request.user))
@@ -108,14 +110,15 @@ def add_absence(request: HttpRequest, game_id: int) -> HttpResponse:
         messages.success(request, f"Noted: you are away from {absence.starts_on:%d %B} to "
                          f"{absence.ends_on:%d %B}. The GameMaster sees it.")
     else:
-        errors = "; ".join(e for errs in form.errors.values() for e in errs)
+        errors = "; ".join(str(e) for errs in form.errors.values() for e in errs)
         messages.error(request, f"Your absence was not saved: {errors}")
     return redirect(reverse("game_detail", args=[game.id]) + "#absences")
 
 
 @login_required
 @require_POST
-def delete_absence(request: HttpRequest, game_id: int, absence_id: int) -> HttpResponse:
+def delete_absence(request: AuthenticatedHttpRequest, game_id: int, absence_id: int
+                   ) -> HttpResponse:
     game = game_selectors.game_for(request.user, game_id)
     player = _seated(game, request.user)
     deleted, _ = Absence.objects.filter(pk=absence_id, player=player).delete()

@@ -59,10 +59,12 @@ class Supervisor:
             out.flush()
             exit_code = 0
             while not self._stopping:
-                dead = [c for c in self.children if c.process and c.process.poll() is not None]
+                dead = [(c, c.process) for c in self.children
+                        if c.process and c.process.poll() is not None]
                 if dead:
-                    exit_code = dead[0].process.returncode or 1
-                    out.write(f"{dead[0].name} exited with code {dead[0].process.returncode}; "
+                    child, process = dead[0]
+                    exit_code = process.returncode or 1
+                    out.write(f"{child.name} exited with code {process.returncode}; "
                               "stopping the others\n")
                     break
                 time.sleep(0.3)
@@ -75,26 +77,26 @@ class Supervisor:
     def stop(self, out=None) -> None:
         """SIGTERM each living child by pid, wait for the grace period, then SIGKILL."""
         out = out or sys.stdout
-        living = [c for c in self.children if c.process and c.process.poll() is None]
-        for child in living:
-            out.write(f"stopping {child.name} (pid {child.pid})\n")
-            child.process.terminate()
+        living = [(c, c.process) for c in self.children if c.process and c.process.poll() is None]
+        for child, process in living:
+            out.write(f"stopping {child.name} (pid {process.pid})\n")
+            process.terminate()
         deadline = time.monotonic() + self.grace_seconds
-        for child in living:
+        for child, process in living:
             remaining = max(0.0, deadline - time.monotonic())
             try:
-                child.process.wait(timeout=remaining)
+                process.wait(timeout=remaining)
             except subprocess.TimeoutExpired:
                 # Its own children (a worker's pool processes) would outlive it: kill them too,
                 # each by its process id.
-                below = descendants(child.pid)
-                out.write(f"{child.name} (pid {child.pid}) did not stop; killing it"
+                below = descendants(process.pid)
+                out.write(f"{child.name} (pid {process.pid}) did not stop; killing it"
                           + (f" and its processes {sorted(below)}" if below else "") + "\n")
-                child.process.kill()
+                process.kill()
                 for pid in below:
                     with contextlib.suppress(ProcessLookupError):
                         os.kill(pid, signal.SIGKILL)
-                child.process.wait()
+                process.wait()
         out.flush()
 
 

@@ -7,9 +7,10 @@ from .models import Heartbeat
 
 @shared_task(name="junta.ops.tasks.sweep")
 def sweep() -> str:
-    """Runs every minute from beat: sends each due phase to adjudication, queues the mails due
-    by the clock (reminders, digests, absences; each claimed, so never sent twice), records the
-    heartbeat."""
+    """Runs every minute from beat, on the adjudication queue (never behind the mail): sends
+    each due phase to adjudication, queues the notification sweep for the mails due by the clock
+    (reminders, digests, absences; each claimed) unless one is queued or running already,
+    records the heartbeat."""
     from junta.games.tasks import queue_due_phases
     from junta.notify.tasks import queue_sweep
 

@@ -1,4 +1,4 @@
-"""A player's day in the browser (issue 6): he logs in, reads the Status page, gives orders and
+"""A player's day in the browser: he logs in, reads the Status page, gives orders and
 then changes them (a conditional one among them), previews a speech and posts it, and sees it
 on top of the Events page. The Status, Events and Map pages are saved as screenshots at phone
 and desktop widths, during a coup, in a folder the test prints."""
@@ -20,7 +20,7 @@ from junta.games import running
 from junta.games.campaigns import create_game, join_game
 from junta.games.models import Game, Order, Speech
 from tests.engine.helpers import in_phase
-from tests.web.test_coup_orders import install
+from tests.web.campaigns import install
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 PASSWORD = "papaya-Republic-1977"

@@ -1,5 +1,5 @@
 """A GameMaster on a phone reviews a drafted phase, makes a ruling, publishes it, and the players'
-pages show the result (issue 7)."""
+pages show the result."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ import pytest
 from allauth.account.models import EmailAddress
 from django.contrib.auth import get_user_model
 
-from junta.engine import catalog
+from junta.engine import GameState, catalog
 from junta.engine.bots import bot_orders
 from junta.engine.rng import Rng
 from junta.games import adjudication, repository, running
@@ -142,7 +142,7 @@ def test_a_gm_reviews_rules_and_publishes_on_a_phone(live_server, browser):
     assert "Published" in page.content()
     phase.refresh_from_db()
     assert phase.status == Phase.Status.PUBLISHED
-    after = repository.engine().GameState.from_dict(phase.result.state_after)
+    after = GameState.from_dict(phase.result.state_after)
     assert card in after.players[0].hand and card not in after.players[1].hand
     for name in ("everything", "history", "audit", "players", "time"):
         page.goto(f"{base}/games/{game.id}/gm/{name}/")

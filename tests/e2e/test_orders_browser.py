@@ -14,8 +14,8 @@ from django.contrib.auth import get_user_model
 from junta.games import running
 from junta.games.campaigns import create_game, join_game
 from junta.games.models import Game, Order
-from tests.web.test_coup_orders import install
-from tests.web.test_orders_page import ADMIRAL, GENERAL_3, WAR, locations
+from tests.engine.option_states import ADMIRAL, GENERAL_3, WAR, locations
+from tests.web.campaigns import install
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 

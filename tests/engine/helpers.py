@@ -69,3 +69,17 @@ def play_until(state: GameState, phase: str, rng_seed: str = "bots", limit: int 
             return state
         state = resolve(state, play_phase(state, rng)).state
     raise AssertionError(f"never reached {phase}")
+
+
+def campaign_states(seed: str, phases: int) -> list[GameState]:
+    """The state at the start of each of the first `phases` phases of a bot campaign from the
+    Cabinet phase of turn 1 (coups included for most seeds)."""
+    state = in_phase("cabinet", seed=seed)
+    rng = Rng(seed)
+    states = []
+    for _ in range(phases):
+        if state.finished:
+            break
+        states.append(state)
+        state = resolve(state, play_phase(state, rng)).state
+    return states

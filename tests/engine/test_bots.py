@@ -1,5 +1,5 @@
-"""The random bots order from the engine's one list of options (issue 12, "Orders from one
-source"), as boardgame.io's bots call the game's own `enumerate`.
+"""The random bots order from the engine's one list of options, the one the Orders page draws,
+as boardgame.io's bots call the game's own `enumerate`.
 
 Over bot campaigns that reach every phase kind, coups included: every order a bot gives was
 made by `options.build` from an option `legal_options` lists for the seat, with values that

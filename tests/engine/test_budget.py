@@ -1,8 +1,10 @@
 """Rule tests for the budget: Draw Budget / New Weapons, the proposal, the vote, the Minister
 of Internal Security's decision and the end of the game.
 
-Each test quotes the rule it checks from `junta-rules-game7.txt` ("Rules"), SUPPLEMENT.md
-("Supplement"), the card texts in `cards.json` ("Card") or the engine's RULINGS.md ("Ruling").
+Each test quotes the rule it checks from docs/rules.md (§budget-draw, §budget-proposal,
+§budget-vote, §seize, §end and the other paragraphs it names) or docs/rulings.md (the
+`§ruling-` paragraphs), the published game's own words that those paragraphs restate ("Rules"),
+or the card texts in `junta/engine/data/cards.json` ("Card").
 The standard cabinet of `helpers.in_phase`: seat 0 Carlos is President, 1 Maria Minister of
 Internal Security, 2 Bill, 3 Dona and 4 Ernesto the Generals, 5 Fidel Admiral, 6 Gloria Air
 Force Commander, 7 Hector Minister of War, 8 Ines Foreign Minister, 9 Jorge Farm & Labor
@@ -202,7 +204,7 @@ def test_a_budget_that_cannot_be_paid_with_the_bills_held_is_refused_naming_why(
 def test_only_the_president_proposes_and_the_totals_are_public():
     """Rules: "A proposed budget must include the total amount ... being earmarked for each
     player. A player not included in a proposed budget will be assumed to be allocated 0 MP".
-    Supplement: "Public: ... the proposed budget's totals per player"."""
+    §secrets: "Public: ... the proposed budget's total for each player"."""
     state = with_bills([3, 2, 1])
     assert validate_order(state, BILL, propose({BILL: 3})) == [
         "Only the President proposes the budget."]
@@ -290,8 +292,8 @@ def test_chosen_denominations_are_honoured():
 
 
 def test_without_a_proposal_every_bill_stays_with_the_president():
-    """Supplement: "Budget proposal: every bill stays with the President (a budget of zeros,
-    voted as usual)"."""
+    """§missed-orders: with no proposal, "a budget of zeros (every bill stays with the
+    President)", voted as usual."""
     state = with_bills([3, 2])
     after, _ = run(state, {})
     assert after.phase == "budget_vote"
@@ -444,7 +446,7 @@ def test_multiple_positions_may_vote_differently():
 
 def test_abstention_and_missing_votes_count_for_nothing_and_a_tie_fails():
     """Rules: "Any player failing to vote will be assumed to abstain, as in all votes."
-    Ruling: "A budget tie fails: a budget needs more votes for than against"."""
+    §ruling-budget-tie: "A budget needs more votes for than against"."""
     state = proposed([2], {BILL: 2})
     after, events = run(state, {BILL: [vote("yes")], DONA: [vote("no")],
                                 JORGE: [vote("abstain")]})
@@ -669,7 +671,8 @@ def test_the_minister_may_let_the_budget_stay_defeated():
 
 
 def test_without_a_decision_the_budget_stays_defeated():
-    """Supplement: "MoIS decision: the budget stays defeated"."""
+    """§missed-orders: with no decision, "the budget stays defeated for the Minister of
+    Internal Security"."""
     state = failed_budget()
     after, _ = run(state, {})
     assert after.players[CARLOS].pocket == 6 and after.bank_status == "closed"
@@ -708,7 +711,7 @@ def test_the_game_ends_when_the_budget_cannot_be_drawn():
 
 
 def test_a_tie_for_the_most_banked_money_shares_the_win():
-    """Supplement: "Winner: most money in the Bank; ties share the win"."""
+    """§money-deck: "The family with the most money in the Bank wins; ties share the win"."""
     state = in_phase("locations", turn=6)
     state.money_deck = [2, 2]
     state.players[DONA].bank = 12
@@ -719,8 +722,8 @@ def test_a_tie_for_the_most_banked_money_shares_the_win():
 
 
 def test_with_four_bills_left_the_budget_is_still_drawn():
-    """Supplement: "The game ends at the Draw Budget step when fewer than 4 bills remain (the
-    President's 2 plus at least 1 each for the two ministers)"."""
+    """§money-deck: "The game ends at the Draw Budget phase when fewer than 4 bills remain"
+    (§draws: the President's 2, then at least 1 each for the two ministers)."""
     state = in_phase("locations", turn=6)
     state.money_deck = [1, 2, 3, 1]
     after, _ = run(state, {})

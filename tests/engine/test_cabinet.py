@@ -1,10 +1,11 @@
 """Rule tests for the Cabinet Appointment phase: card draws, the hand limit and the Cabinet.
 
-Each test quotes the rule it checks from `junta-rules-game7.txt` ("Rules"), SUPPLEMENT.md
-("Supplement") or the engine's RULINGS.md ("Ruling"). The standard cabinet of
-`helpers.in_phase`: seat 0 Carlos is President, 1 Maria Minister of Internal Security, 2 Bill,
-3 Dona and 4 Ernesto the Generals, 5 Fidel Admiral, 6 Gloria Air Force Commander, 7 Hector
-Minister of War, 8 Ines Foreign Minister, 9 Jorge Farm & Labor Secretary.
+Each test quotes the rule it checks from docs/rules.md (§cabinet: §draw-cards, §hand-limit,
+§appointment, §brother-in-law; §missed-orders) or docs/rulings.md (the `§ruling-` paragraphs),
+or the published game's own words that those paragraphs restate ("Rules"). The standard
+cabinet of `helpers.in_phase`: seat 0 Carlos is President, 1 Maria Minister of Internal
+Security, 2 Bill, 3 Dona and 4 Ernesto the Generals, 5 Fidel Admiral, 6 Gloria Air Force
+Commander, 7 Hector Minister of War, 8 Ines Foreign Minister, 9 Jorge Farm & Labor Secretary.
 """
 
 from __future__ import annotations
@@ -98,8 +99,8 @@ def test_draws_go_over_the_hand_limit_until_the_deadline():
 
 def test_at_the_deadline_the_newest_cards_are_discarded_down_to_six():
     """Rules: "No player can hold more than 6 cards at once... If a player ever has more than
-    6 cards they must immediately Pass, Play or Discard down to 6." Supplement: "Hand over the
-    limit at a deadline: the newest cards are discarded until 6 remain"."""
+    6 cards they must immediately Pass, Play or Discard down to 6." §hand-limit: "at every
+    deadline the newest cards in hand are discarded until six remain"."""
     state = in_phase("locations", turn=2)
     old = hand_of(state, BILL, 6)
     opened, _ = next_turn(state)
@@ -229,7 +230,7 @@ def test_the_president_holds_no_second_position_except_through_his_brother_in_la
 
 
 def test_the_brother_in_law_holds_at_most_one_position():
-    """Supplement: "He holds at most one position at a time"."""
+    """§brother-in-law: "He holds at most one position at a time"."""
     state = exiled(ERNESTO, FIDEL)
     assert check_cabinet(state, cabinet(state, **{G3: BIL, ADMIRAL: BIL})) == [
         "Your Brother-in-Law can hold only one position."]
@@ -249,8 +250,8 @@ def test_exiles_and_the_dead_hold_no_position():
 
 
 def test_every_position_that_can_be_filled_is_filled():
-    """Rules: "the President must appoint a Cabinet". Supplement: "the President's
-    Brother-in-Law fills what must stay open"."""
+    """Rules: "the President must appoint a Cabinet". §appointment: "Every position a player
+    or the Brother-in-Law can take must be filled"."""
     state = exiled(ERNESTO)
     assert check_cabinet(state, cabinet(state, **{G3: None})) == [
         "The Generalissimo of the 3rd Army Brigade must be filled: a player or your "
@@ -268,8 +269,8 @@ def test_positions_go_to_players_of_the_game():
 
 
 def test_six_players_hold_the_nine_positions_within_the_limits():
-    """Supplement: "a GM may start a game with 6 to 10. With fewer than 10 living, in-country
-    players some hold two positions (the rules' limits apply...)"."""
+    """§about: "the GameMaster may start one with six to ten"; §appointment: "with fewer
+    players in the country some hold two positions" (nobody more than two)."""
     state = in_phase("cabinet", players=6)
     legal = {IS: MARIA, ADMIRAL: MARIA, G1: BILL, AIR: BILL, G2: DONA, WAR: DONA,
              G3: ERNESTO, FOREIGN: ERNESTO, FARM: FIDEL}
@@ -290,8 +291,8 @@ def test_six_players_hold_the_nine_positions_within_the_limits():
 
 
 def test_with_too_few_players_the_brother_in_law_fills_and_the_rest_stay_open():
-    """Supplement: "the President's Brother-in-Law fills what must stay open"; "Other vacant
-    positions stay empty until the next Cabinet Appointment"."""
+    """§appointment: "the Brother-in-Law takes one that nobody else can, and any others stay
+    empty until the next Cabinet Appointment"."""
     state = exiled(DONA, ERNESTO, players=6)  # Maria, Bill and Fidel: 6 seats and the BiL
     legal = {IS: MARIA, G1: MARIA, G2: BILL, ADMIRAL: BILL, G3: FIDEL, AIR: FIDEL, WAR: BIL,
              FOREIGN: None, FARM: None}
@@ -304,7 +305,7 @@ def test_with_too_few_players_the_brother_in_law_fills_and_the_rest_stay_open():
 
 @pytest.mark.parametrize("players", [6, 7, 8, 9, 10])
 def test_the_random_default_cabinet_is_legal(players):
-    """Supplement: "Cabinet: the system appoints a legal cabinet at random"."""
+    """§missed-orders: "a random legal Cabinet for the President"."""
     for i in range(60):
         state = in_phase("cabinet", players=players, seed=f"cab-{i}")
         for k in range(i % (players - 1)):
@@ -313,8 +314,8 @@ def test_the_random_default_cabinet_is_legal(players):
 
 
 def test_without_a_legal_appointment_the_cabinet_is_appointed_by_lot():
-    """Supplement: "Missed orders... Cabinet: the system appoints a legal cabinet at
-    random"."""
+    """§missed-orders: a President who gives no legal appointment gets "a random legal
+    Cabinet"."""
     state = in_phase("cabinet")
     bad = cabinet(state, **{G1: MARIA})
     after, events = run(state, {CARLOS: [o("appoint", positions=bad)]})
@@ -328,9 +329,9 @@ def test_without_a_legal_appointment_the_cabinet_is_appointed_by_lot():
 
 
 def test_without_a_president_there_is_no_brother_in_law_to_appoint():
-    """Supplement: "The President's Brother-in-Law is not a player. A position he holds is
-    exercised by the President"; "Cabinet: the system appoints a legal cabinet at random" (with
-    the President gone, e.g. fled in a coup, the lot fills what players can hold and leaves the
+    """§brother-in-law: "The Brother-in-Law is not a player: a position he holds is exercised
+    by the President"; §missed-orders: "a random legal Cabinet" (§ruling-no-president: with the
+    President gone, e.g. fled in a coup, the lot fills what players can hold and leaves the
     rest open)."""
     state = exiled(CARLOS, DONA, ERNESTO, players=6)  # Maria, Bill and Fidel remain
     state.positions[cat.PRESIDENT] = None

@@ -150,7 +150,7 @@ def test_random_campaigns(batch):
 
 
 def test_the_campaigns_went_through_coups():
-    """Issue 4: "The random-bot soak test now starts coups": the 200 campaigns above saw coups
+    """The random-bot soak test starts coups (§rebel-only): the 200 campaigns above saw coups
     won by both sides (this test runs after them, in file order)."""
     if SEEN["coups"] == 0:
         for i in range(10):

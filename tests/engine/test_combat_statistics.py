@@ -1,8 +1,8 @@
-"""Combat statistics and dice counts of the coup engine (issue 4).
+"""Combat statistics and dice counts of the coup engine (docs/rules.md §units, §combat).
 
-"Combat statistics: for 1, 5 and 10 armed units, with and without New Weapons, the number of
-hits over 100,000 seeded volleys matches the exact binomial distribution within 3 standard
-errors in every bucket; likewise airstrike and gunboat."
+For 1, 5 and 10 armed units, with and without New Weapons, the number of hits over 100,000
+seeded volleys matches the exact binomial distribution within 3 standard errors in every
+bucket; likewise airstrike and gunboat.
 
 Rules, "Combat": "For each armed unit, one die is rolled. For each unarmed unit, 1/2 die is
 rolled (round down). For each Tank, Bodyguard, and Palace Guard (when in the palace) two dice
@@ -171,8 +171,9 @@ def test_palace_guard_rolls_two_dice_only_in_the_palace() -> None:
 
 @pytest.mark.parametrize("kind", ["Mob", "Rioter", "Striker", "Labor Rioter"])
 def test_unarmed_units_roll_half_a_die_each_rounded_down(kind: str) -> None:
-    """Rules: "For each unarmed unit, 1/2 die is rolled (round down)"; SUPPLEMENT: "n unarmed
-    units together roll floor(n/2) dice". Unarmed units hit on a 6 only."""
+    """Rules: "For each unarmed unit, 1/2 die is rolled (round down)"; §units: "unarmed
+    units ... roll half a die each, rounded down for the group" (n units roll n // 2 dice).
+    Unarmed units hit on a 6 only."""
     state, ctx = setup(f"unarmed-{kind}")
     for n in range(12):
         state.coup["units"] = []

@@ -2,10 +2,10 @@
 
 Each test quotes the rule it checks: "I'm Having Trouble Wording My Orders...", "Players With
 Assassins May Attempt to Assassinate Someone", "Any Non-President Player May Initiate a Coup"
-and the official order in `junta-rules-game7.txt` ("rules"); "Adjudication order" in
-SUPPLEMENT.md ("supplement"). The standard cabinet of `helpers.in_phase`: seat 0 Carlos is
-President, 1 Maria Minister of Internal Security, 2 Bill 1st General, 3 Dona 2nd General,
-4 Ernesto 3rd General.
+and the official order of the published game's rules ("rules"); docs/rules.md §conditions
+and §adjudication-order, which restate them (and §any-time, §assassinations, §rebel-only).
+The standard cabinet of `helpers.in_phase`: seat 0 Carlos is President, 1 Maria Minister of
+Internal Security, 2 Bill 1st General, 3 Dona 2nd General, 4 Ernesto 3rd General.
 """
 
 from __future__ import annotations
@@ -70,8 +70,9 @@ def test_the_conditional_move_waits_for_its_condition():
 
 def test_vote_no_if_bill_votes_yes_is_invalid_and_names_both_steps():
     """Rules: "An order to "Vote no on the budget if Bill votes yes," is invalid because all
-    votes are counted simultaneously." Supplement: "The order form must refuse any other
-    condition at once, naming the step of each side"."""
+    votes are counted simultaneously." §conditions: "The form offers only the conditions that
+    may be used with each order and says why the others are not offered" (naming the step of
+    each side)."""
     state = in_phase("budget_vote")
     order = parse_order({"kind": "vote", "choice": "no",
                          "condition": {"kind": "voted", "seat": BILL, "choice": "yes"}})
@@ -174,9 +175,10 @@ def test_an_assassination_tied_to_a_card_played_that_day():
 
 
 def test_an_assassination_cannot_depend_on_an_assassination_step_card():
-    """Supplement: "3. assassination-step cards (Burglar, Bank Robber, Character Assassin,
-    Bribe the Assassin) and assassins, all simultaneous"; "A conditional order may depend only
-    on things resolved at an earlier step than its own action"."""
+    """§adjudication-order: "Locations: ... assassinations (and the cards played with them)";
+    §assassinations: "All attempts of the step are simultaneous"; §conditions: "A condition
+    must be settled at an earlier step of the phase's adjudication order than the order's own
+    step"."""
     state, pro = assassin_game()
     for card in ("Burglar", "Bribe the Assassin"):
         condition = Condition("card_played", {"seat": ERNESTO, "card": card})
@@ -189,9 +191,9 @@ def test_an_assassination_cannot_depend_on_an_assassination_step_card():
 def test_an_assassination_cannot_depend_on_another_players_location_or_exile():
     """Rules: "Assassination attempts CAN be conditional, but only upon effects that would
     resolve chronologically prior to assassination declaration"; the official order: "1.
-    Locations are designated and Assassins are dispatched" (one step). Supplement: "3.
-    assassination-step cards (Burglar, Bank Robber, Character Assassin, Bribe the Assassin) and
-    assassins"."""
+    Locations are designated and Assassins are dispatched" (one step). §conditions: "An
+    assassination-step order (an assassin, the Secret Police, Burglar, Bank Robber, Character
+    Assassin, Bribe the Assassin) may only wait for your own location or exile"."""
     state, pro = assassin_game()
     burglar = give(state, DONA, "Burglar")
     bribe = give(state, DONA, "Bribe the Assassin")
@@ -340,9 +342,9 @@ def test_a_condition_must_name_what_it_is_about():
 # --- any-time actions tied to a later step ---------------------------------------------------
 
 def test_any_time_action_tied_to_a_later_step_is_valid_but_not_to_its_own():
-    """Supplement: any-time actions "resolve first in that phase's adjudication, in seat
-    order, unless the order ties them to a later step by a condition"; "A conditional order
-    may depend only on things resolved at an earlier step than its own action"."""
+    """§any-time: any-time actions "are carried out first in the phase ..., in seat order,
+    unless a condition ties them to a later step"; §conditions: "A condition must be settled
+    at an earlier step of the phase's adjudication order than the order's own step"."""
     state = in_phase("locations")
     state.players[DONA].pocket = 3
     assert validate_order(state, DONA, o("pay", killed(CARLOS), to=BILL, amount=3)) == []
@@ -368,16 +370,15 @@ def test_any_time_action_tied_to_locations_sees_them():
 def test_locations_phase_follows_the_official_order():
     """Rules: "Locations, Assassinations, Banking, Rebel-Only Moves: 1. Locations are
     designated and Assassins are dispatched 2. Banking Occurs (if Bank is open) 3. Coup Excuse
-    adjudicated 4. Rebel-Only Moves are adjudicated". Supplement: "1. exile declarations,
-    locations; 2. card plays that act "any time" from the previous day's orders; 3.
-    assassination-step cards ... and assassins, all simultaneous ...; 4. banking; 5. Coup
-    Excuse; 6. Rebel-Only moves and bombardments."."""
+    adjudicated 4. Rebel-Only Moves are adjudicated". §adjudication-order: "Locations: locations and
+    exile; any-time actions; assassinations (and the cards played with them); banking; the Coup
+    Excuse; Rebel-Only moves"."""
     assert steps.ADJUDICATION_ORDER["locations"] == (
         "locations", "any_time", "assassinations", "banking", "coup_excuse", "rebel_only")
 
 
 def test_every_phase_resolves_any_time_actions_before_its_own_business():
-    """Supplement: any-time actions "resolve first in that phase's adjudication". Rules:
+    """§any-time: any-time actions "are carried out first in the phase". Rules:
     "Cabinet is Appointed" after the draw; "New Weapons are Allocated and Budget is drawn";
     "Budget is Proposed"; "Budget is Voted upon"."""
     table = steps.ADJUDICATION_ORDER
@@ -409,8 +410,9 @@ def test_the_phases_follow_the_rules_turn():
 
 
 def test_every_step_has_a_handler_and_every_order_a_step_in_its_phases():
-    """Supplement: "A conditional order may depend only on things resolved at an earlier step
-    than its own action" (so every order and condition needs its step in the table)."""
+    """§conditions: "A condition must be settled at an earlier step of the phase's
+    adjudication order than the order's own step" (so every order and condition needs its step
+    in the table, §adjudication-order)."""
     for phase, order in steps.ADJUDICATION_ORDER.items():
         for step in order:
             assert step == "any_time" or (phase, step) in HANDLERS, (phase, step)
@@ -424,8 +426,8 @@ def test_every_step_has_a_handler_and_every_order_a_step_in_its_phases():
 
 
 def test_assassination_cards_act_at_the_assassination_step():
-    """Supplement: "3. assassination-step cards (Burglar, Bank Robber, Character Assassin,
-    Bribe the Assassin) and assassins, all simultaneous"."""
+    """§adjudication-order: "Locations: ... assassinations (and the cards played with them)";
+    §assassinations: "All attempts of the step are simultaneous"."""
     state = in_phase("locations")
     for name in ("Burglar", "Bank Robber", "Character Assassin", "Bribe the Assassin"):
         cid = give(state, DONA, name)

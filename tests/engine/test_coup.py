@@ -1,6 +1,9 @@
 """The coup, phase by phase: the Rebel-Only step, Foreign Intervention, the Police Response,
 Coup Phases 1-6 (incoming fire, movement, combat), the vote and control of the city, and the
-Aftermath. Each test quotes the rule it checks.
+Aftermath. Each test quotes the rule it checks: docs/rules.md (§rebel-only, §coup and its
+paragraphs, §aftermath), docs/rulings.md (the `§ruling-` paragraphs of §rulings-coup), the
+published game's own words that those paragraphs restate ("Rules") or the card texts
+("Card").
 
 Standard cabinet (helpers.standard_cabinet): Carlos President, Maria Internal Security, Bill,
 Dona and Ernesto the 1st, 2nd and 3rd Brigades, Fidel Admiral, Gloria Air Force, Hector War,
@@ -18,6 +21,7 @@ from junta.engine.phases.coup import begin
 from junta.engine.state import BIL
 from junta.engine.units import FOREIGN_TABLE, new_unit, stack_moves
 
+from .coup_states import aftermath_state, coup_state, final_state, units
 from .helpers import give, in_phase, run, texts
 
 CARLOS, MARIA, BILL, DONA, ERNESTO, FIDEL, GLORIA, HECTOR, INES, JORGE = range(10)
@@ -33,26 +37,6 @@ def at(place: str) -> Order:
 
 def of_kind(events, kind: str) -> list:
     return [e for e in events if e.kind == kind]
-
-
-def units(state, owner=None, zone=None, kind=None) -> list[dict]:
-    return [u for u in state.coup["units"] if (owner is None or u["owner"] == owner)
-            and (zone is None or u["zone"] == zone) and (kind is None or u["kind"] == kind)]
-
-
-def coup_state(extra: dict | None = None, **kw):
-    """Ernesto (3rd Brigade) rebels from HQ, moving his brigade to the North Suburb: the coup
-    opens with Coup Phase 1."""
-    state = in_phase("locations")
-    for k, v in kw.items():
-        setattr(state, k, v)
-    orders = {ERNESTO: [at("hq"), o("rebel_move", from_zone=17, to_zone=24)],
-              HECTOR: [at("bank")]}
-    for seat, more in (extra or {}).items():
-        orders.setdefault(seat, []).extend(more)
-    after, events = run(state, orders, submission_order=[ERNESTO])
-    assert after.phase == "coup" and after.coup["phase"] == 1
-    return after, events
 
 
 class Dice:
@@ -98,8 +82,8 @@ def test_rebel_action_puts_every_position_s_units_on_the_map():
     """Rules: "Controls 4 Palace Guards"; "Controls 4 Policemen, who are stationed in 4
     Precincts"; "Controls 5 Soldiers and 1 Tank, stationed at the 1st Army Brigade Barracks";
     "The starting location of the Bodyguard is dependent on the location chosen by the Minister
-    of War: Bank (8-Bank)"; SUPPLEMENT: "Labor Rioter x1 | Farm & Labor Secretary | unarmed |
-    zone 22"."""
+    of War: Bank (8-Bank)"; §units: "every position's units stand at their starting zones";
+    §farm-labor: "controls a Labor Rioter" (unarmed, in zone 22)."""
     state, events = coup_state()
     assert len(units(state, CARLOS, 1, "Palace Guard")) == 4
     assert sorted(u["zone"] for u in units(state, MARIA, kind="Police")) == [10, 11, 12, 14]
@@ -114,8 +98,8 @@ def test_rebel_action_puts_every_position_s_units_on_the_map():
 
 
 def test_after_a_forced_budget_the_police_start_in_the_chamber():
-    """SUPPLEMENT: "Police x4 | Minister of Internal Security | one per precinct; all in the
-    Chamber after a forced budget"."""
+    """§internal-security: "Controls 4 Police, one in each precinct (all in the Chamber after
+    a forced budget)"."""
     state, _ = coup_state(chamber_seized=True, coup_excuse=True)
     assert len(units(state, MARIA, 2, "Police")) == 4
 
@@ -154,8 +138,8 @@ def test_a_bombardment_starts_a_coup():
 
 
 def test_no_combat_in_the_rebel_only_step():
-    """Ruling (RULINGS.md): the Rebel-Only step moves and bombards; units that meet there fight
-    in Coup Phase 1's combat."""
+    """§ruling-rebel-action: "There is no combat in the Rebel-Only step: units that meet fight
+    in Coup Phase 1"."""
     state = in_phase("locations")
     state.coup_excuse = True
     after, events = run(state, {BILL: [o("rebel_move", from_zone=15, to_zone=13)]})
@@ -263,8 +247,8 @@ def test_stack_moves_per_position():
 
 
 def test_a_stack_moves_one_zone_and_swapping_stacks_pass_each_other():
-    """SUPPLEMENT: "each stack move takes any of a player's units in one zone to one adjacent
-    zone"; "Moves are simultaneous; stacks that swap zones pass each other without
+    """§movement: "every player moves one stack (any of his units in one zone) to an adjacent
+    zone"; "Moves are simultaneous: stacks that swap zones pass each other without
     fighting"."""
     state, _ = coup_state()
     assert validate_order(state, ERNESTO, o("move", from_zone=24, to_zone=1)) == [
@@ -343,8 +327,9 @@ def test_the_helicopter_flies_two_zones_besides_the_stack_move():
 
 
 def test_a_stack_of_helicopters_alone_flies_without_naming_them():
-    """Card "Helicopter: ... each phase it may move up to 2 zones"; RULINGS: its own flight is
-    not a stack move, whether the Helicopter is named or is the whole stack in its zone."""
+    """Card "Helicopter: ... each phase it may move up to 2 zones"; §ruling-stack-moves: its own
+    flight "is not a stack move", whether the Helicopter is named or is the whole stack in its
+    zone."""
     state, _ = coup_state()
     card = give(state, ERNESTO, "Helicopter")
     after, _ = run(state, {ERNESTO: [o("play_card", card=card, zone=13)]})
@@ -458,8 +443,8 @@ def test_a_retreat_permission_lets_the_loser_through():
 
 
 def test_the_weakest_fall_first_unless_the_owner_orders_otherwise():
-    """SUPPLEMENT: "Casualties are taken by the target's weakest units first (unarmed, then
-    armed, then 2-dice units), unless the owner ordered another priority"."""
+    """§casualties: "A player's units fall weakest first (unarmed, then armed, then two-dice
+    units), unless he ordered which kinds fall last"."""
     for order, survivor in ((None, "Tank"), (["Mob", "Tank"], "Mob")):
         state = battle_state()
         for kind in ("Tank", "Soldier", "Mob"):
@@ -479,7 +464,7 @@ def test_the_weakest_fall_first_unless_the_owner_orders_otherwise():
 
 
 def test_no_combat_in_an_embassy():
-    """SUPPLEMENT: "Embassies are no-combat zones"."""
+    """§incoming-fire: "Embassies are no-combat zones"."""
     state = battle_state()
     put(state, "Soldier", CARLOS, 19)
     put(state, "Soldier", ERNESTO, 19)
@@ -490,8 +475,8 @@ def test_no_combat_in_an_embassy():
 
 
 def test_loyalists_meet_in_peace_unless_one_attacks():
-    """SUPPLEMENT: "Combat happens in a zone holding units of players on opposite sides, or
-    where any player ordered an attack on another"."""
+    """§combat: "Units of opposing sides (Rebels against Loyalists) that share a zone after
+    the moves fight, and so do units of players who ordered an attack on each other"."""
     state = battle_state()
     put(state, "Soldier", CARLOS, 9)
     put(state, "Soldier", BILL, 9)
@@ -541,14 +526,6 @@ def test_flight_to_an_embassy_is_exile_and_the_exile_returns_through_one():
 
 # --- Coup Phase 6 and the Aftermath ---------------------------------------------------------
 
-def final_state():
-    state, _ = coup_state()
-    state.phase = "coup_final"
-    state.coup["phase"] = 6
-    state.players[GLORIA].rebel = True
-    return state
-
-
 def test_the_president_cannot_vote_pro_junta():
     """Rules: "Players must submit as an order a vote of either Pro-Junta or Pro-President. The
     President cannot vote Pro-Junta"."""
@@ -581,13 +558,6 @@ def test_three_control_points_held_pro_junta_win_the_coup():
         u["zone"] = 6
     again, _ = run(state.copy(), {ERNESTO: votes[ERNESTO], MARIA: votes[MARIA]})
     assert again.coup["result"] == "president"  # Gloria did not vote: not Pro-Junta
-
-
-def aftermath_state(result: str):
-    state = final_state()
-    state.phase = "aftermath"
-    state.coup["result"] = result
-    return state
 
 
 def test_a_sitting_president_may_shoot_only_a_rebel():
@@ -664,10 +634,10 @@ def test_banking_after_lunch_comes_after_the_execution():
 
 
 def test_the_next_coup_starts_with_every_unit_back_and_no_card_units():
-    """SUPPLEMENT: "Units destroyed in a coup are back at their starting zones for the next
-    coup. Units created by cards and Foreign Intervention forces leave the map when the coup
-    ends"; Rules: "Following the resolution of the Coup Aftermath phase, the game returns to the
-    beginning of a new Turn"."""
+    """§units: "Units destroyed in a coup are back at their starting zones for the next coup;
+    units from cards and foreign forces leave the map when the coup ends"; Rules: "Following
+    the resolution of the Coup Aftermath phase, the game returns to the beginning of a new
+    Turn"."""
     state = aftermath_state("president")
     state.coup["units"] = state.coup["units"][:3]
     after, _ = run(state, {})
@@ -678,9 +648,9 @@ def test_the_next_coup_starts_with_every_unit_back_and_no_card_units():
 
 
 def test_a_president_who_fled_is_replaced_by_the_chamber_after_the_aftermath():
-    """Ruling (RULINGS.md): a President gone during a coup is replaced by the Chamber's
-    election once the Aftermath is over ("A Presidential Election must then be held
-    immediately before continuing with the Turn")."""
+    """§ruling-president-fled: "If the President fled, the coup goes on; the Chamber elects a
+    President when the Aftermath is over"; Rules: "A Presidential Election must then be held
+    immediately before continuing with the Turn"."""
     state = aftermath_state("president")
     state.positions[cat.PRESIDENT] = None
     state.players[CARLOS].status = "exiled"

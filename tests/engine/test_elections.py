@@ -1,7 +1,9 @@
 """Rule tests for nominations, presidential elections, resignation and the competence motion.
 
-Each test quotes the rule it checks from `junta-rules-game7.txt` ("Rules"), SUPPLEMENT.md
-("Supplement"), the card texts in `cards.json` ("Card") or the engine's RULINGS.md ("Ruling").
+Each test quotes the rule it checks from docs/rules.md (§first-election, §elections,
+§resignation, §competence, §junta) or docs/rulings.md (§rulings-elections), the published
+game's own words that those paragraphs restate ("Rules"), or the card texts in
+`junta/engine/data/cards.json` ("Card").
 The standard cabinet of `helpers.in_phase`: seat 0 Carlos is President, 1 Maria Minister of
 Internal Security, 2 Bill, 3 Dona and 4 Ernesto the Generals, 5 Fidel Admiral, 6 Gloria Air
 Force Commander, 7 Hector Minister of War, 8 Ines Foreign Minister, 9 Jorge Farm & Labor
@@ -84,8 +86,8 @@ def test_any_player_may_nominate_another_and_the_nominees_are_the_candidates():
 
 def test_a_nomination_may_be_seconded():
     """Rules: "any player may nominate any other player for the Presidency, as well as second
-    or otherwise support a nomination." Ruling: "seconding someone nobody nominated nominates
-    him"."""
+    or otherwise support a nomination." §ruling-first-candidates: "seconding someone nobody
+    nominated nominates him"."""
     state, events = nominated({CARLOS: [nominate(BILL)], MARIA: [o("second", candidate=BILL)],
                                DONA: [o("second", candidate=FIDEL)]})
     assert state.nominations[str(BILL)]["seconded_by"] == [MARIA]
@@ -105,8 +107,9 @@ def test_a_nominee_may_decline():
 
 
 def test_without_a_standing_nomination_everyone_is_a_candidate():
-    """Rules: "the game cannot begin until a President has been elected." Ruling: "When no
-    nomination stands, every living player is a candidate"."""
+    """Rules: "the game cannot begin until a President has been elected."
+    §ruling-first-candidates: "When no nomination stands, every living player is a
+    candidate"."""
     state, events = nominated({CARLOS: [nominate(BILL)], BILL: [o("decline")]})
     assert state.election["candidates"] == list(range(10))
     assert "No nomination stands" in texts(events)
@@ -144,7 +147,7 @@ def test_the_first_election_is_won_by_most_votes_and_the_turn_begins():
 
 
 def test_no_vote_cards_in_the_first_election():
-    """Supplement: "In that first election every player has exactly one vote"."""
+    """§first-election: in the first election "every player has exactly one vote"."""
     state = first_election(BILL, DONA)
     card = give(state, MARIA, "Black Marketeers")
     assert validate_order(state, MARIA, vote(BILL, cards=[card])) == [
@@ -153,7 +156,7 @@ def test_no_vote_cards_in_the_first_election():
 
 def test_a_tie_gives_a_re_vote_of_one_day():
     """Rules: "in the case of a tie, a re-vote will be taken until a President is elected."
-    Supplement: "ties re-voted in a further day"."""
+    §first-election: "A tie gives a re-vote of one day"."""
     state = first_election(BILL, DONA)
     ballots = {s: [vote(BILL if s < 5 else DONA)] for s in range(10)}
     after, events = run(state, ballots)
@@ -177,8 +180,8 @@ def test_an_election_where_nobody_votes_is_voted_again():
 
 
 def test_a_third_deadlock_is_settled_by_lot():
-    """Ruling: "From the third round a tie is settled by lot among the leaders, so a campaign
-    cannot stall forever"."""
+    """§ruling-deadlock: "From the third round a tie is settled by lot among the leaders, so a
+    campaign cannot stall forever"."""
     state = first_election(BILL, DONA)
     ballots = {s: [vote(BILL if s < 5 else DONA)] for s in range(10)}
     second, _ = run(state, ballots)
@@ -215,8 +218,8 @@ def test_only_the_president_resigns_and_not_during_an_election():
 
 
 def test_later_elections_use_chamber_votes():
-    """Supplement: "Later elections (resignation, junta, competence motion) use Chamber votes:
-    positions, Influence in play, Vote cards"."""
+    """§resignation: "The Chamber then elects a successor at once (Chamber votes: positions,
+    Influence, Vote cards)"."""
     _, after, _ = resigned_in_draw()
     assert sources(after, JORGE) == {"position:farm_labor": 5}
     church = in_play(after, DONA, "Church")
@@ -301,9 +304,9 @@ def test_the_resigning_president_cannot_trade_money_away_during_the_election():
 
 
 def test_a_new_presidents_old_position_passes_to_the_former_president():
-    """Rules: "Each living, non-exiled player MUST be given at least one position." Ruling:
-    "A new President's old positions pass to the former President when he is alive and in
-    the country (so every player keeps a position)"."""
+    """Rules: "Each living, non-exiled player MUST be given at least one position."
+    §ruling-new-president-positions: "A new President's old positions pass to the former
+    President when he is alive and in the country (so every player keeps a position)"."""
     _, after, _ = resigned_in_draw()
     final, _ = run(after, {JORGE: [vote(BILL)]})
     assert final.president == BILL
@@ -419,9 +422,9 @@ def test_a_defeated_budget_left_by_a_resigning_president_goes_to_his_successor()
 # --- a President killed ---------------------------------------------------------------------
 
 def test_a_killed_president_is_replaced_by_an_election_at_once():
-    """Supplement: "Later elections (resignation, junta, competence motion) use Chamber votes".
-    Ruling: "A President killed or exiled: an election is held at once (Chamber votes), then
-    the turn resumes where it was"."""
+    """§resignation: "A President killed or gone into exile is replaced the same way" (by the
+    Chamber's votes). §ruling-president-gone: "An election is held at once (Chamber votes),
+    then the turn resumes where it was"."""
     state = in_phase("locations", turn=2)
     state.players[DONA].pocket = 4
     pro = give(state, DONA, "Professional Assassin")

@@ -54,9 +54,10 @@ NAMED = frozenset({"phase", "kind", "status", "step", "resume_phase"})
 # Calls whose string arguments are another vocabulary: an event's kind (`ctx.public("combat",
 # ...)`, `ctx.tell(seat, "banking", ...)`), a key of a dict (`budget.get("proposal")`), an order
 # kind (`ctx.orders_of(seat, "junta_vote")`, the options builder's `add("junta_vote", ...)`),
-# a condition kind (the bots' `condition(option, "exiled", ...)`).
+# a condition kind (the bots' `condition(option, "exiled", ...)`), the rules section an
+# instruction explains (`Instruction(text, "draws")`: an anchor of docs/rules.md).
 OTHER_WORDS = frozenset({"public", "tell", "get", "pop", "setdefault", "orders_of", "add",
-                         "condition"})
+                         "condition", "Instruction"})
 
 # (file, owner) -> the words allowed there. The owner is the innermost enclosing class or
 # function ("Builder.aftermath"), or at module level the name assigned ("CONDITION_KINDS").
@@ -75,6 +76,9 @@ ALLOWED: dict[tuple[str, str], frozenset[str]] = {
         "cabinet", "budget_draw", "budget_proposal", "budget_vote", "election",
         "special_motion", "banking", "rebel_only", "coup"}),
     ("junta/engine/bots.py", "_Bot.rebellion"): frozenset({"rebel_only"}),
+    ("junta/games/rulebook.py", "TIMINGS"): frozenset({
+        "cabinet", "budget_draw", "budget_proposal", "budget_vote", "election",
+        "special_motion", "banking", "rebel_only", "coup", "aftermath"}),
     # Order kinds: "junta_vote" is the order "Vote in the Junta".
     ("junta/engine/kinds.py", "KINDS"): frozenset({"junta_vote"}),
     ("junta/engine/orders.py", "_CHECKS"): frozenset({"junta_vote"}),

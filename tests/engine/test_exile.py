@@ -1,8 +1,10 @@
 """Rule tests for exile: leaving, life abroad, the Brother-in-Law, returning, execution.
 
-Each test quotes the rule it checks from `junta-rules-game7.txt` ("Exile Rules") or
-SUPPLEMENT.md. The standard cabinet of `helpers.in_phase`: seat 0 Carlos is President, 1 Maria
-Minister of Internal Security, 3 Dona 2nd General, 4 Ernesto 3rd General.
+Each test quotes the rule it checks from docs/rules.md (§exile, §brother-in-law) or
+docs/rulings.md (§ruling-exiles, §ruling-exile-back-in-cabinet), the published game's own words
+that those paragraphs restate ("Rules", from its "Exile Rules"), or the card texts ("Card").
+The standard cabinet of `helpers.in_phase`: seat 0 Carlos is President, 1 Maria Minister of
+Internal Security, 3 Dona 2nd General, 4 Ernesto 3rd General.
 """
 
 from __future__ import annotations
@@ -120,8 +122,7 @@ def test_nobody_may_trade_with_an_exile():
 
 def test_an_exiles_position_is_open_to_the_brother_in_law():
     """Rules: "His position is open to the President's Brother-in-Law, until the beginning of
-    the next turn"; supplement: "An exile's position is open to the Brother-in-Law until the
-    next turn begins"."""
+    the next turn"; §exile: "his position goes to the Brother-in-Law"."""
     state = in_phase("locations")
     after, events = run(state, {DONA: [o("location", place="exile")]})
     assert after.positions[cat.GENERAL_2] == BIL
@@ -216,9 +217,9 @@ def test_an_executed_exile_returns_with_the_next_turn():
 
 
 def test_without_a_decision_the_exile_returns_safely():
-    """RULINGS.md: "A return asked in one phase meets the Minister's decision in the next (his
-    `safe_passage` order); with no decision the exile returns safely." (Supplement, Missed
-    orders: "Aftermath: no execution".)"""
+    """§ruling-exiles: "A return asked in one phase meets the Minister's decision in the next
+    (his `safe_passage` order); with no decision the exile returns safely." (§exile: "with no
+    decision the exile returns safely".)"""
     state = dona_in_exile()
     state.pending_returns = [DONA]
     after, _ = run(state, DRAWS)
@@ -238,8 +239,8 @@ def test_amnesty_played_earlier_in_the_turn_prevents_execution():
 
 
 def test_amnesty_played_with_the_ministers_decision_prevents_execution():
-    """Card: "One exile may return safely this turn (Minister cannot execute him)." Supplement:
-    any-time card plays "resolve first in that phase's adjudication"."""
+    """Card: "One exile may return safely this turn (Minister cannot execute him)." §any-time:
+    card plays "are carried out first in the phase"."""
     state = dona_in_exile()
     state.pending_returns = [DONA]
     amnesty = give(state, ERNESTO, "Amnesty")
@@ -274,8 +275,9 @@ def test_amnesty_lasts_this_turn_only():
 def test_an_exile_back_at_the_cabinet_appointment_stays_positionless_and_the_cabinet_stands():
     """Rules: "A player who is granted safe passage returns immediately... If an Exile returns
     in the middle of the Turn, however, he will remain positionless until the next Cabinet
-    Appointment Phase." (RULINGS.md: a return settled in the Cabinet phase comes after the
-    President gave his orders; the returned exile waits for the next turn's appointment.)"""
+    Appointment Phase." (§ruling-exile-back-in-cabinet: a return settled in the Cabinet phase
+    comes after the President gave his orders; the returned exile waits for the next turn's
+    appointment.)"""
     from junta.engine.phases.cabinet import check_cabinet
     state = dona_in_exile("locations")
     asked, _ = run(state, {DONA: [o("return_from_exile")]})

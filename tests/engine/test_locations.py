@@ -1,10 +1,11 @@
 """Rule tests for the Locations, Assassinations, Banking and Rebel-Only phase.
 
-Each test quotes the rule sentence it checks, from `junta-rules-game7.txt` ("rules") or
-SUPPLEMENT.md ("supplement"). The standard cabinet of `helpers.in_phase`: seat 0 Carlos is
-President, 1 Maria Minister of Internal Security, 2 Bill 1st General, 3 Dona 2nd General,
-4 Ernesto 3rd General, 5 Fidel Admiral, 6 Gloria Air Force, 7 Hector War, 8 Ines Foreign,
-9 Jorge Farm & Labor.
+Each test quotes the rule sentence it checks, from docs/rules.md (§locations and its
+paragraphs, §secrets) or docs/rulings.md (§rulings-locations), or the published game's own
+words that those paragraphs restate ("rules"). The standard cabinet of `helpers.in_phase`:
+seat 0 Carlos is President, 1 Maria Minister of Internal Security, 2 Bill 1st General, 3 Dona
+2nd General, 4 Ernesto 3rd General, 5 Fidel Admiral, 6 Gloria Air Force, 7 Hector War, 8 Ines
+Foreign, 9 Jorge Farm & Labor.
 """
 
 from __future__ import annotations
@@ -76,7 +77,7 @@ def test_one_location_only():
 
 
 def test_missed_location_order_means_home():
-    """Supplement, Missed orders: "Location: Home." A burglar finds a player who gave no
+    """§missed-orders: "Home as location". A burglar finds a player who gave no
     location order at home ("You cannot be Burgled if you are at Home")."""
     state = locations_game(s2=5)
     burglar = give(state, DONA, "Burglar")
@@ -87,7 +88,7 @@ def test_missed_location_order_means_home():
 
 
 def test_chosen_location_is_told_only_to_its_player():
-    """Supplement, Who sees what: "Private to the owner: ... chosen location"."""
+    """§secrets: "Private to you: ... your location"."""
     state = in_phase("locations")
     _, events = run(state, {BILL: [at("mistress")]})
     mine = [e for e in of_kind(events, "my_location") if e.data.get("location") == "mistress"]
@@ -324,7 +325,7 @@ def test_secret_police_overtime_bank_restriction():
 
 
 def test_wrong_location_fails_and_only_attacker_and_target_are_told():
-    """Supplement: "A failed assassination attempt is told to its target and to the attacker
+    """§secrets: "A failed assassination attempt is told to its target and to the attacker
     only." Rules: only an attempt "that went to the correct location of its target" kills."""
     state = locations_game(s3=5)
     pro = give(state, DONA, "Professional Assassin")
@@ -338,7 +339,7 @@ def test_wrong_location_fails_and_only_attacker_and_target_are_told():
 
 
 def test_a_successful_assassination_is_public_but_the_killer_is_not():
-    """Supplement: "Public: ... successful assassinations (victim and location)"."""
+    """§secrets: "Public: ... successful assassinations (victim and location)"."""
     state = locations_game(s3=5)
     pro = give(state, DONA, "Professional Assassin")
     _, events = run(state, {BILL: [at("club")], DONA: [kill_order(pro, BILL, "club")]})
@@ -364,8 +365,8 @@ def test_assassination_needs_another_living_player_and_a_location():
 # --- simultaneous step -----------------------------------------------------------------------
 
 def test_a_player_killed_in_the_step_still_has_his_own_attempt_carried_out():
-    """Supplement: "assassins, all simultaneous (a player killed in this step still has his
-    own attempt carried out)"."""
+    """§assassinations: "All attempts of the step are simultaneous: a player killed in it
+    still makes his own attempt"."""
     state = locations_game(s3=2, s2=2)
     dona_pro = give(state, DONA, "Professional Assassin")
     bill_pro = give(state, BILL, "Professional Assassin")
@@ -378,8 +379,8 @@ def test_a_player_killed_in_the_step_still_has_his_own_attempt_carried_out():
 
 
 def test_two_assassins_kill_each_other():
-    """Supplement: "all simultaneous (a player killed in this step still has his own attempt
-    carried out)"."""
+    """§assassinations: "All attempts of the step are simultaneous: a player killed in it
+    still makes his own attempt"."""
     state = locations_game(s3=2, s2=2)
     dona_pro = give(state, DONA, "Professional Assassin")
     bill_pro = give(state, BILL, "Professional Assassin")
@@ -409,8 +410,9 @@ def test_a_kill_discards_hand_and_influence_and_gives_the_pocket_to_the_killer()
 @pytest.mark.parametrize("a, b, c", list(itertools.permutations((BILL, DONA, ERNESTO))))
 def test_pockets_of_one_step_go_to_the_killers_whatever_the_seats(a, b, c):
     """Rules: "any money in hand is given to the Player who assassinated the target";
-    supplement: "assassins, all simultaneous". A kills B while C kills A: B's pocket goes to A,
-    who dies in the same step, and on with A's own to C (RULINGS.md), whoever sits first."""
+    §assassinations: "All attempts of the step are simultaneous". A kills B while C kills A:
+    B's pocket goes to A, who dies in the same step, and on with A's own to C
+    (§ruling-pockets-together), whoever sits first."""
     state = locations_game()
     for seat, pocket in ((a, 7), (b, 3), (c, 2)):
         state.players[seat].pocket = pocket
@@ -430,9 +432,9 @@ def test_pockets_of_one_step_go_to_the_killers_whatever_the_seats(a, b, c):
 
 
 def test_two_killers_of_each_other_leave_their_pockets_to_nobody():
-    """Rules: "any money in hand is given to the Player who assassinated the target" (RULINGS:
-    when the killers kill each other in one step, nobody living inherits: the money leaves
-    play)."""
+    """Rules: "any money in hand is given to the Player who assassinated the target"
+    (§ruling-pockets-together: when the killers kill each other in one step, nobody living
+    inherits: the money leaves play)."""
     state = locations_game(s2=5, s3=5)
     dona_pro = give(state, DONA, "Professional Assassin")
     bill_pro = give(state, BILL, "Professional Assassin")
@@ -474,8 +476,8 @@ def test_only_one_position_for_the_brother_in_law_and_the_president_chooses():
 
 
 def test_only_the_president_directs_his_brother_in_law():
-    """Supplement: "when several fall vacant in one turn the President picks which one he
-    keeps"."""
+    """§brother-in-law: "when several fall vacant together the President chooses which one
+    the Brother-in-Law keeps"."""
     state = in_phase("locations")
     assert validate_order(state, DONA, o("brother_in_law", position=cat.WAR)) == [
         "Only the President directs his Brother-in-Law."]
@@ -803,8 +805,8 @@ def test_rebel_move_conditional_on_an_assassination():
 
 def test_the_dead_respawn_next_turn_with_4_cards_and_their_bank_account():
     """Rules: "At the beginning of this phase, all dead players "respawn."" and "Players
-    returning from death receive 4 cards. All other players receive 2 cards". Supplement: "the
-    bank account survives death (pocket and cards do not)"."""
+    returning from death receive 4 cards. All other players receive 2 cards". §assassinations: "The
+    victim loses his cards and his pocket ...; his account survives"."""
     state = locations_game(s3=2, s2=5)
     state.players[BILL].bank = 9
     give(state, BILL, "Spy in Switzerland")

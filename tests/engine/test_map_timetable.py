@@ -1,4 +1,4 @@
-"""The city map against the rules' coup timetable (SUPPLEMENT: "map.json ... hold the data").
+"""The city map (`junta/engine/data/map.json`, §zones) against the rules' coup timetable.
 
 "The rules text's timetable must hold on the map: from each barracks two control points are 3
 moves away and the other two and the Palace 4, so a brigade leaving in phase 3 reaches all, in
@@ -63,8 +63,8 @@ def reachable_moves(leave_phase: int) -> int:
 
 
 def test_adjacency_is_symmetric_and_matches_the_catalog() -> None:
-    """SUPPLEMENT: "each stack move takes any of a player's units in one zone to one adjacent
-    zone." Adjacency must go both ways (a stack can go back the way it came, and "a retreating
+    """§movement: "every player moves one stack (any of his units in one zone) to an adjacent
+    zone". Adjacency must go both ways (a stack can go back the way it came, and "a retreating
     stack goes to the zone it came from"), no zone is next to itself, and the engine's catalog
     holds exactly map.json's adjacency."""
     assert sorted(RAW) == list(range(1, 29))
@@ -85,7 +85,7 @@ def test_five_control_points_and_two_embassies() -> None:
     """Rules: "if you don't have units in any of the Control Points (the 5 pink territories)
     you won't have a say in who wins the Coup"; "A player may also flee the country during a
     Coup, but only if he can move one of his active units into an Embassy" (the North
-    American and the Soviet Embassy); SUPPLEMENT: "Embassies are no-combat zones.\""""
+    American and the Soviet Embassy); §incoming-fire: "Embassies are no-combat zones.\""""
     points = {zid for zid, z in RAW.items() if z["control_point"]}
     assert points == CONTROL_POINTS
     assert len(points) == 5
@@ -179,8 +179,8 @@ def test_a_brigade_leaving_in_phase_k_reaches_its_timetable(leave_phase: int,
 
 
 def test_the_engine_accepts_each_step_of_the_march_and_refuses_a_jump() -> None:
-    """SUPPLEMENT: "each stack move takes any of a player's units in one zone to one adjacent
-    zone." The engine's move check accepts every step of a shortest march from each barracks
+    """§movement: "every player moves one stack (any of his units in one zone) to an adjacent
+    zone". The engine's move check accepts every step of a shortest march from each barracks
     to each control point, and refuses a move that skips a zone; so a brigade cannot beat the
     timetable."""
     state = new_game("march", NAMES)

@@ -25,10 +25,20 @@ from junta.engine import (
 )
 from junta.engine import catalog as cat
 
-from .helpers import give, in_phase, in_play
-
-PRESIDENT, SECURITY, GENERAL_1, GENERAL_2, GENERAL_3, ADMIRAL, AIR_FORCE, WAR, FOREIGN, FARM = \
-    range(10)
+from .helpers import give, in_phase
+from .option_states import (
+    ADMIRAL,
+    AIR_FORCE,
+    FARM,
+    FOREIGN,
+    GENERAL_1,
+    GENERAL_3,
+    PRESIDENT,
+    WAR,
+    budget_draw,
+    election,
+    locations,
+)
 
 
 def option(s: GameState, seat: int, key: str) -> OrderOption:
@@ -50,94 +60,6 @@ def labels(o: OrderOption, name: str) -> dict[Any, str]:
     arg = o.arg(name)
     assert arg is not None, (o.key, name)
     return {c.value: c.label for c in arg.choices}
-
-
-# --- states in which each option is offered ------------------------------------------------------
-
-def nomination() -> GameState:
-    s = in_phase("nomination")
-    s.positions[cat.PRESIDENT] = None
-    return s
-
-
-def election() -> GameState:
-    """A President to elect after a resignation; the Farm & Labor Secretary holds a Vote
-    card."""
-    s = in_phase("election")
-    s.election = {"reason": "resignation", "candidates": [GENERAL_1, ADMIRAL], "round": 1}
-    give(s, FARM, "Ballot Stuffers")
-    return s
-
-
-def budget_vote() -> GameState:
-    """The Farm & Labor Secretary (5 votes) has Church influence in play and a Vote card; the
-    Admiral holds Power Failure."""
-    s = in_phase("budget_vote")
-    in_play(s, FARM, "Church")
-    give(s, FARM, "Ballot Stuffers")
-    give(s, ADMIRAL, "Power Failure")
-    return s
-
-
-def cabinet() -> GameState:
-    s = in_phase("cabinet")
-    give(s, GENERAL_2, "The President's Competence Questioned")
-    return s
-
-
-def budget_draw() -> GameState:
-    return in_phase("budget_draw")
-
-
-def budget_proposal() -> GameState:
-    s = in_phase("budget_proposal")
-    s.budget = {"held": [3, 2, 2, 1], "all_drawn": [3, 2, 2, 1], "holder": PRESIDENT,
-                "proposer": PRESIDENT}
-    s.players[PRESIDENT].pocket = 4
-    give(s, FOREIGN, "Foreign Aid Audit")
-    return s
-
-
-def internal_security() -> GameState:
-    return in_phase("internal_security")
-
-
-def locations() -> GameState:
-    """Cards in hand for every kind of play; the Farm & Labor Secretary in exile asking to
-    return; money to pay, bank and trade."""
-    s = in_phase("locations")
-    give(s, GENERAL_3, "Professional Assassin")
-    give(s, GENERAL_3, "Informant")
-    give(s, GENERAL_3, "Church")
-    give(s, GENERAL_3, "Burglar")
-    in_play(s, ADMIRAL, "Bankers")
-    give(s, ADMIRAL, "Bank Holiday")
-    give(s, AIR_FORCE, "Amnesty")
-    give(s, AIR_FORCE, "Secret Political Donation")
-    give(s, WAR, "Spy in Switzerland")
-    in_play(s, WAR, "Monarchists")
-    give(s, WAR, "Monarchist Assassin")
-    for p in s.players:
-        p.pocket, p.bank = 5, 3
-    s.players[FARM].status = "exiled"
-    s.positions[cat.FARM_LABOR] = None
-    s.pending_returns = [FARM]
-    return s
-
-
-def exile() -> GameState:
-    s = in_phase("locations")
-    s.players[FARM].status = "exiled"
-    s.positions[cat.FARM_LABOR] = None
-    return s
-
-
-STATES = {f.__name__: f for f in (nomination, election, budget_vote, cabinet, budget_draw,
-                                  budget_proposal, internal_security, locations, exile)}
-
-
-STATES = {f.__name__: f for f in (nomination, election, budget_vote, cabinet, budget_draw,
-                                  budget_proposal, internal_security, locations, exile)}
 
 
 # --- trades with cards -------------------------------------------------------------------------

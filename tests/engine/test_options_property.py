@@ -1,4 +1,4 @@
-"""Every option the engine lists is one it accepts (issue 12, "Orders from one source").
+"""Every option the engine lists is one it accepts: one source for the orders.
 
 For states from random bot campaigns at every phase kind (coups included), for every seat and
 every order option `legal_options` gives it: the option can be used (its starting values, or
@@ -13,38 +13,12 @@ tests/engine/test_options.py; this is the sweep.
 
 from __future__ import annotations
 
-from functools import cache
-
 import pytest
 
-from junta.engine import GameState, new_game, resolve, validate_order, validate_orders
-from junta.engine.bots import play_phase
+from junta.engine import GameState, validate_order, validate_orders
 from junta.engine.options import OrderOption, Shape, build, legal_options
-from junta.engine.rng import Rng
 
-PHASE_KINDS = ("nomination", "election", "cabinet", "budget_draw", "budget_proposal",
-               "budget_vote", "internal_security", "locations", "coup", "coup_final",
-               "aftermath")
-SEEDS = [f"options-{i}" for i in range(6)]
-PER_KIND = 3  # states kept for each phase kind
-
-
-@cache
-def sample_states() -> dict[str, list[dict]]:
-    """Up to PER_KIND states of each phase kind from bot campaigns (the first of each kind,
-    then later ones), as plain data."""
-    found: dict[str, list[dict]] = {}
-    for seed in SEEDS:
-        state = new_game(seed, [f"Family {i}" for i in range(10)])
-        rng = Rng(seed)
-        for _ in range(150):
-            if state.finished:
-                break
-            kept = found.setdefault(state.phase, [])
-            if len(kept) < PER_KIND and (not kept or rng.below(4) == 0):
-                kept.append(state.to_dict())
-            state = resolve(state, play_phase(state, rng)).state
-    return found
+from .bot_samples import PHASE_KINDS, sample_states
 
 
 def test_the_sample_reaches_every_phase_kind_coups_included():

@@ -2,8 +2,10 @@
 or unit is refused when it is given, naming both orders, unless their conditions exclude each
 other. Before, such a set was accepted and then silently cut when it resolved.
 
-SUPPLEMENT, Money: "A player's pocket can never go negative; any payment that would is
-refused." SUPPLEMENT, "Any time" actions: "a card cannot be given twice".
+§order-sets: orders that together "take more from your pocket than it holds ..., withdraw
+more than your Bank account holds, use one card twice ... or one unit twice ... are refused,
+naming both orders"; "A pocket can never go negative." §ruling-exclusive-conditions: orders on
+conditions that exclude each other "may draw on the same money or card".
 """
 
 from __future__ import annotations
@@ -16,8 +18,8 @@ from junta.engine import Condition, Order, validate_order, validate_orders
 from junta.engine import catalog as cat
 from junta.engine.conditions import exclusive
 
+from .coup_states import coup_state, units
 from .helpers import give, in_phase, in_play, run, texts
-from .test_coup import coup_state, units
 
 CARLOS, MARIA, BILL, DONA, ERNESTO, FIDEL, GLORIA, HECTOR, INES, JORGE = range(10)
 

@@ -4,8 +4,9 @@ can put it next to the field that causes it without trying other values.
 `arg` is the name of the order's argument a player would change to mend it; "condition" for the
 order's condition as a whole (its kind, when it is settled) or "condition.<detail>" for one of
 its details; None for the order as a whole (who gives it, when, or what no single argument
-answers). Each case quotes the rule its message applies where there is one: the rules text
-("Rules"), the supplement ("Supplement") or the card texts ("Card").
+answers). Each case quotes the rule its message applies where there is one: docs/rules.md (by
+its §name), the published game's own words that it restates ("Rules") or the card texts
+("Card").
 
 The standard cabinet of `helpers.in_phase`: seat 0 Carlos is President, 1 Maria Minister of
 Internal Security, 2 Bill, 3 Dona and 4 Ernesto the Generals, 5 Fidel Admiral, 6 Gloria Air
@@ -27,8 +28,8 @@ from junta.engine.phases.locations import SECRET_POLICE
 from junta.engine.problems import Problem
 from junta.engine.rng import Rng
 
+from .coup_states import aftermath_state, coup_state, final_state
 from .helpers import game, give, in_phase, in_play
-from .test_coup import aftermath_state, coup_state, final_state
 
 CARLOS, MARIA, BILL, DONA, ERNESTO, FIDEL, GLORIA, HECTOR, INES, JORGE = range(10)
 
@@ -420,7 +421,7 @@ CASES: dict[str, Case] = {
         ("You cannot strike your own units.", "target")]),
     "gunboat: not the admiral": (coup, DONA, o("gunboat", zone=24, target=ERNESTO), [
         ("Only the Admiral commands the Gunboat.", None)]),
-    # Supplement: "Embassies are no-combat zones".
+    # §incoming-fire: "Embassies are no-combat zones".
     "gunboat: embassy": (coup, FIDEL, o("gunboat", zone=19, target=ERNESTO), [
         ("North American Embassy is an embassy: no combat there.", "zone")]),
     "gunboat: target": (coup, FIDEL, o("gunboat", zone=24), [
@@ -440,7 +441,7 @@ CASES: dict[str, Case] = {
     # Rules: "The Marine may be deployed to any River-bordering zone".
     "place: zone": (coup, FIDEL, o("place", unit="Marine", zone=1), [
         ("Marines land in a river zone; Presidential Palace is not on the river.", "zone")]),
-    # Supplement: "Each stack move takes any of a player's units in one zone to one adjacent
+    # §movement: "every player moves one stack (any of his units in one zone) to an adjacent
     # zone".
     "move: to": (coup, ERNESTO, o("move", from_zone=24, to_zone=1), [
         ("Presidential Palace is not next to North Suburb.", "to_zone")]),

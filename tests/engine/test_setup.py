@@ -1,7 +1,8 @@
 """Rule tests for setting up a campaign and for who owes orders in each phase.
 
-Each test quotes the rule it checks from `junta-rules-game7.txt` ("Rules") or SUPPLEMENT.md
-("Supplement"). The standard cabinet of `helpers.in_phase`: seat 0 Carlos is President,
+Each test quotes the rule it checks from docs/rules.md (§about, §money-deck, §timing,
+§brother-in-law) or the published game's own words that those paragraphs restate ("Rules").
+The standard cabinet of `helpers.in_phase`: seat 0 Carlos is President,
 1 Maria Minister of Internal Security, 2 Bill, 3 Dona and 4 Ernesto the Generals, 5 Fidel
 Admiral, 6 Gloria Air Force Commander, 7 Hector Minister of War, 8 Ines Foreign Minister,
 9 Jorge Farm & Labor Secretary.
@@ -26,7 +27,7 @@ EVERYONE = list(range(10))
 
 @pytest.mark.parametrize("players", [5, 11])
 def test_a_game_needs_6_to_10_players(players):
-    """Supplement: "10 players by default; a GM may start a game with 6 to 10"."""
+    """§about: "It has ten players by default; the GameMaster may start one with six to ten"."""
     names = [*NAMES, "Kiko"][:players]
     with pytest.raises(ValueError, match="6 to 10 players"):
         new_game("table", names)
@@ -34,7 +35,7 @@ def test_a_game_needs_6_to_10_players(players):
 
 @pytest.mark.parametrize("players", [6, 10])
 def test_six_and_ten_players_may_play(players):
-    """Supplement: "10 players by default; a GM may start a game with 6 to 10"."""
+    """§about: "It has ten players by default; the GameMaster may start one with six to ten"."""
     assert len(new_game("table", NAMES[:players]).players) == players
 
 
@@ -49,8 +50,8 @@ def extras(deck: list[int]) -> Counter:
 def test_the_money_deck_holds_the_known_96_bills_plus_0_to_14_hidden_ones():
     """Rules, "How Many Cards Are in the Money Deck?": "There are 51 one MP notes, 30 two MP
     notes, and 15 three MP notes, for a total of 96 bills (plus 0-14 extra random bills)...
-    These extra bills may be of any denomination." Supplement: "plus a hidden number (0-14,
-    drawn at game creation) of extra bills of random denominations (1-3), shuffled in"."""
+    These extra bills may be of any denomination." §money-deck: "plus a hidden number (0 to
+    14, set when the campaign is created) of extra bills of 1 to 3 MP"."""
     assert cat.MONEY_DECK == {1: 51, 2: 30, 3: 15} and cat.KNOWN_BILLS == 96
     seen_extra = set()
     for i in range(120):
@@ -80,7 +81,8 @@ def test_without_extra_bills_the_deck_is_exactly_the_known_96():
 
 
 def test_the_deck_is_shuffled_by_the_seed():
-    """Supplement: the extra bills are "shuffled in"; each game its own deck."""
+    """§money-deck: the extra bills are part of the deck, which each campaign's seed
+    shuffles: each game its own deck."""
     a, b = new_game("shuffle-a", NAMES), new_game("shuffle-b", NAMES)
     assert a.money_deck != b.money_deck
     assert new_game("shuffle-a", NAMES).money_deck == a.money_deck
@@ -89,7 +91,7 @@ def test_the_deck_is_shuffled_by_the_seed():
 # --- who owes orders ------------------------------------------------------------------------
 
 def test_who_owes_orders_in_each_phase():
-    """Supplement: "A phase ends early once every player who owes orders has marked them
+    """§timing: "A phase ends early once every player who owes orders has marked them
     final." Those who owe orders: every player in the nominations, the first election and the
     Locations phase; the President for the Cabinet and the proposal; the Minister of War, the
     Foreign Minister and the Farm & Labor Secretary for the draw; every player with votes in a
@@ -108,8 +110,8 @@ def test_who_owes_orders_in_each_phase():
 
 
 def test_the_brother_in_law_s_orders_are_owed_by_the_president():
-    """Supplement: "A position he holds is exercised by the President: its votes, units,
-    draws and powers, each ordered by the President as that position"."""
+    """§brother-in-law: "a position he holds is exercised by the President (its votes,
+    units, draws and powers)", each ordered by the President as that position."""
     state = in_phase("budget_draw")
     state.positions[cat.FOREIGN] = BIL
     assert owes_orders(state) == [CARLOS, HECTOR, JORGE]
@@ -119,7 +121,7 @@ def test_the_brother_in_law_s_orders_are_owed_by_the_president():
 
 
 def test_exiles_the_dead_and_the_voteless_owe_no_orders():
-    """Supplement: "A phase ends early once every player who owes orders has marked them
+    """§timing: "A phase ends early once every player who owes orders has marked them
     final"; rules: "An Exiled player is essentially out of the game until he returns"; the dead
     "cannot take any actions until the beginning of the next turn"."""
     for phase in ("locations", "budget_vote"):

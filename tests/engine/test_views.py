@@ -1,4 +1,4 @@
-"""Leak tests for `views.view_for` and event audiences ("Who sees what", SUPPLEMENT.md).
+"""Leak tests for `views.view_for` and event audiences (docs/rules.md §secrets).
 
 Every secret is filled with a unique marker (pockets 900001.., banks 800001.., a distinctive
 card in each hand, marked locations, marked budget bills, the seed...). A player's view holds
@@ -72,7 +72,7 @@ def gm_only() -> list[str]:
 
 
 def test_markers_are_distinct_from_public_text():
-    """Supplement, Who sees what: "Everything is secret unless listed as public." (The markers
+    """§secrets: "Everything is secret unless listed here as public." (The markers
     of the secrets must not occur in a view that holds no secret at all.)"""
     state, _ = marked_state()
     for p in state.players:  # the same state without a single secret in it
@@ -88,10 +88,10 @@ def test_markers_are_distinct_from_public_text():
 
 @pytest.mark.parametrize("viewer", range(10))
 def test_a_player_sees_his_secrets_and_no_one_elses(viewer):
-    """Supplement, Who sees what: "Private to the owner: the cards in hand, pocket money,
-    banked money, chosen location, all orders before they resolve, the bills a minister drew
-    (also seen by the President), the President's full draw and what he skims"; "Public too:
-    Influence cards in play (they lie on the table)"."""
+    """§secrets: "Private to you: your hand, pocket and Bank account, your location, your
+    orders until they are carried out, the bills you drew as a minister (the President sees
+    them too), the President's full draw and what he keeps"; "Public: ... the Influence cards
+    in play"."""
     state, markers = marked_state()
     text = dumps(viewer, state)
     for marker in markers[viewer]:
@@ -106,8 +106,8 @@ def test_a_player_sees_his_secrets_and_no_one_elses(viewer):
 
 
 def test_a_spectator_sees_no_secret():
-    """Supplement, Who sees what: "Everything is secret unless listed as public"; "Public:
-    ... the proposed budget's totals per player"; "Public too: Influence cards in play"."""
+    """§secrets: "Everything is secret unless listed here as public"; "Public: ... the
+    proposed budget's total for each player, ... the Influence cards in play"."""
     state, markers = marked_state()
     text = dumps(None, state)
     for marker in {m for ms in markers.values() for m in ms} | set(gm_only()):
@@ -118,8 +118,8 @@ def test_a_spectator_sees_no_secret():
 
 
 def test_the_gm_sees_everything():
-    """Supplement, Who sees what: "The GM sees all."; Money: "The extra count is known to the
-    GM only and revealed at game end"."""
+    """§secrets: "The GameMaster sees everything throughout"; §money-deck: the number of
+    extra bills is hidden, and "The extras are revealed at the end"."""
     state, markers = marked_state()
     text = dumps("gm", state)
     for marker in {m for ms in markers.values() for m in ms} | set(gm_only()):
@@ -128,8 +128,8 @@ def test_the_gm_sees_everything():
 
 
 def test_everything_is_revealed_at_game_end():
-    """Supplement, Who sees what: "At game end everything is revealed: every hand, pocket,
-    bank account, order, draw and the extra-bill count"."""
+    """§secrets: "When the game ends, everything is revealed: every hand, pocket and account,
+    every order, every draw and the number of hidden extra bills"."""
     state, markers = marked_state()
     state.finished = True
     state.phase = "finished"
@@ -143,8 +143,8 @@ def test_everything_is_revealed_at_game_end():
 def test_alternative_budget_keeps_the_presidents_draw_and_the_new_proposal_apart():
     """After an Alternative Budget its player holds all the bills but the President's smallest;
     the President's full draw stays his, the new proposal (pocket top-up) the player's.
-    Supplement, Who sees what: "Private to the owner: ... the bills a minister drew (also seen
-    by the President), the President's full draw and what he skims"."""
+    §secrets: "Private to you: ... the bills you drew as a minister (the President sees them
+    too), the President's full draw and what he keeps"."""
     state, _ = marked_state()
     alt = 5
     state.budget = {
@@ -185,8 +185,7 @@ def assert_only_changed_for(before: dict, after: dict, allowed: set) -> None:
 
 @pytest.mark.parametrize("seat", [0, 4, 8, 9])
 def test_a_players_secrets_do_not_reach_anyone_else(seat):
-    """Supplement, Who sees what: "Private to the owner: the cards in hand, pocket money,
-    banked money, chosen location"."""
+    """§secrets: "Private to you: your hand, pocket and Bank account, your location"."""
     state, _ = marked_state()
     before = views(state)
     p = state.players[seat]
@@ -203,8 +202,9 @@ def test_a_players_secrets_do_not_reach_anyone_else(seat):
 
 
 def test_hidden_game_secrets_reach_the_gm_only():
-    """Supplement, Who sees what: "Everything is secret unless listed as public. The GM sees
-    all."; Money: "The extra count is known to the GM only and revealed at game end"."""
+    """§secrets: "Everything is secret unless listed here as public"; "The GameMaster sees
+    everything throughout"; §money-deck: the number of extra bills is hidden, and "The extras
+    are revealed at the end"."""
     state, _ = marked_state()
     before = views(state)
     state.seed = "another-seed"
@@ -222,8 +222,8 @@ def test_hidden_game_secrets_reach_the_gm_only():
 
 
 def test_a_ministers_draw_reaches_him_and_the_president_only():
-    """Supplement, Who sees what: "Private to the owner: ... the bills a minister drew (also
-    seen by the President)"; "Public: ... the number of bills each minister drew"."""
+    """§secrets: "Private to you: ... the bills you drew as a minister (the President sees
+    them too)"; "Public: ... how many bills each minister drew"."""
     state, _ = marked_state()
     before = views(state)
     drawn = state.budget["drawn"]
@@ -234,9 +234,9 @@ def test_a_ministers_draw_reaches_him_and_the_president_only():
 
 
 def test_the_presidents_proposal_details_reach_him_only():
-    """Supplement, Who sees what: "Private to the owner: ... the President's full draw and
-    what he skims"; "Public: ... the proposed budget's totals per player" (the totals are not
-    changed here, only the bills, the pocket money added and the top-ups)."""
+    """§secrets: "Private to you: ... the President's full draw and what he keeps"; "Public:
+    ... the proposed budget's total for each player" (the totals are not changed here, only
+    the bills, the pocket money added and the top-ups)."""
     state, _ = marked_state()
     before = views(state)
     state.budget["proposal"].update({"from_pocket": 2, "bills": {"3": [3, 2]},
@@ -265,8 +265,8 @@ def campaign_states(seed: str, players: int):
 
 @pytest.mark.parametrize("seed, players", [("views-a", 6), ("views-b", 8), ("views-c", 10)])
 def test_views_along_a_campaign(seed, players):
-    """Supplement, Who sees what: "Everything is secret unless listed as public": beyond his
-    own secrets ("Private to the owner: the cards in hand, pocket money, banked money..."),
+    """§secrets: "Everything is secret unless listed here as public": beyond his own
+    secrets ("Private to you: your hand, pocket and Bank account, ..."),
     every player sees the same public view as a spectator, at every phase of a campaign."""
     for state, _ in campaign_states(seed, players):
         spectator = view_for(state, None)
@@ -285,11 +285,10 @@ def test_views_along_a_campaign(seed, players):
 @pytest.mark.parametrize("seed, players", [("events-a", 6), ("events-b", 7), ("events-c", 9),
                                            ("events-d", 10)])
 def test_private_events_reach_their_audience_only(seed, players):
-    """Supplement, Who sees what: "Private to the owner: the cards in hand, pocket money,
-    banked money, chosen location, ... the bills a minister drew (also seen by the President),
-    the President's full draw and what he skims, results of Intelligence cards"; "A failed
-    assassination attempt is told to its target and to the attacker only"; "The GM sees
-    all"."""
+    """§secrets: "Private to you: your hand, pocket and Bank account, your location, ... the
+    bills you drew as a minister (the President sees them too), the President's full draw and
+    what he keeps, what your Intelligence cards learn"; "A failed assassination attempt is told
+    to its target and to the attacker only"; "The GameMaster sees everything throughout"."""
     kinds = set()
     for _, events in campaign_states(seed, players):
         for e in events:
@@ -315,8 +314,9 @@ def test_private_events_reach_their_audience_only(seed, players):
 
 
 def test_event_audiences():
-    """Supplement, Who sees what: "Everything is secret unless listed as public. The GM sees
-    all." (a private event reaches its audience and the GM, a public one everyone)."""
+    """§secrets: "Everything is secret unless listed here as public"; "The GameMaster sees
+    everything throughout" (a private event reaches its audience and the GM, a public one
+    everyone)."""
     from junta.engine.events import Event
     private = Event("x", "secret", (2, 5))
     assert [s for s in range(10) if private.visible_to(s)] == [2, 5]
@@ -330,8 +330,8 @@ def test_event_audiences():
 
 @pytest.mark.parametrize("viewer", [-1, 10, 99])
 def test_no_view_for_a_seat_nobody_holds(viewer):
-    """Supplement: "The President's Brother-in-Law is not a player." The Brother-in-Law (-1)
-    must not wrap round to the last player's secrets ("Private to the owner")."""
+    """§brother-in-law: "The Brother-in-Law is not a player". The Brother-in-Law (-1) must
+    not wrap round to the last player's secrets (§secrets: "Private to you")."""
     state, _ = marked_state()
     with pytest.raises(ValueError):
         view_for(state, viewer)

@@ -1,5 +1,6 @@
 """A real SMTP server for the tests (aiosmtpd on 127.0.0.1, a free port), and the settings that
-send the site's mail to it through Django's SMTP backend."""
+send the site's mail to it through Django's SMTP backend (the `mailbox` fixture of
+tests/web/conftest.py)."""
 
 from __future__ import annotations
 
@@ -9,9 +10,6 @@ import re
 import socket
 from dataclasses import dataclass
 from email.message import EmailMessage
-
-import pytest
-from django.test import override_settings
 
 
 @dataclass
@@ -76,35 +74,3 @@ def free_port() -> int:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
         return sock.getsockname()[1]
-
-
-@pytest.fixture
-def mailbox():
-    """A running SMTP server, with the site's default mailer pointed at it."""
-    from aiosmtpd.controller import Controller
-
-    box = Mailbox()
-    port = free_port()
-    controller = Controller(box, hostname="127.0.0.1", port=port)
-    controller.start()
-    smtp = {"default": {
-        "BACKEND": "django.core.mail.backends.smtp.EmailBackend",
-        "OPTIONS": {"host": "127.0.0.1", "port": port, "use_tls": False, "use_ssl": False,
-                    "timeout": 10},
-    }}
-    try:
-        with override_settings(MAILERS=smtp, SITE_URL="https://junta.test"):
-            yield box
-    finally:
-        controller.stop()
-
-
-@pytest.fixture
-def eager_celery():
-    """Tasks run in the calling process when queued (the after-commit hooks call .delay())."""
-    from junta.celery import app
-
-    saved = app.conf.task_always_eager, app.conf.task_eager_propagates
-    app.conf.task_always_eager, app.conf.task_eager_propagates = True, True
-    yield app
-    app.conf.task_always_eager, app.conf.task_eager_propagates = saved

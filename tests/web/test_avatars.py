@@ -1,10 +1,8 @@
-"""Avatar uploads: images only, at most 1 MB, checked by decoding (issue 8)."""
+"""Avatar uploads: images only, at most 1 MB, checked by decoding."""
 
 from __future__ import annotations
 
 import io
-import struct
-import zlib
 
 import pytest
 from django.contrib.auth import get_user_model
@@ -14,23 +12,9 @@ from PIL import Image
 
 from junta.games.campaigns import create_game
 from junta.games.models import Character, Game
+from tests.web.images import declared_bomb_png, image_bytes
 
 pytestmark = pytest.mark.django_db
-
-
-def image_bytes(fmt: str = "PNG", size: tuple[int, int] = (64, 64)) -> bytes:
-    buffer = io.BytesIO()
-    Image.new("RGB", size, (242, 140, 40)).save(buffer, format=fmt)
-    return buffer.getvalue()
-
-
-def declared_bomb_png(width: int = 40000, height: int = 40000) -> bytes:
-    """A 69-byte PNG whose header declares `width` x `height` pixels (a decompression bomb:
-    Pillow refuses to open it)."""
-    data = bytearray(image_bytes(size=(1, 1)))
-    data[16:24] = struct.pack(">II", width, height)  # IHDR: width, height
-    data[29:33] = struct.pack(">I", zlib.crc32(bytes(data[12:29])))  # IHDR's checksum
-    return bytes(data)
 
 
 @pytest.fixture

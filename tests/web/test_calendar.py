@@ -1,4 +1,4 @@
-"""The private calendar feed of my deadlines (issue 8): iCalendar that parses, deadlines in UTC
+"""The private calendar feed of my deadlines: iCalendar that parses, deadlines in UTC
 with the campaign's zone named, a secret address that can be replaced."""
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from junta.games.models import AuditEntry, Game, Phase
 from junta.gm import services
 from junta.notify.calendar import escape_text, fold
 from junta.notify.models import CalendarFeed
-from tests.web.test_pipeline import campaign, play_days  # noqa: F401 - fixtures
+from tests.web.campaigns import play_days
 
 pytestmark = pytest.mark.django_db
 
@@ -65,7 +65,7 @@ def unescape(value: str) -> str:
             .replace("\\\\", "\\"))
 
 
-def test_the_feed_lists_my_deadlines_in_utc_with_the_zone_named(campaign, client,  # noqa: F811
+def test_the_feed_lists_my_deadlines_in_utc_with_the_zone_named(campaign, client,
                                                                  django_user_model):
     game, users = campaign()
     running.start_campaign(game.id, game.gm)
@@ -119,7 +119,7 @@ def test_the_feed_lists_my_deadlines_in_utc_with_the_zone_named(campaign, client
 
 
 def test_a_moved_deadline_keeps_its_uid_with_a_higher_sequence_and_a_later_modification(
-        campaign, client):  # noqa: F811
+        campaign, client):
     game, users = campaign()
     phase = running.start_campaign(game.id, game.gm)
     an_hour_ago = timezone.now() - timedelta(hours=1)  # the campaign began an hour ago

@@ -1,6 +1,7 @@
-"""Characters (issue 8): one per life; after a death the player prepares the next one, who
-returns with the family at the start of the next turn; the roster shows the living and
-remembers the dead; avatars are checked; times on pages are in the viewer's zone, named."""
+"""Characters (docs/rules.md §death, §respawn): one per life; after a death the player prepares
+the next one, who returns with the family at the start of the next turn; the roster shows the
+living and remembers the dead; avatars are checked; times on pages are in the viewer's zone,
+named."""
 
 from __future__ import annotations
 
@@ -12,14 +13,14 @@ from django.urls import reverse
 from django.utils import timezone
 from PIL import Image
 
-from junta.engine import GameState, digest
+from junta.engine import GameState
 from junta.games import repository, running
 from junta.games.avatars import MAX_AVATAR_BYTES
-from junta.games.models import Character, Game, Phase, PhaseResult, Player
+from junta.games.models import Character, PhaseResult, Player
 from junta.lives.models import HeirDraft, Obituary
 from junta.lives.services import sync_lives
-from tests.web.test_avatars import declared_bomb_png
-from tests.web.test_pipeline import campaign, play_days  # noqa: F401 - fixtures
+from tests.web.campaigns import kill_in_open_phase, open_phase, play_days
+from tests.web.images import declared_bomb_png
 
 pytestmark = pytest.mark.django_db
 
@@ -30,22 +31,7 @@ def png(size: tuple[int, int] = (48, 48)) -> bytes:
     return buffer.getvalue()
 
 
-def open_phase(game: Game) -> Phase:
-    return Phase.objects.get(game=game, status=Phase.Status.OPEN)
-
-
-def kill_in_open_phase(game: Game, seat: int) -> None:
-    """The family of `seat` lies dead in the open phase's state (as after an assassination)."""
-    phase = open_phase(game)
-    state = GameState.from_dict(phase.state_before)
-    state.players[seat].status = "dead"
-    state.players[seat].fresh = True
-    phase.state_before = state.to_dict()
-    phase.state_digest = digest(state)
-    phase.save()
-
-
-def test_a_dead_player_prepares_his_heir_who_returns_next_turn(campaign, client,  # noqa: F811
+def test_a_dead_player_prepares_his_heir_who_returns_next_turn(campaign, client,
                                                                settings, tmp_path):
     settings.MEDIA_ROOT = tmp_path
     game, users = campaign()
@@ -94,7 +80,7 @@ def test_a_dead_player_prepares_his_heir_who_returns_next_turn(campaign, client,
     assert "died in turn" not in remembered  # he died before the first turn
 
 
-def test_a_family_without_a_prepared_heir_gets_a_default_one(campaign):  # noqa: F811
+def test_a_family_without_a_prepared_heir_gets_a_default_one(campaign):
     game, users = campaign()
     running.start_campaign(game.id, game.gm)
     kill_in_open_phase(game, 1)
@@ -103,7 +89,7 @@ def test_a_family_without_a_prepared_heir_gets_a_default_one(campaign):  # noqa:
     assert heir.name == "Don Isabel the Younger"
 
 
-def test_a_death_is_remembered_with_its_report_line(campaign, client):  # noqa: F811
+def test_a_death_is_remembered_with_its_report_line(campaign, client):
     game, users = campaign()
     running.start_campaign(game.id, game.gm)
     play_days(game, users, 3)
@@ -132,7 +118,7 @@ def test_a_death_is_remembered_with_its_report_line(campaign, client):  # noqa: 
     assert f"{local:%H:%M} (Asia/Kolkata)" in remembered  # the viewer's zone, named
 
 
-def test_a_living_character_edits_bio_and_avatar_but_not_the_name(campaign, client,  # noqa: F811
+def test_a_living_character_edits_bio_and_avatar_but_not_the_name(campaign, client,
                                                                   settings, tmp_path):
     settings.MEDIA_ROOT = tmp_path
     game, users = campaign()
@@ -167,7 +153,7 @@ def test_a_living_character_edits_bio_and_avatar_but_not_the_name(campaign, clie
      "declares far more pixels than an avatar may have"),
 ])
 def test_avatar_uploads_refuse_non_images_and_files_over_the_limit(
-        campaign, client, settings, tmp_path, upload, message):  # noqa: F811
+        campaign, client, settings, tmp_path, upload, message):
     settings.MEDIA_ROOT = tmp_path
     game, users = campaign()
     running.start_campaign(game.id, game.gm)

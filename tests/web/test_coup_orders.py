@@ -1,4 +1,4 @@
-"""Coup orders in the browser (issue 6): in the Rebel-Only step, Coup Phases 1-6 and the
+"""Coup orders in the browser (docs/rules.md §coup): in the Rebel-Only step, Coup Phases 1-6 and the
 Aftermath, every coup order has a form with legal choices for the positions that may give it,
 read back into an order the engine accepts; a bad choice gets the engine's message; the Orders
 page saves a coup move and the Status page shows the coup."""
@@ -10,41 +10,29 @@ from functools import cache
 from typing import Any
 
 import pytest
-from django import forms
-from django.http import QueryDict
 from django.urls import reverse
 
 from junta.engine import (
     GameState,
     Order,
-    OrderOption,
-    Shape,
     describe_order,
-    digest,
     legal_options,
     option_for,
-    owes_orders,
     validate_order,
     validate_orders,
-    values_of,
 )
 from junta.engine import catalog as cat
 from junta.engine.guidance import instructions
-from junta.games.models import Game, Phase
 from junta.games.models import Order as OrderRow
-from junta.games.order_forms import OrderForm, form_prefix, token
+from junta.games.order_forms import OrderForm, form_prefix
 from tests.engine.helpers import give, in_phase, run
 from tests.web.browser_forms import form_with, submit
-from tests.web.test_pipeline import campaign  # noqa: F401 - fixture
+from tests.web.campaigns import install, version
+from tests.web.option_forms import COUP_KINDS, builder, choices, fill, keys, kinds, read, round_trip
 
 # the standard cabinet of tests.engine.helpers.in_phase
 PRESIDENT, SECURITY, GENERAL_1, GENERAL_2, GENERAL_3, ADMIRAL, AIR_FORCE, WAR, FOREIGN, FARM = \
     range(10)
-COUP_KINDS = frozenset({
-    "rebel_move", "airstrike", "gunboat", "intervene", "transfer", "place", "move",
-    "police_response", "flee", "embassy_passage", "casualties", "attack", "retreat",
-    "permit_retreat", "coup_side", "junta_vote", "execute",
-})
 REBEL_STEP_KINDS = frozenset({"rebel_move", "airstrike", "gunboat", "place"})
 PHASE_ONLY_KINDS = COUP_KINDS - REBEL_STEP_KINDS
 
@@ -107,105 +95,6 @@ def _states() -> dict[str, dict]:
 
 def state(name: str) -> GameState:
     return GameState.from_dict(_states()[name])
-
-
-# --- the engine's options and their forms, as the tests read them --------------------------------
-
-def keys(s: GameState, seat: int) -> set[str]:
-    """The keys of the seat's options ("pay", "bank:deposit", "place:Marine",
-    "play_card:17")."""
-    return {o.key for o in legal_options(s, seat).orders}
-
-
-def kinds(s: GameState, seat: int) -> set[str]:
-    return legal_options(s, seat).kinds
-
-
-def builder(s: GameState, seat: int, key: str) -> OrderOption:
-    """The seat's option `key` (the form the Orders page draws for it)."""
-    option = legal_options(s, seat).get(key)
-    assert option is not None, (key, sorted(keys(s, seat)))
-    return option
-
-
-def choices(option: OrderOption, name: str) -> dict[str, str]:
-    """An argument's choices as its form offers them: {token sent: label shown}."""
-    arg = option.arg(name)
-    assert arg is not None, (option.key, name)
-    return {token(c.value): c.label for c in arg.choices}
-
-
-def field_names(form: OrderForm, arg: str) -> list[str]:
-    """The form's fields (unprefixed) for one argument: one, or a TABLE's rows, or a
-    RANKING's places."""
-    return next(g for g in form.groups if g.arg == arg).names
-
-
-def fill(s: GameState, seat: int, option: OrderOption, /, **values: Any) -> QueryDict:
-    """The form as a player submits it, every name with its prefix: the values given, and for
-    every other field what the form starts with (a list with nothing marked sends its first
-    choice; a zone to move or retreat to, one next to the zone chosen to leave).
-
-    A value is given by argument: a token (a string) or a list of tokens; a TABLE by a dict
-    {row key: token}, a RANKING by a list. Any other name is a field's own ("if", "if_seat")."""
-    form = OrderForm(option, s, seat)
-    given: dict[str, Any] = {}
-    for name, value in values.items():
-        arg = option.arg(name)
-        if arg is not None and arg.shape is Shape.TABLE:
-            cells = {token(k): v for k, v in value.items()}
-            for key, field in zip(arg.keys, field_names(form, name), strict=True):
-                if token(key.value) in cells:
-                    given[field] = token(cells[token(key.value)])
-        elif arg is not None and arg.shape is Shape.RANKING:
-            for i, field in enumerate(field_names(form, name)):
-                given[field] = value[i] if i < len(value) else ""
-        else:
-            given[name] = value
-    for arg in option.args:  # a choice narrowed by another one the test chose
-        if arg.depends_on in given and arg.name not in given and arg.shape is Shape.ONE:
-            chosen = next(c.value for c in option.arg(arg.depends_on).choices
-                          if token(c.value) == given[arg.depends_on])
-            given[arg.name] = token(arg.allowed({arg.depends_on: chosen})[0])
-    q = QueryDict(mutable=True)
-    for name, field in form.fields.items():
-        key = form.add_prefix(name)
-        value = given[name] if name in given else form[name].value()
-        if isinstance(field, forms.MultipleChoiceField):
-            if name not in given and field.required and not value:
-                value = [field.choices[0][0]]
-            q.setlist(key, [token(v) for v in value or []])
-        elif isinstance(field, forms.ChoiceField):
-            offered = [v for v, _ in field.choices]
-            q[key] = value if name in given or value in offered else offered[0]
-        else:
-            q[key] = token(value)
-    unknown = set(given) - set(form.fields)
-    assert not unknown, (option.key, unknown, list(form.fields))
-    return q
-
-
-def read(s: GameState, seat: int, option: OrderForm | OrderOption, data: QueryDict
-         ) -> tuple[Order | None, OrderForm]:
-    """The submitted form read back: the engine's order (None if the form itself refuses
-    it) and the bound form with its messages."""
-    form = OrderForm(option, s, seat, data)
-    return (form.order() if form.is_valid() else None), form
-
-
-def round_trip(s: GameState, seat: int, option: OrderOption, order: Order) -> Order | None:
-    """The order read back from its option's form filled in to change it in place."""
-    condition = (order.condition.kind, dict(order.condition.args)) \
-        if order.condition is not None else None
-    form = OrderForm(option, s, seat, values=values_of(s, option, order), condition=condition)
-    data = QueryDict(mutable=True)
-    for name, field in form.fields.items():
-        value = form[name].value()
-        if isinstance(field, forms.MultipleChoiceField):
-            data.setlist(form.add_prefix(name), [token(v) for v in value or []])
-        else:
-            data[form.add_prefix(name)] = token(value)
-    return read(s, seat, option, data)[0]
 
 
 # --- who gets which form -----------------------------------------------------------------------
@@ -514,21 +403,7 @@ def test_instructions_for_each_coup_phase_and_position():
     assert "should you be elected" in " ".join(instructions(junta, ADMIRAL))
 
 
-def install(game: Game, s: GameState) -> Phase:
-    """Put an engine state into the campaign's open phase (its families' names kept)."""
-    phase = Phase.objects.get(game=game, status=Phase.Status.OPEN)
-    names = [p.name for p in GameState.from_dict(phase.state_before).players]
-    for p, name in zip(s.players, names, strict=True):
-        p.name = name
-    phase.kind = s.phase
-    phase.state_before = s.to_dict()
-    phase.state_digest = digest(s)
-    phase.owing_seats = owes_orders(s)
-    phase.save()
-    return phase
-
-
-def coup_campaign(campaign, name: str):  # noqa: F811
+def coup_campaign(campaign, name: str):
     from junta.games import running
 
     game, users = campaign()
@@ -538,12 +413,8 @@ def coup_campaign(campaign, name: str):  # noqa: F811
     return game, phase, by_seat
 
 
-def version(game: Game) -> int:
-    return Game.objects.get(pk=game.pk).state_version
-
-
 @pytest.mark.django_db
-def test_a_coup_move_posted_on_the_orders_page_is_saved(campaign, client):  # noqa: F811
+def test_a_coup_move_posted_on_the_orders_page_is_saved(campaign, client):
     game, phase, by_seat = coup_campaign(campaign, "coup1")
     client.force_login(by_seat[GENERAL_1])
     url = reverse("game_orders", args=[game.id])
@@ -571,7 +442,7 @@ def test_a_coup_move_posted_on_the_orders_page_is_saved(campaign, client):  # no
 
 
 @pytest.mark.django_db
-def test_a_bad_move_on_the_orders_page_shows_the_engines_message(campaign, client):  # noqa: F811
+def test_a_bad_move_on_the_orders_page_shows_the_engines_message(campaign, client):
     game, phase, by_seat = coup_campaign(campaign, "coup1")
     client.force_login(by_seat[GENERAL_1])
     url = reverse("game_orders", args=[game.id])
@@ -594,7 +465,7 @@ def test_a_bad_move_on_the_orders_page_shows_the_engines_message(campaign, clien
 
 
 @pytest.mark.django_db
-def test_a_rebel_strike_counts_for_the_first_rebel(campaign, client):  # noqa: F811
+def test_a_rebel_strike_counts_for_the_first_rebel(campaign, client):
     game, phase, by_seat = coup_campaign(campaign, "locations")
     client.force_login(by_seat[AIR_FORCE])
     url = reverse("game_orders", args=[game.id])
@@ -609,7 +480,7 @@ def test_a_rebel_strike_counts_for_the_first_rebel(campaign, client):  # noqa: F
 
 
 @pytest.mark.django_db
-def test_every_coup_field_has_a_label(campaign, client):  # noqa: F811
+def test_every_coup_field_has_a_label(campaign, client):
     game, phase, by_seat = coup_campaign(campaign, "coup1")
     for seat in range(10):
         client.force_login(by_seat[seat])
@@ -620,7 +491,7 @@ def test_every_coup_field_has_a_label(campaign, client):  # noqa: F811
 
 
 @pytest.mark.django_db
-def test_the_status_page_shows_the_coup(campaign, client):  # noqa: F811
+def test_the_status_page_shows_the_coup(campaign, client):
     game, phase, by_seat = coup_campaign(campaign, "coup1")
     client.force_login(by_seat[AIR_FORCE])
     page = client.get(reverse("game_status", args=[game.id])).content.decode()

@@ -1,5 +1,5 @@
-"""Deadlines: "One phase a day. Default deadline 22:00 America/New_York; each game sets its own
-time and IANA zone." (SUPPLEMENT.md, Table and timing)"""
+"""Deadlines, docs/rules.md §timing: "The game moves one phase a day. Each phase has a deadline
+(by default 22:00 New York time; each campaign sets its own time and time zone)"."""
 
 from __future__ import annotations
 

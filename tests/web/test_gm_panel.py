@@ -1,4 +1,4 @@
-"""The GameMaster's panel (issue 7): its own URLs and permission, every action through the
+"""The GameMaster's panel: its own URLs and permission, every action through the
 services with an audit entry, rollback and replay, and no GM secret on a player's page."""
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.html import escape
 
-from junta.engine import Event, catalog
+from junta.engine import Event, GameState, catalog
 from junta.engine.bots import bot_orders
 from junta.engine.rng import Rng
 from junta.games import adjudication, repository, running
@@ -595,7 +595,7 @@ def test_a_ruling_on_a_drafted_phase_drafts_it_again(cast):
     services.move_card(game.id, cast["gm"], card, "discard", reason="burned")
     phase.refresh_from_db()
     assert phase.result.digest != first
-    after = repository.engine().GameState.from_dict(phase.result.state_after)
+    after = GameState.from_dict(phase.result.state_after)
     assert card in after.political_discard
     services.publish(game.id, cast["gm"])
     assert all(line.ok for line in replay_game(game))

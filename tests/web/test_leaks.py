@@ -1,6 +1,6 @@
-"""Leak tests (issue 6): "every page, fragment and JSON response, as each player, contains none
-of another player's secret markers (hand, pocket, bank, location, orders, draws, the skim, the
-extra-bill count)".
+"""Leak tests (docs/rules.md §secrets): every page, fragment and JSON response, as each player,
+contains none of another player's secret markers (hand, pocket, bank, location, orders, draws,
+the skim, the extra-bill count).
 
 Two kinds of test. Markers: one family's pocket and bank are set to numbers found nowhere
 else, his orders carry an amount and a note to the GM found nowhere else, and the lines only a
@@ -24,7 +24,7 @@ from junta.engine import GameState, catalog
 from junta.games import repository, running
 from junta.games.models import Bill, Game, Order, Phase, Player
 from junta.notify.selectors import calendar_feed
-from tests.web.test_pipeline import campaign, play_days  # noqa: F401 - fixture
+from tests.web.campaigns import play_days
 
 pytestmark = pytest.mark.django_db
 
@@ -83,7 +83,7 @@ def user_at(game: Game, seat: int):
 # --- markers -----------------------------------------------------------------------------------
 
 @pytest.fixture
-def budget_vote(campaign):  # noqa: F811
+def budget_vote(campaign):
     """A campaign in its first Budget Vote. The Foreign Minister (the family whose secrets we
     watch) has 987651 MP in pocket and 876541 MP in the bank, and has ordered a payment of
     45678 MP with a note to the GM."""
@@ -224,7 +224,7 @@ def twin(phase: Phase, seat: int, variant: int) -> None:
 
 
 @pytest.mark.parametrize("kind", ["budget_vote", "locations"])
-def test_twins_with_different_secrets_look_the_same_to_everyone_else(campaign, client, kind):  # noqa: F811
+def test_twins_with_different_secrets_look_the_same_to_everyone_else(campaign, client, kind):
     game, users = campaign()
     running.start_campaign(game.id, game.gm)
     phase = until(game, users, kind)

@@ -1,5 +1,5 @@
-"""The Map page (issue 6): the city as inline SVG, units as counters during a coup, only public
-information, a fixed number of queries."""
+"""The Map page (docs/rules.md §units, §zones): the city as inline SVG, units as counters
+during a coup, only public information, a fixed number of queries."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from junta.engine.state import new_game
 from junta.engine.units import deploy
 from junta.games import citymap, map_views, running
 from junta.games.models import Game, Phase
-from tests.web.test_pipeline import campaign, play_days, queries_for  # noqa: F401 - fixture
+from tests.web.campaigns import advance_until, play_days, queries_for
 
 COUNTER = re.compile(r'<g class="cm-counter" data-owner="(\d*)" data-kind="([^"]+)" '
                      r'data-count="(\d+)">')
@@ -190,7 +190,7 @@ def set_state(phase: Phase, state: GameState) -> None:
 
 
 @needs_db
-def test_the_map_page_renders_for_a_player_and_the_gm(campaign, client):  # noqa: F811
+def test_the_map_page_renders_for_a_player_and_the_gm(campaign, client):
     game, users = campaign()
     running.start_campaign(game.id, game.gm)
     url = reverse("game_map", args=[game.id])
@@ -208,7 +208,7 @@ def test_the_map_page_renders_for_a_player_and_the_gm(campaign, client):  # noqa
 
 
 @needs_db
-def test_strangers_and_other_games_players_get_404(campaign, client, django_user_model):  # noqa: F811
+def test_strangers_and_other_games_players_get_404(campaign, client, django_user_model):
     game, users = campaign()
     running.start_campaign(game.id, game.gm)
     other, other_users = campaign(players=6, review=True)
@@ -225,7 +225,7 @@ def test_strangers_and_other_games_players_get_404(campaign, client, django_user
 
 
 @needs_db
-def test_during_a_coup_the_page_shows_every_unit(campaign, client):  # noqa: F811
+def test_during_a_coup_the_page_shows_every_unit(campaign, client):
     game, users = campaign()
     running.start_campaign(game.id, game.gm)
     play_days(game, users, 3)  # nominations, election, the Cabinet
@@ -247,7 +247,7 @@ def test_during_a_coup_the_page_shows_every_unit(campaign, client):  # noqa: F81
 
 
 @needs_db
-def test_the_map_page_shows_no_secret(campaign, client):  # noqa: F811
+def test_the_map_page_shows_no_secret(campaign, client):
     game, users = campaign()
     running.start_campaign(game.id, game.gm)
     play_days(game, users, 3)
@@ -275,7 +275,7 @@ def test_the_map_page_shows_no_secret(campaign, client):  # noqa: F811
 
 @needs_db
 def test_the_map_page_makes_the_same_queries_however_long_the_campaign(
-        campaign, client, django_assert_max_num_queries):  # noqa: F811
+        campaign, client, django_assert_max_num_queries):
     game, users = campaign()
     running.start_campaign(game.id, game.gm)
     url = reverse("game_map", args=[game.id])
@@ -366,8 +366,6 @@ def test_the_fighting_escapes_names_and_lines():
 
 
 def in_coup_phase(game, users, number: int) -> Phase:
-    from tests.web.test_status_history import advance_until
-
     return advance_until(game, users, lambda p, s: p.kind == "coup" and s.coup is not None
                          and s.coup["phase"] == number, limit=150)
 
@@ -384,7 +382,7 @@ def public_fighting_zones(result) -> set[int]:
 
 @needs_db
 def test_during_a_coup_the_map_shows_the_last_coup_phase_s_fighting_and_no_secret(
-        campaign, client):  # noqa: F811
+        campaign, client):
     from junta.games.models import PhaseResult
 
     game, users = campaign()
@@ -424,7 +422,7 @@ def test_during_a_coup_the_map_shows_the_last_coup_phase_s_fighting_and_no_secre
 
 
 @needs_db
-def test_the_map_s_queries_do_not_grow_with_the_coup_phases(campaign, client):  # noqa: F811
+def test_the_map_s_queries_do_not_grow_with_the_coup_phases(campaign, client):
     game, users = campaign()
     running.start_campaign(game.id, game.gm)
     url = reverse("game_map", args=[game.id])

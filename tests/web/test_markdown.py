@@ -1,4 +1,4 @@
-"""Speeches: "Markdown rendered and sanitised with nh3" (issue 6); no script survives."""
+"""Speeches: Markdown rendered and sanitised with nh3; no script survives."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """Each mail once when several workers send the same notifications at the same moment, on
-PostgreSQL (issue 8): the claim row's unique constraint decides. A negative control first shows
+PostgreSQL: the claim row's unique constraint decides. A negative control first shows
 that without the claim the same mails do go out twice."""
 
 from __future__ import annotations
@@ -12,8 +12,7 @@ from django.contrib.auth import get_user_model
 from junta.games import adjudication
 from junta.notify import claims, notices
 from junta.notify.models import Delivery, Preferences
-from tests.web.smtp import mailbox  # noqa: F401 - fixture
-from tests.web.test_concurrency import in_threads, started_phase
+from tests.web.concurrency import in_threads, started_phase
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -27,7 +26,7 @@ def published_phase_with_readers():
     return phase, readers
 
 
-def test_without_the_claim_concurrent_workers_send_twice(postgres, mailbox,  # noqa: F811
+def test_without_the_claim_concurrent_workers_send_twice(postgres, mailbox,
                                                          monkeypatch):
     phase, readers = published_phase_with_readers()
 
@@ -41,7 +40,7 @@ def test_without_the_claim_concurrent_workers_send_twice(postgres, mailbox,  # n
     assert max(per_reader.values()) > 1, "the race did not show: the test proves nothing"
 
 
-def test_concurrent_workers_send_each_mail_once(postgres, mailbox):  # noqa: F811
+def test_concurrent_workers_send_each_mail_once(postgres, mailbox):
     phase, readers = published_phase_with_readers()
     outcomes = in_threads(lambda: notices.send_results(phase.id))
     total = sum(outcomes, Counter())

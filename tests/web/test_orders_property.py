@@ -1,6 +1,6 @@
 """Every order form the Orders page shows, posted with any offered choice exactly as a browser
 sends it, is either stored (the saved list changes as described) or refused with a message next
-to a field; "Saved." never appears (issue 12).
+to a field; "Saved." never appears.
 
 States come from random bot campaigns at every phase kind, coups included (the same sample as
 tests/engine/test_options_property.py). For each state a few seats open their Orders page; each
@@ -19,10 +19,9 @@ from django.urls import reverse
 
 from junta.engine import GameState, describe_order, legal_options, parse_order
 from junta.games.models import Order as OrderRow
-from tests.engine.test_options_property import PHASE_KINDS, sample_states
+from tests.engine.bot_samples import PHASE_KINDS, sample_states
 from tests.web.browser_forms import Form, forms_in
-from tests.web.test_coup_orders import install
-from tests.web.test_pipeline import campaign  # noqa: F401 - fixture
+from tests.web.campaigns import install
 
 VARIANTS = 5  # posts per form besides the form as rendered
 SEATS = 2  # seats whose page is exercised in each state
@@ -65,7 +64,7 @@ def _replace(pairs: list[tuple[str, str]], name: str, value: str) -> list[tuple[
 
 @pytest.mark.django_db
 @pytest.mark.parametrize("kind", PHASE_KINDS)
-def test_every_form_posted_as_a_browser_is_stored_or_refused_by_a_field(campaign, client,  # noqa: F811
+def test_every_form_posted_as_a_browser_is_stored_or_refused_by_a_field(campaign, client,
                                                                        kind):
     from urllib.parse import urlencode
 

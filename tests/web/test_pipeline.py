@@ -1,48 +1,23 @@
 """Campaigns that run themselves: start, orders, the exactly-once adjudication, review mode,
-replay and simulation (issue 5)."""
+replay and simulation (docs/rules.md §timing)."""
 
 from __future__ import annotations
 
 from datetime import timedelta
 
 import pytest
-from django.contrib.auth import get_user_model
 from django.core.management import call_command
 from django.utils import timezone
 
-from junta.engine.bots import bot_orders
-from junta.engine.rng import Rng
+from junta import engine
 from junta.games import adjudication, repository, running
-from junta.games.campaigns import CampaignError, create_game, join_game
+from junta.games.campaigns import CampaignError
 from junta.games.models import Game, Order, Phase, PhaseResult
 from junta.games.replay import replay_game
 from junta.gm import services
+from tests.web.campaigns import play_days, queries_for
 
 pytestmark = pytest.mark.django_db(transaction=False)
-
-NAMES = ["Carlos", "Isabel", "Miguel", "Lucia", "Rafael", "Elena", "Diego", "Pilar", "Tomas",
-         "Rosa"]
-
-
-@pytest.fixture
-def campaign():
-    def make(players: int = 10, review: bool = False) -> tuple[Game, list]:
-        User = get_user_model()
-        gm = User.objects.create_user(email=f"gm{players}{review}@example.org")
-        mode = Game.ReviewMode.REVIEW if review else Game.ReviewMode.AUTO
-        game = create_game(gm, "Papayas", max_players=players,
-                           join_policy=Game.JoinPolicy.OPEN, review_mode=mode)
-        # a fixed seed: the same deal and dice every run, so a failure can be reproduced
-        Game.objects.filter(pk=game.pk).update(seed=f"test-{players}-{review}")
-        game.refresh_from_db()
-        users = []
-        for name in NAMES[:players]:
-            user = User.objects.create_user(email=f"{name.lower()}{review}@example.org")
-            join_game(game.id, user, f"Don {name}")
-            users.append(user)
-        return game, users
-    return make
-
 
 def start(game: Game) -> Phase:
     return running.start_campaign(game.id, game.gm)
@@ -126,7 +101,7 @@ def test_a_failed_adjudication_leaves_the_phase_open(campaign, monkeypatch):
     def boom(*args, **kwargs):
         raise RuntimeError("engine crashed")
 
-    monkeypatch.setattr(repository.engine(), "resolve", boom)
+    monkeypatch.setattr(engine, "resolve", boom)
     with pytest.raises(RuntimeError):
         adjudication.adjudicate_phase(phase.id, force=True)
     phase.refresh_from_db()
@@ -151,20 +126,6 @@ def test_review_mode_drafts_and_the_gm_publishes(campaign):
     assert phase.status == Phase.Status.PUBLISHED
 
 
-def play_days(game: Game, users: list, phases: int) -> None:
-    rng = Rng("web-bots")
-    by_seat = {p.seat: p.user for p in game.players.filter(membership="active")}
-    for _ in range(phases):
-        phase = Phase.objects.get(game=game, status=Phase.Status.OPEN)
-        state = repository.state_before(phase)
-        version = Game.objects.get(pk=game.pk).state_version
-        for seat in range(len(state.players)):
-            orders = [o.to_dict() for o in bot_orders(state, seat, rng)]
-            running.submit_orders(phase.id, by_seat[seat], orders, state_version=version,
-                                  final=True, now=phase.opens_at + timedelta(minutes=1))
-        adjudication.adjudicate_phase(phase.id, now=phase.deadline)
-
-
 def test_bot_orders_through_the_services_advance_the_campaign_and_replay(campaign):
     game, users = campaign()
     start(game)
@@ -176,7 +137,7 @@ def test_bot_orders_through_the_services_advance_the_campaign_and_replay(campaig
     assert len(lines) == 12 and all(line.ok for line in lines)
     call_command("replay", str(game.id))
     # the board rows follow the published state
-    state = repository.engine().GameState.from_dict(
+    state = engine.GameState.from_dict(
         PhaseResult.objects.filter(phase__game=game).order_by("-phase__number")[0].state_after)
     for player in game.players.filter(membership="active"):
         assert player.pocket == state.players[player.seat].pocket
@@ -243,15 +204,6 @@ def test_the_board_rows_follow_the_state(campaign):
     assert president.holder.seat == state.positions["president"]
 
 
-def queries_for(client, url: str) -> int:
-    from django.db import connection
-    from django.test.utils import CaptureQueriesContext
-
-    with CaptureQueriesContext(connection) as ctx:
-        assert client.get(url).status_code == 200
-    return len(ctx.captured_queries)
-
-
 def test_page_queries_do_not_grow_with_the_phases_played(campaign, client):
     from django.urls import reverse
 
@@ -267,8 +219,8 @@ def test_page_queries_do_not_grow_with_the_phases_played(campaign, client):
 
 
 def test_the_demo_campaign_has_a_coup_behind_it(db):
-    """Issue 5: "make run uses it so that a newcomer finds a demo campaign in mid-game, with
-    history and a coup behind it"; each coup phase lasts one day."""
+    """`make run` seeds the demo, so that a newcomer finds a campaign in mid-game, with
+    history and a coup behind it; each coup phase lasts one day (§coup)."""
     from junta.games.simulation import demo_campaign, had_a_coup
 
     call_command("seed_demo")
@@ -282,8 +234,9 @@ def test_the_demo_campaign_has_a_coup_behind_it(db):
 
 
 def test_the_drafts_command_lists_and_publishes_as_the_gm(campaign, capsys):
-    """Issue 5: "In review mode the result is stored as a draft for the GM (... here the
-    service and a management command)"."""
+    """In review mode the result is stored as a draft for the GM (§timing: the GameMaster
+    may "review a phase's result before it is published"), here through the service and a
+    management command."""
     from django.core.management.base import CommandError
 
     game, users = campaign(review=True)

@@ -1,4 +1,4 @@
-"""The Status and Orders pages (issue 6): what a player sees and orders each day."""
+"""The Status and Orders pages: what a player sees and orders each day."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from junta.engine import GameState, digest
 from junta.games import running
 from junta.games.models import Game, Order, Phase
 from tests.web.browser_forms import form_with, submit
-from tests.web.test_pipeline import campaign, play_days  # noqa: F401 - fixture
+from tests.web.campaigns import play_days
 
 pytestmark = pytest.mark.django_db
 
@@ -22,7 +22,7 @@ def version(game: Game) -> int:
     return Game.objects.get(pk=game.pk).state_version
 
 
-def test_the_gm_starts_the_campaign_from_its_page(campaign, client):  # noqa: F811
+def test_the_gm_starts_the_campaign_from_its_page(campaign, client):
     game, users = campaign()
     client.force_login(users[0])
     assert client.post(reverse("game_start", args=[game.id])).status_code == 404
@@ -34,7 +34,7 @@ def test_the_gm_starts_the_campaign_from_its_page(campaign, client):  # noqa: F8
     assert Game.objects.get(pk=game.pk).status == Game.Status.NOMINATING
 
 
-def test_status_page_tells_the_player_what_to_do(campaign, client):  # noqa: F811
+def test_status_page_tells_the_player_what_to_do(campaign, client):
     game, users = campaign()
     running.start_campaign(game.id, game.gm)
     client.force_login(users[0])
@@ -45,7 +45,7 @@ def test_status_page_tells_the_player_what_to_do(campaign, client):  # noqa: F81
     assert "bills drawn of the known 96" in page
 
 
-def test_strangers_get_404_on_the_players_pages(campaign, client, django_user_model):  # noqa: F811
+def test_strangers_get_404_on_the_players_pages(campaign, client, django_user_model):
     game, users = campaign()
     running.start_campaign(game.id, game.gm)
     client.force_login(django_user_model.objects.create_user(email="nosy@example.org"))
@@ -53,7 +53,7 @@ def test_strangers_get_404_on_the_players_pages(campaign, client, django_user_mo
         assert client.get(reverse(name, args=[game.id])).status_code == 404
 
 
-def test_orders_are_added_removed_and_marked_final(campaign, client):  # noqa: F811
+def test_orders_are_added_removed_and_marked_final(campaign, client):
     game, users = campaign()
     running.start_campaign(game.id, game.gm)
     client.force_login(users[0])
@@ -84,7 +84,7 @@ def test_orders_are_added_removed_and_marked_final(campaign, client):  # noqa: F
     assert row.payload == [] and not row.final
 
 
-def test_a_conditional_order_on_the_same_step_is_not_offered(campaign, client):  # noqa: F811
+def test_a_conditional_order_on_the_same_step_is_not_offered(campaign, client):
     game, users = campaign()
     running.start_campaign(game.id, game.gm)
     play_days(game, users, 3)  # nomination, election, cabinet: now the budget draw
@@ -106,7 +106,7 @@ def test_a_conditional_order_on_the_same_step_is_not_offered(campaign, client): 
     assert not Order.objects.filter(player__user=users[0], phase=open_phase(game)).exists()
 
 
-def test_no_page_shows_another_players_secrets(campaign, client):  # noqa: F811
+def test_no_page_shows_another_players_secrets(campaign, client):
     game, users = campaign()
     running.start_campaign(game.id, game.gm)
     play_days(game, users, 3)
@@ -129,7 +129,7 @@ def test_no_page_shows_another_players_secrets(campaign, client):  # noqa: F811
         assert "987651" not in page and "876541" not in page, name
 
 
-def test_history_shows_public_reports_and_only_my_private_lines(campaign, client):  # noqa: F811
+def test_history_shows_public_reports_and_only_my_private_lines(campaign, client):
     game, users = campaign()
     running.start_campaign(game.id, game.gm)
     for _ in range(8):  # through the budget draw (a motion or re-vote may come first)

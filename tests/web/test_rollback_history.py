@@ -19,9 +19,8 @@ from junta.gm import services
 from junta.lives.models import HeirDraft, Obituary
 from junta.lives.services import prepare_heir
 from junta.notify import notices
-from tests.web import test_characters as characters
-from tests.web.test_characters import open_phase
-from tests.web.test_pipeline import campaign, play_days  # noqa: F401 - fixtures
+from tests.web import campaigns
+from tests.web.campaigns import open_phase, play_days
 
 pytestmark = pytest.mark.django_db
 
@@ -30,7 +29,7 @@ BANNER = "Undone by the GameMaster's rollback on"
 
 
 def kill_in_open_phase(game: Game, seat: int) -> None:
-    characters.kill_in_open_phase(game, seat)
+    campaigns.kill_in_open_phase(game, seat)
     # the board row too, as after the publication of a death (the heir may be prepared)
     Player.objects.filter(game=game, seat=seat, membership="active").update(state="dead")
 
@@ -45,7 +44,7 @@ def phase_ids(html: str) -> set[int]:
     return {int(n) for n in re.findall(r'<article class="report" id="phase-(\d+)"', html)}
 
 
-def rolled_back_campaign(campaign):  # noqa: F811
+def rolled_back_campaign(campaign):
     """Six phases published, Don Carlos dead in phase 2 and back as Doña Carla later; then the
     GM rolls back to phase 2 and one more phase is played."""
     game, users = campaign()
@@ -69,7 +68,7 @@ def rolled_back_campaign(campaign):  # noqa: F811
     return game, users, published, new
 
 
-def test_history_sets_the_undone_phases_apart_and_nothing_else_counts_them(campaign, client):  # noqa: F811
+def test_history_sets_the_undone_phases_apart_and_nothing_else_counts_them(campaign, client):
     game, users, published, new = rolled_back_campaign(campaign)
     assert published == set(range(1, new.number - 1))
     play_days(game, users, 1)  # the nominations again: this one counts
@@ -108,7 +107,7 @@ def test_history_sets_the_undone_phases_apart_and_nothing_else_counts_them(campa
         assert SECRET_REASON not in body, name
 
 
-def test_the_rollback_brings_the_lives_back_in_line(campaign):  # noqa: F811
+def test_the_rollback_brings_the_lives_back_in_line(campaign):
     game, users, published, new = rolled_back_campaign(campaign)
     carlos = Player.objects.get(game=game, user=users[0])
     assert carlos.state == Player.State.ALIVE
@@ -126,7 +125,7 @@ def test_the_rollback_brings_the_lives_back_in_line(campaign):  # noqa: F811
 
 
 def test_a_rollback_to_after_the_death_keeps_it_and_returns_the_heir_to_the_drafts(
-        campaign):  # noqa: F811
+        campaign):
     game, users = campaign()
     running.start_campaign(game.id, game.gm)
     play_days(game, users, 1)
@@ -149,7 +148,7 @@ def test_a_rollback_to_after_the_death_keeps_it_and_returns_the_heir_to_the_draf
     assert Character.objects.get(player=carlos, life=2).name == "Doña Carla"
 
 
-def test_history_queries_do_not_grow_with_rollbacks(campaign, client):  # noqa: F811
+def test_history_queries_do_not_grow_with_rollbacks(campaign, client):
     game, users = campaign()
     running.start_campaign(game.id, game.gm)
     play_days(game, users, 3)
@@ -171,7 +170,7 @@ def test_history_queries_do_not_grow_with_rollbacks(campaign, client):  # noqa: 
     assert (count(url), count(events)) == early
 
 
-def test_the_final_reveal_shows_no_orders_of_the_undone_phases(campaign):  # noqa: F811
+def test_the_final_reveal_shows_no_orders_of_the_undone_phases(campaign):
     game, users, published, new = rolled_back_campaign(campaign)
     play_days(game, users, 1)
     game.status = Game.Status.FINISHED  # as at the end (reports only reveal then)

@@ -1,4 +1,4 @@
-"""Settings come from environment variables only (issue 2)."""
+"""Settings come from environment variables only."""
 
 from __future__ import annotations
 

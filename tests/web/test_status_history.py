@@ -1,5 +1,5 @@
-"""The Status, History, Events and lobby pages after the audit of issue 6: the full reveal when
-the game ends (and not before), coup maps and speeches in the History with a fixed number of
+"""The Status, History, Events and lobby pages: the full reveal when the game ends (and not
+before, docs/rules.md §secrets), coup maps and speeches in the History with a fixed number of
 queries, what the Chamber is deciding now, the extra-bill range, phase titles, this turn's
 results on the Events page, headlines per kind of event, the dead, and the lobby's links."""
 
@@ -22,32 +22,9 @@ from junta.games.headlines import headline
 from junta.games.models import Game, Phase, PhaseResult, Player, Speech
 from junta.games.speeches import post_speech
 from junta.games.status_info import deciding
-from tests.web.test_pipeline import campaign, play_days  # noqa: F401 - fixture
+from tests.web.campaigns import advance_until, open_phase, play_days, state_of
 
 pytestmark = pytest.mark.django_db
-
-
-def open_phase(game: Game) -> Phase:
-    return Phase.objects.get(game=game, status=Phase.Status.OPEN)
-
-
-def state_of(phase: Phase) -> GameState:
-    return repository.state_before(phase)
-
-
-def advance_until(game: Game, users: list, done: Callable[[Phase, GameState], bool],
-                  limit: int = 80, each: Callable[[Phase, GameState], None] | None = None
-                  ) -> Phase:
-    """Play bot orders phase by phase until `done(open phase, its state)`."""
-    for _ in range(limit):
-        phase = open_phase(game)
-        state = state_of(phase)
-        if done(phase, state):
-            return phase
-        if each:
-            each(phase, state)
-        play_days(game, users, 1)
-    raise AssertionError("the campaign never got there")
 
 
 def rewrite(phase: Phase, change: Callable[[GameState], None]) -> GameState:
@@ -71,7 +48,7 @@ def get(client, user, name: str, game: Game, query: str = "") -> str:
 
 # --- 1. the full reveal ------------------------------------------------------------------------
 
-def test_everything_is_revealed_when_the_game_ends_and_nothing_before(campaign, client):  # noqa: F811
+def test_everything_is_revealed_when_the_game_ends_and_nothing_before(campaign, client):
     game, users = campaign()
     running.start_campaign(game.id, game.gm)
     # through a whole turn (with its budget draw), to the next turn's Cabinet Appointment
@@ -146,7 +123,7 @@ def report_of(page: str, number: int) -> str:
     return page[start:end if end != -1 else len(page)]
 
 
-def test_history_draws_each_coup_phase_names_it_and_shows_its_speeches(campaign, client):  # noqa: F811
+def test_history_draws_each_coup_phase_names_it_and_shows_its_speeches(campaign, client):
     game, users = campaign()
     running.start_campaign(game.id, game.gm)
     through_a_coup(game, users)
@@ -183,7 +160,7 @@ def fighting_zones(result: PhaseResult) -> list[int]:
                    and e["kind"] in ("combat", "bombardment", "retreat", "destroyed")})
 
 
-def test_history_shows_each_coup_phase_s_own_fighting_and_no_secret(campaign, client):  # noqa: F811
+def test_history_shows_each_coup_phase_s_own_fighting_and_no_secret(campaign, client):
     game, users = campaign()
     running.start_campaign(game.id, game.gm)
     through_a_coup(game, users, speeches=False)
@@ -232,7 +209,7 @@ def test_history_shows_each_coup_phase_s_own_fighting_and_no_secret(campaign, cl
     assert "Fighting in" not in started and "cm-battle" not in started
 
 
-def test_history_queries_do_not_grow_with_coups_and_speeches(campaign, client):  # noqa: F811
+def test_history_queries_do_not_grow_with_coups_and_speeches(campaign, client):
     game, users = campaign()
     running.start_campaign(game.id, game.gm)
     client.force_login(users[0])
@@ -257,7 +234,7 @@ def test_history_queries_do_not_grow_with_coups_and_speeches(campaign, client): 
 
 # --- 3. what the Chamber is deciding ---------------------------------------------------------
 
-def test_status_shows_the_proposed_budget_during_the_vote(campaign, client):  # noqa: F811
+def test_status_shows_the_proposed_budget_during_the_vote(campaign, client):
     game, users = campaign()
     running.start_campaign(game.id, game.gm)
     phase = advance_until(game, users, lambda p, s: s.phase == "budget_vote")
@@ -274,7 +251,7 @@ def test_status_shows_the_proposed_budget_during_the_vote(campaign, client):  # 
                   r"&amp; Labor Secretary \d, El Presidente 2\.", page)
 
 
-def test_status_shows_nominations_candidates_and_the_motion(campaign, client):  # noqa: F811
+def test_status_shows_nominations_candidates_and_the_motion(campaign, client):
     game, users = campaign()
     running.start_campaign(game.id, game.gm)
     page = get(client, users[0], "game_status", game)
@@ -322,7 +299,7 @@ def test_deciding_uses_only_the_public_view():
 
 # --- 4. the extra-bill range -------------------------------------------------------------------
 
-def test_the_money_deck_names_the_game_s_range_of_extra_bills(campaign, client):  # noqa: F811
+def test_the_money_deck_names_the_game_s_range_of_extra_bills(campaign, client):
     game, users = campaign()
     Game.objects.filter(pk=game.pk).update(extra_bills_min=3, extra_bills_max=9)
     running.start_campaign(game.id, game.gm)
@@ -336,7 +313,7 @@ def test_the_money_deck_names_the_game_s_range_of_extra_bills(campaign, client):
 
 # --- 5. the Standing table on a phone ----------------------------------------------------------
 
-def test_the_standing_table_scrolls_in_a_labelled_region(campaign, client):  # noqa: F811
+def test_the_standing_table_scrolls_in_a_labelled_region(campaign, client):
     game, users = campaign()
     running.start_campaign(game.id, game.gm)
     page = get(client, users[0], "game_status", game)
@@ -348,7 +325,7 @@ def test_the_standing_table_scrolls_in_a_labelled_region(campaign, client):  # n
 
 # --- 6. titles, this turn's results, headlines ----------------------------------------------
 
-def test_reports_carry_the_phase_title(campaign, client):  # noqa: F811
+def test_reports_carry_the_phase_title(campaign, client):
     game, users = campaign()
     running.start_campaign(game.id, game.gm)
     advance_until(game, users, lambda p, s: s.phase == "budget_vote")
@@ -357,7 +334,7 @@ def test_reports_carry_the_phase_title(campaign, client):  # noqa: F811
     assert "Budgetproposal" not in page and "Budgetdraw" not in page
 
 
-def test_the_events_page_shows_this_turn_s_results_newest_first(campaign, client):  # noqa: F811
+def test_the_events_page_shows_this_turn_s_results_newest_first(campaign, client):
     game, users = campaign()
     running.start_campaign(game.id, game.gm)
     advance_until(game, users, lambda p, s: s.phase == "budget_vote")
@@ -418,7 +395,7 @@ def test_assassination_and_execution_headlines_differ():
 
 # --- 7. the dead ---------------------------------------------------------------------------
 
-def test_the_dead_are_told_one_story_get_no_orders_button_and_may_speak(campaign, client):  # noqa: F811
+def test_the_dead_are_told_one_story_get_no_orders_button_and_may_speak(campaign, client):
     game, users = campaign()
     running.start_campaign(game.id, game.gm)
     phase = advance_until(game, users, lambda p, s: s.phase == "budget_proposal")
@@ -452,7 +429,7 @@ def test_the_dead_are_told_one_story_get_no_orders_button_and_may_speak(campaign
 # --- 8. the lobby ------------------------------------------------------------------------------
 
 def test_the_lobby_links_my_running_games_to_my_status_and_says_if_i_owe_orders(
-        campaign, client):  # noqa: F811
+        campaign, client):
     game, users = campaign()
     running.start_campaign(game.id, game.gm)
     status_url = reverse("game_status", args=[game.id])
@@ -479,7 +456,7 @@ def test_the_lobby_links_my_running_games_to_my_status_and_says_if_i_owe_orders(
     assert reverse("game_detail", args=[game.id]) in client.get(reverse("lobby")).content.decode()
 
 
-def test_lobby_queries_do_not_grow_with_my_campaigns(campaign, client):  # noqa: F811
+def test_lobby_queries_do_not_grow_with_my_campaigns(campaign, client):
     game, users = campaign()
     running.start_campaign(game.id, game.gm)
     client.force_login(users[0])
@@ -529,7 +506,7 @@ def test_every_headline_event_of_the_engine_has_its_own_headlines():
             assert line and not line.startswith(("EXTRA!", "LATE EDITION")), kind
 
 
-def test_the_lobby_counts_every_seated_player_of_my_campaigns(campaign, client):  # noqa: F811
+def test_the_lobby_counts_every_seated_player_of_my_campaigns(campaign, client):
     game, users = campaign()
     client.force_login(users[0])
     page = client.get(reverse("lobby")).content.decode()

@@ -1,4 +1,4 @@
-"""Times on pages in the viewer's own zone, the zone named in full (issue 8): the GM's list of
+"""Times on pages in the viewer's own zone, the zone named in full: the GM's list of
 players waiting for approval, the "deadline extended" message, the audit log, the speeches on
 the Events page; the campaign's daily deadline stays a rule in the campaign's zone, with the
 viewer's equivalent next to it."""

@@ -6,72 +6,16 @@ production; they share this test's database, where the task leaves its heartbeat
 
 from __future__ import annotations
 
-import subprocess
 import time
-import uuid
-from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
 from django.db import connection
 
 from junta.ops.models import Heartbeat
-from tests.conftest import PYTHON, REPO, subprocess_env
+from tests.web.worker_processes import celery_env, send_sweep, worker
 
 needs_db = pytest.mark.django_db(transaction=True)
-
-
-def database_url_of_this_test() -> str:
-    """A DATABASE_URL naming the database this test uses (the test database)."""
-    db = connection.settings_dict
-    if connection.vendor == "sqlite":
-        return f"sqlite:///{Path(db['NAME']).resolve()}"
-    user = db.get("USER") or ""
-    password = f":{db['PASSWORD']}" if db.get("PASSWORD") else ""
-    auth = f"{user}{password}@" if user else ""
-    port = f":{db['PORT']}" if db.get("PORT") else ""
-    return f"postgres://{auth}{db.get('HOST') or ''}{port}/{db['NAME']}"
-
-
-def celery_env(tmp_path: Path, broker: str | None, **extra: str) -> dict[str, str]:
-    return subprocess_env(
-        DATABASE_URL=database_url_of_this_test(),
-        CELERY_BROKER_URL=broker,
-        JUNTA_VAR_DIR=str(tmp_path),
-        JUNTA_CELERY_QUEUE=f"test-{uuid.uuid4().hex[:12]}",
-        DJANGO_SETTINGS_MODULE="junta.settings",
-        **extra,
-    )
-
-
-@contextmanager
-def worker(env: dict[str, str], tmp_path: Path, beat: bool = False):
-    argv = [PYTHON, "-m", "celery", "-A", "junta.celery", "worker", "--pool=solo",
-            "--loglevel=INFO", "--without-mingle", "--without-gossip",
-            "-Q", env["JUNTA_CELERY_QUEUE"]]
-    if beat:
-        argv += ["-B", "--schedule", str(tmp_path / "beat-schedule")]
-    log = (tmp_path / "worker.log").open("w")
-    process = subprocess.Popen(argv, cwd=REPO, env=env, stdout=log, stderr=subprocess.STDOUT)
-    try:
-        yield process
-    finally:
-        process.terminate()
-        try:
-            process.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
-        log.close()
-
-
-def send_sweep(env: dict[str, str]) -> None:
-    result = subprocess.run(
-        [PYTHON, "manage.py", "shell", "-c",
-         "from junta.ops.tasks import sweep; sweep.delay()"],
-        cwd=REPO, env=env, capture_output=True, text=True, timeout=60,
-    )
-    assert result.returncode == 0, result.stderr
 
 
 def wait_for_sweeps(count: int, tmp_path: Path, timeout: float = 60.0) -> Heartbeat:

@@ -13,10 +13,11 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.utils import timezone
 
+from junta import engine
 from junta.games import adjudication, repository, running, tasks
 from junta.games.campaigns import create_game, join_game
 from junta.games.models import Game, Phase, PhaseResult
-from tests.web.test_worker import celery_env, worker
+from tests.web.worker_processes import celery_env, send_sweep, worker
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -42,7 +43,6 @@ def wait_for(predicate, tmp_path, timeout: float = 60.0) -> None:
 
 
 def expected_digest(phase: Phase) -> str:
-    engine = repository.engine()
     state = repository.state_before(phase)
     return engine.digest(engine.resolve(state, repository.orders_for_engine(phase)).state)
 
@@ -76,7 +76,6 @@ def test_a_worker_killed_mid_adjudication_leaves_the_phase_to_the_next_sweep(tmp
     phase = due_phase()
     env = celery_env(tmp_path, broker=None, JUNTA_FAULT_ADJUDICATION_DELAY="30")
     with worker(env, tmp_path) as process:
-        from tests.web.test_worker import send_sweep
         send_sweep(env)
         log = tmp_path / "worker.log"
         wait_for(lambda: f"adjudicating {phase}" in log.read_text(), tmp_path)

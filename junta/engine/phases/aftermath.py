@@ -26,7 +26,7 @@ def junta_vote(ctx: Context) -> None:
     Ruling: with no ballot cast, the First Rebel takes the Presidency if he can, else the lot
     decides among the Rebels; a tie the First Rebel's ballot does not settle goes to the lot."""
     s = ctx.state
-    coup = s.coup
+    coup = ctx.coup
     if coup.get("result") != "junta":
         return
     junta = [seat for seat in s.active_seats() if s.players[seat].rebel]
@@ -82,7 +82,7 @@ def execution(ctx: Context) -> None:
     president = s.president
     if president is None or not s.players[president].active:
         return
-    won = s.coup.get("result")
+    won = ctx.coup.get("result")
     for order in ctx.orders_of(president, "execute"):
         target = order.args["target"]
         if not ctx.holds(order.condition) or target == president:

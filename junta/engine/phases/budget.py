@@ -11,7 +11,7 @@ not allocated in the proposed budget is pocketed by the President."
 from __future__ import annotations
 
 from functools import cache
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypedDict
 
 from .. import catalog
 from ..facts import VoteResult
@@ -96,7 +96,8 @@ def _int(value: Any) -> int | None:
     return value if isinstance(value, int) and not isinstance(value, bool) else None
 
 
-def read_allocations(state: GameState, args: dict) -> tuple[dict[int, int], list[Problem]]:
+def read_allocations(state: GameState, args: dict[str, Any]
+                     ) -> tuple[dict[int, int], list[Problem]]:
     """The amount for each player (the order's "allocations"), and what is wrong with it."""
     raw = args.get("allocations") or {}
     errors: list[Problem] = []
@@ -128,7 +129,7 @@ def read_allocations(state: GameState, args: dict) -> tuple[dict[int, int], list
     return out, errors
 
 
-def check_proposal(state: GameState, seat: int, args: dict) -> list[Problem]:
+def check_proposal(state: GameState, seat: int, args: dict[str, Any]) -> list[Problem]:
     """Why this budget cannot be proposed: its "allocations" (the totals), the money added
     "from_pocket", or the denominations ("bills"); a budget the bills cannot pay is about its
     totals."""
@@ -140,15 +141,20 @@ def check_proposal(state: GameState, seat: int, args: dict) -> list[Problem]:
     elif from_pocket > state.players[seat].pocket:
         errors.append(Problem(f"You have {state.players[seat].pocket} MP in your pocket; you "
                               f"cannot add {from_pocket} MP to the budget.", "from_pocket"))
-    if errors:
+    if errors or from_pocket is None:  # None was refused just above
         return errors
     plan, message = pay_plan(state.budget.get("held", []), allocations, from_pocket,
                              args.get("bills"), state)
     return [] if plan is not None else keyed([message], "allocations")
 
 
+class PayPlan(TypedDict):
+    bills: dict[int, list[int]]  # seat -> the bills he is given
+    top_up: dict[int, int]  # seat -> MP added from the proposer's pocket
+
+
 def pay_plan(held: list[int], allocations: dict[int, int], from_pocket: int,
-             bills: Any, state: GameState) -> tuple[dict | None, str]:
+             bills: Any, state: GameState) -> tuple[PayPlan | None, str]:
     """Which bills go to whom, and how much the President's pocket tops up, or why it
     cannot be paid (a `Problem` about the "bills" given or the "allocations"). Explicit
     denominations, when given, are honoured first."""
@@ -186,7 +192,7 @@ def pay_plan(held: list[int], allocations: dict[int, int], from_pocket: int,
                              f"{_bills(sorted(held, reverse=True))} you cannot make {wanted} "
                              f"({total} MP); {gap - from_pocket} MP is missing. Add money from "
                              f"your pocket or change the totals.", "allocations")
-    plan = {"bills": {}, "top_up": {}}
+    plan: PayPlan = {"bills": {}, "top_up": {}}
     for (seat, need), combo in zip(needs, choice, strict=True):
         given = fixed.get(seat, []) + [3] * combo[2] + [2] * combo[1] + [1] * combo[0]
         plan["bills"][seat] = given
@@ -203,7 +209,7 @@ def _best(needs: tuple[int, ...], counts: tuple[int, int, int]
     if not needs:
         return 0, ()
     need, rest = needs[0], needs[1:]
-    best: tuple[int, tuple] | None = None
+    best: tuple[int, tuple[tuple[int, int, int], ...]] | None = None
     c1, c2, c3 = counts
     for a3 in range(min(c3, need // 3), -1, -1):
         for a2 in range(min(c2, (need - 3 * a3) // 2), -1, -1):
@@ -215,13 +221,14 @@ def _best(needs: tuple[int, ...], counts: tuple[int, int, int]
                 best = (total, ((a1, a2, a3), *sub))
                 if total == 0:
                     return best
-    return best  # type: ignore[return-value]
+    assert best is not None  # a need is 0 or more: taking no Threes is always tried
+    return best
 
 
 def proposal(ctx: Context) -> None:
     s = ctx.state
-    proposer = s.budget.get("proposer", s.president)
-    chosen = {"allocations": {}, "from_pocket": 0}
+    proposer: Any = s.budget.get("proposer", s.president)  # a seat (the budget JSON)
+    chosen: dict[str, Any] = {"allocations": {}, "from_pocket": 0}
     if proposer is not None:
         for order in ctx.orders_of(proposer, "propose_budget"):
             if ctx.holds(order.condition) and not check_proposal(s, proposer, order.args):
@@ -265,7 +272,7 @@ def vote_count(ctx: Context) -> None:
     _result(ctx, totals)
 
 
-def _result(ctx: Context, totals: dict) -> None:
+def _result(ctx: Context, totals: dict[Any, int]) -> None:
     yes, no = totals.get("yes", 0), totals.get("no", 0)
     passed = yes > no  # ruling: a tie fails, a budget needs a majority
     ctx.facts.vote_result = VoteResult("passes" if passed else "fails", abs(yes - no), yes, no)

@@ -8,7 +8,7 @@ every die roll are public: each is an event for everyone.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .. import catalog, combat
 from ..coup_orders import AIRSTRIKES, embassy_holders, helicopter_only
@@ -31,6 +31,7 @@ from ..units import (
 
 if TYPE_CHECKING:
     from ..context import Context
+    from ..state import GameState
 
 Moves = list[tuple[int, Order]]
 
@@ -62,14 +63,14 @@ def _due(ctx: Context, kinds: set[str], cards: bool = False) -> Moves:
     return out
 
 
-def _count(units: list[dict]) -> str:
+def _count(units: list[dict[str, Any]]) -> str:
     kinds: dict[str, int] = {}
     for u in units:
         kinds[u["kind"]] = kinds.get(u["kind"], 0) + 1
     return ", ".join(f"{n} {plural(k, n)}" for k, n in sorted(kinds.items()))
 
 
-def _verb(units: list[dict], singular: str, many: str) -> str:
+def _verb(units: list[dict[str, Any]], singular: str, many: str) -> str:
     return singular if len(units) == 1 else many
 
 
@@ -129,7 +130,7 @@ def begin(ctx: Context) -> None:
     """After the Rebel-Only phase: "the GameMaster will roll one die, the result of which will
     determine the choices available to the Foreign Minister"."""
     s = ctx.state
-    coup = s.coup
+    coup = ctx.coup
     roll = ctx.rng.die()
     allowed = FOREIGN_TABLE[roll]
     coup["foreign"].update({"roll": roll, "allowed": allowed})
@@ -147,7 +148,7 @@ def begin(ctx: Context) -> None:
 def incoming_fire(ctx: Context) -> None:
     """"Incoming Fire (Airstrikes, Gunboat shelling) is adjudicated" first. The Foreign
     Minister's forces chosen now are in time for it."""
-    ctx.state.coup["casualties_last"] = {
+    ctx.coup["casualties_last"] = {
         str(seat): list(order.args["last"]) for seat, order in _due(ctx, {"casualties"})}
     for seat, order in _due(ctx, {"intervene"}):
         for force in order.args["forces"]:
@@ -182,10 +183,9 @@ def movement(ctx: Context) -> None:
 
 def fight(ctx: Context) -> None:
     """"All inter-troop combat is adjudicated.\""""
-    s = ctx.state
-    attacks: dict = {}
-    permissions: dict = {}
-    retreat_to: dict = {}
+    attacks: combat.Attacks = {}
+    permissions: combat.Permissions = {}
+    retreat_to: combat.RetreatTo = {}
     for seat, order in _due(ctx, {"attack", "retreat", "permit_retreat"}):
         a = order.args
         if order.kind == "attack":
@@ -194,7 +194,7 @@ def fight(ctx: Context) -> None:
             retreat_to[(seat, a["zone"])] = a["to_zone"]
         else:
             permissions[(seat, a["seat"])] = a["allow"]
-    combat.battles(ctx, s.coup["phase"], attacks, permissions, retreat_to)
+    combat.battles(ctx, ctx.coup["phase"], attacks, permissions, retreat_to)
 
 
 def coup_vote(ctx: Context) -> None:
@@ -203,7 +203,7 @@ def coup_vote(ctx: Context) -> None:
     supporting both Pro-Junta and Pro-President defaults to Pro-President control, as do any
     unoccupied territories"; the faction with "3/5 or better" wins."""
     s = ctx.state
-    coup = s.coup
+    coup = ctx.coup
     votes = {}
     for seat, order in _due(ctx, {"coup_side"}):
         votes[seat] = order.args["side"]
@@ -239,7 +239,7 @@ def coup_vote(ctx: Context) -> None:
 
 def _choose_force(ctx: Context, seat: int, force: str) -> bool:
     s = ctx.state
-    foreign = s.coup["foreign"]
+    foreign = ctx.coup["foreign"]
     if force in foreign["chosen"] or len(foreign["chosen"]) >= foreign["allowed"] or \
             s.commander(catalog.FOREIGN) != seat:
         return False
@@ -247,8 +247,8 @@ def _choose_force(ctx: Context, seat: int, force: str) -> bool:
     kind, count = FOREIGN_FORCES[force]
     if force != "airstrikes":
         for _ in range(count):
-            new_unit(s.coup, kind, seat, None, new_weapons=True, temporary=True,
-                     phase=s.coup["phase"])
+            new_unit(ctx.coup, kind, seat, None, new_weapons=True, temporary=True,
+                     phase=ctx.coup["phase"])
     ctx.public("intervention", f"The Foreign Minister, {s.name(seat)}, calls in foreign "
                f"{force}.", force=force)
     return True
@@ -258,7 +258,7 @@ def _strikes(ctx: Context, orders: Moves) -> None:
     """"Airstrikes will roll 6 dice, and Gunboat shelling will roll 3 dice"; "Only one
     Airstrike may be used per Coup Phase"; the Gunboat "once per Coup Phase"."""
     s = ctx.state
-    coup = s.coup
+    coup = ctx.coup
     used: set[tuple[int, str]] = set()
     for seat, order in orders:
         a = order.args
@@ -301,7 +301,7 @@ def _bribes(ctx: Context, plays: Moves) -> None:
         name = catalog.card(cid).name
         how, value = BRIBES[name]
         zone = order.args["zone"]
-        targets = [u for u in on_map(s.coup) if u["zone"] == zone and u["owner"] != seat and (
+        targets = [u for u in on_map(ctx.coup) if u["zone"] == zone and u["owner"] != seat and (
             u["kind"] in AGITATORS | {"Labor Rioter"} if how == "agitators"
             else u[how] == value)]
         if not targets:
@@ -329,7 +329,7 @@ def _bribes(ctx: Context, plays: Moves) -> None:
 
 def _transfer(ctx: Context, orders: Moves) -> None:
     s = ctx.state
-    by_id = {u["id"]: u for u in s.coup["units"]}
+    by_id = {u["id"]: u for u in ctx.coup["units"]}
     for seat, order in orders:
         to = order.args["to"]
         units = [by_id[i] for i in order.args["units"] if i in by_id
@@ -348,11 +348,11 @@ def _movement(ctx: Context, orders: Moves, rebel_step: bool = False) -> None:
     """Every stack chooses its units first, then all move at once: stacks that swap zones
     pass each other without fighting (docs/rules.md §movement)."""
     s = ctx.state
-    coup = s.coup
+    coup = ctx.coup
     phase_no = coup["phase"]
     used: dict[int, int] = {}
     taken: set[int] = set()
-    plan: list[tuple[int, list[dict], int | None, int, str]] = []
+    plan: list[tuple[int, list[dict[str, Any]], int | None, int, str]] = []
     for seat, order in orders:
         a = order.args
         if _is_unit_card(order):
@@ -403,6 +403,7 @@ def _movement(ctx: Context, orders: Moves, rebel_step: bool = False) -> None:
             u["entered"] = phase_no
             u["moved"] = phase_no
         if how == "move from":
+            assert start is not None  # a stack move always starts from a zone
             text = f"{s.name(seat)}'s {_count(units)} {_verb(units, 'moves', 'move')} from " \
                    f"{_zname(start)} to {_zname(end)}."
         elif how == "lands in":
@@ -433,7 +434,7 @@ def _unit_card(ctx: Context, seat: int, order: Order) -> None:
     zone = spec.zones[0] if len(spec.zones) == 1 else order.args["zone"]
     ctx.discard(seat, cid)
     ctx.facts.cards_played.append((seat, name))
-    coup = s.coup
+    coup = ctx.coup
     for _ in range(spec.count):
         new_unit(coup, spec.kind, seat, zone, temporary=True, phase=coup["phase"])
     if spec.kind in AGITATORS and coup["phase"] == 0 and zone not in coup["agitator_zones"]:
@@ -451,7 +452,7 @@ def _flights(ctx: Context) -> None:
     active units into an Embassy.\""""
     s = ctx.state
     for seat, _ in _due(ctx, {"flee"}):
-        if not any(u["owner"] == seat and u["zone"] in EMBASSIES for u in s.coup["units"]):
+        if not any(u["owner"] == seat and u["zone"] in EMBASSIES for u in ctx.coup["units"]):
             ctx.tell(seat, "flight_failed", "You could not flee: none of your units stands in "
                                             "an embassy.")
             continue
@@ -463,7 +464,7 @@ def _flights(ctx: Context) -> None:
             s.positions[pos] = None
         ctx.facts.vacated.extend(p for p in vacated if p != catalog.PRESIDENT)
         ctx.facts.exiled.append(seat)
-        for u in s.coup["units"]:
+        for u in ctx.coup["units"]:
             if u["owner"] == seat:
                 u["owner"] = None
         ctx.public("flight", f"{p.name} flees the country through an embassy and goes into "
@@ -496,7 +497,7 @@ def _returns(ctx: Context) -> None:
                      "him safe passage.")
 
 
-def refresh_commanders(state) -> None:  # noqa: ANN001 - GameState, imported lazily by flow
+def refresh_commanders(state: GameState) -> None:
     """Units of a position left without a commander (its holder fled) follow the position: to
     the President when his Brother-in-Law takes it over."""
     if state.coup is None:
@@ -506,7 +507,7 @@ def refresh_commanders(state) -> None:  # noqa: ANN001 - GameState, imported laz
             u["owner"] = state.commander(u["position"])
 
 
-def owes(state) -> list[int]:  # noqa: ANN001
+def owes(state: GameState) -> list[int]:
     """Who the coup phase waits for: every player in the country with something to command,
     and everyone in Coup Phase 6 (the vote)."""
     active = state.active_seats()

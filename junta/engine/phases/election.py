@@ -9,7 +9,8 @@ Chamber votes (docs/rules.md §first-election, §resignation, §competence).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
 
 from .. import catalog
 from ..facts import VoteResult
@@ -62,7 +63,7 @@ def election_count(ctx: Context) -> None:
     _decide(ctx, totals)
 
 
-def _decide(ctx: Context, totals: dict) -> None:
+def _decide(ctx: Context, totals: dict[Any, int]) -> None:
     s = ctx.state
     election = s.election or {}
     candidates = [c for c in (election.get("candidates") or s.active_seats())
@@ -84,7 +85,7 @@ def _decide(ctx: Context, totals: dict) -> None:
                                        _margin(scores))
 
 
-def _margin(scores: dict) -> int:
+def _margin(scores: Mapping[Any, int]) -> int:
     values = sorted(scores.values(), reverse=True) + [0, 0]
     return values[0] - values[1]
 

@@ -100,7 +100,7 @@ def locations(ctx: Context) -> None:
     ctx.facts.locations = {seat: place for seat, place in chosen.items() if place != "exile"}
 
 
-def _attempts(ctx: Context) -> list[dict]:
+def _attempts(ctx: Context) -> list[dict[str, Any]]:
     s = ctx.state
     out = []
     for seat in sorted(ctx.orders):
@@ -257,7 +257,8 @@ def assassinations(ctx: Context) -> None:
         _theft(ctx, seat, target, name, where)
     # The deaths of the step are simultaneous, and so is the hand-over of their pockets
     # (context.kill_together): who inherits does not depend on seat numbers.
-    deaths = [(target, killer, "assassinated", where.get(target))
+    deaths: list[tuple[int, int | None, str, str | None]] = [
+        (target, killer, "assassinated", where.get(target))
               for target, killer in sorted(kills.items())]
     deaths += [(seat, None, "killed by his own Psychotic Assassin", None)
                for seat in ctx.facts.psychotic if seat not in kills]
@@ -272,7 +273,7 @@ def assassinations(ctx: Context) -> None:
         s.coup_excuse = True
 
 
-def _theft(ctx: Context, seat: int, target: int, name: str, where: dict) -> None:
+def _theft(ctx: Context, seat: int, target: int, name: str, where: dict[int, str]) -> None:
     s = ctx.state
     t = s.players[target]
     place = where.get(target)

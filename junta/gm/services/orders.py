@@ -7,7 +7,7 @@ from typing import Any
 from django.db import transaction
 
 from accounts.models import User
-from junta.games import repository
+from junta import engine
 from junta.games.models import Order, Phase, Player
 
 from .common import (
@@ -89,7 +89,6 @@ def add_order(game_id: int, by: User, seat: int, order: Any, reason: str = "",
     game = _lock(game_id, by)
     _check_version(game, state_version)
     phase = _working_phase(game)
-    engine = repository.engine()
     if isinstance(order, engine.Order):
         parsed = order
     elif isinstance(order, dict):

@@ -3,12 +3,10 @@ replace a player by another person once it runs."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from django.db import transaction
 
 from accounts.models import User
-from junta.engine import RulingError, name_character
+from junta.engine import GameState, RulingError, name_character
 from junta.games import repository
 from junta.games.campaigns import seat_player
 from junta.games.models import Character, Game, Order, Phase, Player
@@ -55,7 +53,7 @@ def remove_player(game_id: int, by: User, player_id: int, reason: str = "") -> P
     return player
 
 
-def _board_state(game: Game) -> tuple[Phase | None, Any]:
+def _board_state(game: Game) -> tuple[Phase | None, GameState | None]:
     """The latest phase and the state the board rows show: the start of an open or drafted
     phase, or the result of a published one (a finished game)."""
     phase = game.phases.order_by("-number").first()
@@ -93,8 +91,8 @@ def replace_player(game_id: int, by: User, player_id: int, newcomer_email: str,
         raise GMError(f"{user.public_name} is already in {game.name}.")
     character = old.character
     name = (character_name or "").strip()[:60] or (character.name if character else
-                                                   f"Family {old.seat + 1}")
-    seat = old.seat
+                                                   f"Family {old.engine_seat + 1}")
+    seat = old.engine_seat
     old.membership = Player.Membership.REPLACED
     old.save(update_fields=["membership"])
     new = Player.objects.create(game=game, user=user, seat=seat,

@@ -8,6 +8,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from accounts.models import User
+from junta import engine
 from junta.games import adjudication, repository
 from junta.games.models import Game, Phase, PhaseResult
 
@@ -19,7 +20,6 @@ def draft(game: Game, phase: Phase) -> PhaseResult:
     draft for the GM). A phase drafted before gets its one result row rewritten: an unpublished
     draft is the GM's working copy, and the audit entry keeps the digest it had. Call with the
     game row locked."""
-    engine = repository.engine()
     state = _state_before(phase)
     orders = repository.orders_for_engine(phase)
     resolution = engine.resolve(state, orders, repository.submission_order(phase))

@@ -63,16 +63,16 @@ def resume(game_id: int, by: User, reason: str = "", announcement: str = "",
         raise GMError("The campaign is not paused.")
     paused_at = game.paused_at
     phase = _current(game)
-    open_phase = phase is not None and phase.status == Phase.Status.OPEN
-    if open_phase and paused_at:
-        phase.deadline += now - paused_at
-        phase.save(update_fields=["deadline"])
+    open_phase = phase if phase is not None and phase.status == Phase.Status.OPEN else None
+    if open_phase is not None and paused_at:
+        open_phase.deadline += now - paused_at
+        open_phase.save(update_fields=["deadline"])
     game.status = game.paused_from or Game.Status.RUNNING
     game.paused_at = None
     game.save(update_fields=["status", "paused_at"])
     paused = _length(paused_at, now) if paused_at else "an unknown time"
-    if open_phase:
-        summary = (f"running again after a pause of {paused}; phase {phase.number}'s deadline "
+    if open_phase is not None:
+        summary = (f"running again after a pause of {paused}; phase {open_phase.number}'s deadline "
                    "moved by as much")
     else:
         summary = f"running again after a pause of {paused}"

@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from django import template
 
-from junta.engine.steps import PHASE_TITLES
+from junta.engine import PHASE_TITLES
+
+if TYPE_CHECKING:
+    from junta.games.models import AuditEntry
 
 register = template.Library()
 
@@ -24,7 +29,7 @@ def action_name(action: str) -> str:
 
 
 @register.filter
-def audit_summary(entry: object) -> str:
+def audit_summary(entry: AuditEntry) -> str:
     """What an audit log entry did, in one line."""
     from junta.gm.selectors import audit_summary as summary
 
@@ -32,7 +37,7 @@ def audit_summary(entry: object) -> str:
 
 
 @register.filter
-def audit_details(entry: object) -> dict:
+def audit_details(entry: AuditEntry) -> dict:
     """An audit log entry's data for its Details: not the order (its line has it in words)."""
     from junta.gm.selectors import audit_details as details
 

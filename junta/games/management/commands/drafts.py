@@ -28,9 +28,9 @@ class Command(BaseCommand):
         if options["publish"] is None:
             if not drafted:
                 self.stdout.write(f"{game.name}: no drafted phase waits for review.")
-            for phase in drafted:
-                lines = len(phase.result.events)
-                self.stdout.write(f"phase {phase.number} ({phase.kind}, turn {phase.turn}): "
+            for draft in drafted:
+                lines = len(draft.result.events)
+                self.stdout.write(f"phase {draft.number} ({draft.kind}, turn {draft.turn}): "
                                   f"drafted, {lines} report lines")
             return
         phase = drafted.filter(number=options["publish"]).first()

@@ -1,5 +1,6 @@
 """`manage.py seed_demo`: on an empty database, create the demo accounts (a GM and ten players)
-and print their logins. On a database that has them, print the logins again."""
+and print their logins. On a database that has them, print the logins again. The accounts are
+`junta.games.demo`'s."""
 
 from __future__ import annotations
 
@@ -8,20 +9,7 @@ from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand
 from django.db import transaction
 
-DEMO_PASSWORD = "junta-demo-2026"
-DEMO_GM = ("gm@junta.test", "El Gamemaster")
-DEMO_PLAYERS = [
-    ("carlos@junta.test", "Carlos"),
-    ("isabel@junta.test", "Isabel"),
-    ("miguel@junta.test", "Miguel"),
-    ("lucia@junta.test", "Lucia"),
-    ("rafael@junta.test", "Rafael"),
-    ("elena@junta.test", "Elena"),
-    ("diego@junta.test", "Diego"),
-    ("pilar@junta.test", "Pilar"),
-    ("tomas@junta.test", "Tomas"),
-    ("rosa@junta.test", "Rosa"),
-]
+from junta.games.demo import DEMO_GM, DEMO_PASSWORD, DEMO_PLAYERS
 
 
 class Command(BaseCommand):

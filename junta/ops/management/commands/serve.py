@@ -53,7 +53,7 @@ class Command(BaseCommand):
                     "celery worker + beat",
                     [
                         python, "-m", "celery", "-A", "junta.celery", "worker", "-B",
-                        "--loglevel=INFO", "--concurrency=2",
+                        "--loglevel=INFO", "--concurrency=2", "--queues", ",".join(worker_queues()),
                         "--schedule", settings.CELERY_BEAT_SCHEDULE_FILENAME,
                     ],
                 )
@@ -64,6 +64,11 @@ class Command(BaseCommand):
         code = Supervisor(children, cwd=settings.BASE_DIR).run(self.stdout)
         if code:
             sys.exit(code)
+
+
+def worker_queues() -> list[str]:
+    """Both queues: the mail's (the default one) and the sweep's and adjudications'."""
+    return [settings.CELERY_TASK_DEFAULT_QUEUE, settings.JUNTA_ADJUDICATION_QUEUE]
 
 
 def ensure_port_is_free(host: str, port: str) -> None:

@@ -22,7 +22,7 @@ help:
 	@echo "make run    set up .venv and the database, then run web + worker + beat (Ctrl-C stops)"
 	@echo "            on http://127.0.0.1:8000 (another port: make run PORT=8001)"
 	@echo "make test   set up .venv with the dev extras and run every test"
-	@echo "make lint   ruff"
+	@echo "make lint   ruff, mypy and the import contracts (lint-imports)"
 	@echo "make lock   re-resolve requirements/base.lock and dev.lock from pyproject.toml's ranges"
 	@echo "            (keeps current pins that still fit; make lock UPGRADE=1 takes the newest)"
 
@@ -49,10 +49,14 @@ run: $(VENV)/.installed
 
 test: $(VENV)/.installed-dev
 	$(PY) -m ruff check .
+	$(PY) -m mypy
+	$(VENV)/bin/lint-imports
 	$(PY) -m pytest $(PYTEST_ARGS)
 
 lint: $(VENV)/.installed-dev
 	$(PY) -m ruff check .
+	$(PY) -m mypy
+	$(VENV)/bin/lint-imports
 
 fmt: $(VENV)/.installed-dev
 	$(PY) -m ruff check --fix .

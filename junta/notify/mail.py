@@ -7,6 +7,7 @@ builds it, then sends it by the configured mailer (SMTP from the environment, or
 
 from __future__ import annotations
 
+import email.message
 import email.policy
 import logging
 import zoneinfo
@@ -68,7 +69,7 @@ class ListHeaderPolicy(email.policy.EmailPolicy):
     are written on one line of up to 998 octets instead of being folded into encoded-words."""
 
     @classmethod
-    def based_on(cls, policy: email.policy.Policy) -> email.policy.Policy:
+    def based_on(cls, policy: email.policy.Policy | None) -> email.policy.Policy | None:
         if isinstance(policy, cls) or not isinstance(policy, email.policy.EmailPolicy):
             return policy
         return cls(**vars(policy))  # every setting of `policy` (linesep, utf8...) kept
@@ -94,7 +95,8 @@ class NotificationMessage(EmailMultiAlternatives):
     """A notification: whatever policy the mailer serialises with, List-Unsubscribe goes out as
     a plain `<https://...>`."""
 
-    def message(self, *, policy: email.policy.Policy = email.policy.default):
+    def message(self, *, policy: email.policy.Policy | None = email.policy.default
+                ) -> email.message.EmailMessage:
         return super().message(policy=ListHeaderPolicy.based_on(policy))
 
 
@@ -114,8 +116,10 @@ class Mail:
     context: dict[str, Any] = field(default_factory=dict)
 
 
-def render(mail: Mail, user: User, prefs: Preferences, kind: str) -> EmailMultiAlternatives:
-    """The message for one person, every time in his own zone (named in the text)."""
+def render(mail: Mail, user: User, prefs: Preferences, kind: str,
+           message_id: str = "") -> EmailMultiAlternatives:
+    """The message for one person, every time in his own zone (named in the text). With a
+    `message_id` (its claim's), every attempt at the same mail carries the same one."""
     link = unsubscribe_url(prefs, kind)
     zone = user_zone(user)
     context = {
@@ -139,6 +143,7 @@ def render(mail: Mail, user: User, prefs: Preferences, kind: str) -> EmailMultiA
             "List-Unsubscribe": f"<{link}>",
             "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
             "Auto-Submitted": "auto-generated",
+            **({"Message-ID": message_id} if message_id else {}),
         },
     )
     message.attach_alternative(html, "text/html")
@@ -152,7 +157,8 @@ def deliver(user: User, game: Game, kind: str, key: str, prefs: Preferences,
             build: Callable[[], Mail | None], now: datetime | None = None) -> str:
     """Claim (user, kind, key), build the mail and send it. Returns SENT; EMPTY when `build`
     had nothing to say; SKIPPED when the mail was already claimed; FAILED when sending failed
-    (the claim is released for a later retry)."""
+    (the claim is released for a later retry). A worker killed in between leaves the claim to
+    run out its lease (see `claims`): a later sweep sends it again, with the same Message-ID."""
     delivery = claims.claim(user.pk, game.pk, kind, key, now)
     if delivery is None:
         return SKIPPED
@@ -161,7 +167,7 @@ def deliver(user: User, game: Game, kind: str, key: str, prefs: Preferences,
         if mail is None:
             claims.mark_empty(delivery)
             return EMPTY
-        message = render(mail, user, prefs, kind)
+        message = render(mail, user, prefs, kind, delivery.message_id)
         message.send()
     except Exception as error:  # any failure releases the claim for a retry
         log.warning("mail %s %s to user %s failed: %s", kind, key, user.pk, error)

@@ -1,8 +1,10 @@
 """What each person wants to hear about a campaign, what has been sent, the calendar feed's
 secret, and the dates a player is away.
 
-`Delivery` is the claim that makes every mail go at most once: a row per (recipient, kind, key)
-is inserted *before* the mail is sent, and a unique constraint lets only one worker insert it.
+`Delivery` is the claim that makes every mail go once: a row per (recipient, kind, key) is
+inserted *before* the mail is sent, and a unique constraint lets only one worker insert it (a
+claim left unsent past its lease is tried again under the same Message-ID, see `claims`).
+`Lease` keeps the notification sweep to one at a time.
 """
 
 from __future__ import annotations
@@ -83,6 +85,9 @@ class Delivery(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
     attempted_at = models.DateTimeField(default=timezone.now)
     sent_at = models.DateTimeField(null=True, blank=True)
+    # The Message-ID header of every attempt at this mail: a retry after a worker died mid-send
+    # carries the same one, so a receiver that got the first attempt drops the second.
+    message_id = models.CharField(max_length=255, blank=True)
 
     class Meta:
         ordering = ["-created_at", "-id"]
@@ -98,6 +103,23 @@ class Delivery(models.Model):
     def retry_after(attempts: int) -> timedelta:
         """How long a failed mail waits before its next attempt."""
         return timedelta(minutes=2 ** attempts)
+
+
+class Lease(models.Model):
+    """A job that must run once at a time (the notification sweep): whoever holds the row's
+    `holder` token until `expires_at` runs it; an expired lease is anyone's to take."""
+
+    NOTIFICATION_SWEEP = "notification-sweep"
+
+    name = models.CharField(max_length=64, unique=True)
+    holder = models.CharField(max_length=64)
+    expires_at = models.DateTimeField()
+
+    class Meta:
+        ordering = ["name"]
+
+    def __str__(self) -> str:
+        return f"{self.name} held by {self.holder} until {self.expires_at:%Y-%m-%d %H:%M:%S}"
 
 
 def new_calendar_token() -> str:

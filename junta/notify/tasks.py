@@ -1,12 +1,14 @@
 """Celery tasks for notifications: thin wrappers around `notices`. Every task may run twice
 (acks_late: a worker lost mid-task is redelivered); the claims make the second run send
-nothing that the first one sent."""
+nothing that the first one sent. The notification sweep runs one at a time (a lease row)."""
 
 from __future__ import annotations
 
 from celery import shared_task
+from django.conf import settings
 
-from junta.notify import notices
+from junta.notify import leases, notices
+from junta.notify.models import Lease
 
 
 def _summary(outcomes) -> str:  # noqa: ANN001 - a Counter
@@ -20,12 +22,44 @@ def phase_published(phase_id: int) -> str:
     return f"phase {phase_id}: {_summary(notices.send_results(phase_id))}"
 
 
+SWEEP_LEASE = Lease.NOTIFICATION_SWEEP
+IN_FLIGHT = "another notification sweep is in flight: nothing to do"
+
+
+def sweep_lease_seconds() -> int:
+    return settings.JUNTA_NOTIFY_SWEEP_LEASE_SECONDS
+
+
 @shared_task(name="junta.notify.tasks.sweep_notifications", acks_late=True)
-def sweep_notifications() -> str:
-    """Queued by the minute sweep: reminders, digests, starts, absences, late results."""
-    return _summary(notices.sweep())
+def sweep_notifications(lease: str | None = None) -> str:
+    """Queued by the minute sweep: reminders, digests, starts, absences, late results.
+
+    One at a time: it runs under the lease that `queue_sweep` took for it (`lease`, its token),
+    or a free one; a sweep that finds another in flight (one that was queued after this one
+    waited past its lease, or one sent by hand) returns at once."""
+    seconds = sweep_lease_seconds()
+    token = lease if lease and leases.renew(SWEEP_LEASE, lease, seconds) else None
+    token = token or leases.acquire(SWEEP_LEASE, seconds)
+    if token is None:
+        return IN_FLIGHT
+    try:
+        return _summary(notices.sweep())
+    finally:
+        leases.release(SWEEP_LEASE, token)
 
 
-def queue_sweep() -> None:
-    """Called from the beat sweep (junta.ops.tasks.sweep)."""
-    sweep_notifications.delay()
+def queue_sweep() -> bool:
+    """Called from the beat sweep (junta.ops.tasks.sweep): queue a notification sweep unless
+    one is queued or running already. A starved worker thus finds one sweep waiting, not one
+    per minute; a sweep that neither ran nor finished within its lease (lost message, killed
+    worker) no longer counts, and expires in the queue too. False when none was queued."""
+    seconds = sweep_lease_seconds()
+    token = leases.acquire(SWEEP_LEASE, seconds)
+    if token is None:
+        return False
+    try:
+        sweep_notifications.apply_async(kwargs={"lease": token}, expires=seconds)
+    except Exception:
+        leases.release(SWEEP_LEASE, token)  # not queued: the next minute tries again
+        raise
+    return True

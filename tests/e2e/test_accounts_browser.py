@@ -48,7 +48,19 @@ def uses_the_site_layout(page) -> bool:
     ).count() == 1
 
 
-def test_reset_and_change_the_password_on_a_phone(live_server, phone, mailoutbox):
+@pytest.fixture
+def mail_tasks_run_at_once():
+    """allauth's mails are Celery tasks (accounts.tasks): the live server runs them itself."""
+    from junta.celery import app
+
+    saved = app.conf.task_always_eager, app.conf.task_eager_propagates
+    app.conf.task_always_eager, app.conf.task_eager_propagates = True, True
+    yield
+    app.conf.task_always_eager, app.conf.task_eager_propagates = saved
+
+
+def test_reset_and_change_the_password_on_a_phone(live_server, phone, mailoutbox,
+                                                  mail_tasks_run_at_once):
     user = get_user_model().objects.create_user(
         email="pilar@example.org", password=PASSWORD, display_name="Pilar"
     )

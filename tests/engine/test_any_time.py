@@ -1,10 +1,11 @@
 """Rule tests for "any time" actions: payments, gifts, trades and card plays.
 
-Each test quotes the rule it checks from `junta-rules-game7.txt` ("rules"), SUPPLEMENT.md
-("supplement", chiefly "Any time actions" and "Who sees what") or the card texts in
-`cards.json` ("Card"). The standard cabinet of `helpers.in_phase`: seat 0 Carlos is President,
-1 Maria Minister of Internal Security, 2 Bill, 3 Dona, 4 Ernesto, 5 Fidel Generals and Admiral,
-8 Ines Foreign Minister, 9 Jorge Farm & Labor Secretary.
+Each test quotes the rule it checks from docs/rules.md (chiefly §any-time, §order-sets and
+§secrets) or docs/rulings.md (§ruling-trade-secrecy), the published game's own words that those
+paragraphs restate ("Rules"), or the card texts in `junta/engine/data/cards.json` ("Card").
+The standard cabinet of `helpers.in_phase`: seat 0 Carlos is President, 1 Maria Minister of
+Internal Security, 2 Bill, 3 Dona, 4 Ernesto, 5 Fidel Generals and Admiral, 8 Ines Foreign
+Minister, 9 Jorge Farm & Labor Secretary.
 """
 
 from __future__ import annotations
@@ -67,7 +68,7 @@ def only_told(events, kind: str, seats: tuple[int, ...]) -> list:
 
 def test_a_payment_moves_money_and_is_private_to_both():
     """Rules: "This includes playing cards, paying players, trading with players ... giving
-    cards or money away". Supplement: "Private to the owner: ... pocket money"."""
+    cards or money away". §secrets: "Private to you: your hand, pocket and Bank account"."""
     state = draw_phase(s2=5)
     after, events = go(state, {BILL: [pay(DONA, 3)]})
     assert (after.players[BILL].pocket, after.players[DONA].pocket) == (2, 3)
@@ -76,8 +77,8 @@ def test_a_payment_moves_money_and_is_private_to_both():
 
 
 def test_a_payment_over_the_pocket_is_refused_when_ordered():
-    """Supplement: "A player's pocket can never go negative; any payment that would is
-    refused."."""
+    """§order-sets: orders that "take more from your pocket than it holds" are refused when
+    given; "A pocket can never go negative"."""
     state = draw_phase(s2=2)
     assert validate_order(state, BILL, pay(DONA, 3)) == [
         "You have 2 MP in your pocket; you cannot pay 3 MP."]
@@ -86,8 +87,8 @@ def test_a_payment_over_the_pocket_is_refused_when_ordered():
 
 
 def test_a_payment_not_covered_when_it_resolves_fails_and_both_are_told():
-    """Supplement: "a payment that the payer cannot cover when it resolves fails and says so
-    to both"."""
+    """§any-time: "A payment the payer cannot cover when it is carried out fails, and both are
+    told"."""
     state = draw_phase(s2=3)
     after, events = go(state, {BILL: [pay(DONA, 3), pay(ERNESTO, 3)]})
     assert after.players[BILL].pocket == 0
@@ -97,7 +98,7 @@ def test_a_payment_not_covered_when_it_resolves_fails_and_both_are_told():
 
 
 def test_any_time_actions_resolve_in_seat_order():
-    """Supplement: any-time actions "resolve first in that phase's adjudication, in seat
+    """§any-time: any-time actions "are carried out first in the phase ..., in seat
     order"."""
     # Maria (seat 1) pays Bill before Bill's own payments: both of his succeed.
     state = draw_phase(s1=3, s2=3)
@@ -110,8 +111,8 @@ def test_any_time_actions_resolve_in_seat_order():
 
 
 def test_a_payment_conditioned_on_a_later_step_happens_after_that_step():
-    """Supplement: any-time actions resolve first "unless the order ties them to a later step
-    by a condition" ("pay Bill 3 if Carlos is assassinated")."""
+    """§any-time: any-time actions are carried out first "unless a condition ties them to a
+    later step" ("pay Bill 3 if Carlos is assassinated")."""
     for killed in (True, False):
         state = in_phase("locations")
         state.players[DONA].pocket = 2
@@ -134,7 +135,7 @@ def test_a_payment_conditioned_on_a_later_step_happens_after_that_step():
 # --- gifts -----------------------------------------------------------------------------------
 
 def test_a_gift_of_a_card_is_his_from_then_on():
-    """Supplement: "A card given to a player is his from then on"."""
+    """§any-time: "A card given to a player is his from then on"."""
     state = draw_phase()
     spy = give(state, BILL, "Spy in Switzerland")
     after, events = go(state, {BILL: [o("give_card", to=DONA, card=spy)]})
@@ -143,7 +144,8 @@ def test_a_gift_of_a_card_is_his_from_then_on():
 
 
 def test_a_card_cannot_be_given_twice():
-    """Supplement: "a card cannot be given twice"."""
+    """§order-sets: no set of orders may "use one card twice (given, traded, ...)"; two gifts
+    of one card that reach the adjudication give it once."""
     state = draw_phase()
     spy = give(state, BILL, "Spy in Switzerland")
     after, events = go(state, {BILL: [o("give_card", to=DONA, card=spy),
@@ -182,7 +184,7 @@ def test_a_gift_to_a_player_who_reaches_the_limit_first_fails():
 
 def test_a_trade_happens_when_both_orders_match():
     """Rules: "trading with players (Which requires the same order from two players)";
-    supplement: "Two-sided trades that happen only when both orders match"."""
+    §any-time: "A trade happens only if both players order the same trade"."""
     state = draw_phase(s3=4)
     spy = give(state, BILL, "Spy in Switzerland")
     after, events = go(state, {BILL: [trade(DONA, give_cards=[spy], get_money=4)],
@@ -211,13 +213,17 @@ def test_a_one_sided_trade_does_not_happen():
     spy = give(state, BILL, "Spy in Switzerland")
     after, events = go(state, {DONA: [trade(BILL, give_money=4, get_cards=[spy])]})
     assert spy in after.players[BILL].hand and after.players[DONA].pocket == 4
-    assert "did not order the same trade" in texts(events, DONA)
+    # §any-time: "if the other side did not order the same trade ... both are told"
+    told = ("The trade Dona ordered with Bill (Dona gives 4 MP, Bill gives Spy in Switzerland) "
+            "did not happen: Bill did not order the same trade.")
+    assert told in texts(events, DONA) and told in texts(events, BILL)
+    assert "trade" not in texts(events, ERNESTO)
 
 
 def test_no_trade_with_a_player_who_fled_into_exile_that_day():
     """Rules: "A player in Exile keeps all cards in his possession and all money in hand and
     in the Bank, but may not trade or interact with any other players" (in the Locations
-    phase exile is declared before the any-time actions, supplement "Adjudication order")."""
+    phase exile is declared before the any-time actions, §adjudication-order)."""
     state = in_phase("locations")
     state.players[DONA].pocket = 4
     spy = give(state, BILL, "Spy in Switzerland")
@@ -227,12 +233,14 @@ def test_no_trade_with_a_player_who_fled_into_exile_that_day():
     assert after.players[DONA].status == "exiled"
     assert spy in after.players[BILL].hand and spy not in after.players[DONA].hand
     assert (after.players[BILL].pocket, after.players[DONA].pocket) == (0, 4)
-    assert "Your trade with Dona did not happen: Dona is exiled." in texts(events, BILL)
+    told = ("The trade Bill ordered with Dona (Bill gives Spy in Switzerland, Dona gives 4 MP) "
+            "did not happen: Dona is exiled.")
+    assert told in texts(events, BILL) and told in texts(events, DONA)
     assert not of_kind(events, "trade")
 
 
 def test_a_trade_must_be_covered_when_ordered():
-    """Supplement: "A player's pocket can never go negative"."""
+    """§order-sets: "A pocket can never go negative"."""
     state = draw_phase(s3=2)
     spy = give(state, BILL, "Spy in Switzerland")
     assert validate_order(state, DONA, trade(BILL, give_money=4, get_cards=[spy])) == [
@@ -241,8 +249,8 @@ def test_a_trade_must_be_covered_when_ordered():
 
 
 def test_a_trade_order_reveals_nothing_of_the_partner_s_hand():
-    """Supplement "Who sees what": the cards in hand are "Private to the owner"; a trade for a
-    card the partner does not hold is accepted and fails when it resolves."""
+    """§secrets: your hand is "Private to you"; §ruling-trade-secrecy: a trade for a card
+    the partner does not hold "is accepted when ordered and fails when it resolves"."""
     state = draw_phase(s3=2)
     spy = give(state, BILL, "Spy in Switzerland")
     absent = next(c for c in state.political_deck if c != spy)
@@ -250,7 +258,7 @@ def test_a_trade_order_reveals_nothing_of_the_partner_s_hand():
     assert validate_order(state, DONA, trade(BILL, get_cards=[spy])) == []
     after, events = go(state, {BILL: [trade(DONA, give_cards=[absent])],
                                DONA: [trade(BILL, get_cards=[absent])]})
-    assert "Your trade with Bill did not happen" in texts(events, DONA)
+    assert "The trade Dona ordered with Bill" in texts(events, DONA)
     assert absent not in after.players[DONA].hand
 
 
@@ -273,7 +281,7 @@ def test_a_resigning_president_may_not_pay_or_trade_money_away_during_the_electi
 # --- card timing -----------------------------------------------------------------------------
 
 def test_a_card_not_playable_in_this_phase_is_refused_naming_when_it_is_played():
-    """Supplement: card plays are any-time "whose card allows "any time""; others act at the
+    """§any-time: card plays are any-time "whose card allows "any time""; others act at the
     step they name. Card, Bank Holiday: "the Bank is closed this turn" (Locations phase)."""
     state = in_phase("budget_vote")
     holiday = give(state, DONA, "Bank Holiday")
@@ -291,7 +299,7 @@ def test_a_card_not_playable_in_this_phase_is_refused_naming_when_it_is_played()
 
 
 def test_any_time_cards_are_playable_in_every_phase():
-    """Supplement: card plays "whose card allows "any time"" are ordered with any phase's
+    """§any-time: card plays "whose card allows "any time"" are ordered with any phase's
     orders."""
     for phase in ("cabinet", "budget_draw", "budget_proposal", "budget_vote",
                   "internal_security", "locations"):
@@ -314,8 +322,7 @@ def test_assassin_cards_are_not_any_time_plays():
 
 
 def test_influence_goes_into_play_in_public():
-    """Supplement, Who sees what: "Public too: Influence cards in play (they lie on the
-    table)"."""
+    """§secrets: "Public: ... the Influence cards in play"."""
     state = draw_phase()
     church = give(state, DONA, "Church")
     after, events = go(state, {DONA: [play(church)]})
@@ -336,8 +343,7 @@ def intelligence(name: str):
 
 
 def test_intelligence_results_go_only_to_the_player_who_played_it():
-    """Supplement, Who sees what: "Private to the owner: ... results of Intelligence
-    cards"."""
+    """§secrets: "Private to you: ... what your Intelligence cards learn"."""
     expected = {"Spy in Switzerland": "12 MP in the Bank",
                 "Informant": "holds Ballot Stuffers; Influence in play: Landowners",
                 "Crooked Accountant": "7 MP in his pocket",
@@ -437,7 +443,7 @@ def test_foreign_aid_audit_publishes_the_budget_bills():
 
 def test_coup_excuse_cards_give_a_coup_excuse():
     """Rules: "A Coup Excuse can be provided by: A card that grants a Coup Excuse".
-    Supplement: "Public: ... Coup Excuse"."""
+    §secrets: "Public: ... a Coup Excuse"."""
     for name in ("UN Condemns Torture of Political Prisoners", "Annual Street Festival",
                  "Border Incident", "Press Scandal"):
         state = in_phase("locations")
@@ -463,8 +469,8 @@ def test_press_scandal_bars_vote_cards_for_the_rest_of_the_turn():
 
 
 def test_press_scandal_in_the_vote_itself_bars_the_targets_vote_cards():
-    """Card: "name a player - he may not vote this turn with Vote cards." Supplement: card
-    plays "resolve first in that phase's adjudication"."""
+    """Card: "name a player - he may not vote this turn with Vote cards." §any-time: card
+    plays "are carried out first in the phase"."""
     state = in_phase("budget_vote")
     state.budget = {"held": [], "holder": CARLOS, "proposer": CARLOS,
                     "proposal": {"allocations": {}, "bills": {}, "top_up": {}}}

@@ -26,6 +26,20 @@ def own_rate_limit_counters(db, settings):
     return prefix
 
 
+@pytest.fixture(autouse=True)
+def mail_tasks_run_at_once(eager_celery):
+    """allauth's mails are Celery tasks (accounts.tasks), queued once the request's transaction
+    commits: run them in this process, within `sends_mail()`."""
+    return eager_celery
+
+
+@pytest.fixture
+def sends_mail(django_capture_on_commit_callbacks):
+    """`with sends_mail(): client.post(...)`: the mail tasks the request queued after its
+    commit (the test's transaction never commits) have run when the block ends."""
+    return lambda: django_capture_on_commit_callbacks(execute=True)
+
+
 def first_link(body: str) -> str:
     match = re.search(r"https?://[^/\s]+(/\S+)", body)
     assert match, body
@@ -39,8 +53,9 @@ def sign_up(client, email="carlos@example.org", **extra):
 
 
 @pytest.mark.django_db
-def test_sign_up_verify_log_in_set_time_zone_and_see_it_on_the_profile(client):
-    response = sign_up(client)
+def test_sign_up_verify_log_in_set_time_zone_and_see_it_on_the_profile(client, sends_mail):
+    with sends_mail():
+        response = sign_up(client)
     assert response.status_code == 302
     user = get_user_model().objects.get(email="carlos@example.org")
     assert (user.display_name, user.time_zone) == ("Carlos", "America/Lima")
@@ -117,8 +132,10 @@ def test_profile_requires_login(client):
     assert response["Location"].startswith(reverse("account_login"))
 
 
-def test_password_reset_by_mail_then_log_in_with_the_new_password(client, verified_user):
-    client.post(reverse("account_reset_password"), {"email": verified_user.email})
+def test_password_reset_by_mail_then_log_in_with_the_new_password(client, verified_user,
+                                                                  sends_mail):
+    with sends_mail():
+        client.post(reverse("account_reset_password"), {"email": verified_user.email})
     assert len(mail.outbox) == 1
     reset_path = first_link(mail.outbox[0].body)
     response = client.get(reset_path)  # redirects to the key-less form URL
@@ -236,13 +253,15 @@ def test_pages_use_the_site_layout_and_are_phone_ready(client, db):
         assert_site_page(client.get(reverse(name)))
 
 
-def test_password_and_e_mail_pages_use_the_site_layout(client, verified_user):
-    client.post(reverse("account_reset_password"), {"email": verified_user.email})
+def test_password_and_e_mail_pages_use_the_site_layout(client, verified_user, sends_mail):
+    with sends_mail():
+        client.post(reverse("account_reset_password"), {"email": verified_user.email})
     response = client.get(first_link(mail.outbox[0].body), follow=True)
     html = assert_site_page(response)
     assert 'name="password1"' in html  # the form to choose the new password
 
-    sign_up(client, email="tomas@example.org")
+    with sends_mail():
+        sign_up(client, email="tomas@example.org")
     html = assert_site_page(client.get(first_link(mail.outbox[-1].body)))
     assert "tomas@example.org" in html  # the page that confirms the address
 

@@ -32,9 +32,9 @@ def production_env_from_example() -> dict[str, str]:
     return env
 
 
-def test_compose_has_the_five_services_and_exactly_one_beat():
+def test_compose_has_its_six_services_and_exactly_one_beat():
     services = COMPOSE["services"]
-    assert set(services) == {"db", "redis", "web", "worker", "beat"}
+    assert set(services) == {"db", "redis", "web", "worker", "beat", "backup"}  # backup: pg_dump
     beats = [name for name, svc in services.items() if "beat" in " ".join(svc.get("command", []))]
     assert beats == ["beat"]
     assert services["beat"]["deploy"]["replicas"] == 1

@@ -87,8 +87,10 @@ print(json.dumps({
 
 
 def test_production_settings_turn_on_csp_secure_cookies_hsts_and_the_real_services(tmp_path):
+    compose_web = {"JUNTA_TRUST_X_FORWARDED_PROTO": "1"}  # docker-compose.yml's web service
     result = subprocess.run([PYTHON, "-c", PRINT_SECURITY], cwd=REPO, capture_output=True,
-                            text=True, timeout=60, env=production_env(tmp_path, **REAL_SECRETS))
+                            text=True, timeout=60,
+                            env=production_env(tmp_path, **REAL_SECRETS, **compose_web))
     assert result.returncode == 0, result.stderr
     got = json.loads(result.stdout.strip().splitlines()[-1])
     assert got["debug"] is False

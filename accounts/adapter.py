@@ -1,0 +1,37 @@
+"""allauth's account adapter: every mail of allauth is rendered in the request and sent by a
+Celery task (accounts.tasks), never over SMTP inside the request.
+
+Together with the sign-up form (accounts.signup), this makes the sign-up of a registered
+address (allauth, with ACCOUNT_PREVENT_ENUMERATION on, sends that address an "account already
+exists" mail instead) do the same work as that of a new one: one password hash, one mail
+queued, the same answer. Its response time no longer tells which addresses have an account.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from allauth.account.adapter import DefaultAccountAdapter
+from allauth.core import context as allauth_context
+from django.contrib.sites.shortcuts import get_current_site
+from django.core.mail import EmailMessage
+from django.db import transaction
+
+from .tasks import message_data, send_mail_task
+
+
+def queue_mail(message: EmailMessage) -> None:
+    """Queue `message` for a worker once the current transaction (if any) has committed: a
+    rolled-back request sends nothing. A broker that refuses the task fails the request, on
+    every path alike, rather than leaving someone waiting for a mail that never comes."""
+    data = message_data(message)
+    transaction.on_commit(lambda: send_mail_task.delay(data))
+
+
+class AccountAdapter(DefaultAccountAdapter):
+    def send_mail(self, template_prefix: str, email: str, context: dict[str, Any]) -> None:
+        # allauth's own send_mail, with the last step (message.send()) handed to Celery
+        request = allauth_context.request
+        ctx = {"request": request, "email": email, "current_site": get_current_site(request)}
+        ctx.update(context)
+        queue_mail(self.render_mail(template_prefix, email, ctx))

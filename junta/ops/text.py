@@ -1,0 +1,32 @@
+"""Control characters: refused in every text the site stores (the edge refuses them in requests,
+`junta.ops.middleware`; the models before saving, `refuse_control_characters`)."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from django.core.exceptions import ValidationError
+from django.db import models
+
+# Every C0 control character and DEL: never in an address, a query or a cookie.
+CONTROL = re.compile(r"[\x00-\x1f\x7f]")
+# In a form field or a stored text, lines and tabs are text: every other C0 character and DEL.
+FIELD_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
+# The project's own apps, whose text fields are checked before each save.
+APPS = {"accounts", "games", "gm", "lives", "notify", "ops"}
+
+
+def refuse_control_characters(sender: type[models.Model], instance: models.Model,
+                              **kwargs: Any) -> None:
+    """A `pre_save` receiver: no text field of the project's models keeps a control character
+    (a NUL cannot even be stored in PostgreSQL). Raises `ValidationError` naming the field."""
+    if sender._meta.app_label not in APPS:
+        return
+    for field in sender._meta.concrete_fields:
+        if isinstance(field, (models.CharField, models.TextField)):
+            value = getattr(instance, field.attname)
+            if isinstance(value, str) and FIELD_CONTROL.search(value):
+                raise ValidationError(
+                    f"{sender.__name__}.{field.name} may not hold a control character (such "
+                    "as a NUL byte).", code="control_character")

@@ -22,6 +22,7 @@ from junta.engine import (
     REBEL_ACTIONS,
     UNIT_CARDS,
     Catalog,
+    GameState,
     PhaseKind,
     describe_order,
     takes_the_place_of,
@@ -95,12 +96,14 @@ def _open_phase_for_orders(game: Game, phase: Phase, now: datetime) -> None:
         raise CampaignError("The deadline has passed: the phase is being adjudicated.")
 
 
-def _may_act(phase: Phase, player: Player) -> None:
+def _may_act(phase: Phase, player: Player) -> GameState:
     """The engine's word on whether this player may act at all this phase (the dead may not:
-    no orders, no final mark, no note to the GM)."""
-    reason = engine.why_no_orders(repository.state_before(phase), player.engine_seat)
+    no orders, no final mark, no note to the GM); the state the phase starts from."""
+    state = repository.state_before(phase)
+    reason = engine.why_no_orders(state, player.engine_seat)
     if reason:
         raise CampaignError(reason)
+    return state
 
 
 def _check_note(note: str) -> None:
@@ -110,17 +113,18 @@ def _check_note(note: str) -> None:
 
 
 def _lock_for_orders(phase_id: int, user: User, state_version: int,
-                     now: datetime | None) -> tuple[Phase, Player]:
+                     now: datetime | None) -> tuple[Phase, Player, GameState]:
     """Lock the phase (game row first) for a change of this player's orders: his seat, the
-    phase still open, the form drawn from the current `state_version`."""
+    phase still open, the form drawn from the current `state_version`; with the state the phase
+    starts from."""
     game, phase = lock_phase(phase_id)
     player = _player_in(game, user)
     _open_phase_for_orders(game, phase, now or timezone.now())
-    _may_act(phase, player)
+    state = _may_act(phase, player)
     if state_version != game.state_version:
         raise CampaignError("The game has changed since this form was opened: reload the page "
                             "and check your orders again.")
-    return phase, player
+    return phase, player, state
 
 
 @transaction.atomic
@@ -132,12 +136,11 @@ def submit_orders(phase_id: int, user: User, payload: list[dict], *, state_versi
     The form carries the game's `state_version`; a stale one is refused, since the choices it
     offered may no longer hold. The engine validates every order and the set; on any error
     nothing is saved (the earlier orders stay as they were)."""
-    phase, player = _lock_for_orders(phase_id, user, state_version, now)
+    phase, player, state = _lock_for_orders(phase_id, user, state_version, now)
     try:
         parsed = [engine.parse_order(item) for item in payload]
     except engine.OrderError as exc:
         raise OrdersRejected([str(exc)]) from exc
-    state = repository.state_before(phase)
     errors = engine.validate_orders(state, player.engine_seat, parsed)
     if errors:
         raise OrdersRejected(errors)
@@ -179,8 +182,7 @@ def change_orders(phase_id: int, user: User, change: Change, *, state_version: i
     together with the orders already in; on any refusal nothing changes (`ChangeRejected`).
     A new unconditional order of a kind given once a phase (a location, a vote) takes the
     place of the one given before, and says so."""
-    phase, player = _lock_for_orders(phase_id, user, state_version, now)
-    state = repository.state_before(phase)
+    phase, player, state = _lock_for_orders(phase_id, user, state_version, now)
     row = Order.objects.filter(phase=phase, player=player).first()
     orders = [engine.parse_order(dict(item)) for item in (row.payload if row else [])]
     index: int | None = None

@@ -40,7 +40,8 @@ def _death_line(result: PhaseResult | None, seat: int) -> str:
 def sync_lives(game: Game, state: GameState, now: datetime, phase: Phase | None = None,
                result: PhaseResult | None = None) -> None:
     """Bring the Character rows in line with the engine's lives (see the module's text)."""
-    players = {p.seat: p for p in game.players.filter(membership=Player.Membership.ACTIVE)}
+    players = {p.seat: p for p in game.players.filter(membership=Player.Membership.ACTIVE)
+               .prefetch_related("characters")}  # one query for every family's lives
     for engine_player in state.players:
         player = players.get(engine_player.seat)
         if player is None:

@@ -244,3 +244,45 @@ def test_every_heading_has_an_anchor():
             for line in doc.read_text(encoding="utf-8").splitlines()
             if re.match(r"#{1,6} ", line) and not HEADING.match(line)]
     assert bare == []
+
+
+# --- (e) every rule is cited by its code and by its tests ------------------------------------
+
+# Headings that only group the sections below them: no rule of their own to cite.
+GROUPING = {
+    "rules", "rulings",  # docs/rules.md's title and introduction, its pointer to the rulings
+    "settled-rulings",  # docs/rulings.md's title and introduction
+    "rulings-elections", "rulings-budget", "rulings-locations", "rulings-orders",
+    "rulings-cards", "rulings-coup",
+    "cabinet", "budget-draw", "locations", "aftermath", "elections", "end",  # phase groups
+}
+
+
+def cited_under(folder: str, *, exclude: Path | None = None) -> set[str]:
+    """Every `§name` cited in the Python files under `folder` (this file excepted: it names
+    anchors as data)."""
+    names: set[str] = set()
+    for path in text_files():
+        if path.suffix == ".py" and path.relative_to(REPO).parts[0] == folder \
+                and path.resolve() != exclude:
+            names |= cited(read(path) or "")
+    return names
+
+
+def rule_anchors() -> set[str]:
+    return doc_anchors() - GROUPING
+
+
+def test_every_rule_is_cited_by_the_code_that_carries_it_out_and_by_its_tests():
+    """docs/rules.md: "searching the site's code for `§budget-vote` finds the code and the tests
+    of that rule", for every rule of both files (the grouping headings aside)."""
+    assert doc_anchors() >= GROUPING, GROUPING - doc_anchors()
+    rules = rule_anchors()
+    in_code = cited_under("junta")
+    in_tests = cited_under("tests", exclude=THIS)
+    no_code = sorted(rules - in_code)
+    no_test = sorted(rules - in_tests)
+    assert not no_code, "rules cited nowhere in the code under junta/ (add `§name` to the " \
+        "docstring of the function that carries the rule out): " + ", ".join(no_code)
+    assert not no_test, "rules cited by no test under tests/ (add `§name` to the docstring " \
+        "of the test that checks the rule): " + ", ".join(no_test)

@@ -132,7 +132,8 @@ def _carry_out(ctx: Context, seat: int, order: Order, done_trades: set[tuple[int
 
 
 def _trade(ctx: Context, seat: int, order: Order, done: set[tuple[int, int]]) -> None:
-    """"Two-sided trades that happen only when both orders match"."""
+    """"Two-sided trades that happen only when both orders match".
+    (docs/rulings.md §ruling-trade-secrecy)."""
     s = ctx.state
     partner = order.args["with"]
     key = tuple(sorted((seat, partner)))
@@ -204,7 +205,8 @@ def _describe(money: int, cards: tuple[int, ...]) -> str:
 
 def _exile_returns(ctx: Context) -> None:
     """Requests from earlier phases meet the Minister's decision: safe passage or execution.
-    With no decision ordered, the exile returns safely (no execution without an order)."""
+    With no decision ordered, the exile returns safely (no execution without an order).
+    (docs/rules.md §exile; docs/rulings.md §ruling-exiles)."""
     s = ctx.state
     minister = s.commander(catalog.INTERNAL_SECURITY)
     decisions = {}

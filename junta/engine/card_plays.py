@@ -147,7 +147,8 @@ def check_unit_card(state: GameState, seat: int, c: catalog.Card, order: Order
 
 
 def intelligence_blocked(ctx: Context, seat: int, target: int, card_name: str) -> bool:
-    """Double Agent: "Cancel one Intelligence card just played against you"."""
+    """Double Agent: "Cancel one Intelligence card just played against you".
+    (docs/rulings.md §ruling-double-agent)."""
     if card_name not in INTELLIGENCE_AGAINST:
         return False
     for order in ctx.orders.get(target, []):
@@ -163,7 +164,8 @@ def intelligence_blocked(ctx: Context, seat: int, target: int, card_name: str) -
 
 
 def apply_play(ctx: Context, seat: int, order: Order) -> None:
-    """Carry out a card play at its step (any-time cards and Foreign Aid Audit)."""
+    """Carry out a card play at its step (any-time cards and Foreign Aid Audit).
+    (docs/rulings.md §ruling-coalition-breaks-up, §ruling-mole)."""
     s = ctx.state
     card_id = order.args["card"]
     p = s.players[seat]
@@ -289,7 +291,8 @@ def apply_play(ctx: Context, seat: int, order: Order) -> None:
 
 def _bar_vote_cards(ctx: Context, seat: int) -> None:
     """Press Scandal: "he may not vote this turn with Vote cards", including a ballot he gave
-    for a vote counted later in this phase: it is counted without its Vote cards."""
+    for a vote counted later in this phase: it is counted without its Vote cards.
+    (docs/rules.md §vote-cards)."""
     orders = ctx.orders.get(seat, [])
     barred = False
     for i, order in enumerate(orders):

@@ -8,7 +8,7 @@ casualties are removed at the end of each volley. Any unit which was in an area 
 upon which it is firing is said to have First Fire." "At the end of the three volleys, the
 player who has taken the least casualties remains in the area. If more than one player is tied
 for the fewest casualties, none of them retreat." "Airstrikes will roll 6 dice, and Gunboat
-shelling will roll 3 dice."
+shelling will roll 3 dice." (docs/rules.md §combat, §first-fire, §retreats)
 """
 
 from __future__ import annotations
@@ -72,7 +72,8 @@ def bombard(ctx: Context, attacker: int, zone: int, target: int, count: int,
 
 def _enemies(ctx: Context, zone: int, owners: list[Owner], attacks: Attacks
              ) -> dict[Owner, list[Owner]]:
-    """Who fights whom in a zone: opposite sides, or an ordered attack either way."""
+    """Who fights whom in a zone: opposite sides, or an ordered attack either way.
+    (docs/rules.md §combat)."""
     s = ctx.state
     out: dict[Owner, list[Owner]] = {o: [] for o in owners}
     for a in owners:
@@ -131,7 +132,8 @@ def _targets(units: list[dict[str, Any]], enemies: list[Owner], ordered: list[Ow
 
 def battles(ctx: Context, phase_no: int, attacks: Attacks, permissions: Permissions,
             retreat_to: RetreatTo) -> None:
-    """Every zone where enemies meet fights three volleys, then the losers retreat."""
+    """Every zone where enemies meet fights three volleys, then the losers retreat.
+    (docs/rules.md §combat, §first-fire, §retreats)."""
     coup = ctx.coup
     zones = sorted({u["zone"] for u in on_map(coup)})
     for zone in zones:
@@ -204,7 +206,7 @@ def battles(ctx: Context, phase_no: int, attacks: Attacks, permissions: Permissi
 
 def allows(ctx: Context, occupant: Owner, mover: Owner, permissions: Permissions) -> bool:
     """"Unless otherwise specified, Rebels will deny permission to retreat to Loyalists and
-    vice versa." An explicit allow or deny order wins."""
+    vice versa." An explicit allow or deny order wins (docs/rules.md §retreats)."""
     explicit = permissions.get((occupant, mover))
     if explicit is not None:
         return explicit

@@ -79,7 +79,8 @@ def branch(c: Condition | None) -> tuple[tuple[object, ...], object] | None:
 
 def exclusive(a: Condition | None, b: Condition | None) -> bool:
     """Whether two conditions can never both hold: the same question, different answers
-    ("Bill is at the Bank" and "Bill is at Home"; "the vote passes" and "the vote fails")."""
+    ("Bill is at the Bank" and "Bill is at Home"; "the vote passes" and "the vote fails").
+    (docs/rulings.md §ruling-exclusive-conditions)."""
     first, second = branch(a), branch(b)
     return first is not None and second is not None and first[0] == second[0] \
         and first[1] != second[1]

@@ -94,7 +94,8 @@ class Context:
 
     def pay_cost(self, seat: int, cost: int) -> bool:
         """Pay a card's cost out of play. Bankers and Monarchists in play each give 1 MP a turn
-        usable only for Assassin and Bribe costs (ruling: a discount, no money is created)."""
+        usable only for Assassin and Bribe costs (ruling: a discount, no money is created).
+        (docs/rulings.md §ruling-discounts)."""
         p = self.state.players[seat]
         used = self.state.turn_flags.setdefault("influence_discount_used", {})
         discount = 0
@@ -121,7 +122,8 @@ class Context:
         step's deaths resolve goes to his killer; when that killer dies in the same step, it
         goes on (with his own pocket) to whoever killed him, and so on. Money that reaches no
         living killer (a death by one's own hand, a circle of killers) leaves the game. Returns
-        what each living killer received: {killer: [(victim, amount), ...]}."""
+        what each living killer received: {killer: [(victim, amount), ...]}.
+        (docs/rulings.md §ruling-pockets-together)."""
         s = self.state
         killer_of: dict[int, int | None] = {}
         for victim, killer, _, _ in deaths:

@@ -116,7 +116,8 @@ def _may_choose(state: GameState, force: str) -> bool:
 
 def check_intervene(state: GameState, seat: int, order: Order) -> list[Problem]:
     """"The Foreign Minister may choose each of the following Forces once, and once only
-    during any coup.\""""
+    during any coup."
+    (docs/rules.md §foreign-intervention; docs/rulings.md §ruling-foreign-intervention)"""
     foreign = _coup(state)["foreign"]
     forces = order.args.get("forces")
     if catalog.FOREIGN not in state.commanded_positions(seat):
@@ -160,7 +161,8 @@ def _another_active(state: GameState, seat: int, other: int | None, arg: str, ch
 
 
 def check_transfer(state: GameState, seat: int, order: Order) -> list[Problem]:
-    """"each player... may also transfer control of any of his units to any other player.\""""
+    """"each player... may also transfer control of any of his units to any other player."
+    (docs/rules.md §transfers)"""
     to = _seat(state, order.args.get("to"))
     _, errors = _owned(state, seat, order.args.get("units"))
     return errors + _another_active(state, seat, to, "to",
@@ -170,7 +172,8 @@ def check_transfer(state: GameState, seat: int, order: Order) -> list[Problem]:
 
 def check_place(state: GameState, seat: int, order: Order) -> list[Problem]:
     """"Paratroopers (any zone) and Marines (a river zone) enter by placement in any coup
-    phase"; so do the foreign Paratroopers, Commandos and Helicopter."""
+    phase"; so do the foreign Paratroopers, Commandos and Helicopter.
+    (docs/rules.md §placement, §admiral, §air-force)."""
     kind = order.args.get("unit")
     zone = _zone(order.args.get("zone"))
     errors = _rebel_step_ok(state, seat)
@@ -252,7 +255,8 @@ def check_moves_allowed(state: GameState, seat: int, orders: list[Order]) -> lis
 
 def check_police_response(state: GameState, seat: int, order: Order) -> list[Problem]:
     """"the Minister of Internal Security may respond in the First Coup Phase by moving any or
-    all Police units to an area in which these units were deployed.\""""
+    all Police units to an area in which these units were deployed."
+    (docs/rules.md §police-response)"""
     coup = _coup(state)
     zone = _zone(order.args.get("zone"))
     if catalog.INTERNAL_SECURITY not in state.commanded_positions(seat):
@@ -274,14 +278,15 @@ def check_police_response(state: GameState, seat: int, order: Order) -> list[Pro
 
 def check_flee(state: GameState, seat: int, order: Order) -> list[Problem]:
     """"A player may also flee the country during a Coup, but only if he can move one of his
-    active units into an Embassy." Checked again after the moves."""
+    active units into an Embassy." Checked again after the moves (docs/rules.md §embassies)."""
     if not any(u["owner"] == seat and u["zone"] is not None for u in _coup(state)["units"]):
         return [Problem("You have no unit on the map to reach an embassy with.")]
     return []
 
 
 def check_embassy_passage(state: GameState, seat: int, order: Order) -> list[Problem]:
-    """"Another player who controls a unit in an embassy grants the exile safe passage.\""""
+    """"Another player who controls a unit in an embassy grants the exile safe passage."
+    (docs/rules.md §embassies)"""
     exile = _seat(state, order.args.get("seat"))
     if exile is None or state.players[exile].status != Status.EXILED:
         return [Problem("Choose an exile.", "seat")]
@@ -313,7 +318,8 @@ def check_attack(state: GameState, seat: int, order: Order) -> list[Problem]:
 
 
 def check_retreat(state: GameState, seat: int, order: Order) -> list[Problem]:
-    """"Orders concerning retreats may be as specific as the player wishes.\""""
+    """"Orders concerning retreats may be as specific as the player wishes."
+    (docs/rules.md §retreats)"""
     zone, to = _zone(order.args.get("zone")), _zone(order.args.get("to_zone"))
     if zone is None or to is None:
         return [Problem("Choose the zone to retreat from and the zone to retreat to.",
@@ -326,7 +332,7 @@ def check_retreat(state: GameState, seat: int, order: Order) -> list[Problem]:
 
 def check_permit_retreat(state: GameState, seat: int, order: Order) -> list[Problem]:
     """"Unless otherwise specified, Rebels will deny permission to retreat to Loyalists and
-    vice versa.\""""
+    vice versa." (docs/rules.md §retreats)"""
     other = _seat(state, order.args.get("seat"))
     if other is None or other == seat:
         return [Problem("Choose another player.", "seat")]
@@ -337,7 +343,7 @@ def check_permit_retreat(state: GameState, seat: int, order: Order) -> list[Prob
 
 def check_coup_side(state: GameState, seat: int, order: Order) -> list[Problem]:
     """"Players must submit as an order a vote of either Pro-Junta or Pro-President. The
-    President cannot vote Pro-Junta.\""""
+    President cannot vote Pro-Junta." (docs/rules.md §control)"""
     choice = order.args.get("side")
     if choice not in SIDES:
         return [Problem("Vote Pro-Junta or Pro-President.", "side")]
@@ -348,7 +354,7 @@ def check_coup_side(state: GameState, seat: int, order: Order) -> list[Problem]:
 
 def check_junta_vote(state: GameState, seat: int, order: Order) -> list[Problem]:
     """"The Junta will have one day to elect a President. Any live player may be elected by
-    the Junta, including the sitting President.\""""
+    the Junta, including the sitting President." (docs/rules.md §junta)"""
     coup = _coup(state)
     candidate = _seat(state, order.args.get("candidate"))
     if coup.get("result") != "junta":
@@ -363,7 +369,7 @@ def check_junta_vote(state: GameState, seat: int, order: Order) -> list[Problem]
 def check_execute(state: GameState, seat: int, order: Order) -> list[Problem]:
     """"The President may send any one Rebel player to the Firing Squad"; "A newly elected
     President may execute ANY one player." Anyone but the President orders it "should they be
-    elected President"."""
+    elected President" (docs/rules.md §junta, §firing-squad)."""
     coup = _coup(state)
     target = _seat(state, order.args.get("target"))
     if target is None or target == seat:

@@ -117,6 +117,9 @@ def _owing(state: GameState, secrets: bool) -> list[int]:
 # --- after a phase resolves -----------------------------------------------------------------
 
 def advance(ctx: Context) -> None:
+    """Close the phase and open the next one. A President gone (killed, exiled) is replaced by an
+    election at once; one gone during a coup when the Aftermath is over (docs/rulings.md
+    §ruling-president-gone, §ruling-president-fled)."""
     s = ctx.state
     phase = s.phase
     _president_gone(ctx)
@@ -236,7 +239,8 @@ def _enter(ctx: Context, kind: str) -> None:
 def start_turn(ctx: Context) -> None:
     """A new turn: "At the beginning of this phase, all dead players respawn"; "If this is the
     first Turn of the game, all players receive 4 cards... Players returning from death receive
-    4 cards. All other players receive 2 cards"."""
+    4 cards. All other players receive 2 cards".
+    (docs/rules.md §respawn, §draw-cards; docs/rulings.md §ruling-exiles: exiles draw nothing)."""
     s = ctx.state
     if s.turn >= 1 and len(s.money_deck) < 4:
         finish(ctx)
@@ -275,7 +279,8 @@ def start_turn(ctx: Context) -> None:
 
 def finish(ctx: Context) -> None:
     """"As soon as the budget cannot be drawn, the game has ended. The player with the most
-    Banked money is declared the winner." Ties share the win; everything is revealed."""
+    Banked money is declared the winner." Ties share the win; everything is revealed.
+    (docs/rules.md §about, §money-deck)."""
     s = ctx.state
     s.finished = True
     s.phase = PhaseKind.FINISHED
@@ -293,6 +298,8 @@ def finish(ctx: Context) -> None:
 
 
 def _president_gone(ctx: Context) -> None:
+    """With no President, the positions his Brother-in-Law held fall vacant (docs/rulings.md
+    §ruling-president-gone)."""
     s = ctx.state
     if s.president is None:
         for pos in catalog.CABINET:
@@ -302,7 +309,8 @@ def _president_gone(ctx: Context) -> None:
 
 def _brother_in_law(ctx: Context) -> None:
     """"If more than one player is dead, the President may only give one of the positions to
-    his Brother-in-Law, and he may choose which position to retain.\""""
+    his Brother-in-Law, and he may choose which position to retain."
+    (docs/rules.md §brother-in-law)"""
     s = ctx.state
     vacated = [p for p in ctx.facts.vacated if s.positions.get(p) is None]
     if not vacated or s.president is None:

@@ -368,7 +368,7 @@ def takes_the_place_of(new: Order, old: Order) -> bool:
     """Whether a new order replaces an old one rather than standing beside it: an
     unconditional order of a kind given once a phase (a location, a ballot, the Cabinet, the
     bank) replaces the unconditional one given before; a draw replaces the draw for the same
-    position. Orders with conditions stand side by side."""
+    position. Orders with conditions stand side by side (docs/rules.md §orders)."""
     if new.kind != old.kind or new.condition is not None or old.condition is not None:
         return False
     if new.kind == "draw_bills":

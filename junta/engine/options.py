@@ -179,7 +179,8 @@ class Options:
 # --- a seat's options --------------------------------------------------------------------------
 
 def legal_options(state: GameState, seat: int) -> Options:
-    """Every order this player may give now, with the values the engine accepts."""
+    """Every order this player may give now, with the values the engine accepts.
+    (docs/rules.md §orders)."""
     b = _Builder(state, seat)
     b.build()
     return Options(seat, tuple(b.out), tuple(b.notes))
@@ -822,7 +823,7 @@ def standing_cabinet(state: GameState) -> dict[str, Any]:
     """The Cabinet as it stands, for the appointment form to start from: each position with
     its holder while he may still hold it, else vacant. When that is not a legal Cabinet (a
     player without a position), a legal one made from it: positionless players fill vacant
-    places first, and as a last resort the engine's own lot."""
+    places first, and as a last resort the engine's own lot (docs/rules.md §appointment)."""
     from .phases.cabinet import check_cabinet
 
     eligible = eligible_seats(state)

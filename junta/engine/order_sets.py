@@ -14,6 +14,8 @@ than cut short when it resolves:
 
 Two orders whose conditions cannot both hold ("if Bill is at the Bank", "if Bill is at Home")
 never happen together, so they may draw on the same thing (`conditions.exclusive`).
+(docs/rules.md §order-sets; docs/rulings.md §ruling-nothing-spent-twice,
+§ruling-exclusive-conditions).
 """
 
 from __future__ import annotations
@@ -33,7 +35,8 @@ DISCOUNTED = ("Bankers", "Monarchists")  # 1 MP a turn each off Assassin and Bri
 
 
 def check_set(state: GameState, seat: int, orders: list[Order]) -> list[Problem]:
-    """Why these orders cannot all be given together (each one legal on its own)."""
+    """Why these orders cannot all be given together (each one legal on its own).
+    (docs/rules.md §order-sets, docs/rulings.md §ruling-nothing-spent-twice)."""
     problems = _singles(orders)
     problems += _secret_police(orders)
     problems += _airstrikes(orders)
@@ -72,6 +75,7 @@ def _singles(orders: list[Order]) -> list[Problem]:
 
 
 def _secret_police(orders: list[Order]) -> list[Problem]:
+    """The Secret Police make one attempt a turn (docs/rulings.md §ruling-secret-police)."""
     found = tuple(i for i, o in enumerate(orders) if o.kind == "assassinate"
                   and o.condition is None and o.args.get("card") == "secret_police")
     if len(found) > 1:
@@ -103,7 +107,7 @@ class Draw:
 def worst_case(draws: list[Draw]) -> list[Draw]:
     """The largest draw that can happen at once: every draw whose condition no other excludes,
     and for each question that conditions answer (where Bill goes, how the vote ends) the answer
-    whose orders draw the most."""
+    whose orders draw the most (docs/rulings.md §ruling-exclusive-conditions)."""
     free = [d for d in draws if branch(d.order.condition) is None]
     questions: dict[tuple[object, ...], dict[object, list[Draw]]] = {}
     for d in draws:

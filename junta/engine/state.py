@@ -114,7 +114,7 @@ class GameState:
 
     def commanded_positions(self, seat: int) -> list[str]:
         """Positions whose powers this player exercises: his own, and the Brother-in-Law's
-        when he is President."""
+        when he is President (docs/rules.md §brother-in-law)."""
         own = self.positions_of(seat)
         if seat == self.president:
             own += [p for p in catalog.POSITIONS if self.positions.get(p) == BIL]
@@ -174,7 +174,8 @@ def digest(state: GameState) -> str:
 def new_game(seed: str, players: list[str], options: dict[str, Any] | None = None) -> GameState:
     """A campaign before its first election: decks shuffled, extra bills hidden in the money deck.
 
-    options: `extra_bills_min`/`extra_bills_max` (default 0-14) bound the hidden extra bills.
+    Six to ten players (docs/rules.md §about). options: `extra_bills_min`/`extra_bills_max`
+    (default 0-14) bound the hidden extra bills (docs/rules.md §money-deck).
     """
     options = dict(options or {})
     if not 6 <= len(players) <= 10:

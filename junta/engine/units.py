@@ -98,7 +98,9 @@ def new_unit(coup: dict[str, Any], kind: str, owner: int | None, zone: int | Non
 def deploy(state: GameState) -> dict[str, Any]:
     """Every position's units at their starting zones, commanded by the position's holder (the
     President for his Brother-in-Law's position; nobody for a vacant one: they hold and
-    defend)."""
+    defend).
+    (docs/rules.md §president, §internal-security, §generals, §admiral, §air-force, §war,
+    §farm-labor; docs/rulings.md §ruling-map)."""
     coup: dict[str, Any] = {
         "units": [], "next_unit": 1, "phase": 0, "airstrikes_used": 0,
         "foreign": {"roll": None, "allowed": 0, "chosen": [], "airstrikes_used": 0},
@@ -137,6 +139,9 @@ def dice(unit: dict[str, Any], zone: int) -> int:
 
 
 def has_new_weapons(state: GameState, unit: dict[str, Any]) -> bool:
+    """Whether a unit hits on 5 or 6: the units of the position given New Weapons this turn, and
+    those that always have them (the Bodyguard, foreign forces) (docs/rules.md §new-weapons;
+    docs/rulings.md §ruling-new-weapons-stay)."""
     if unit["new_weapons"]:
         return True
     return (state.new_weapons is not None and unit["position"] == state.new_weapons
@@ -144,7 +149,7 @@ def has_new_weapons(state: GameState, unit: dict[str, Any]) -> bool:
 
 
 def side(state: GameState, owner: int | None) -> str:
-    """"rebel" or "loyal". Units nobody commands defend the government."""
+    """"rebel" or "loyal". Units nobody commands defend the government (docs/rules.md §rebels)."""
     if owner is None:
         return "loyal"
     return "rebel" if state.players[owner].rebel else "loyal"
@@ -184,7 +189,8 @@ def stack_moves(state: GameState, seat: int) -> int:
     """"Each player may move one stack... The Minister of War may move two stacks per coup
     phase, and any player with more than one position may move one stack (or two if one
     position is the Minister of War) per position... The President may move two stacks per
-    phase, should his Brother-in-Law be in control of a position.\""""
+    phase, should his Brother-in-Law be in control of a position."
+    (docs/rules.md §movement, §war)"""
     own = state.positions_of(seat)
     moves = sum(2 if p == catalog.WAR else 1 for p in own)
     if seat == state.president and any(state.positions.get(p) == BIL for p in catalog.CABINET):
@@ -198,7 +204,8 @@ def units_of(coup: dict[str, Any], seat: int | None) -> list[dict[str, Any]]:
 
 def reassign_position_units(state: GameState, seat: int) -> None:
     """A commander who leaves the country (flight to an embassy) leaves his units: those of a
-    position go to its new commander (or stand leaderless), the rest stand leaderless."""
+    position go to its new commander (or stand leaderless), the rest stand leaderless.
+    (docs/rulings.md §ruling-flight)."""
     if state.coup is None:
         return
     for u in state.coup["units"]:

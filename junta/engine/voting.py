@@ -63,6 +63,8 @@ def sources(state: GameState, seat: int) -> dict[str, int]:
 
 
 def vote_card_value(state: GameState, seat: int, card_id: int) -> int:
+    """What a Vote card adds to a ballot that names it, doubled by Electoral Fraud (docs/rules.md
+    §vote-cards)."""
     c = catalog.card(card_id)
     fraud = any(catalog.card(i).name == "Electoral Fraud" for i in state.players[seat].influence)
     return c.votes * (2 if fraud else 1)
@@ -79,7 +81,8 @@ def _choice_ok(state: GameState, choice: Any) -> bool:
 
 def check_ballot(state: GameState, seat: int, order: Order) -> list[Problem]:
     """Why this ballot cannot be cast: about its "choice", its Vote "cards" or its
-    "split"; having no votes at all is about the voter, not the ballot (None)."""
+    "split"; having no votes at all is about the voter, not the ballot (None).
+    (docs/rules.md §votes, §vote-cards)."""
     errors = []
     choice = order.args.get("choice")
     if not _choice_ok(state, choice):

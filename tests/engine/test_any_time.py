@@ -359,7 +359,7 @@ def test_intelligence_results_go_only_to_the_player_who_played_it():
 
 
 def test_mole_in_the_treasury_shows_the_bills_to_its_player_only():
-    """Card: "See the denominations of every bill drawn for this turn's budget."."""
+    """Card: "See the denominations of every bill drawn for this turn's budget." (§ruling-mole)."""
     state = draw_phase()
     mole = give(state, BILL, "Mole in the Treasury")
     after, events = go(state, {BILL: [play(mole)]})
@@ -389,7 +389,7 @@ def test_wiretap_hears_the_targets_transfers_of_the_day():
 
 def test_double_agent_cancels_an_intelligence_card():
     """Card: "Cancel one Intelligence card just played against you; its player learns
-    nothing."."""
+    nothing." (§ruling-double-agent)."""
     for seat_of_spy in (BILL, FIDEL):  # before and after the Double Agent's holder
         state, cid = intelligence("Spy in Switzerland")
         if seat_of_spy != BILL:
@@ -487,7 +487,7 @@ def test_press_scandal_in_the_vote_itself_bars_the_targets_vote_cards():
 
 def test_coalition_breaks_up_discards_one_of_the_targets_influence_cards():
     """Card: "Target player discards one of his Influence cards (his choice)." (ruling: the
-    weakest)."""
+    weakest) (§ruling-coalition-breaks-up)."""
     state = draw_phase()
     church = in_play(state, BILL, "Church")
     press = in_play(state, BILL, "Press")

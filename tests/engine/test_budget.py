@@ -98,7 +98,7 @@ def passed_phase(state):
 def test_new_weapons_are_assigned_by_the_minister_of_war_and_made_public():
     """Rules: "The Minister of War may assign New Weapons to a General, the Admiral, the Air
     Force Commander, or no one. The New Weapons assignment will be made public knowledge when
-    this Phase is complete"."""
+    this Phase is complete" (§new-weapons, §war)."""
     state = in_phase("budget_draw")
     order = o("new_weapons", position=cat.ADMIRAL)
     assert validate_order(state, BILL, order) == ["Only the Minister of War assigns New Weapons."]
@@ -115,7 +115,8 @@ def test_new_weapons_are_assigned_by_the_minister_of_war_and_made_public():
 
 def test_each_minister_draws_between_one_and_six_bills():
     """Rules: "The Foreign Minister and the Farm & Labor Secretary must each secretly decide
-    how many budget bills to draw from the Money Deck (between 1 and 6 bills each)"."""
+    how many budget bills to draw from the Money Deck (between 1 and 6 bills each)".
+    (§foreign, §draws)."""
     state = in_phase("budget_draw")
     assert validate_order(state, INES, draw(cat.FOREIGN, 0)) == ["Draw between 1 and 6 bills."]
     assert validate_order(state, INES, draw(cat.FOREIGN, 7)) == ["Draw between 1 and 6 bills."]
@@ -248,7 +249,7 @@ def test_pocket_money_added_to_the_budget_is_set_aside_at_the_proposal():
     """Rules: "The President may also include his own money-in-hand in a proposed budget";
     "Should the budget pass, the money is immediately distributed to the players according to
     the President's proposal": the pocket money it needs is set aside when he proposes, so he
-    cannot spend it before the count."""
+    cannot spend it before the count (§ruling-pocket-set-aside)."""
     after = proposed([3, 3], {BILL: 4, DONA: 4}, pocket=4, from_pocket=3)
     assert after.players[CARLOS].pocket == 2  # the 2 MP the budget needs are set aside
     assert sorted(after.budget["held"]) == [1, 1, 3, 3]
@@ -267,7 +268,8 @@ def test_pocket_money_added_to_the_budget_is_set_aside_at_the_proposal():
 def test_set_aside_pocket_money_goes_back_when_the_budget_fails():
     """Rules: "She may allow the Budget to remain defeated in which case the money is pocketed
     by the President"; card Alternative Budget: "you take all of the President's budget bills
-    but one" (his own pocket money is not a budget bill: it goes back to him)."""
+    but one" (his own pocket money is not a budget bill: it goes back to him).
+    (§ruling-pocket-set-aside)."""
     state = proposed([3, 3], {BILL: 4, DONA: 4}, pocket=4, from_pocket=2)
     total = state.bills_total()
     failed, _ = run(state, {JORGE: [vote("no")]})
@@ -307,7 +309,7 @@ def test_without_a_proposal_every_bill_stays_with_the_president():
 
 def test_each_position_has_one_vote_and_farm_and_labor_five():
     """Rules: each position is "Entitled to 1 vote in the Chamber of Deputies"; the Farm &
-    Labor Secretary is "Entitled to 5 votes in the Chamber of Deputies"."""
+    Labor Secretary is "Entitled to 5 votes in the Chamber of Deputies" (§positions, §votes)."""
     state = proposed([2, 1], {BILL: 2})
     assert sources(state, JORGE) == {"position:farm_labor": 5}
     assert all(sources(state, s) == {f"position:{state.positions_of(s)[0]}": 1}
@@ -390,7 +392,7 @@ def test_a_plain_vote_uses_all_votes_but_no_vote_card():
 
 def test_a_named_vote_card_counts_and_is_discarded():
     """Card: "Adds 3 votes to one vote; discarded after use." Rules: "Any vote cards to be
-    counted must be specifically ordered to the GameMaster"."""
+    counted must be specifically ordered to the GameMaster" (§vote-cards)."""
     state = proposed([2], {BILL: 2})
     ghosts = give(state, DONA, "Ghost Voters")
     after, events = run(state, {DONA: [vote("no", cards=[ghosts])], BILL: [vote("yes")],
@@ -408,7 +410,7 @@ def test_a_named_vote_card_counts_and_is_discarded():
 
 def test_electoral_fraud_doubles_vote_cards():
     """Card: Electoral Fraud "Influence: 2 votes in every vote while in play. your one-shot
-    Vote cards count double"."""
+    Vote cards count double" (§vote-cards)."""
     state = proposed([2], {BILL: 2})
     in_play(state, DONA, "Electoral Fraud")
     market = give(state, DONA, "Black Marketeers")
@@ -420,7 +422,7 @@ def test_electoral_fraud_doubles_vote_cards():
 def test_votes_may_be_split_between_yes_and_no():
     """Rules: "Influence Card votes and multiple positions may cast votes contrary to the vote
     of the primary position, at the discretion of the player. In other words, your votes can
-    be used to both support and oppose a motion"."""
+    be used to both support and oppose a motion" (§votes)."""
     state = proposed([2], {BILL: 2})
     church = in_play(state, DONA, "Church")
     ghosts = give(state, DONA, "Ghost Voters")
@@ -499,7 +501,7 @@ def test_power_failure_reruns_the_vote_without_vote_cards():
 
 def test_a_revote_card_waits_for_its_condition():
     """Rules: "Cards that call for a revote must be accompanied by an order specifying what
-    conditions under which they should be played"."""
+    conditions under which they should be played" (§revote-cards)."""
     state = proposed([2, 1], {BILL: 3})
     ballots, _ = close_defeat(state)
     failure = give(state, CARLOS, "Power Failure")
@@ -514,7 +516,7 @@ def test_summer_recess_annuls_the_vote_and_it_is_held_again():
     """Rules: "if I am anti-budget, I might make my orders, "Vote against the budget with all
     available votes, and if the budget passes, play Summer Recess."" Card: "the result is
     annulled and the vote is held again in a new one-day phase with fresh orders. Vote cards
-    played in the annulled vote stay discarded"."""
+    played in the annulled vote stay discarded" (§revote-cards)."""
     state = proposed([2, 1], {BILL: 3})
     recess = give(state, JORGE, "Summer Recess")
     market = give(state, BILL, "Black Marketeers")
@@ -551,7 +553,8 @@ def test_recount_returns_the_vote_cards():
 def test_alternative_budget_takes_the_bills_but_one_and_proposes_again():
     """Card: Alternative Budget: "When the budget is defeated, you take all of the President's
     budget bills but one, propose a new budget and it is voted; if it passes you must pay it
-    out". Rules: "If the budget fails, there is immediately a Coup Excuse"."""
+    out". Rules: "If the budget fails, there is immediately a Coup Excuse".
+    (§ruling-alternative-budget)."""
     state = proposed([3, 2, 1], {CARLOS: 6})
     alt = give(state, BILL, "Alternative Budget")
     total = state.bills_total()
@@ -574,7 +577,7 @@ def test_alternative_budget_takes_the_bills_but_one_and_proposes_again():
 
 def test_alternative_budget_defeated_leaves_the_bills_with_its_player():
     """Card: Alternative Budget: "otherwise the Minister may force it or you keep the
-    bills"."""
+    bills" (§ruling-alternative-budget)."""
     state = proposed([3, 2, 1], {CARLOS: 6})
     alt = give(state, BILL, "Alternative Budget")
     total = state.bills_total()
@@ -617,7 +620,8 @@ def test_a_passed_budget_is_paid_out_at_once():
 
 def test_a_failed_budget_gives_a_coup_excuse_and_the_ministers_decision():
     """Rules: "If the budget fails, there is immediately a Coup Excuse, and the Minister of
-    Internal Security has 1 extra day to decide between two possible courses of action"."""
+    Internal Security has 1 extra day to decide between two possible courses of action".
+    (§coup-excuse)."""
     state = proposed([3, 2], {BILL: 5})
     total = state.bills_total()
     after, events = run(state, {JORGE: [vote("no")]})
@@ -723,7 +727,8 @@ def test_a_tie_for_the_most_banked_money_shares_the_win():
 
 def test_with_four_bills_left_the_budget_is_still_drawn():
     """§money-deck: "The game ends at the Draw Budget phase when fewer than 4 bills remain"
-    (§draws: the President's 2, then at least 1 each for the two ministers)."""
+    (§draws: the President's 2, then at least 1 each for the two ministers).
+    (§ruling-draws-near-end)."""
     state = in_phase("locations", turn=6)
     state.money_deck = [1, 2, 3, 1]
     after, _ = run(state, {})
@@ -763,4 +768,51 @@ def test_the_game_ends_when_a_donation_leaves_too_few_bills_for_the_draw():
     assert after.players[BILL].pocket == 1
     assert after.finished and after.winners == [GLORIA]
     assert len(after.money_deck) == 3 and not of_kind(events, "draws")
+    assert after.bills_total() == total
+
+
+# --- rulings the rules text left open ----------------------------------------------------------
+
+def test_a_vacant_minister_s_draw_is_random():
+    """§ruling-vacant-draw: "A vacant minister's draw is random (as for a missed order)"."""
+    seen = set()
+    for i in range(30):
+        state = in_phase("budget_draw", seed=f"vacant-{i}")
+        state.positions[cat.FOREIGN] = None
+        after, _ = run(state, {JORGE: [draw(cat.FARM_LABOR, 2)]})
+        count = len(after.budget["drawn"][cat.FOREIGN])
+        assert 1 <= count <= 6
+        seen.add(count)
+    assert len(seen) >= 4  # not a fixed number
+
+
+def test_only_the_first_annulling_card_in_seat_order_takes_effect():
+    """§ruling-one-annulling-card: "Power Failure, Summer Recess, Recount and Alternative Budget
+    are checked in seat order after the count; the first whose condition holds takes effect"."""
+    state = proposed([2, 1], {BILL: 3})
+    recount = give(state, BILL, "Recount")
+    recess = give(state, JORGE, "Summer Recess")
+    ballots = {s: [vote("yes")] for s in range(9)}
+    ballots[BILL] = [vote("yes"), o("play_card", result("passes"), card=recount)]
+    ballots[JORGE] = [vote("no"), o("play_card", result("passes"), card=recess)]
+    after, events = run(state, ballots)
+    assert after.phase == "budget_vote"  # annulled once, to be held again
+    assert recount in after.political_discard  # Bill's, the first in seat order
+    assert recess in after.players[JORGE].hand  # Jorge's never took effect
+    assert len(of_kind(events, "annulled")) == 1
+
+
+def test_the_share_of_a_player_killed_before_the_payout_stays_with_the_proposer():
+    """§ruling-share-of-the-dead: a share for a player killed before the payout "stays with
+    the proposer"."""
+    state = proposed([3, 2, 2, 1], {BILL: 3, DONA: 2})
+    dead = state.players[DONA]
+    dead.status, dead.pocket = "dead", 0
+    state.political_discard += dead.hand + dead.influence
+    dead.hand, dead.influence = [], []
+    total = state.bills_total()
+    after, _ = run(state, {s: [vote("yes")] for s in EVERYONE if s != DONA})
+    assert after.budget["outcome"] == "passed"
+    assert after.players[BILL].pocket == 3 and after.players[DONA].pocket == 0
+    assert after.players[CARLOS].pocket == 2 + 3  # Dona's share and the unallocated bills
     assert after.bills_total() == total

@@ -100,7 +100,8 @@ def test_draws_go_over_the_hand_limit_until_the_deadline():
 def test_at_the_deadline_the_newest_cards_are_discarded_down_to_six():
     """Rules: "No player can hold more than 6 cards at once... If a player ever has more than
     6 cards they must immediately Pass, Play or Discard down to 6." §hand-limit: "at every
-    deadline the newest cards in hand are discarded until six remain"."""
+    deadline the newest cards in hand are discarded until six remain".
+    (§hand-limit, §ruling-hand-limit)."""
     state = in_phase("locations", turn=2)
     old = hand_of(state, BILL, 6)
     opened, _ = next_turn(state)

@@ -222,7 +222,7 @@ def test_new_weapons_skip_forces_not_derived_from_the_position() -> None:
     position). The whole stack fires together: 5 + 2 dice hit on 5-6, the rioters' 16 dice
     on 6 only. The hits are checked against an independent mirror of the rolling, drawn from
     a copy of the same generator state: armed units' dice first (one each, two for the Tank),
-    then floor(32/2) dice for the rioters."""
+    then floor(32/2) dice for the rioters (§new-weapons, §ruling-new-weapons-stay)."""
     state, ctx = setup("new-weapons-example")
     state.coup = deploy(state)
     state.new_weapons = cat.GENERAL_1

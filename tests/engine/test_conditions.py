@@ -193,7 +193,8 @@ def test_an_assassination_cannot_depend_on_another_players_location_or_exile():
     resolve chronologically prior to assassination declaration"; the official order: "1.
     Locations are designated and Assassins are dispatched" (one step). §conditions: "An
     assassination-step order (an assassin, the Secret Police, Burglar, Bank Robber, Character
-    Assassin, Bribe the Assassin) may only wait for your own location or exile"."""
+    Assassin, Bribe the Assassin) may only wait for your own location or exile".
+    (§ruling-assassination-conditions)."""
     state, pro = assassin_game()
     burglar = give(state, DONA, "Burglar")
     bribe = give(state, DONA, "Bribe the Assassin")
@@ -235,7 +236,8 @@ def test_an_assassination_cannot_be_made_certain_by_one_order_per_location():
 def test_an_assassination_cannot_learn_a_location_through_a_card_played_on_it():
     """Rules: "Assassination attempts CAN be conditional, but only upon effects that would
     resolve chronologically prior to assassination declaration": a card played on condition
-    that Bill is at the Club is played after the locations are known."""
+    that Bill is at the Club is played after the locations are known.
+    (§ruling-assassination-conditions)."""
     state, pro = assassin_game()
     festival = give(state, ERNESTO, "Annual Street Festival")
     at_club = Condition("location", {"seat": BILL, "location": "club"})

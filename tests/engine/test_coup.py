@@ -83,7 +83,8 @@ def test_rebel_action_puts_every_position_s_units_on_the_map():
     Precincts"; "Controls 5 Soldiers and 1 Tank, stationed at the 1st Army Brigade Barracks";
     "The starting location of the Bodyguard is dependent on the location chosen by the Minister
     of War: Bank (8-Bank)"; §units: "every position's units stand at their starting zones";
-    §farm-labor: "controls a Labor Rioter" (unarmed, in zone 22)."""
+    §farm-labor: "controls a Labor Rioter" (unarmed, in zone 22).
+    (§president, §generals, §admiral, §air-force, §war)."""
     state, events = coup_state()
     assert len(units(state, CARLOS, 1, "Palace Guard")) == 4
     assert sorted(u["zone"] for u in units(state, MARIA, kind="Police")) == [10, 11, 12, 14]
@@ -107,7 +108,8 @@ def test_after_a_forced_budget_the_police_start_in_the_chamber():
 def test_a_unit_card_in_the_rebel_only_step_is_rebel_action_with_its_own_excuse():
     """Rules: "A Coup Excuse can be provided by: A card that grants a Coup Excuse"; "Any
     player taking military action in this phase immediately becomes a REBEL"; card
-    "Demonstrators: Coup Excuse; deploy Demonstrators (Mob). 2 Mob in zone 5"."""
+    "Demonstrators: Coup Excuse; deploy Demonstrators (Mob). 2 Mob in zone 5".
+    (§ruling-unit-cards, §ruling-rebel-action)."""
     state = in_phase("locations")
     card = give(state, DONA, "Demonstrators")
     after, events = run(state, {DONA: [at("club"), o("play_card", card=card)]})
@@ -152,7 +154,7 @@ def test_no_combat_in_the_rebel_only_step():
 def test_the_foreign_intervention_die_follows_the_rules_table():
     """Rules: "Roll of 1-2 results in: No Foreign Intervention Forces available; Roll of 3
     results in: 1...; 4: 2...; 5: 3...; Roll of 6 results in: 4 Foreign Intervention Forces
-    available"."""
+    available" (§foreign-intervention)."""
     assert FOREIGN_TABLE == {1: 0, 2: 0, 3: 1, 4: 2, 5: 3, 6: 4}
     state, events = coup_state()
     roll = state.coup["foreign"]["roll"]
@@ -171,7 +173,8 @@ def test_the_foreign_minister_chooses_each_force_once_and_all_four_on_a_six():
     """Rules: "The Foreign Minister may choose each of the following Forces once, and once
     only during any coup. Thus, if he is given 4 Intervention Forces, he must choose each of
     these: Air Strikes (4), Helicopter (1) (With New Weapons), Paratroopers (1) (With New
-    Weapons), Commandos(Marines) (3) (With New Weapons)"."""
+    Weapons), Commandos(Marines) (3) (With New Weapons)".
+    (§foreign-intervention, §ruling-foreign-intervention)."""
     state, _ = coup_state()
     state.coup["foreign"].update({"roll": 4, "allowed": 2})
     assert validate_order(state, INES, o("intervene", forces=["helicopter", "commandos",
@@ -207,7 +210,7 @@ def test_the_police_respond_to_agitators_in_coup_phase_1_without_using_the_move(
     """Rules: "If during the Rebel-Only move, any Mob, Striker, or Rioter units are deployed,
     the Minister of Internal Security may respond in the First Coup Phase by moving any or all
     Police units to an area in which these units were deployed. This movement does not count
-    as the Minister's move for the First Coup Phase"."""
+    as the Minister's move for the First Coup Phase" (§police-response)."""
     state = in_phase("locations")
     card = give(state, DONA, "Demonstrators")
     state, _ = run(state, {DONA: [o("play_card", card=card)]})
@@ -266,7 +269,7 @@ def test_a_stack_moves_one_zone_and_swapping_stacks_pass_each_other():
 def test_incoming_fire_comes_before_movement():
     """Rules: "Coup Phases 1-5: 1. Incoming Fire (Airstrikes, Gunboat shelling) is
     adjudicated 2. All troop movement is adjudicated 3. All inter-troop combat is
-    adjudicated"."""
+    adjudicated" (§incoming-fire, §ruling-coup-adjudication)."""
     state, _ = coup_state()
     after, events = run(state, {GLORIA: [o("airstrike", zone=24, target=ERNESTO)],
                                 ERNESTO: [o("move", from_zone=24, to_zone=18)]})
@@ -280,7 +283,7 @@ def test_incoming_fire_comes_before_movement():
 def test_one_airstrike_a_phase_three_in_all_and_the_gunboat_rolls_three_dice():
     """Rules: "Controls 3 Airstrikes... Only one Airstrike may be used per Coup Phase";
     "Airstrikes will roll 6 dice, and Gunboat shelling will roll 3 dice"; the Gunboat shells
-    "once per Coup Phase"."""
+    "once per Coup Phase" (§air-force, §admiral)."""
     state, _ = coup_state()
     two = [o("airstrike", zone=24, target=ERNESTO), o("airstrike", zone=24, target=ERNESTO)]
     assert validate_orders(state, GLORIA, two) == [
@@ -296,7 +299,7 @@ def test_one_airstrike_a_phase_three_in_all_and_the_gunboat_rolls_three_dice():
 
 def test_paratroopers_land_anywhere_and_marines_on_the_river():
     """Rules: "The Marine may be deployed to any River-bordering zone"; "a Paratrooper, which
-    can be deployed to any zone in the Republic, during any Coup Phase"."""
+    can be deployed to any zone in the Republic, during any Coup Phase" (§placement)."""
     state, _ = coup_state()
     assert validate_order(state, FIDEL, o("place", unit="Marine", zone=1)) == [
         "Marines land in a river zone; Presidential Palace is not on the river."]
@@ -343,7 +346,7 @@ def test_a_stack_of_helicopters_alone_flies_without_naming_them():
 def test_a_unit_handed_over_unmoved_brings_its_move_a_moved_one_does_not():
     """Rules: "Transfer of a unit that has already moved does not grant it any additional
     movement for the phase, though transfer of an unmoved unit transfers that unit's movement
-    to the new controller for the phase"."""
+    to the new controller for the phase" (§transfers)."""
     state, _ = coup_state()
     state.players[BILL].rebel = True  # Ernesto's ally: no fight when the soldier changes hands
     tank = units(state, ERNESTO, 24, "Tank")[0]["id"]
@@ -365,7 +368,7 @@ def test_a_unit_handed_over_unmoved_brings_its_move_a_moved_one_does_not():
 def test_first_fire_kills_newcomers_before_they_fire_back():
     """Rules: "Any unit which was in an area before a unit upon which it is firing is said to
     have First Fire. Any units killed in the first volley by units with First Fire are removed
-    before they can return fire"."""
+    before they can return fire" (§first-fire)."""
     state = battle_state()
     put(state, "Palace Guard", CARLOS, 9)
     put(state, "Soldier", ERNESTO, 9, entered=2, from_zone=10)
@@ -388,7 +391,7 @@ def test_casualties_fall_at_the_end_of_each_volley():
 def test_the_side_with_more_casualties_retreats_to_where_it_came_from():
     """Rules: "At the end of the three volleys, the player who has taken the least casualties
     remains in the area... Unless otherwise specified, retreating units will attempt to retreat
-    to their area of origin"."""
+    to their area of origin" (§retreats)."""
     state = battle_state()
     for _ in range(3):
         put(state, "Soldier", CARLOS, 9)
@@ -403,7 +406,7 @@ def test_the_side_with_more_casualties_retreats_to_where_it_came_from():
 
 def test_a_tie_for_fewest_casualties_retreats_nobody():
     """Rules: "If more than one player is tied for the fewest casualties, none of them
-    retreat"."""
+    retreat" (§retreats)."""
     state = battle_state()
     for _ in range(2):
         put(state, "Soldier", CARLOS, 9)
@@ -415,7 +418,7 @@ def test_a_tie_for_fewest_casualties_retreats_nobody():
 def test_a_stack_with_nowhere_to_go_is_destroyed():
     """Rules: "If all adjacent areas are occupied and none will allow the retreating units
     entry, the retreating units are destroyed"; "Unless otherwise specified, Rebels will deny
-    permission to retreat to Loyalists and vice versa"."""
+    permission to retreat to Loyalists and vice versa" (§retreats)."""
     state = battle_state()
     put(state, "Soldier", CARLOS, 15)
     put(state, "Soldier", CARLOS, 15)
@@ -444,7 +447,7 @@ def test_a_retreat_permission_lets_the_loser_through():
 
 def test_the_weakest_fall_first_unless_the_owner_orders_otherwise():
     """§casualties: "A player's units fall weakest first (unarmed, then armed, then two-dice
-    units), unless he ordered which kinds fall last"."""
+    units), unless he ordered which kinds fall last" (§ruling-targets)."""
     for order, survivor in ((None, "Tank"), (["Mob", "Tank"], "Mob")):
         state = battle_state()
         for kind in ("Tank", "Soldier", "Mob"):
@@ -490,7 +493,8 @@ def test_loyalists_meet_in_peace_unless_one_attacks():
 
 def test_a_bribe_buys_units_on_a_four_or_better():
     """Card "Bribe the Palace Guard: Name a zone; for each Palace Guard unit there you pay 1
-    MP and roll 1d6 (4-6 the unit comes under your control for the rest of the coup)"."""
+    MP and roll 1d6 (4-6 the unit comes under your control for the rest of the coup)".
+    (§ruling-idle-bribe: the bribe stops when the pocket is empty)."""
     state, _ = coup_state()
     card = give(state, DONA, "Bribe the Palace Guard")
     state.players[DONA].pocket = 3
@@ -507,7 +511,7 @@ def test_flight_to_an_embassy_is_exile_and_the_exile_returns_through_one():
     """Rules: "A player may also flee the country during a Coup, but only if he can move one of
     his active units into an Embassy"; "A player may also return from Exile during a Coup, but
     only if either: He controls a unit in an embassy, or... Another player who controls a unit
-    in an embassy grants the exile safe passage"."""
+    in an embassy grants the exile safe passage" (§embassies, §ruling-flight)."""
     state, _ = coup_state()
     for u in units(state, HECTOR):
         u["zone"] = 18
@@ -528,7 +532,7 @@ def test_flight_to_an_embassy_is_exile_and_the_exile_returns_through_one():
 
 def test_the_president_cannot_vote_pro_junta():
     """Rules: "Players must submit as an order a vote of either Pro-Junta or Pro-President. The
-    President cannot vote Pro-Junta"."""
+    President cannot vote Pro-Junta" (§control)."""
     state = final_state()
     assert validate_order(state, CARLOS, o("coup_side", side="junta")) == [
         "The President cannot vote Pro-Junta."]
@@ -538,7 +542,7 @@ def test_three_control_points_held_pro_junta_win_the_coup():
     """Rules: "The faction (Pro-President or Pro-Junta) which controls 3/5 or better of the pink
     Control Points at the end of the 6th Coup Phase will win the Coup"; "Any territory shared by
     players supporting both Pro-Junta and Pro-President defaults to Pro-President control, as do
-    any unoccupied territories"."""
+    any unoccupied territories" (§control)."""
     state = final_state()
     state.coup["units"] = []
     put(state, "Soldier", ERNESTO, 2)
@@ -564,7 +568,8 @@ def test_a_sitting_president_may_shoot_only_a_rebel():
     """Rules: "A sitting President, who has stayed in power through a coup may also send one
     player to the Firing Squad... but the choice is limited to players who are Rebels. Loyalist
     players are immune from execution by a sitting President"; an execution has "the effects be
-    otherwise the same as an assassination" (pocket money to the executioner)."""
+    otherwise the same as an assassination" (pocket money to the executioner).
+    (§firing-squad, §ruling-junta)."""
     state = aftermath_state("president")
     assert validate_order(state, CARLOS, o("execute", target=BILL)) == [
         "Loyalist players are immune from execution by a sitting President: choose a Rebel."]
@@ -579,7 +584,7 @@ def test_a_sitting_president_may_shoot_only_a_rebel():
 
 def test_no_execution_order_means_no_execution():
     """Rules: "If she does not specify an execution order as part of her Coup Aftermath orders
-    she will be assumed to benevolently execute no one"."""
+    she will be assumed to benevolently execute no one" (§firing-squad)."""
     after, events = run(aftermath_state("president"), {})
     assert all(p.status == "alive" for p in after.players)
 
@@ -588,7 +593,8 @@ def test_the_junta_elects_with_the_first_rebel_breaking_ties_and_the_winner_shoo
     """Rules: "Players that are Rebels make up a Junta... and are each given one vote to decide
     the next President"; "the First Rebel has the tie-breaking vote"; "ALL players should
     submit as part of their Coup Aftermath orders, a conditional execution order should they be
-    elected President"; "A newly elected President may execute ANY one player"."""
+    elected President"; "A newly elected President may execute ANY one player".
+    (§junta, §ruling-junta)."""
     state = aftermath_state("junta")
     assert state.first_rebel == ERNESTO
     assert validate_order(state, BILL, o("junta_vote", candidate=BILL)) == [
@@ -613,7 +619,7 @@ def test_banking_after_lunch_comes_after_the_execution():
     """Rules: "Should the Bank have been Closed for Lunch because of a forced Budget, it
     reopens during the Coup Aftermath (with resolution occurring after the Presidential
     execution.)... Any players who do so and are not executed will have their orders carried
-    out"."""
+    out" (§after-lunch, §ruling-after-lunch)."""
     state = final_state()
     state.bank_status = "closed_for_lunch"
     state.players[GLORIA].location = "bank"

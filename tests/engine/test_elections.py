@@ -368,7 +368,8 @@ def test_the_competence_motion_card_only_in_the_cabinet_phase():
 
 
 def test_the_competence_motion_passes_with_two_thirds():
-    """Card: "passes with 2/3 of votes (then a presidential election)"."""
+    """Card: "passes with 2/3 of votes (then a presidential election)".
+    (§competence, §ruling-competence)."""
     after, _ = motion_state()
     # F&L's 5 against 10 yes votes: exactly two thirds.
     yes = {s: [vote("yes")] for s in range(CARLOS, INES + 1)}

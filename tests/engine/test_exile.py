@@ -307,7 +307,8 @@ def test_an_exile_back_at_the_cabinet_appointment_stays_positionless_and_the_cab
 def test_an_attempt_on_a_player_who_fled_into_exile_is_not_made_and_costs_nothing():
     """Rules: "An Exiled player is essentially out of the game until he returns"; the assassin
     "must specify... the player to be targeted": with the target abroad there is no attempt, so
-    the attacker keeps his card and money (and the Secret Police their Bank turn)."""
+    the attacker keeps his card and money (and the Secret Police their Bank turn).
+    (§ruling-attempt-on-exile)."""
     state = in_phase("locations")
     state.players[DONA].pocket = 4
     state.players[ERNESTO].bank = 5

@@ -61,7 +61,8 @@ def locations_game(**pockets: int):
 
 def test_the_five_locations_and_exile_are_the_only_choices():
     """Rules: "All players must choose one location from a possible five: Home, HQ, Bank,
-    Club, Mistress" ("During the Location Phase a player may choose to go into Exile instead")."""
+    Club, Mistress" ("During the Location Phase a player may choose to go into Exile instead").
+    (§location)."""
     state = in_phase("locations")
     for place in ("home", "hq", "bank", "club", "mistress", "exile"):
         assert validate_order(state, BILL, at(place)) == []
@@ -125,7 +126,7 @@ def test_assassin_cost_must_be_covered():
 
 def test_bankers_and_monarchists_pay_1_mp_of_assassin_costs_a_turn():
     """Card, Bankers and Monarchists: "Also provides 1 MP per turn usable only to pay
-    Assassin/Bribe costs"."""
+    Assassin/Bribe costs" (§ruling-discounts)."""
     state = locations_game(s3=0)
     pro = give(state, DONA, "Professional Assassin")
     in_play(state, DONA, "Bankers")
@@ -194,7 +195,7 @@ def test_foreign_assassin_refused_to_a_president_commanding_internal_security():
 
 def test_psychotic_assassin_rolls_first():
     """Card: "Roll 1d6 first: 1-3 the attempt proceeds; 4-5 nothing happens; 6 roll again, on
-    4+ the assassin kills YOU."."""
+    4+ the assassin kills YOU." (§ruling-psychotic-assassin)."""
     cases = [((range(1, 2),), True, False), ((range(3, 4),), True, False),
              ((range(4, 5),), False, False), ((range(5, 6),), False, False),
              ((range(6, 7), range(1, 4)), False, False), ((range(6, 7), range(4, 7)), False, True)]
@@ -225,7 +226,8 @@ def test_monarchist_assassin_requires_monarchists_influence():
 
 
 def test_monarchist_assassin_played_defensively_cancels_an_attempt():
-    """Card: "Either make an attempt, or play defensively to cancel one attempt on you"."""
+    """Card: "Either make an attempt, or play defensively to cancel one attempt on you".
+    (§ruling-foiled-attempts)."""
     state = locations_game(s3=5)
     pro = give(state, DONA, "Professional Assassin")
     mon = give(state, BILL, "Monarchist Assassin")
@@ -273,7 +275,7 @@ def test_secret_police_may_not_go_to_the_bank_two_turns_in_a_row():
 
 def test_secret_police_one_attempt_a_turn():
     """Rules: "Controls the Secret Police, which he may use to order one assassination
-    attempt per turn"."""
+    attempt per turn" (§internal-security, §ruling-secret-police)."""
     state = locations_game()
     both = [kill_order(SECRET_POLICE, BILL, "club"), kill_order(SECRET_POLICE, DONA, "bank")]
     assert validate_orders(state, MARIA, both) == [
@@ -310,7 +312,7 @@ def test_secret_police_overtime_is_an_extra_automatic_attempt_and_costs_2():
 
 
 def test_secret_police_overtime_bank_restriction():
-    """Card: "(the Bank restriction of the Secret Police applies)"."""
+    """Card: "(the Bank restriction of the Secret Police applies)" (§ruling-secret-police)."""
     state = in_phase("locations", turn=2)
     state.secret_police_bank_turn = 1
     state.players[DONA].pocket = 2
@@ -339,7 +341,8 @@ def test_wrong_location_fails_and_only_attacker_and_target_are_told():
 
 
 def test_a_successful_assassination_is_public_but_the_killer_is_not():
-    """§secrets: "Public: ... successful assassinations (victim and location)"."""
+    """§secrets: "Public: ... successful assassinations (victim and location)".
+    (§ruling-assassination-step: the killer is told to the victim only)."""
     state = locations_game(s3=5)
     pro = give(state, DONA, "Professional Assassin")
     _, events = run(state, {BILL: [at("club")], DONA: [kill_order(pro, BILL, "club")]})
@@ -485,7 +488,7 @@ def test_only_the_president_directs_his_brother_in_law():
 
 def test_a_successful_assassination_is_a_coup_excuse():
     """Rules: "A Coup Excuse can be provided by: ... A successful assassination of any
-    player"."""
+    player" (§coup-excuse)."""
     state = locations_game(s3=2)
     pro = give(state, DONA, "Professional Assassin")
     after, events = run(state, {DONA: [kill_order(pro, BILL, "home")],
@@ -563,7 +566,8 @@ def test_character_assassin_strips_influence_of_a_target_at_the_mistress():
 
 
 def test_bribe_the_assassin_pays_2_and_foils_the_attempt():
-    """Card: "Pay 2 MP when an assassin targets you: the attempt on you fails."."""
+    """Card: "Pay 2 MP when an assassin targets you: the attempt on you fails.".
+    (§ruling-foiled-attempts)."""
     state = locations_game(s3=2, s2=3)
     pro = give(state, DONA, "Professional Assassin")
     bribe = give(state, BILL, "Bribe the Assassin")
@@ -579,7 +583,7 @@ def test_bribe_the_assassin_pays_2_and_foils_the_attempt():
 
 def test_an_unaffordable_bribe_does_not_foil():
     """Card: "Pay 2 MP when an assassin targets you: the attempt on you fails." (no payment,
-    no foiling)."""
+    no foiling) (§ruling-foiled-attempts)."""
     state = locations_game(s3=2, s2=1)
     pro = give(state, DONA, "Professional Assassin")
     bribe = give(state, BILL, "Bribe the Assassin")
@@ -592,7 +596,7 @@ def test_an_unaffordable_bribe_does_not_foil():
 
 def test_deposit_and_withdraw_at_the_bank():
     """Rules: "Players wishing to deposit or withdraw money from the Bank must have chosen the
-    Bank as their location and may now do so"."""
+    Bank as their location and may now do so" (§banking)."""
     state = locations_game(s2=6, s3=1)
     state.players[DONA].bank = 4
     after, events = run(state, {BILL: [at("bank"), o("bank", action="deposit", amount=5)],
@@ -625,7 +629,8 @@ def test_banking_waits_for_lunch_and_goes_ahead_when_no_coup_comes():
     """Rules: "The Bank becomes "Closed for Lunch," which means that no banking may occur until
     AFTER there has been an opportunity for a coup to resolve"; "If no Coup results in this
     phase, the Bank reopens (if it was Closed for Lunch). Players wishing to deposit or withdraw
-    money from the Bank must have chosen the Bank as their location and may now do so"."""
+    money from the Bank must have chosen the Bank as their location and may now do so".
+    (§ruling-after-lunch)."""
     state = locations_game(s2=6)
     state.bank_status = "closed_for_lunch"
     deposit = o("bank", action="deposit", amount=5)
@@ -641,7 +646,7 @@ def test_a_coup_keeps_the_bank_closed_for_lunch_until_the_aftermath():
     """Rules: "Should the Bank have been "Closed for Lunch" because of a forced Budget, it
     reopens during the Coup Aftermath... Anyone who wishes to Bank must have chosen Bank as
     their location during the location phase, and must submit orders for banking during the
-    Coup Aftermath phase"."""
+    Coup Aftermath phase" (§after-lunch, §ruling-after-lunch)."""
     state = locations_game(s2=6)
     state.bank_status = "closed_for_lunch"
     state.coup_excuse = True
@@ -685,7 +690,7 @@ def test_bank_holiday_closes_the_bank_before_banking():
 def test_killed_players_do_not_bank():
     """Rules: "Living Players at the Bank May Deposit or Withdraw Money"; banking comes after
     assassinations ("Locations are designated and Assassins are dispatched", then "Banking
-    Occurs")."""
+    Occurs") (§banking, §ruling-dead-do-not-bank)."""
     state = locations_game(s2=6, s3=2)
     state.players[BILL].bank = 3
     pro = give(state, DONA, "Professional Assassin")
@@ -742,7 +747,7 @@ def test_rebel_moves_must_be_to_adjacent_zones_and_need_units():
 
 
 def test_once_a_rebel_always_a_rebel():
-    """Rules: "Once a player is a Rebel, he cannot become a Loyalist again"."""
+    """Rules: "Once a player is a Rebel, he cannot become a Loyalist again" (§rebels)."""
     state = in_phase("locations")
     after, _ = run(state, {ERNESTO: [at("hq"), o("rebel_move", from_zone=17, to_zone=24)]})
     assert after.players[ERNESTO].rebel
@@ -753,7 +758,7 @@ def test_once_a_rebel_always_a_rebel():
 
 def test_first_rebel_is_the_first_to_submit():
     """Rules: "The first player to submit Rebel Only Movement Orders is considered the First
-    Rebel"."""
+    Rebel" (§first-rebel)."""
     for submitted, first in (([GLORIA, ERNESTO], GLORIA), ([ERNESTO, GLORIA], ERNESTO)):
         state = in_phase("locations")
         state.coup_excuse = True

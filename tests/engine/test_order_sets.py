@@ -6,6 +6,7 @@ other. Before, such a set was accepted and then silently cut when it resolved.
 more than your Bank account holds, use one card twice ... or one unit twice ... are refused,
 naming both orders"; "A pocket can never go negative." §ruling-exclusive-conditions: orders on
 conditions that exclude each other "may draw on the same money or card".
+(§ruling-nothing-spent-twice).
 """
 
 from __future__ import annotations

@@ -24,7 +24,8 @@ def junta_vote(ctx: Context) -> None:
     """"Players that are Rebels make up a Junta... and are each given one vote to decide the
     next President"; "the First Rebel has the tie-breaking vote in the resulting Junta".
     Ruling: with no ballot cast, the First Rebel takes the Presidency if he can, else the lot
-    decides among the Rebels; a tie the First Rebel's ballot does not settle goes to the lot."""
+    decides among the Rebels; a tie the First Rebel's ballot does not settle goes to the lot.
+    (docs/rules.md §junta; docs/rulings.md §ruling-junta)."""
     s = ctx.state
     coup = ctx.coup
     if coup.get("result") != "junta":
@@ -77,7 +78,8 @@ def junta_vote(ctx: Context) -> None:
 def execution(ctx: Context) -> None:
     """"If she does not specify an execution order... she will be assumed to benevolently
     execute no one"; an execution has "the effects be otherwise the same as an assassination"
-    (the victim's pocket goes to the President)."""
+    (the victim's pocket goes to the President).
+    (docs/rules.md §firing-squad, §missed-orders; docs/rulings.md §ruling-junta)."""
     s = ctx.state
     president = s.president
     if president is None or not s.players[president].active:
@@ -99,5 +101,6 @@ def execution(ctx: Context) -> None:
 
 
 def banking(ctx: Context) -> None:
-    """Banking ordered in the aftermath, for those who chose the Bank, after the execution."""
+    """Banking ordered in the aftermath, for those who chose the Bank, after the execution.
+    (docs/rules.md §after-lunch; docs/rulings.md §ruling-after-lunch)."""
     _banking(ctx)

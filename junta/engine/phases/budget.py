@@ -6,6 +6,7 @@ time, then a random amount of bills will be selected for them." "The President d
 bills himself." "The budget must be possible. If the money allocated cannot be given out with
 the current combination of bills in the President's pocket..." "Any money drawn in the budget
 not allocated in the proposed budget is pocketed by the President."
+(docs/rules.md §budget-draw, §budget-proposal, §budget-vote, §seize)
 """
 
 from __future__ import annotations
@@ -26,6 +27,10 @@ if TYPE_CHECKING:
 # --- draws ---------------------------------------------------------------------------------
 
 def draws(ctx: Context) -> None:
+    """New Weapons, then the budget draws: a random count for a minister who gave none (or a vacant
+    one), the President's 2 bills first near the end of the deck; a Mole in the Treasury reports the
+    bills (docs/rules.md §new-weapons, §war, §foreign, §draws, §missed-orders; docs/rulings.md
+    §ruling-draws-near-end, §ruling-vacant-draw, §ruling-mole)."""
     s = ctx.state
     if len(s.money_deck) < 4:  # e.g. a Secret Political Donation drew one earlier today
         from ..flow import finish
@@ -132,7 +137,7 @@ def read_allocations(state: GameState, args: dict[str, Any]
 def check_proposal(state: GameState, seat: int, args: dict[str, Any]) -> list[Problem]:
     """Why this budget cannot be proposed: its "allocations" (the totals), the money added
     "from_pocket", or the denominations ("bills"); a budget the bills cannot pay is about its
-    totals."""
+    totals (docs/rules.md §budget-proposal; docs/rulings.md §ruling-feasibility)."""
     allocations, errors = read_allocations(state, args)
     from_pocket = _int(args.get("from_pocket", 0))
     if from_pocket is None or from_pocket < 0:
@@ -157,7 +162,7 @@ def pay_plan(held: list[int], allocations: dict[int, int], from_pocket: int,
              bills: Any, state: GameState) -> tuple[PayPlan | None, str]:
     """Which bills go to whom, and how much the President's pocket tops up, or why it
     cannot be paid (a `Problem` about the "bills" given or the "allocations"). Explicit
-    denominations, when given, are honoured first."""
+    denominations, when given, are honoured first (docs/rulings.md §ruling-feasibility)."""
     remaining = {1: held.count(1), 2: held.count(2), 3: held.count(3)}
     fixed: dict[int, list[int]] = {}
     if bills:
@@ -226,6 +231,9 @@ def _best(needs: tuple[int, ...], counts: tuple[int, int, int]
 
 
 def proposal(ctx: Context) -> None:
+    """The President's proposal (with none, a budget of zeros); the pocket money it needs is set
+    aside with the budget bills (docs/rules.md §budget-proposal, §missed-orders; docs/rulings.md
+    §ruling-pocket-set-aside)."""
     s = ctx.state
     proposer: Any = s.budget.get("proposer", s.president)  # a seat (the budget JSON)
     chosen: dict[str, Any] = {"allocations": {}, "from_pocket": 0}
@@ -273,6 +281,8 @@ def vote_count(ctx: Context) -> None:
 
 
 def _result(ctx: Context, totals: dict[Any, int]) -> None:
+    """A budget passes with more votes for than against; a tie fails (docs/rules.md §votes;
+    docs/rulings.md §ruling-budget-tie)."""
     yes, no = totals.get("yes", 0), totals.get("no", 0)
     passed = yes > no  # ruling: a tie fails, a budget needs a majority
     ctx.facts.vote_result = VoteResult("passes" if passed else "fails", abs(yes - no), yes, no)
@@ -280,6 +290,8 @@ def _result(ctx: Context, totals: dict[Any, int]) -> None:
 
 
 def revote(ctx: Context) -> None:
+    """The first card that annuls the vote whose condition holds: the vote run again, held again, or
+    replaced (docs/rules.md §revote-cards; docs/rulings.md §ruling-one-annulling-card)."""
     s = ctx.state
     allowed = ["Power Failure", "Summer Recess", "Recount"]
     if not ctx.facts.budget_passed and not s.budget.get("alternative_used"):
@@ -330,7 +342,7 @@ def _announce(ctx: Context) -> None:
 
 def _alternative(ctx: Context) -> None:
     """Alternative Budget: "you take all of the President's budget bills but one, propose a
-    new budget and it is voted"."""
+    new budget and it is voted" (docs/rulings.md §ruling-alternative-budget)."""
     s = ctx.state
     seat = _annulling_seat(ctx)
     held = sorted(s.budget.get("held", []), reverse=True)
@@ -359,7 +371,9 @@ def _alternative(ctx: Context) -> None:
 
 def payout(ctx: Context) -> None:
     """"Should the budget pass, the money is immediately distributed to the players according
-    to the President's proposal." What is not allocated goes to the proposer's pocket."""
+    to the President's proposal." What is not allocated goes to the proposer's pocket.
+    (docs/rules.md §budget-vote; docs/rulings.md §ruling-share-of-the-dead: the share of a player
+    gone stays with the proposer)."""
     s = ctx.state
     proposal = s.budget.get("proposal") or {"bills": {}, "top_up": {}}
     holder = s.budget.get("holder", s.president)
@@ -395,7 +409,8 @@ def seize_decision(ctx: Context) -> None:
     """"She may choose to seize the Chamber of Deputies and force the Budget's passage at
     gunpoint... The Bank becomes Closed for Lunch" or "allow the Budget to remain defeated in
     which case the money is pocketed by the President, and the Bank is closed for THE REST of
-    the turn." Default: the budget stays defeated."""
+    the turn." Default: the budget stays defeated.
+    (docs/rules.md §seize, §internal-security, §missed-orders)."""
     s = ctx.state
     minister = s.commander(catalog.INTERNAL_SECURITY)
     seize = False

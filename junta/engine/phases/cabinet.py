@@ -1,7 +1,8 @@
 """Cabinet Appointment. "Each living, non-exiled player MUST be given at least one position...
 The President may not appoint any one player to more than 2 positions, nor may he give any
 player two General positions. The President may himself not be given any second position,
-except by use of the President's Brother in Law." """
+except by use of the President's Brother in Law."
+(docs/rules.md §appointment, §brother-in-law, §president) """
 
 from __future__ import annotations
 
@@ -21,14 +22,15 @@ def eligible_seats(state: GameState) -> list[int]:
     and not back from exile this turn ("If an Exile returns in the middle of the Turn, however,
     he will remain positionless until the next Cabinet Appointment Phase"). An exile whose
     return is settled in the Cabinet phase itself comes back after the President gave his
-    orders: he stays positionless this turn, and the appointment stands."""
+    orders: he stays positionless this turn, and the appointment stands.
+    (docs/rulings.md §ruling-exile-back-in-cabinet)."""
     returned = state.turn_flags.get("returned_exiles", [])
     return [s for s in state.active_seats() if s != state.president and s not in returned]
 
 
 def check_cabinet(state: GameState, positions: Any) -> list[Problem]:
     """Every reason this appointment breaks the rules; empty when it is legal. Each is about
-    the appointment as given (the order's "positions")."""
+    the appointment as given (the order's "positions") (docs/rules.md §appointment)."""
     return keyed(_cabinet_problems(state, positions), "positions")
 
 
@@ -95,7 +97,7 @@ def _cabinet_problems(state: GameState, positions: Any) -> list[str]:
 
 def _could_fill(pos: str, counts: dict[int, list[str]], bil: bool = True) -> bool:
     """Whether a player, or the Brother-in-Law (`bil`: there is a President), could still
-    take this position."""
+    take this position (docs/rules.md §appointment, docs/rulings.md §ruling-no-president)."""
     if bil and BIL not in counts:
         return True
     for holder, held in counts.items():
@@ -108,7 +110,8 @@ def _could_fill(pos: str, counts: dict[int, list[str]], bil: bool = True) -> boo
 
 
 def random_cabinet(state: GameState, rng: Rng) -> dict[str, int | None]:
-    """A legal cabinet chosen at random: the default when the President sends none."""
+    """A legal cabinet chosen at random: the default when the President sends none.
+    (docs/rules.md §missed-orders, docs/rulings.md §ruling-no-president)."""
     eligible = eligible_seats(state)
     rng.shuffle(eligible)
     positions = list(catalog.CABINET)
@@ -146,6 +149,8 @@ def random_cabinet(state: GameState, rng: Rng) -> dict[str, int | None]:
 
 
 def appoint(ctx: Context) -> None:
+    """The President's legal appointment, else a Cabinet by lot (docs/rules.md §appointment,
+    §missed-orders)."""
     s = ctx.state
     president = s.president
     chosen = None

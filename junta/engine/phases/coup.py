@@ -4,6 +4,7 @@
 phase resolves in the order of `steps.ADJUDICATION_ORDER["coup"]`: incoming fire, bribes,
 transfers, all movement at once, hand-overs, then combat in every contested zone. The map and
 every die roll are public: each is an event for everyone.
+(docs/rules.md §coup; docs/rulings.md §ruling-coup-adjudication).
 """
 
 from __future__ import annotations
@@ -81,7 +82,9 @@ def rebel_only(ctx: Context) -> None:
     "Any player taking military action in this phase immediately becomes a REBEL"; "The first
     player to submit Rebel Only Movement Orders is considered the First Rebel". Ruling: an
     Event card that puts units on the map is military action too, and its own Coup Excuse
-    counts for this step. No combat in this step: units that meet fight in Coup Phase 1."""
+    counts for this step. No combat in this step: units that meet fight in Coup Phase 1.
+    (docs/rules.md §rebel-only, §rebels, §first-rebel, §coup-excuse; docs/rulings.md
+    §ruling-rebel-action)."""
     s = ctx.state
     s.rebel_orders = []
     actions: dict[int, list[Order]] = {}
@@ -128,7 +131,8 @@ def rebel_only(ctx: Context) -> None:
 
 def begin(ctx: Context) -> None:
     """After the Rebel-Only phase: "the GameMaster will roll one die, the result of which will
-    determine the choices available to the Foreign Minister"."""
+    determine the choices available to the Foreign Minister".
+    (docs/rules.md §foreign-intervention)."""
     s = ctx.state
     coup = ctx.coup
     roll = ctx.rng.die()
@@ -147,7 +151,7 @@ def begin(ctx: Context) -> None:
 
 def incoming_fire(ctx: Context) -> None:
     """"Incoming Fire (Airstrikes, Gunboat shelling) is adjudicated" first. The Foreign
-    Minister's forces chosen now are in time for it."""
+    Minister's forces chosen now are in time for it (docs/rules.md §incoming-fire)."""
     ctx.coup["casualties_last"] = {
         str(seat): list(order.args["last"]) for seat, order in _due(ctx, {"casualties"})}
     for seat, order in _due(ctx, {"intervene"}):
@@ -163,18 +167,20 @@ def bribes(ctx: Context) -> None:
 
 def transfers(ctx: Context) -> None:
     """"Transfer of an unmoved unit transfers that unit's movement to the new controller for
-    the phase": transfers before the moves."""
+    the phase": transfers before the moves (docs/rules.md §transfers)."""
     _transfer(ctx, [(s, o) for s, o in _due(ctx, {"transfer"}) if not o.args.get("after_moves")])
 
 
 def handovers(ctx: Context) -> None:
-    """"Transfer of a unit that has already moved does not grant it any additional movement.\""""
+    """"Transfer of a unit that has already moved does not grant it any additional movement."
+    (docs/rules.md §transfers)"""
     _transfer(ctx, [(s, o) for s, o in _due(ctx, {"transfer"}) if o.args.get("after_moves")])
 
 
 def movement(ctx: Context) -> None:
     """"All troop movement is adjudicated": stack moves, placements, unit cards, the Police
-    Response, all at once; then flights to and returns through the embassies."""
+    Response, all at once; then flights to and returns through the embassies.
+    (docs/rulings.md §ruling-coup-adjudication)."""
     _movement(ctx, [(s, o) for s, o in _due(ctx, {"move", "place", "police_response"},
                                              cards=True) if _card_name(o) not in BRIBES])
     _flights(ctx)
@@ -201,7 +207,7 @@ def coup_vote(ctx: Context) -> None:
     """"Players must submit as an order a vote of either Pro-Junta or Pro-President... Any
     player failing to vote will be assumed to abstain"; "Any territory shared by players
     supporting both Pro-Junta and Pro-President defaults to Pro-President control, as do any
-    unoccupied territories"; the faction with "3/5 or better" wins."""
+    unoccupied territories"; the faction with "3/5 or better" wins (docs/rules.md §control)."""
     s = ctx.state
     coup = ctx.coup
     votes = {}
@@ -238,6 +244,8 @@ def coup_vote(ctx: Context) -> None:
 # --- shared pieces --------------------------------------------------------------------------
 
 def _choose_force(ctx: Context, seat: int, force: str) -> bool:
+    """The Foreign Minister's pick of a force, each kind once, up to the die's number (docs/rules.md
+    §foreign-intervention; docs/rulings.md §ruling-foreign-intervention)."""
     s = ctx.state
     foreign = ctx.coup["foreign"]
     if force in foreign["chosen"] or len(foreign["chosen"]) >= foreign["allowed"] or \
@@ -256,7 +264,8 @@ def _choose_force(ctx: Context, seat: int, force: str) -> bool:
 
 def _strikes(ctx: Context, orders: Moves) -> None:
     """"Airstrikes will roll 6 dice, and Gunboat shelling will roll 3 dice"; "Only one
-    Airstrike may be used per Coup Phase"; the Gunboat "once per Coup Phase"."""
+    Airstrike may be used per Coup Phase"; the Gunboat "once per Coup Phase".
+    (docs/rules.md §incoming-fire, §admiral, §air-force)."""
     s = ctx.state
     coup = ctx.coup
     used: set[tuple[int, str]] = set()
@@ -291,7 +300,7 @@ def _strikes(ctx: Context, orders: Moves) -> None:
 
 def _bribes(ctx: Context, plays: Moves) -> None:
     """"Name a zone; for each ... unit there you pay 1 MP and roll 1d6 (4-6 the unit comes
-    under your control for the rest of the coup).\""""
+    under your control for the rest of the coup)." (docs/rulings.md §ruling-idle-bribe)"""
     s = ctx.state
     for seat, order in plays:
         cid = order.args["card"]
@@ -449,7 +458,7 @@ def _unit_card(ctx: Context, seat: int, order: Order) -> None:
 
 def _flights(ctx: Context) -> None:
     """"A player may also flee the country during a Coup, but only if he can move one of his
-    active units into an Embassy.\""""
+    active units into an Embassy." (docs/rules.md §embassies; docs/rulings.md §ruling-flight)"""
     s = ctx.state
     for seat, _ in _due(ctx, {"flee"}):
         if not any(u["owner"] == seat and u["zone"] in EMBASSIES for u in ctx.coup["units"]):
@@ -474,7 +483,8 @@ def _flights(ctx: Context) -> None:
 def _returns(ctx: Context) -> None:
     """"A player may also return from Exile during a Coup, but only if either: He controls a
     unit in an embassy, or... Another player who controls a unit in an embassy grants the exile
-    safe passage." Returning exiles stay "positionless until the next Cabinet Appointment"."""
+    safe passage." Returning exiles stay "positionless until the next Cabinet Appointment".
+    (docs/rules.md §embassies; docs/rulings.md §ruling-flight)."""
     s = ctx.state
     holders = embassy_holders(s)
     granted = {o.args["seat"] for seat, o in _due(ctx, {"embassy_passage"}) if seat in holders}

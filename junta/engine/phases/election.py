@@ -23,6 +23,8 @@ LOT_FROM_ROUND = 3  # ruling: from the third round a tie is settled by lot
 
 
 def nominations(ctx: Context) -> None:
+    """The candidates: the nominated and seconded who did not decline, else every living player
+    (docs/rules.md §first-election; docs/rulings.md §ruling-first-candidates)."""
     s = ctx.state
     nominated: dict[int, list[int]] = {}
     seconded: dict[int, list[int]] = {}
@@ -64,6 +66,8 @@ def election_count(ctx: Context) -> None:
 
 
 def _decide(ctx: Context, totals: dict[Any, int]) -> None:
+    """The winner, or a tie (a re-vote); from the third round a tie is settled by lot
+    (docs/rulings.md §ruling-deadlock)."""
     s = ctx.state
     election = s.election or {}
     candidates = [c for c in (election.get("candidates") or s.active_seats())
@@ -114,7 +118,7 @@ def election_revote(ctx: Context) -> None:
 def take_office(ctx: Context, winner: int) -> None:
     """The new President takes office. Ruling: his former positions pass to the former
     President when he is alive and in the country, else they fall vacant; a resigning
-    President's pocket goes to the successor."""
+    President's pocket goes to the successor (docs/rulings.md §ruling-new-president-positions)."""
     s = ctx.state
     election = s.election or {}
     old = s.president
@@ -144,7 +148,8 @@ def take_office(ctx: Context, winner: int) -> None:
 
 
 def motion_count(ctx: Context) -> None:
-    """"move to remove the President for incompetence; passes with 2/3 of votes"."""
+    """"move to remove the President for incompetence; passes with 2/3 of votes".
+    (docs/rules.md §competence; docs/rulings.md §ruling-competence)."""
     totals = votes.count(ctx)
     yes, no = totals.get("yes", 0), totals.get("no", 0)
     passed = yes > 0 and 3 * yes >= 2 * (yes + no)

@@ -27,7 +27,8 @@ THEFTS = ("Burglar", "Bank Robber", "Character Assassin")
 
 def check_assassination(state: GameState, seat: int, args: dict[str, Any]) -> list[Problem]:
     """Why this attempt cannot be ordered: about the assassin sent ("card"), the "target"
-    or the "location" struck (the Secret Police's Bank rule is about the location)."""
+    or the "location" struck (the Secret Police's Bank rule is about the location).
+    (docs/rules.md §internal-security; docs/rulings.md §ruling-secret-police)."""
     errors = []
     target, location, card_id = args.get("target"), args.get("location"), args.get("card")
     if not isinstance(target, int) or isinstance(target, bool) or \
@@ -70,6 +71,8 @@ def check_assassination(state: GameState, seat: int, args: dict[str, Any]) -> li
 
 
 def locations(ctx: Context) -> None:
+    """Every player's location (Home with no order), or exile: the exile's positions fall vacant
+    (docs/rules.md §location, §exile, §missed-orders)."""
     s = ctx.state
     chosen: dict[int, str] = {}
     for seat in s.active_seats():
@@ -146,6 +149,7 @@ def _informed(ctx: Context, seat: int, order: Order) -> bool:
     known, on a condition about another player's location or exile: dropped, since
     "Assassination attempts CAN be conditional, but only upon effects that would resolve
     chronologically prior to assassination declaration" (locations and dispatch are one step).
+    (docs/rulings.md §ruling-assassination-conditions).
     """
     c = order.condition
     if c is None or c.kind != "card_played":
@@ -161,7 +165,7 @@ def _informed(ctx: Context, seat: int, order: Order) -> bool:
 
 def _target_gone(ctx: Context, seat: int, order: Order) -> bool:
     """An attempt on a player who fled into exile this phase is not made: the attacker keeps
-    his card and pays nothing."""
+    his card and pays nothing (docs/rulings.md §ruling-attempt-on-exile)."""
     s = ctx.state
     target, cid = order.args.get("target"), order.args.get("card")
     if not isinstance(target, int) or isinstance(target, bool) or \
@@ -180,6 +184,8 @@ def _target_gone(ctx: Context, seat: int, order: Order) -> bool:
 
 
 def _defences(ctx: Context) -> dict[int, list[int]]:
+    """Bribe the Assassin and the defensive Monarchist Assassin played, by seat (docs/rulings.md
+    §ruling-foiled-attempts)."""
     s = ctx.state
     out: dict[int, list[int]] = {}
     for seat in sorted(ctx.orders):
@@ -193,6 +199,10 @@ def _defences(ctx: Context) -> dict[int, list[int]]:
 
 
 def assassinations(ctx: Context) -> None:
+    """The assassination step, all at once: thefts before deaths, each defence foils the first
+    successful attempt on its holder, the first killer in seat order (docs/rules.md §assassinations;
+    docs/rulings.md §ruling-assassination-step, §ruling-foiled-attempts,
+    §ruling-psychotic-assassin)."""
     s = ctx.state
     where = ctx.facts.locations
     kills: dict[int, int] = {}  # target -> first successful attacker
@@ -313,7 +323,8 @@ def banking(ctx: Context) -> None:
     """"Players wishing to deposit or withdraw money from the Bank must have chosen the Bank as
     their location". A Bank closed for lunch keeps the orders until the Rebel-Only step has
     shown whether a coup comes: "If no Coup results in this phase, the Bank reopens (if it was
-    Closed for Lunch)... and may now do so" (see `after_lunch`)."""
+    Closed for Lunch)... and may now do so" (see `after_lunch`).
+    (docs/rules.md §banking; docs/rulings.md §ruling-dead-do-not-bank)."""
     s = ctx.state
     if s.phase == PhaseKind.LOCATIONS and s.bank_status == "closed_for_lunch":
         return
@@ -345,13 +356,16 @@ def banking(ctx: Context) -> None:
 
 
 def coup_excuse(ctx: Context) -> None:
+    """Announce the Coup Excuse (a defeated budget, a successful assassination, a card)
+    (docs/rules.md §coup-excuse)."""
     if ctx.state.coup_excuse:
         ctx.public("coup_excuse", "There is a Coup Excuse this turn.")
 
 
 def after_lunch(ctx: Context, coup: bool) -> None:
     """The end of a Locations phase with the Bank closed for lunch: with no coup it reopens and
-    the banking orders are carried out; with a coup they wait for the Coup Aftermath."""
+    the banking orders are carried out; with a coup they wait for the Coup Aftermath.
+    (docs/rules.md §after-lunch; docs/rulings.md §ruling-after-lunch)."""
     s = ctx.state
     if coup:
         for seat in s.active_seats():

@@ -15,7 +15,7 @@ if TYPE_CHECKING:
 
 def ballots(ctx: Context) -> dict[int, Order]:
     """Each voter's ballot: his first vote order whose condition holds ("Any player failing
-    to vote will be assumed to abstain")."""
+    to vote will be assumed to abstain") (docs/rules.md §votes, §missed-orders)."""
     out = {}
     for seat in ctx.state.active_seats():
         for order in ctx.orders_of(seat, "vote"):
@@ -46,7 +46,8 @@ def count(ctx: Context, count_cards: bool = True) -> dict[Any, int]:
 
 def annul_with_cards(ctx: Context, allowed: tuple[str, ...]) -> str | None:
     """The first card in seat order, among those that annul a vote, whose condition holds.
-    One such card takes effect per count (ruling). Returns its name."""
+    One such card takes effect per count (ruling). Returns its name.
+    (docs/rules.md §revote-cards; docs/rulings.md §ruling-one-annulling-card)."""
     s = ctx.state
     for seat in sorted(ctx.orders):
         if not s.players[seat].active:

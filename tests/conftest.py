@@ -20,6 +20,16 @@ pytest.register_assert_rewrite("tests.e2e", "tests.engine", "tests.web")
 
 REPO = Path(__file__).resolve().parent.parent
 REQUIRE_SERVICES = os.environ.get("JUNTA_REQUIRE_SERVICES", "") == "1"
+# Passwords in tests are hashed with a fast hasher: production's PBKDF2 costs about 0.7 s of CPU
+# a password, which made the account tests the slowest of the suite. The production setting is
+# checked by tests/web/test_settings.py; tests that time or count hashing set their own hasher.
+FAST_PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    from django.conf import settings
+
+    settings.PASSWORD_HASHERS = FAST_PASSWORD_HASHERS
 
 
 def service_missing(reason: str) -> None:

@@ -221,7 +221,9 @@ def write_board(game: Game, state: GameState) -> None:
 def _sync(rows: QuerySet, key: str, wanted: dict[Any, dict[str, Any]],
           new: Callable[[Any], Model]) -> None:
     """Make the rows of `rows` (one per `key`) hold `wanted` (values by key): one read, then
-    one delete, one update and one insert, each only when there is something to do."""
+    one delete and one insert, each only when there is something to do. A row whose values
+    changed is deleted and inserted anew: no other row refers to a board row, and Django's
+    bulk_update (a CASE per field and row) cost more than the rest of a publication."""
     model = rows.model
     existing: dict[Any, Model] = {}
     stale = []
@@ -242,9 +244,10 @@ def _sync(rows: QuerySet, key: str, wanted: dict[Any, dict[str, Any]],
             updated.append(row)
         for field, value in values.items():
             setattr(row, field, value)
+    for row in updated:
+        stale.append(row.pk)
+        row.pk = None
     if stale:
         model.objects.filter(pk__in=stale).delete()
-    if updated:
-        model.objects.bulk_update(updated, sorted({f for v in wanted.values() for f in v}))
-    if created:
-        model.objects.bulk_create(created)
+    if created or updated:
+        model.objects.bulk_create(created + updated)

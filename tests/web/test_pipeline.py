@@ -6,12 +6,13 @@ from __future__ import annotations
 from datetime import timedelta
 
 import pytest
+from django.contrib.auth import get_user_model
 from django.core.management import call_command
 from django.utils import timezone
 
 from junta import engine
 from junta.games import adjudication, repository, running
-from junta.games.campaigns import CampaignError
+from junta.games.campaigns import CampaignError, create_game, join_game
 from junta.games.models import Game, Order, Phase, PhaseResult
 from junta.games.replay import replay_game
 from junta.gm import services
@@ -92,6 +93,29 @@ def test_everyone_final_closes_the_phase_early(campaign):
     assert phase.id not in adjudication.due_phase_ids()
     running.set_final(phase.id, users[-1])
     assert phase.id in adjudication.due_phase_ids()
+
+
+def test_the_sweep_finds_due_phases_in_two_queries_however_many_campaigns(
+        django_assert_num_queries):
+    """The minute sweep asks this every minute: its cost must not grow with the campaigns."""
+    def another(n: int) -> tuple[Game, list]:
+        make = get_user_model().objects.create_user
+        game = create_game(make(email=f"gm-{n}@example.org"), f"Papayas {n}", max_players=6,
+                           join_policy=Game.JoinPolicy.OPEN)
+        users = [make(email=f"p{n}-{i}@example.org") for i in range(6)]
+        for i, user in enumerate(users):
+            join_game(game.id, user, f"Don {n}-{i}")
+        return game, users
+
+    games = [another(n) for n in range(4)]
+    phases = [start(game) for game, _ in games]
+    for user in games[0][1]:  # the first: everyone final
+        running.set_final(phases[0].id, user)
+    running.set_final(phases[1].id, games[1][1][0])  # the second: one final
+    Phase.objects.filter(pk=phases[2].pk).update(deadline=timezone.now())  # the third: late
+    with django_assert_num_queries(2):
+        due = adjudication.due_phase_ids(timezone.now() + timedelta(seconds=1))
+    assert due == sorted([phases[0].id, phases[2].id])
 
 
 def test_a_failed_adjudication_leaves_the_phase_open(campaign, monkeypatch):
@@ -354,7 +378,8 @@ def board_queries(run) -> tuple[list[str], list[str]]:  # noqa: ANN001
 def test_writing_the_board_writes_only_what_changed(campaign, django_assert_num_queries):
     """`write_board` reads each table once and writes only the differences: nothing when the
     board is unchanged (it used to delete and insert every row and update every player: 18
-    queries each time), one query per table that changed otherwise."""
+    queries each time); otherwise the rows that changed are deleted and inserted anew (two
+    queries a table), the players updated in place (one query)."""
     game, users = campaign()
     start(game)
     play_days(game, users, 3)  # nominations, election, first Cabinet
@@ -365,8 +390,9 @@ def test_writing_the_board_writes_only_what_changed(campaign, django_assert_num_
 
     state.players[0].hand.append(state.political_deck.pop())  # a card drawn
     reads, writes = board_queries(lambda: repository.write_board(game, state))
-    assert len(reads) == 5 and len(writes) == 1
-    assert writes[0].startswith('UPDATE "games_politicalcard"')
+    assert len(reads) == 5 and [w.split()[0:3] for w in writes] == [
+        ["DELETE", "FROM", '"games_politicalcard"'], ["INSERT", "INTO", '"games_politicalcard"']]
+    assert rows_of(game) == board_of(state)
 
     bills = [state.money_deck.pop() for _ in range(2)]  # two bills drawn into a pocket
     state.players[1].pocket += sum(bills)

@@ -24,6 +24,7 @@ print(json.dumps({
     "broker": settings.CELERY_BROKER_URL, "cache": settings.CACHES["default"]["BACKEND"],
     "email": settings.MAILERS["default"]["BACKEND"], "debug": settings.DEBUG,
     "broker_in": settings.CELERY_BROKER_TRANSPORT_OPTIONS.get("data_folder_in"),
+    "hasher": settings.PASSWORD_HASHERS[0],
 }, default=str))
 """
 
@@ -51,6 +52,8 @@ def test_no_variables_gives_embedded_sqlite_filesystem_broker_console_mail(tmp_p
     assert got["cache"] == "django.core.cache.backends.db.DatabaseCache"
     assert got["email"] == "django.core.mail.backends.console.EmailBackend"
     assert got["debug"] is True
+    # the tests hash with a fast hasher (tests/conftest.py); the site itself does not
+    assert got["hasher"] == "django.contrib.auth.hashers.PBKDF2PasswordHasher"
 
 
 def test_database_url_gives_postgresql_and_redis_broker_gives_redis_cache(tmp_path):

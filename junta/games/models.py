@@ -19,6 +19,7 @@ from django.db.models import Q
 from accounts.models import validate_time_zone
 from junta.engine import PhaseKind
 from junta.games.deadlines import DEFAULT_DEADLINE_TIME, DEFAULT_TIME_ZONE
+from junta.games.markdown import render_markdown
 
 # How many days each kind of phase stays open (docs/rules.md §timing, §first-election). A setting
 # stored as JSON and written in the audit log: keyed by the kinds' plain strings.
@@ -273,7 +274,10 @@ class Speech(models.Model):
     reply_to = models.ForeignKey(
         "self", on_delete=models.SET_NULL, null=True, blank=True, related_name="replies"
     )
-    body = models.TextField(max_length=20000)
+    body = models.TextField(max_length=20000)  # the Markdown the speaker wrote
+    # `body` rendered and sanitised (nh3) once, when the speech is posted or imported, so that
+    # no page renders it again; `manage.py rerender_speeches` renews it when the policy changes.
+    body_html = models.TextField(blank=True, editable=False)
     created_at = models.DateTimeField(auto_now_add=True, db_index=True)
 
     class Meta:
@@ -281,6 +285,10 @@ class Speech(models.Model):
 
     def __str__(self) -> str:
         return f"speech by {self.speaker} in {self.game}"
+
+    def render(self) -> None:
+        """Fill `body_html` from `body` (Markdown, sanitised by nh3)."""
+        self.body_html = str(render_markdown(self.body))
 
 
 class AuditEntry(models.Model):

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import TYPE_CHECKING, Any, TypedDict
 
-from django.db.models import Exists, IntegerField, OuterRef, QuerySet
+from django.db.models import Count, Exists, IntegerField, OuterRef, QuerySet
 from django.db.models.fields.json import KeyTextTransform
 from django.db.models.functions import Cast
 from django.http import Http404
@@ -155,7 +155,8 @@ class PhaseReport:
     # A coup phase: the zones fought over in it (public events only), listed below its map.
     fighting: list[Any] = field(default_factory=list)
     fighting_title: str = ""
-    speeches: list[Speech] = field(default_factory=list)
+    # How many speeches were made while the phase was open (History links to them).
+    speech_count: int = 0
     # When the GM's rollback that undid this phase happened (None: the phase counts).
     undone_on: datetime | None = None
 
@@ -253,8 +254,9 @@ def reports(game: Game, viewer: int | str | None, results: list[PhaseResult], *,
             rolled_back: dict[int, datetime] | None = None) -> list[PhaseReport]:
     """Readable reports of published phases: headlines, public lines, the viewer's own lines.
     With `reveal` (a finished game only) every secret line and every order too; with `maps`
-    the city after each coup phase; with `speeches` the speeches made while each phase was
-    open (one query for them all). `rolled_back` (from `undone_phases`) marks the phases a
+    the city after each coup phase; with `speeches` the number of speeches made while each
+    phase was open (one query for them all: the speeches themselves are on the Events page,
+    `?phase=<number>`). `rolled_back` (from `undone_phases`) marks the phases a
     rollback undid: they carry the rollback's date and no revealed orders (they no longer
     count)."""
     rolled_back = rolled_back or {}
@@ -262,12 +264,11 @@ def reports(game: Game, viewer: int | str | None, results: list[PhaseResult], *,
 
     if reveal and game.status != Game.Status.FINISHED:
         raise ValueError("secrets are revealed only when the game is over")
-    by_phase: dict[int | None, list[Speech]] = {}  # by Speech.phase_id (a nullable key)
+    counts: dict[int, int] = {}  # by Speech.phase_id
     if speeches and results:
-        rows = Speech.objects.filter(game=game, phase_id__in=[r.phase_id for r in results]) \
-            .select_related("reply_to").order_by("created_at", "id")
-        for speech in rows:
-            by_phase.setdefault(speech.phase_id, []).append(speech)
+        counts = dict(Speech.objects.filter(game=game, phase_id__in=[r.phase_id for r in results])
+                      .order_by().values("phase_id").annotate(n=Count("id"))
+                      .values_list("phase_id", "n"))
     out = []
     for result in results:
         names = _names(result)
@@ -278,7 +279,7 @@ def reports(game: Game, viewer: int | str | None, results: list[PhaseResult], *,
             [e.text for e in events if e.audience == "public"],
             [] if reveal else [e.text for e in events if e.audience != "public"],
             title=phase_title(result.phase),
-            speeches=by_phase.get(result.phase_id, []),
+            speech_count=counts.get(result.phase_id, 0),
             undone_on=rolled_back.get(result.phase.number))
         if reveal:
             entry.revealed = [(_told_to(e.audience, names), e.text) for e in events

@@ -158,17 +158,23 @@ def _int(value: str | None, default: int) -> int:
         return default
 
 
+HISTORY_PHASES_PER_PAGE = 10
+
+
 @login_required
 def history(request: AuthenticatedHttpRequest, game_id: int) -> HttpResponse:
-    """Every past phase, newest first: its public report and my own private lines, the
-    speeches made while it was open, and for a coup the map after each phase. Once the game is
-    over, every secret line and every order as well. The phases a GM rollback undid stay, under
-    a banner saying they no longer count. A fixed number of queries per page."""
+    """Every past phase, newest first, ten a page: its public report and my own private lines,
+    how many speeches were made while it was open (linked to them on the Events page, which
+    pages them), and for a coup the map after each phase. Once the game is over, every secret
+    line and every order as well. The phases a GM rollback undid stay, under a banner saying
+    they no longer count. A fixed number of queries, and a size that does not grow with the
+    talk, per page."""
     from django.core.paginator import Paginator
 
     game = selectors.game_for(request.user, game_id)
     viewer = play.viewer_for(game, request.user)
-    page = Paginator(play.history_results(game), 10).get_page(request.GET.get("page"))
+    page = Paginator(play.history_results(game), HISTORY_PHASES_PER_PAGE).get_page(
+        request.GET.get("page"))
     finished = game.status == Game.Status.FINISHED
     reports = play.reports(game, viewer, list(page), reveal=finished, maps=True,
                            speeches=True, rolled_back=play.undone_phases(game))

@@ -111,5 +111,8 @@ def pending(game: Game) -> list[Player]:
 
 
 def speeches(game: Game) -> QuerySet[Speech]:
-    """The campaign's speeches, newest first, with what they reply to."""
-    return game.speeches.select_related("reply_to").order_by("-created_at", "-id")
+    """The campaign's speeches, newest first, with the speaker of what they reply to; the
+    Markdown sources are left in the database (pages show the HTML stored at posting)."""
+    return (game.speeches.select_related("reply_to")
+            .defer("body", "reply_to__body", "reply_to__body_html")
+            .order_by("-created_at", "-id"))

@@ -47,6 +47,9 @@ def post_speech(game: Game, user: User, body: str, reply_to_id: int | None = Non
         if reply_to is None:
             raise CampaignError("The speech you are replying to is not in this campaign.")
     current_phase = game.phases.order_by("-number").first()
-    return Speech.objects.create(
+    speech = Speech(
         game=game, player=player, speaker=name, phase=current_phase, reply_to=reply_to, body=body
     )
+    speech.render()  # once, now: the pages show the stored, sanitised HTML
+    speech.save(force_insert=True)
+    return speech

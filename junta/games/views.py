@@ -14,7 +14,7 @@ from junta.engine import PhaseKind
 from junta.games import campaigns, selectors, speeches
 from junta.games.forms import CreateGameForm, JoinGameForm, SpeechForm
 from junta.games.markdown import render_markdown
-from junta.games.models import Game, Player
+from junta.games.models import Game, Phase, Player
 
 
 @login_required
@@ -140,8 +140,11 @@ SPEECHES_PER_PAGE = 20
 
 @login_required
 def events(request: AuthenticatedHttpRequest, game_id: int) -> HttpResponse:
-    """The Events page: speeches, newest first, with a form to speak (preview, then post)."""
+    """The Events page: speeches, newest first, with a form to speak (preview, then post).
+    `?phase=<number>` shows only the speeches made while that phase of the campaign was open
+    (the History links there); a phase the campaign does not have is 404."""
     game = selectors.game_for(request.user, game_id)
+    phase = _phase_asked(game, request.GET.get("phase"))
     speaker = speeches.speaker_for(game, request.user)
     preview = None
     status = 200
@@ -170,9 +173,10 @@ def events(request: AuthenticatedHttpRequest, game_id: int) -> HttpResponse:
     replying_to = (
         game.speeches.filter(pk=reply_to_id).first() if str(reply_to_id or "").isdigit() else None
     )
-    page = Paginator(
-        selectors.speeches(game), SPEECHES_PER_PAGE
-    ).get_page(request.GET.get("page"))
+    shown = selectors.speeches(game)
+    if phase is not None:
+        shown = shown.filter(phase=phase)
+    page = Paginator(shown, SPEECHES_PER_PAGE).get_page(request.GET.get("page"))
     from junta.games import play
 
     latest = play.current_turn_results(game)
@@ -181,5 +185,20 @@ def events(request: AuthenticatedHttpRequest, game_id: int) -> HttpResponse:
         "replying_to": replying_to,
         "latest": play.reports(game, play.viewer_for(game, request.user), latest),
         "latest_turn": latest[0].phase.turn if latest else None,
+        "phase": phase, "phase_title": play.phase_title(phase) if phase else "",
+        "phase_query": f"phase={phase.number}" if phase else "",
     }
     return render(request, "games/events.html", context, status=status)
+
+
+def _phase_asked(game: Game, number: str | None) -> Phase | None:
+    """The phase of `game` that `?phase=` names by its number; None without one; 404 for a
+    phase the campaign does not have."""
+    if number is None:
+        return None
+    if not number.isdigit() or len(number) > 9:
+        raise Http404
+    phase = game.phases.filter(number=int(number)).first()
+    if phase is None:
+        raise Http404
+    return phase

@@ -7,7 +7,9 @@ starting states, digests and deadlines, the orders, the results with their diges
 speeches, the GM's audit log, and the notification settings tied to the campaign (preferences,
 absences, and the record of mails already sent, so that a restored campaign sends none twice).
 Avatars travel inside the file. The board rows (positions, cards, bills, units) are not in it:
-they are a projection of the current state, rebuilt by `repository.write_board`.
+they are a projection of the current state, rebuilt by `repository.write_board`. Nor is a
+speech's HTML: an import renders and sanitises it again from the speech's Markdown (DERIVED),
+so that a file can bring no HTML the sanitiser has not passed.
 
 The file is one JSON object: "format" ("junta-campaign") and "version" (FORMAT_VERSION, raised
 whenever the layout changes), "engine_version", "exported_at", "game" (the game row), "users"
@@ -113,6 +115,15 @@ TABLES: tuple[Table, ...] = (
 )
 # Not in the file: `repository.write_board` makes them again from the current state.
 REBUILT: tuple[type[Model], ...] = (Position, PoliticalCard, Bill, Unit)
+# Fields made from the row's other fields: never written to the file, never read from it; an
+# import fills them with the function (a speech's HTML, rendered and sanitised from its Markdown).
+DERIVED: dict[type[Model], tuple[frozenset[str], Callable[[Any], None]]] = {
+    Speech: (frozenset({"body_html"}), Speech.render),
+}
+
+
+def _derived(model: type[Model]) -> frozenset[str]:
+    return DERIVED[model][0] if model in DERIVED else frozenset()
 
 # Audit entries name players by their row ids (approve, remove, decline, replace).
 AUDIT_PLAYER_KEYS = ("player", "old_player", "new_player")
@@ -192,9 +203,12 @@ def export_campaign(game_id: int) -> dict[str, Any]:
         }
         for table in TABLES:
             rows = []
+            derived = _derived(table.model)
             for obj in table.rows(game).order_by("pk"):
                 row: dict[str, Any] = {}
                 for f in _fields(table.model):
+                    if f.name in derived:
+                        continue
                     if f.primary_key:
                         row["id"] = obj.pk
                     elif f.is_relation:
@@ -470,11 +484,12 @@ def _create(table: Table, game: Game, rows: list[dict[str, Any]], ids: dict[str,
     """Insert one table's rows (references mapped to the new ids); returns old id -> new id."""
     model = table.model
     later: list[tuple[int, str, Any]] = []  # references within the table (a reply to a speech)
+    derived = _derived(model)
     objs = []
     for i, row in enumerate(rows):
         obj = model()
         for f in _fields(model):
-            if f.primary_key:
+            if f.primary_key or f.name in derived:
                 continue
             if f.is_relation:
                 target = _references(f, table)
@@ -496,6 +511,8 @@ def _create(table: Table, game: Game, rows: list[dict[str, Any]], ids: dict[str,
                                       f"{target} row {value}, which the export does not hold.")
             elif f.name in row:
                 setattr(obj, f.attname, _load(f, row[f.name]))
+        if model in DERIVED:
+            DERIVED[model][1](obj)
         _refuse_control(model, obj)
         objs.append(obj)
     for start in range(0, len(objs), 500):

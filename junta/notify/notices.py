@@ -24,11 +24,11 @@ from django.conf import settings
 from django.db.models import Q
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.safestring import mark_safe
 
 from accounts.models import User
 from junta.engine import GameState, current_phase, owes_orders, view_for
 from junta.games import play, repository
-from junta.games.markdown import render_markdown
 from junta.games.models import Game, Order, Phase, PhaseResult, Player, Speech
 from junta.notify import claims
 from junta.notify.mail import Mail, deliver, site_url, user_zone
@@ -143,7 +143,8 @@ def digest_mail(game: Game, day_start: datetime, day_end: datetime) -> Mail | No
                                           created_at__lt=day_end).order_by("created_at", "id"))
     if not speeches:
         return None
-    items = [{"speech": s, "html": render_markdown(s.body)} for s in speeches]
+    # the HTML stored when each speech was posted (rendered and sanitised by nh3 then)
+    items = [{"speech": s, "html": mark_safe(s.body_html)} for s in speeches]  # noqa: S308
     return Mail("digest", f"{game.name}: {len(speeches)} new speech"
                 f"{'es' if len(speeches) != 1 else ''}", {
         "game": game, "items": items, "day_start": day_start, "day_end": day_end,

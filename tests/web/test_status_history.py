@@ -142,8 +142,13 @@ def test_history_draws_each_coup_phase_names_it_and_shows_its_speeches(campaign,
     assert "<svg" in report and "Arrows show the Rebel-Only moves" in report
     assert "Locations, Assassinations, Banking and Rebel-Only Moves" in report
     third = report_of(page, coup_phases[2].number)
-    assert "Speeches during this phase" in third and "SPEECH-COUP-3" in third
-    assert "SPEECH-COUP-3" not in report_of(page, coup_phases[3].number)
+    # the phase counts its speeches and links to them on the Events page
+    link = f'{reverse("game_events", args=[game.id])}?phase={coup_phases[2].number}'
+    assert "Speeches during this phase" in third and f'<a href="{link}">1 speech</a>' in third
+    assert "SPEECH-COUP-3" not in page
+    assert "Speeches during this phase" not in report_of(page, coup_phases[3].number)
+    assert "SPEECH-COUP-3" in get(client, users[1], "game_events", game,
+                                  f"?phase={coup_phases[2].number}")
     # the map is the public coup view of the state after the phase
     result = PhaseResult.objects.get(phase=coup_phases[2])
     units = [u for u in view_for(repository.state_after(result), None)["coup"]["units"]

@@ -39,6 +39,25 @@ class Player:
     def __post_init__(self) -> None:
         self.status = Status(self.status)  # "dead" read from JSON: Status.DEAD
 
+    def copy(self) -> Player:
+        """A new Player equal to this one (as `from_dict` would rebuild it: the status a
+        `Status`) that shares no list with it. Built field by field without `__init__`."""
+        new = object.__new__(Player)
+        new.seat = self.seat
+        new.name = self.name
+        status = self.status
+        new.status = status if status.__class__ is Status else Status(status)
+        new.life = self.life
+        new.hand = list(self.hand)
+        new.influence = list(self.influence)
+        new.pocket = self.pocket
+        new.bank = self.bank
+        new.location = self.location
+        new.last_location = self.last_location
+        new.rebel = self.rebel
+        new.fresh = self.fresh
+        return new
+
     @property
     def alive(self) -> bool:
         return self.status == Status.ALIVE
@@ -159,7 +178,88 @@ class GameState:
         return cls(players=players, **{k: v for k, v in data.items() if k in known})
 
     def copy(self) -> GameState:
-        return GameState.from_dict(self.to_dict())
+        """The same state as `GameState.from_dict(self.to_dict())`, built field by field
+        without serialising: it shares no list, dict or Player with this one, so changing
+        either never changes the other. A field added to GameState or Player must be added to
+        its `copy` as well (tests/engine/test_state_copy.py fails until it is)."""
+        new = object.__new__(GameState)
+        new.seed = self.seed
+        new.players = [p.copy() for p in self.players]
+        new.money_deck = list(self.money_deck)
+        new.extra_bills = self.extra_bills
+        new.political_deck = list(self.political_deck)
+        new.political_discard = list(self.political_discard)
+        new.rng_counter = self.rng_counter
+        new.schema = self.schema
+        new.turn = self.turn
+        phase = self.phase
+        new.phase = phase if phase.__class__ is PhaseKind else PhaseKind(phase)
+        new.phase_number = self.phase_number
+        new.positions = dict(self.positions)
+        new.nominations = _clone(self.nominations)
+        new.election = _clone(self.election)
+        new.motion = _clone(self.motion)
+        # `to_dict` writes the resumed phase as a plain string
+        new.resume_phase = None if self.resume_phase is None else str(self.resume_phase)
+        new.budget = _clone(self.budget)
+        new.new_weapons = self.new_weapons
+        new.bank_status = self.bank_status
+        new.coup_excuse = self.coup_excuse
+        new.budget_failed = self.budget_failed
+        new.chamber_seized = self.chamber_seized
+        new.first_rebel = self.first_rebel
+        new.rebel_orders = _clone(self.rebel_orders)
+        new.coup = None if self.coup is None else _copy_coup(self.coup)
+        new.secret_police_bank_turn = self.secret_police_bank_turn
+        new.pending_returns = list(self.pending_returns)
+        new.turn_flags = _clone(self.turn_flags)
+        new.spent = self.spent
+        new.finished = self.finished
+        new.winners = list(self.winners)
+        new.options = _clone(self.options)
+        return new
+
+
+# Values that are never changed in place: a copy may share them.
+_ATOMIC: frozenset[type] = frozenset({
+    int, str, bool, float, type(None), Status, PhaseKind,
+})
+
+
+def _copy_coup(coup: dict[str, Any]) -> dict[str, Any]:
+    """`_clone(coup)`, faster: the units are dicts of plain values only (`units.new_unit`),
+    each copied with `dict.copy` without looking inside."""
+    new = coup.copy()
+    for key, value in coup.items():
+        if key == "units" and value.__class__ is list:
+            new[key] = [unit.copy() for unit in value]
+        elif value.__class__ not in _ATOMIC:
+            new[key] = _clone(value)
+    return new
+
+
+def _clone(value: Any) -> Any:
+    """A copy of plain data (dicts, lists and tuples of numbers, strings, booleans and None, as
+    JSON gives them) that shares no dict or list with `value`; any other kind of value is
+    deep-copied."""
+    cls = value.__class__
+    if cls is dict:
+        new = value.copy()
+        for key, item in value.items():  # then each value that is a container, in turn
+            if item.__class__ not in _ATOMIC:
+                new[key] = _clone(item)
+        return new
+    if cls is list:
+        new = value.copy()
+        for index, item in enumerate(value):
+            if item.__class__ not in _ATOMIC:
+                new[index] = _clone(item)
+        return new
+    if cls in _ATOMIC:
+        return value
+    if cls is tuple:
+        return tuple(_clone(item) for item in value)
+    return copy.deepcopy(value)
 
 
 def canonical_json(data: Any) -> str:

@@ -22,13 +22,17 @@ ABSTAIN = "abstain"
 
 def influence_votes(state: GameState, seat: int, card_id: int) -> int:
     """Votes of one Influence card in front of `seat`, with its combination bonus."""
-    c = catalog.card(card_id)
     owner = state.players[seat]
-    names = {catalog.card(i).name for i in owner.influence}
-    farm = catalog.FARM_LABOR in state.commanded_positions(seat)
+    return _combined_votes(state, seat, card_id, {catalog.card(i).name for i in owner.influence})
+
+
+def _combined_votes(state: GameState, seat: int, card_id: int, names: set[str]) -> int:
+    """`influence_votes`, given the names of the Influence cards in front of `seat`."""
+    c = catalog.card(card_id)
     if c.name == "Christian Democrats" and "Church" in names:
         return c.bonus_votes or c.votes
-    if c.name == "Socialists" and (farm or "Labor Unions" in names or "Peasants" in names):
+    if c.name == "Socialists" and ("Labor Unions" in names or "Peasants" in names
+                                   or catalog.FARM_LABOR in state.commanded_positions(seat)):
         return c.bonus_votes or c.votes
     if c.name == "University" and "Students" in names:
         return c.bonus_votes or c.votes
@@ -51,8 +55,12 @@ def sources(state: GameState, seat: int) -> dict[str, int]:
         out[f"position:{pos}"] = catalog.POSITION_VOTES[pos]
     reformer = reform_controller(state)
     for other in state.players:
+        # another player's cards come to this one only through the Demand for Reform
+        if not other.influence or (other.seat != seat and reformer != seat):
+            continue
+        names = {catalog.card(i).name for i in other.influence}
         for cid in other.influence:
-            votes = influence_votes(state, other.seat, cid)
+            votes = _combined_votes(state, other.seat, cid, names)
             controlled = reformer is not None and reformer != other.seat and votes <= 5
             holder = reformer if controlled else other.seat
             if holder == seat:

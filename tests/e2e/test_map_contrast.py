@@ -14,7 +14,7 @@ from django.contrib.auth import get_user_model
 from junta.games import running
 from junta.games.campaigns import create_game, join_game
 from junta.games.models import Game
-from tests.e2e.test_page_checks import session_cookie
+from tests.e2e.sessions import session_cookie
 from tests.engine.coup_states import coup_state
 from tests.web.campaigns import install
 

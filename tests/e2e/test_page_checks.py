@@ -35,15 +35,14 @@ from pathlib import Path
 from urllib.parse import urldefrag, urljoin, urlsplit
 
 import pytest
-from django.conf import settings
 from django.contrib.auth import get_user_model
-from django.test import Client
 from playwright.sync_api import expect
 
 from junta.games import running
 from junta.games.campaigns import create_game, join_game
 from junta.games.models import Game
 from tests.conftest import service_missing
+from tests.e2e.sessions import session_cookie
 from tests.engine.coup_states import ERNESTO, coup_state
 from tests.web.campaigns import install, kill_in_open_phase
 
@@ -124,13 +123,6 @@ class Findings:
     crawled: dict[str, list[str]] = field(default_factory=dict)
     # the shapes of pages outside a campaign checked signed in (the same for every role)
     signed_in: set[str] = field(default_factory=set)
-
-
-def session_cookie(user, base: str) -> list[dict]:
-    client = Client()
-    client.force_login(user)
-    return [{"name": settings.SESSION_COOKIE_NAME,
-             "value": client.cookies[settings.SESSION_COOKIE_NAME].value, "url": base}]
 
 
 def crawl(browser, base: str, role: str, starts: list[str], user, found: Findings) -> None:

@@ -42,7 +42,6 @@ from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
-sys.path.insert(0, str(REPO / "bench"))
 
 PLAYERS = 10
 BATCH = 100  # campaigns copied per bulk insert
@@ -78,7 +77,7 @@ def main() -> None:
 
 
 def prepare(scratch: Path) -> None:
-    from deadline_storm import prepare_environment
+    from bench._common import prepare_environment
 
     broker = os.environ.get("CELERY_BROKER_URL", "")
     if not os.environ.get("DATABASE_URL") or not broker.startswith("redis://"):
@@ -189,8 +188,9 @@ def stop(worker: subprocess.Popen) -> str:
 
 def make_templates(count: int) -> list[int]:
     """`count` campaigns played through the services; their open phases' ids."""
-    from deadline_storm import make_campaign
     from django.contrib.auth import get_user_model
+
+    from bench.deadline_storm import make_campaign
 
     gm = get_user_model().objects.create_user(email="storm-gm@junta.test", display_name="GM")
     return [make_campaign((n, gm.pk))[1] for n in range(count)]

@@ -31,30 +31,30 @@ import argparse
 import contextlib
 import cProfile
 import http.client
-import math
 import multiprocessing
 import os
 import pstats
-import secrets
 import shutil
-import socket
 import statistics
-import subprocess
 import sys
 import tempfile
 import threading
 import time
 from collections import Counter
 from pathlib import Path
-from urllib.parse import unquote, urlsplit
 
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
-PLAYERS = 10
-CHARACTERS = ["Generalissimo Carlos", "Dona Isabel", "Colonel Miguel", "Senora Lucia",
-              "Don Rafael", "Madame Elena", "Captain Diego", "Dona Pilar", "Professor Tomas",
-              "Comandante Rosa"]
+from bench._common import (  # noqa: E402 - the repository is on sys.path now
+    CHARACTERS,
+    PLAYERS,
+    percentile,
+    play_bots,
+    prepare_environment,
+    web_server,
+)
+
 GM_EMAIL = "storm-gm@junta.test"
 
 
@@ -132,42 +132,6 @@ def run(args: argparse.Namespace, scratch: Path) -> None:
     report(idle, idle_use, storm, phases, args)
 
 
-# --- the environment ------------------------------------------------------------------------
-
-def prepare_environment(scratch: Path) -> str:
-    """Every setting the set-up, the pool and gunicorn share; returns the database's name."""
-    env = os.environ
-    env["DJANGO_SETTINGS_MODULE"] = "junta.settings"
-    env["JUNTA_VAR_DIR"] = str(scratch)
-    env["DJANGO_DEBUG"] = "0"
-    env["DJANGO_SECRET_KEY"] = secrets.token_urlsafe(50)
-    env["DJANGO_ALLOWED_HOSTS"] = "127.0.0.1,localhost"
-    env["DJANGO_SECURE_SSL_REDIRECT"] = "0"
-    env["DJANGO_LOG_LEVEL"] = "WARNING"
-    for name in ("CELERY_BROKER_URL", "CACHE_URL", "JUNTA_FAULT_ADJUDICATION_DELAY"):
-        env.pop(name, None)
-    url = env.get("DATABASE_URL", "")
-    if not url:
-        return (f"SQLite {scratch / 'junta.sqlite3'} (no DATABASE_URL). SQLite serialises "
-                "writers: the adjudications wait for each other, so these are not "
-                "PostgreSQL's numbers")
-    parts = urlsplit(url)
-    if parts.scheme not in {"postgres", "postgresql", "pgsql"}:
-        raise SystemExit("DATABASE_URL must name a PostgreSQL database (or be unset: SQLite).")
-    name = unquote(parts.path.lstrip("/"))
-    if "bench" not in name:
-        raise SystemExit(f"DATABASE_URL names {name!r}: the benchmark drops and recreates its "
-                         "database, so the name must contain 'bench' (e.g. junta_bench).")
-    import psycopg
-
-    server = parts._replace(path="/postgres", query="").geturl()
-    with psycopg.connect(server, autocommit=True) as conn:
-        conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-        conn.execute(f'CREATE DATABASE "{name}"')
-        version = conn.execute("SHOW server_version").fetchone()
-    return f"PostgreSQL {version[0] if version else '?'}, database {name} (created afresh)"
-
-
 # --- the pool's work (each in a spawned process) --------------------------------------------
 
 def worker_init(nice: int) -> None:
@@ -225,28 +189,6 @@ def make_campaign(job: tuple[int, int]) -> tuple[int, int, list[int]]:
     return game.id, phase.id, [u.pk for u in users]
 
 
-def play_bots(phase, rng, bot_orders, why_no_orders) -> None:  # noqa: ANN001 - imported late
-    """Every seat with something to order gives the bots' orders for `phase`, final (the
-    others give none, as most players do when they have nothing to order)."""
-    from datetime import timedelta
-
-    from junta.games import repository, running
-    from junta.games.models import Game
-
-    state = repository.state_before(phase)
-    version = Game.objects.values_list("state_version", flat=True).get(pk=phase.game_id)
-    seats = {p.seat: p.user for p in phase.game.players.filter(membership="active")
-             .select_related("user")}
-    for seat in range(len(state.players)):
-        if why_no_orders(state, seat):
-            continue  # the dead do not act
-        orders = [o.to_dict() for o in bot_orders(state, seat, rng)]
-        if not orders:
-            continue
-        running.submit_orders(phase.id, seats[seat], orders, state_version=version,
-                              final=True, now=phase.opens_at + timedelta(minutes=5))
-
-
 _profiler: cProfile.Profile | None = None
 
 
@@ -299,33 +241,6 @@ def sessions_for(made: list[tuple[int, int, list[int]]]) -> list[tuple[str, str]
         targets.append((reverse("game_status", args=[game_id]), cookie))
     connections.close_all()
     return targets
-
-
-@contextlib.contextmanager
-def web_server(workers: int):  # noqa: ANN201 - a context manager: (port, gunicorn's pid)
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
-    server = subprocess.Popen(
-        [sys.executable, "-m", "gunicorn", "junta.wsgi:application",
-         "--bind", f"127.0.0.1:{port}", "--workers", str(workers), "--log-level", "warning"],
-        cwd=REPO, env=dict(os.environ))
-    try:
-        waited = time.monotonic()
-        while True:
-            with contextlib.suppress(OSError), socket.create_connection(("127.0.0.1", port), 1):
-                break
-            if server.poll() is not None or time.monotonic() - waited > 60:
-                raise SystemExit("gunicorn did not start")
-            time.sleep(0.1)
-        yield port, server.pid
-    finally:
-        server.terminate()
-        try:
-            server.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            server.kill()
-            server.wait()
 
 
 class Sample:
@@ -459,12 +374,6 @@ def measure_storm(port: int, server_pid: int, targets: list[tuple[str, str]], co
 
 
 # --- the report -----------------------------------------------------------------------------
-
-def percentile(values: list[float], p: float) -> float:
-    """The nearest-rank percentile."""
-    ordered = sorted(values)
-    return ordered[max(0, min(len(ordered), math.ceil(p / 100 * len(ordered))) - 1)]
-
 
 def report(idle: list[Sample], idle_use: dict, storm: list[Sample], phases: dict,
            args: argparse.Namespace) -> None:

@@ -4,22 +4,17 @@ very same result, so the time it measures is the time of the campaigns it copied
 
 from __future__ import annotations
 
-import sys
 from datetime import timedelta
-from pathlib import Path
 
 import pytest
 from django.utils import timezone
 
+from bench import adjudication_storm, deadline_storm
 from junta.games import adjudication
 from junta.games.models import Bill, Game, Order, Phase, PhaseResult, Player, PoliticalCard
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
-
 pytestmark = pytest.mark.django_db
 
-import adjudication_storm  # noqa: E402 - bench/ is not a package: found through sys.path
-import deadline_storm  # noqa: E402
 
 
 def test_a_copied_campaign_adjudicates_to_the_same_result(django_user_model):

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import Any
 from urllib.parse import parse_qs, unquote, urlsplit
 
 from celery.schedules import crontab
@@ -245,20 +246,30 @@ JUNTA_FAULT_ADJUDICATION_DELAY = float(os.environ.get("JUNTA_FAULT_ADJUDICATION_
 CACHE_URL = os.environ.get("CACHE_URL", "")
 if not CACHE_URL and CELERY_BROKER_URL.startswith(("redis://", "rediss://")):
     CACHE_URL = CELERY_BROKER_URL
+# "drawings": what is drawn once and never changes (the maps of published coup phases): in
+# Redis when there is one, else in each process's memory (never in the database: reading a
+# drawing must cost no query).
+CACHES: dict[str, dict[str, Any]]
 if CACHE_URL:
     CACHES = {
-        "default": {
+        name: {
             "BACKEND": "django.core.cache.backends.redis.RedisCache",
             "LOCATION": CACHE_URL,
             "KEY_PREFIX": os.environ.get("CACHE_KEY_PREFIX", "junta"),
         }
+        for name in ("default", "drawings")
     }
 else:
     CACHES = {
         "default": {
             "BACKEND": "django.core.cache.backends.db.DatabaseCache",
             "LOCATION": "junta_cache",
-        }
+        },
+        "drawings": {
+            "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+            "LOCATION": "junta-drawings",
+            "OPTIONS": {"MAX_ENTRIES": 2000},
+        },
     }
 
 # --- Accounts ---------------------------------------------------------------------------------

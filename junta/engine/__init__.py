@@ -18,6 +18,7 @@ from .flow import DAYS as PHASE_DAYS
 from .flow import (
     PhaseInfo,
     campaign_running,
+    coup_phase_title,
     current_phase,
     is_finished,
     owes_orders,
@@ -70,7 +71,7 @@ from .rulings import (
     remove_unit,
     set_location,
 )
-from .state import BIL, GameState, Player, digest, new_game
+from .state import BIL, GameState, Player, data_digest, digest, new_game
 from .steps import PHASE_TITLES
 from .units import CONTROL_POINTS, has_new_weapons
 from .views import board_summary, view_for
@@ -122,8 +123,9 @@ __all__ = [
     "BIL", "ENGINE_VERSION", "ORDER_KINDS", "OUT_OF_PLAY", "ArgOption", "Choice", "Condition",
     "ConditionOption", "Event", "GameState", "Options", "Order", "OrderError", "OrderOption",
     "PhaseInfo", "PhaseKind", "Player", "Problem", "Resolution", "Shape", "Status", "Step",
-    "board_summary", "build",
-    "campaign_running", "condition_detail", "current_phase", "describe_order", "digest",
+    "board_summary", "build", "campaign_running", "condition_detail", "coup_phase_title",
+    "current_phase",
+    "data_digest", "describe_order", "digest",
     "instructions", "is_finished", "legal_options", "new_game", "option_for", "owes_orders",
     "public_owes_orders", "why_no_orders",
     "parse_order", "parse_orders", "resolve", "takes_the_place_of", "validate_order",

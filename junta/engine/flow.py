@@ -43,8 +43,13 @@ def current_phase(state: GameState) -> PhaseInfo:
         days = 1  # "A Presidential Election must then be held immediately"
     title = steps.PHASE_TITLES.get(kind, kind)
     if kind == PhaseKind.COUP and state.coup:
-        title = f"Coup Phase {state.coup['phase']}"
+        title = coup_phase_title(state.coup["phase"])
     return PhaseInfo(kind, state.turn, state.phase_number, title, steps.steps(kind), days)
+
+
+def coup_phase_title(number: int) -> str:
+    """The title of the coup's phase `number` (the coup's state counts them): "Coup Phase 3"."""
+    return f"Coup Phase {number}"
 
 
 def is_finished(state: GameState) -> bool:

@@ -172,7 +172,7 @@ class GameState:
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> GameState:
-        data = copy.deepcopy(data)
+        data = _clone(data)  # JSON's dicts and lists: the state shares none of them
         players = [Player(**p) for p in data.pop("players")]
         known = {f.name for f in fields(cls)}
         return cls(players=players, **{k: v for k, v in data.items() if k in known})
@@ -268,7 +268,13 @@ def canonical_json(data: Any) -> str:
 
 def digest(state: GameState) -> str:
     """A SHA-256 of the whole state: equal digests mean equal campaigns."""
-    return hashlib.sha256(canonical_json(state.to_dict()).encode()).hexdigest()
+    return data_digest(state.to_dict())
+
+
+def data_digest(data: dict[str, Any]) -> str:
+    """The digest of a state stored as `to_dict` wrote it, read from that data without building
+    the state: `data_digest(s.to_dict()) == digest(s)`."""
+    return hashlib.sha256(canonical_json(data).encode()).hexdigest()
 
 
 def new_game(seed: str, players: list[str], options: dict[str, Any] | None = None) -> GameState:

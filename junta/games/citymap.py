@@ -14,6 +14,7 @@ the fighting of a coup phase (`battles`), read from the phase's public events on
 
 from __future__ import annotations
 
+import hashlib
 import json
 import math
 from collections.abc import Iterable, Mapping
@@ -72,8 +73,16 @@ COUNTERS_SHOWN = 6  # per zone; a seventh group or more makes the last counter "
 
 
 @cache
+@cache
 def layout() -> dict[str, Any]:
+    """The city's drawing coordinates, read once a process (shared: never change it)."""
     return json.loads(LAYOUT_FILE.read_text())
+
+
+# Changes whenever this module or the layout changes: part of the key of every cached drawing
+# (play.coup_map), so that a new way of drawing never serves an old picture.
+DRAWING_VERSION = hashlib.sha256(
+    Path(__file__).read_bytes() + LAYOUT_FILE.read_bytes()).hexdigest()[:16]
 
 
 def bridges() -> list[tuple[int, int]]:

@@ -8,7 +8,7 @@ from datetime import datetime
 from typing import TYPE_CHECKING, Any, TypedDict
 
 from django.db.models import Count, Exists, IntegerField, OuterRef, QuerySet
-from django.db.models.fields.json import KeyTextTransform
+from django.db.models.fields.json import KeyTextTransform, KeyTransform
 from django.db.models.functions import Cast
 from django.http import Http404
 
@@ -19,6 +19,7 @@ from junta.engine import (
     Event,
     GameState,
     PhaseKind,
+    coup_phase_title,
     current_phase,
     describe_order,
     parse_order,
@@ -164,9 +165,13 @@ class PhaseReport:
 COUP_KINDS = (PhaseKind.COUP, PhaseKind.COUP_FINAL)
 
 
-def phase_title(phase: Phase) -> str:
-    """The phase's title as the engine gives it ("Budget Proposal", "Coup Phase 3")."""
-    if phase.kind == PhaseKind.COUP:  # the number is in the state the phase opened with
+def phase_title(phase: Phase, coup_phase: Any = None) -> str:
+    """The phase's title as the engine gives it ("Budget Proposal", "Coup Phase 3"). A coup
+    phase's number is in the state the phase opened with: `coup_phase` when the caller read it
+    from there already (`history_results` does, in its query), else the state is read."""
+    if phase.kind == PhaseKind.COUP:
+        if coup_phase is not None:
+            return coup_phase_title(int(coup_phase))
         return current_phase(repository.state_before(phase)).title
     return PHASE_TITLES.get(phase.kind, phase.kind.replace("_", " ").capitalize())
 
@@ -218,17 +223,53 @@ def fighting_of(result: PhaseResult, names: dict[int, str], number: int | None
     return citymap.battles(public_events(result), names), f"Fighting in Coup Phase {number}"
 
 
-def coup_map(result: PhaseResult, title: str | None = None) -> CoupMap | None:
-    """The city after a coup phase (or after the Locations phase that began the coup), drawn
-    from the public coup view of the state after it, with the moves of that phase and, for a
-    coup phase, its fighting (public events only). `title` is the phase's `phase_title` when
-    the caller has it (for a coup phase it is read from the state the phase opened with)."""
+# A published result never changes, and its map is drawn from public information only: each
+# drawing is kept in the cache (the same for every viewer), keyed by what it is drawn from
+# (the state's digest, the events, the title) and the drawing code's version. A day: History's
+# pages of old coups stay fast.
+COUP_MAP_CACHE_SECONDS = 24 * 3600
+_NO_MAP = "none"
+
+
+def coup_maps(results: list[tuple[PhaseResult, str]]) -> dict[int, CoupMap]:
+    """The city after each coup phase (or after the Locations phase that began the coup) of
+    `results` ((result, the phase's `phase_title`) pairs), by result id; phases with no map are
+    left out. Each drawn from the public coup view of the state after it, with the moves of
+    that phase and, for a coup phase, its fighting (public events only). Drawn once: then read
+    from the cache, all of a page's in one read."""
+    import hashlib
+    import json
+
+    from django.core.cache import caches
+
+    from junta.games.citymap import DRAWING_VERSION
+
+    cache = caches["drawings"]
+
+    keys = {}
+    for result, title in results:
+        if result.phase.kind in COUP_KINDS or (
+                result.phase.kind == PhaseKind.LOCATIONS and result.state_after.get("coup")):
+            # what the drawing is made of: the state after the phase, its events, the title
+            made_of = hashlib.sha256(json.dumps([result.events, title], sort_keys=True).encode())
+            keys[f"coup-map:{DRAWING_VERSION}:{result.digest}:{made_of.hexdigest()[:32]}"] = \
+                (result, title)
+    kept = cache.get_many(list(keys)) if keys else {}
+    drawn = {}
+    for key, (result, title) in keys.items():
+        if key not in kept:
+            made = _draw_coup_map(result, title)
+            drawn[key] = kept[key] = _NO_MAP if made is None else made
+    if drawn:
+        cache.set_many(drawn, COUP_MAP_CACHE_SECONDS)
+    return {result.pk: kept[key] for key, (result, _title) in keys.items()
+            if kept[key] != _NO_MAP}
+
+
+def _draw_coup_map(result: PhaseResult, title: str) -> CoupMap | None:
     from junta.games import citymap
     from junta.games.map_views import moved_in
 
-    if result.phase.kind not in COUP_KINDS and not (
-            result.phase.kind == PhaseKind.LOCATIONS and result.state_after.get("coup")):
-        return None
     state = repository.state_after(result)
     view = view_for(state, None)
     coup = view.get("coup")
@@ -237,7 +278,7 @@ def coup_map(result: PhaseResult, title: str | None = None) -> CoupMap | None:
     names = {p["seat"]: p["name"] for p in view["players"]}
     shown = moved_in(view, coup)
     fighting, fighting_title = fighting_of(result, names, shown)
-    title = f"The city after {title or phase_title(result.phase)}"
+    title = f"The city after {title}"
     svg = citymap.render_svg(coup, names, moved_in=shown, battles=fighting, title=title,
                              title_id=f"map-{result.phase.number}-title",
                              id_prefix=f"p{result.phase.number}-")
@@ -269,6 +310,8 @@ def reports(game: Game, viewer: int | str | None, results: list[PhaseResult], *,
         counts = dict(Speech.objects.filter(game=game, phase_id__in=[r.phase_id for r in results])
                       .order_by().values("phase_id").annotate(n=Count("id"))
                       .values_list("phase_id", "n"))
+    titles = {r.pk: phase_title(r.phase, getattr(r, "coup_phase", None)) for r in results}
+    drawings = coup_maps([(r, titles[r.pk]) for r in results]) if maps else {}
     out = []
     for result in results:
         names = _names(result)
@@ -278,7 +321,7 @@ def reports(game: Game, viewer: int | str | None, results: list[PhaseResult], *,
             result.phase, heads,
             [e.text for e in events if e.audience == "public"],
             [] if reveal else [e.text for e in events if e.audience != "public"],
-            title=phase_title(result.phase),
+            title=titles[result.pk],
             speech_count=counts.get(result.phase_id, 0),
             undone_on=rolled_back.get(result.phase.number))
         if reveal:
@@ -286,7 +329,7 @@ def reports(game: Game, viewer: int | str | None, results: list[PhaseResult], *,
                               if e.audience != "public"]
             if entry.undone_on is None:
                 entry.orders = _described_orders(result)
-        if maps and (drawn := coup_map(result, entry.title)):
+        if drawn := drawings.get(result.pk):
             entry.coup_map, entry.coup_caption = drawn.svg, drawn.caption
             entry.fighting, entry.fighting_title = drawn.fighting, drawn.fighting_title
         out.append(entry)
@@ -294,9 +337,17 @@ def reports(game: Game, viewer: int | str | None, results: list[PhaseResult], *,
 
 
 def history_results(game: Game) -> QuerySet[PhaseResult]:
-    """Every published result, newest first, those a rollback undid included (History)."""
-    return PhaseResult.objects.filter(phase__game=game, published_at__isnull=False) \
-        .select_related("phase").order_by("-phase__number")
+    """Every published result, newest first, those a rollback undid included (History). While
+    the game runs, the state each phase opened with is left in the database: History reads
+    only a coup phase's number from it (`coup_phase`); once it is over, every order is shown,
+    described from that state."""
+    results = PhaseResult.objects.filter(phase__game=game, published_at__isnull=False) \
+        .select_related("phase").annotate(
+            coup_phase=KeyTextTransform("phase", KeyTransform("coup", "phase__state_before"))) \
+        .order_by("-phase__number")
+    if game.status != Game.Status.FINISHED:
+        results = results.defer("phase__state_before")
+    return results
 
 
 def published_results(game: Game) -> QuerySet[PhaseResult]:

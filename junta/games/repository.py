@@ -39,21 +39,25 @@ def campaign_running(state: GameState) -> bool:
 
 def state_before(phase: Phase) -> GameState:
     """The engine state at the start of `phase`, checked against its stored digest."""
-    state = engine.GameState.from_dict(phase.state_before)
-    digest = engine.digest(state)
-    if digest != phase.state_digest:
-        raise RuntimeError(
-            f"{phase}: the stored state does not match its digest "
-            f"({digest} != {phase.state_digest})"
-        )
-    return state
+    return _checked(phase.state_before, phase.state_digest, lambda: str(phase))
 
 
 def state_after(result: PhaseResult) -> GameState:
     """The engine state after a phase's result, checked against its digest."""
-    state = engine.GameState.from_dict(result.state_after)
-    if engine.digest(state) != result.digest:
-        raise RuntimeError(f"{result.phase}: the stored result does not match its digest")
+    return _checked(result.state_after, result.digest, lambda: f"{result.phase}'s result")
+
+
+def _checked(data: dict[str, Any], stored: str, what: Callable[[], str]) -> GameState:
+    """The state stored as `data`, refused unless it matches its digest. The stored data itself
+    is hashed (every page reads a state: building it first and serialising it again cost more);
+    data written before a field was added to the state is checked the long way, as it was
+    digested then. `what` names it in the error (a query, when the phase names its game)."""
+    state = engine.GameState.from_dict(data)
+    if engine.data_digest(data) != stored:
+        digest = engine.digest(state)
+        if digest != stored:
+            raise RuntimeError(
+                f"{what()}: the stored state does not match its digest ({digest} != {stored})")
     return state
 
 

@@ -288,3 +288,18 @@ def test_every_unit_of_a_coup_holds_plain_values_only(campaign_states):
     units = [u for s in campaign_states if s.coup for u in s.coup["units"]]
     assert units
     assert [u for u in units if not all(isinstance(v, plain) for v in u.values())] == []
+
+
+def test_a_stored_state_is_digested_without_building_it(campaign_states):
+    """Pages check each stored state against its digest: `data_digest` reads the stored data
+    itself and must agree with `digest` of the state built from it; `from_dict` shares no list
+    or dict with the data it was given."""
+    from junta.engine import data_digest, digest
+
+    for state in campaign_states[::7]:
+        data = state.to_dict()
+        assert data_digest(data) == digest(state) == digest(GameState.from_dict(data))
+        built = GameState.from_dict(data)
+        built.players[0].hand.append(-1)
+        built.money_deck.append(-1)
+        assert data_digest(data) == digest(state)  # the data given is left as it was

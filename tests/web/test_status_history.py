@@ -516,3 +516,30 @@ def test_the_lobby_counts_every_seated_player_of_my_campaigns(campaign, client):
     client.force_login(users[0])
     page = client.get(reverse("lobby")).content.decode()
     assert "10/10 players" in page
+
+
+def test_a_published_coup_s_map_is_drawn_once_then_read_from_the_cache(campaign, client,
+                                                                         monkeypatch):
+    """History draws the city after every coup phase: a published result never changes, so
+    its map is drawn once; a change in what it is drawn from (here its events) draws it anew."""
+    from junta.games import play
+
+    game, users = campaign()
+    running.start_campaign(game.id, game.gm)
+    through_a_coup(game, users, speeches=False)
+    first = get(client, user_at(game, 0), "game_history", game)
+    drawn: list[int] = []
+    real = play._draw_coup_map
+    monkeypatch.setattr(play, "_draw_coup_map",
+                        lambda result, title: drawn.append(result.phase.number)
+                        or real(result, title))
+    second = get(client, user_at(game, 0), "game_history", game)
+    svgs = re.compile(r"<svg.*?</svg>", re.S)
+    assert svgs.findall(second) == svgs.findall(first) and len(svgs.findall(first)) >= 6
+    assert drawn == []
+    coup = PhaseResult.objects.filter(phase__game=game, phase__kind="coup").first()
+    coup.events = [*coup.events, {"kind": "note", "audience": "public", "text": "Rain.",
+                                  "data": {}}]
+    coup.save(update_fields=["events"])
+    get(client, user_at(game, 0), "game_history", game)
+    assert drawn == [coup.phase.number]

@@ -58,8 +58,13 @@ def display_state(game: Game) -> tuple[Phase | None, GameState | None]:
     return phase, repository.state_before(phase)
 
 
-def seat_for(game: Game, user: User) -> Seat:
-    player = game.players.filter(user=user, membership=Player.Membership.ACTIVE).first()
+def seat_for(game: Game, user: User, roster: list[Player] | None = None) -> Seat:
+    """The person's seat in the campaign (404 unless seated or its GM), with the phase shown,
+    its state and his view of it. `roster`: the seated players, when the caller has them."""
+    if roster is not None:
+        player = next((p for p in roster if p.user_id == user.id), None)
+    else:
+        player = game.players.filter(user=user, membership=Player.Membership.ACTIVE).first()
     if player is None and game.gm_id != user.id:
         raise Http404
     phase, state = display_state(game)
@@ -118,7 +123,9 @@ def learned(game: Game, seat: int | None, turn: int) -> list[dict]:
     out = []
     results = PhaseResult.objects.filter(
         phase__game=game, phase__turn=turn, published_at__isnull=False,
-    ).exclude(undone()).select_related("phase").order_by("-phase__number")
+    ).exclude(undone()).select_related("phase").only(
+        "events", "phase__number", "phase__kind", "phase__turn", "phase__game_id",
+    ).order_by("-phase__number")
     for result in results:
         for data in result.events:
             event = Event.from_dict(data)

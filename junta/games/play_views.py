@@ -44,10 +44,11 @@ def start(request: AuthenticatedHttpRequest, game_id: int) -> HttpResponse:
 
 
 def _status_context(request: AuthenticatedHttpRequest, game: Game) -> dict:
-    seat = play.seat_for(game, request.user)
+    seated = selectors.roster(game)
+    seat = play.seat_for(game, request.user, seated)
     state, view = seat.state, seat.view
     me = view.get("me")
-    roster = {p.seat: p for p in selectors.roster(game)}
+    roster = {p.seat: p for p in seated}
     cabinet = []
     for pos in Catalog.POSITIONS:
         holder = view["positions"].get(pos)

@@ -282,6 +282,10 @@ class Speech(models.Model):
 
     class Meta:
         ordering = ["-created_at", "-id"]
+        # the Events page: a campaign's speeches newest first, a page at a time, read from the
+        # index whatever the length of the talk
+        indexes = [models.Index(fields=["game", "-created_at", "-id"],
+                                name="speech_game_newest")]
 
     def __str__(self) -> str:
         return f"speech by {self.speaker} in {self.game}"

@@ -17,6 +17,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django import forms
+from django.forms.boundfield import BoundWidget
+from django.forms.utils import flatatt
+from django.utils.html import format_html
+from django.utils.safestring import SafeString
 from django.utils.text import slugify
 
 from junta.engine import (
@@ -319,7 +323,7 @@ class OrderForm(forms.Form):
                 if name == CONDITION:
                     attrs["data-condition-kind"] = ""
                 if g.shape == str(Shape.SOME):
-                    boxes = [{"tag": box.tag(), "id": box.id_for_label,
+                    boxes = [{"tag": _choice_tag(box), "id": box.id_for_label,
                               "label": box.choice_label} for box in bf]
                     rows.append({"bf": bf, "id": row_id, "boxes": boxes, "errors": []})
                 else:
@@ -344,3 +348,13 @@ class OrderForm(forms.Form):
                 links += [(row["id"], f"{label}, {row['label']}: {e}") for e in row["errors"]]
         return links
 
+
+
+def _choice_tag(box: BoundWidget) -> SafeString:
+    """One checkbox of a list, as Django's input template draws it (type, name, value, then
+    its attributes: a True one bare, a False or None one left out), without a template: an
+    Orders page draws dozens of them."""
+    data = box.data
+    value = "" if data["value"] is None else format_html(' value="{}"', data["value"])
+    return format_html('<input type="{}" name="{}"{}{}>', data["type"], data["name"], value,
+                       flatatt(data["attrs"]))

@@ -184,7 +184,12 @@ def phase_title(phase: Phase, coup_phase: Any = None) -> str:
 
 
 def _names(result: PhaseResult) -> dict[int, str]:
-    return {p["seat"]: p["name"] for p in result.state_after.get("players", [])}
+    """The families' names after the phase (from `history_results`' `players` when it read
+    only those)."""
+    players = getattr(result, "players", None)
+    if players is None:
+        players = result.state_after.get("players", [])
+    return {p["seat"]: p["name"] for p in players}
 
 
 def _told_to(audience: Any, names: dict[int, str]) -> str:
@@ -256,12 +261,18 @@ def coup_maps(results: list[tuple[PhaseResult, str]]) -> dict[int, CoupMap]:
     keys = {}
     for result, title in results:
         if result.phase.kind in COUP_KINDS or (
-                result.phase.kind == PhaseKind.LOCATIONS and result.state_after.get("coup")):
+                result.phase.kind == PhaseKind.LOCATIONS and _coup_after(result)):
             # what the drawing is made of: the state after the phase, its events, the title
             made_of = hashlib.sha256(json.dumps([result.events, title], sort_keys=True).encode())
             keys[f"coup-map:{DRAWING_VERSION}:{result.digest}:{made_of.hexdigest()[:32]}"] = \
                 (result, title)
     kept = cache.get_many(list(keys)) if keys else {}
+    missing = [result for key, (result, _title) in keys.items() if key not in kept]
+    if missing and "state_after" in missing[0].get_deferred_fields():
+        states = dict(PhaseResult.objects.filter(pk__in=[r.pk for r in missing])
+                      .values_list("pk", "state_after"))  # one query for all to draw
+        for result in missing:
+            result.state_after = states[result.pk]
     drawn = {}
     for key, (result, title) in keys.items():
         if key not in kept:
@@ -271,6 +282,13 @@ def coup_maps(results: list[tuple[PhaseResult, str]]) -> dict[int, CoupMap]:
         cache.set_many(drawn, COUP_MAP_CACHE_SECONDS)
     return {result.pk: kept[key] for key, (result, _title) in keys.items()
             if kept[key] != _NO_MAP}
+
+
+def _coup_after(result: PhaseResult) -> bool:
+    """Whether a coup is under way after the phase (`history_results` reads only that)."""
+    if hasattr(result, "coup_after"):
+        return result.coup_after is not None
+    return bool(result.state_after.get("coup"))
 
 
 def _draw_coup_map(result: PhaseResult, title: str) -> CoupMap | None:
@@ -345,15 +363,18 @@ def reports(game: Game, viewer: int | str | None, results: list[PhaseResult], *,
 
 def history_results(game: Game) -> QuerySet[PhaseResult]:
     """Every published result, newest first, those a rollback undid included (History). While
-    the game runs, the state each phase opened with is left in the database: History reads
-    only a coup phase's number from it (`coup_phase`); once it is over, every order is shown,
-    described from that state."""
+    the game runs, the states are left in the database: the reports read only a coup phase's
+    number from the state it opened with (`coup_phase`) and the families from the state after
+    it (`players`; a coup's map, drawn once, reads the rest then); once it is over, every
+    order is shown, described from the state the phase opened with."""
     results = PhaseResult.objects.filter(phase__game=game, published_at__isnull=False) \
         .select_related("phase").annotate(
             coup_phase=KeyTextTransform("phase", KeyTransform("coup", "phase__state_before"))) \
         .order_by("-phase__number")
     if game.status != Game.Status.FINISHED:
-        results = results.defer("phase__state_before")
+        results = results.defer("phase__state_before", "state_after", "orders_used").annotate(
+            players=KeyTransform("players", "state_after"),
+            coup_after=KeyTransform("coup", "state_after"))
     return results
 
 

@@ -183,7 +183,9 @@ def events(request: AuthenticatedHttpRequest, game_id: int) -> HttpResponse:
     context = {
         "game": game, "page": page, "form": form, "preview": preview, "speaker": speaker,
         "replying_to": replying_to,
-        "latest": play.reports(game, play.viewer_for(game, request.user), latest),
+        # the viewer, from the speaker already read: the GM, a seated player's seat, or nobody
+        "latest": play.reports(game, "gm" if game.gm_id == request.user.id else
+                               speaker[0].seat if speaker and speaker[0] else None, latest),
         "latest_turn": latest[0].phase.turn if latest else None,
         "phase": phase, "phase_title": play.phase_title(phase) if phase else "",
         "phase_query": f"phase={phase.number}" if phase else "",

@@ -30,6 +30,12 @@ def pytest_configure(config: pytest.Config) -> None:
     from django.conf import settings
 
     settings.PASSWORD_HASHERS = FAST_PASSWORD_HASHERS
+    # What is drawn once (maps, reports) is kept in this process's memory in the tests, even
+    # with Redis: each web test starts with it empty (tests/web/conftest.py), which must never
+    # empty a Redis database that the broker shares.
+    settings.CACHES = {**settings.CACHES, "drawings": {
+        "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+        "LOCATION": "junta-test-drawings"}}
 
 
 def service_missing(reason: str) -> None:

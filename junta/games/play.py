@@ -315,26 +315,34 @@ def _draw_coup_map(result: PhaseResult, title: str) -> CoupMap | None:
     return CoupMap(svg, caption.strip(), fighting, fighting_title)
 
 
+def speech_counts(game: Game, results: list[PhaseResult]) -> dict[int, int]:
+    """How many speeches were made while each of these phases was open, by phase id (one
+    query for them all)."""
+    if not results:
+        return {}
+    return dict(Speech.objects.filter(game=game, phase_id__in=[r.phase_id for r in results])
+                .order_by().values("phase_id").annotate(n=Count("id"))
+                .values_list("phase_id", "n"))
+
+
 def reports(game: Game, viewer: int | str | None, results: list[PhaseResult], *,
             reveal: bool = False, maps: bool = False, speeches: bool = False,
-            rolled_back: dict[int, datetime] | None = None) -> list[PhaseReport]:
+            rolled_back: dict[int, datetime] | None = None,
+            counts: dict[int, int] | None = None) -> list[PhaseReport]:
     """Readable reports of published phases: headlines, public lines, the viewer's own lines.
     With `reveal` (a finished game only) every secret line and every order too; with `maps`
     the city after each coup phase; with `speeches` the number of speeches made while each
     phase was open (one query for them all: the speeches themselves are on the Events page,
     `?phase=<number>`). `rolled_back` (from `undone_phases`) marks the phases a
     rollback undid: they carry the rollback's date and no revealed orders (they no longer
-    count)."""
+    count). `counts`: the speech counts (`speech_counts`) when the caller has them."""
     rolled_back = rolled_back or {}
     from junta.games.headlines import headline
 
     if reveal and game.status != Game.Status.FINISHED:
         raise ValueError("secrets are revealed only when the game is over")
-    counts: dict[int, int] = {}  # by Speech.phase_id
-    if speeches and results:
-        counts = dict(Speech.objects.filter(game=game, phase_id__in=[r.phase_id for r in results])
-                      .order_by().values("phase_id").annotate(n=Count("id"))
-                      .values_list("phase_id", "n"))
+    if counts is None:
+        counts = speech_counts(game, results) if speeches else {}
     titles = {r.pk: phase_title(r.phase, getattr(r, "coup_phase", None)) for r in results}
     drawings = coup_maps([(r, titles[r.pk]) for r in results]) if maps else {}
     out = []

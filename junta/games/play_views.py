@@ -21,7 +21,7 @@ from junta.engine import (
     why_no_orders,
     zone_name,
 )
-from junta.games import play, running, selectors, status_info
+from junta.games import play, report_pages, running, selectors, status_info
 from junta.games.campaigns import CampaignError
 from junta.games.forms import NoteForm
 from junta.games.models import Game, Phase
@@ -177,20 +177,21 @@ def history(request: AuthenticatedHttpRequest, game_id: int) -> HttpResponse:
     page = Paginator(play.history_results(game), HISTORY_PHASES_PER_PAGE).get_page(
         request.GET.get("page"))
     finished = game.status == Game.Status.FINISHED
-    reports = play.reports(game, viewer, list(page), reveal=finished, maps=True,
-                           speeches=True, rolled_back=play.undone_phases(game))
+    reports = report_pages.drawn_reports(game, viewer, list(page), reveal=finished, maps=True,
+                                         speeches=True, rolled_back=play.undone_phases(game))
     return render(request, "games/history.html", {
         "game": game, "page": page, "finished": finished, "groups": _undone_groups(reports)})
 
 
-def _undone_groups(reports: list[play.PhaseReport]) -> list[dict]:
-    """The reports in runs: each run of phases undone by the same rollback goes under one
-    banner; the phases that count stand alone (`undone_on` None)."""
+def _undone_groups(reports: list[dict]) -> list[dict]:
+    """The reports (`report_pages.drawn_reports`) in runs: each run of phases undone by the
+    same rollback goes under one banner; the phases that count stand alone (`undone_on`
+    None)."""
     groups: list[dict] = []
     for report in reports:
         if groups and groups[-1]["undone_on"] is not None \
-                and groups[-1]["undone_on"] == report.undone_on:
+                and groups[-1]["undone_on"] == report["undone_on"]:
             groups[-1]["reports"].append(report)
         else:
-            groups.append({"undone_on": report.undone_on, "reports": [report]})
+            groups.append({"undone_on": report["undone_on"], "reports": [report]})
     return groups

@@ -11,7 +11,7 @@ from django.views.decorators.http import require_POST
 
 from accounts.requests import AuthenticatedHttpRequest
 from junta.engine import PhaseKind
-from junta.games import campaigns, selectors, speeches
+from junta.games import campaigns, report_pages, selectors, speeches
 from junta.games.forms import CreateGameForm, JoinGameForm, SpeechForm
 from junta.games.markdown import render_markdown
 from junta.games.models import Game, Phase, Player
@@ -184,8 +184,9 @@ def events(request: AuthenticatedHttpRequest, game_id: int) -> HttpResponse:
         "game": game, "page": page, "form": form, "preview": preview, "speaker": speaker,
         "replying_to": replying_to,
         # the viewer, from the speaker already read: the GM, a seated player's seat, or nobody
-        "latest": play.reports(game, "gm" if game.gm_id == request.user.id else
-                               speaker[0].seat if speaker and speaker[0] else None, latest),
+        "latest": report_pages.drawn_reports(
+            game, "gm" if game.gm_id == request.user.id else
+            speaker[0].seat if speaker and speaker[0] else None, latest),
         "latest_turn": latest[0].phase.turn if latest else None,
         "phase": phase, "phase_title": play.phase_title(phase) if phase else "",
         "phase_query": f"phase={phase.number}" if phase else "",

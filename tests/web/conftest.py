@@ -16,6 +16,15 @@ NAMES = ["Carlos", "Isabel", "Miguel", "Lucia", "Rafael", "Elena", "Diego", "Pil
          "Rosa"]
 
 
+@pytest.fixture(autouse=True)
+def _fresh_drawings():
+    """Each test starts with an empty "drawings" cache (in this process's memory when there is
+    no Redis): what one test drew is never another's."""
+    from django.core.cache import caches
+
+    caches["drawings"].clear()
+
+
 @pytest.fixture
 def campaign():
     """make(players=10, review=False): a new campaign, open to join, with a fixed seed and

@@ -343,6 +343,7 @@ def reports(game: Game, viewer: int | str | None, results: list[PhaseResult], *,
         raise ValueError("secrets are revealed only when the game is over")
     if counts is None:
         counts = speech_counts(game, results) if speeches else {}
+    _read_facts(results)
     titles = {r.pk: phase_title(r.phase, getattr(r, "coup_phase", None)) for r in results}
     drawings = coup_maps([(r, titles[r.pk]) for r in results]) if maps else {}
     out = []
@@ -371,19 +372,34 @@ def reports(game: Game, viewer: int | str | None, results: list[PhaseResult], *,
 
 def history_results(game: Game) -> QuerySet[PhaseResult]:
     """Every published result, newest first, those a rollback undid included (History). While
-    the game runs, the states are left in the database: the reports read only a coup phase's
-    number from the state it opened with (`coup_phase`) and the families from the state after
-    it (`players`; a coup's map, drawn once, reads the rest then); once it is over, every
-    order is shown, described from the state the phase opened with."""
+    the game runs, the states are left in the database: a report drawn for the first time
+    reads what it needs of them then (`_read_facts`), one drawn before comes from the cache
+    (`report_pages`); once the game is over, every order is shown, described from the state
+    each phase opened with."""
     results = PhaseResult.objects.filter(phase__game=game, published_at__isnull=False) \
-        .select_related("phase").annotate(
-            coup_phase=KeyTextTransform("phase", KeyTransform("coup", "phase__state_before"))) \
-        .order_by("-phase__number")
+        .select_related("phase").order_by("-phase__number")
     if game.status != Game.Status.FINISHED:
-        results = results.defer("phase__state_before", "state_after", "orders_used").annotate(
-            players=KeyTransform("players", "state_after"),
-            coup_after=KeyTransform("coup", "state_after"))
+        results = results.defer("phase__state_before", "state_after", "orders_used")
     return results
+
+
+def _read_facts(results: list[PhaseResult]) -> None:
+    """For results whose states were left in the database (`history_results`), what a report
+    reads of them, in one query: a coup phase's number, the families after it and whether a
+    coup is under way then (`coup_phase`, `players`, `coup_after`)."""
+    lacking = [r for r in results if "state_after" in r.get_deferred_fields()
+               and not hasattr(r, "players")]
+    if not lacking:
+        return
+    facts = {row["pk"]: row for row in PhaseResult.objects.filter(
+        pk__in=[r.pk for r in lacking]).values(
+        "pk",
+        coup_phase=KeyTextTransform("phase", KeyTransform("coup", "phase__state_before")),
+        players=KeyTransform("players", "state_after"),
+        coup_after=KeyTransform("coup", "state_after"))}
+    for result in lacking:
+        for name in ("coup_phase", "players", "coup_after"):
+            setattr(result, name, facts[result.pk][name])
 
 
 def published_results(game: Game) -> QuerySet[PhaseResult]:

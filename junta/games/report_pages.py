@@ -2,12 +2,13 @@
 
 A published result does not change. What its report looks like for a viewer is a function of
 what it is made of: the result (its digest and its events), the phase (number, turn, kind,
-deadline, and a coup phase's number), the viewer (a seat, the GameMaster or nobody: each sees
-the public lines and his own), whether its map is drawn, how many speeches were made while it
-was open, the time zone its date is written in, and the code and templates that draw it. The
-cache key is a hash of all of these, so a change in any one of them draws the report anew:
-nothing is ever invalidated by hand, and no viewer is ever served a report drawn for another.
-Once the game is over every secret is revealed on every report: those are drawn each time."""
+deadline, and the digest of the state it opened with, where a coup phase's number is read),
+the viewer (a seat, the GameMaster or nobody: each sees the public lines and his own), whether
+its map is drawn, how many speeches were made while it was open, the time zone its date is
+written in, and the code and templates that draw it. The cache key is a hash of all of these,
+so a change in any one of them draws the report anew: nothing is ever invalidated by hand, and
+no viewer is ever served a report drawn for another. Once the game is over every secret is
+revealed on every report: those are drawn each time."""
 
 from __future__ import annotations
 
@@ -40,7 +41,7 @@ def report_key(result: PhaseResult, viewer: int | str | None, *, maps: bool,
     phase = result.phase
     made_of = [CODE_VERSION, phase.game_id, result.pk, result.digest, result.events, viewer,
                phase.number, phase.turn, str(phase.kind), phase.deadline.isoformat(),
-               getattr(result, "coup_phase", None), maps, speech_count,
+               phase.state_digest, maps, speech_count,
                timezone.get_current_timezone_name()]
     digest = hashlib.sha256(json.dumps(made_of, sort_keys=True, default=str).encode())
     return f"report:{digest.hexdigest()}"

@@ -83,7 +83,7 @@ ALLOWED: dict[tuple[str, str], frozenset[str]] = {
     ("junta/engine/kinds.py", "KINDS"): frozenset({"junta_vote"}),
     ("junta/engine/orders.py", "_CHECKS"): frozenset({"junta_vote"}),
     # The key of the state's coup (`GameState.coup`), read in the database's JSON.
-    ("junta/games/play.py", "history_results"): frozenset({"coup"}),
+    ("junta/games/play.py", "_read_facts"): frozenset({"coup"}),
     # Event kinds shown on the city map.
     ("junta/games/citymap.py", "FIGHTING_KINDS"): frozenset({"combat"}),
     ("junta/games/citymap.py", "battles"): frozenset({"combat"}),

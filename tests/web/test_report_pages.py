@@ -72,3 +72,18 @@ def test_the_key_holds_the_viewer_the_time_zone_and_the_result(told):
     result.events = [*result.events, {"kind": "note", "audience": "public", "text": "Rain.",
                                       "data": {}}]
     assert key != report_pages.report_key(result, 1, maps=True, speech_count=0)
+
+
+def test_a_drawn_history_page_reads_no_state(told, client):
+    """A state is the largest thing stored (tens of kilobytes of JSON): once the reports are
+    drawn, the History page reads none, only the results' events and the phases."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    game, users = told
+    history(client, users[1], game)
+    with CaptureQueriesContext(connection) as ctx:
+        history(client, users[1], game)
+    read = [q["sql"] for q in ctx.captured_queries
+            if '"state_after"' in q["sql"] or '"state_before"' in q["sql"]]
+    assert read == []

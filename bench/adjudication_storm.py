@@ -140,11 +140,20 @@ def run(args: argparse.Namespace, scratch: Path, outcome: dict) -> subprocess.Po
         raise RuntimeError(f"the sweep did not find {len(missing)} due phase(s)")
     limit = args.timeout or args.games + 60
     done = 0
+    # while tasks wait in the queue, watch its length in Redis (free); then count the results
+    # (a query over every phase, which would otherwise take its share of the two cores)
+    import redis
+    from django.conf import settings
+
+    queue = redis.Redis.from_url(settings.CELERY_BROKER_URL)
+    while time.monotonic() - started < limit and worker.poll() is None \
+            and queue.llen(settings.JUNTA_ADJUDICATION_QUEUE):
+        time.sleep(0.1)
     while time.monotonic() - started < limit:
         done = PhaseResult.objects.filter(phase_id__in=phase_ids).count()
         if done == len(phase_ids) or worker.poll() is not None:
             break
-        time.sleep(0.2)
+        time.sleep(0.05)
     seconds = time.monotonic() - started
     outcome.update(seconds=round(seconds, 2), adjudicated=done, failed=len(phase_ids) - done,
                    ms_per_game=round(1000 * seconds / args.games, 1))

@@ -45,6 +45,7 @@ sys.path.insert(0, str(REPO))
 
 PLAYERS = 10
 BATCH = 100  # campaigns copied per bulk insert
+WORKER_LOG = "worker.log"  # the worker's output, in the scratch folder
 
 
 def main() -> None:
@@ -72,7 +73,7 @@ def main() -> None:
         raise
     finally:
         if worker is not None:
-            outcome["worker_exit"] = stop(worker)
+            outcome["worker_exit"] = stop(worker, scratch / WORKER_LOG)
         print(json.dumps(outcome), flush=True)
 
 
@@ -163,23 +164,22 @@ def run(args: argparse.Namespace, scratch: Path, outcome: dict) -> subprocess.Po
 def start_worker(processes: int, scratch: Path) -> subprocess.Popen:
     from django.conf import settings
 
-    log = open(scratch / "worker.log", "w")  # noqa: SIM115 - the worker's, closed with it
+    log = open(scratch / WORKER_LOG, "w")  # noqa: SIM115 - the worker's, closed with it
     worker = subprocess.Popen(
         [sys.executable, "-m", "celery", "-A", "junta", "worker", "--pool", "prefork",
          "--concurrency", str(processes), "-Q", settings.JUNTA_ADJUDICATION_QUEUE,
          "--without-gossip", "--without-mingle", "--loglevel", "INFO"],
         cwd=REPO, stdout=log, stderr=subprocess.STDOUT, env=dict(os.environ))
-    worker.log_path = scratch / "worker.log"  # type: ignore[attr-defined]
     deadline = time.monotonic() + 60
-    while " ready." not in (scratch / "worker.log").read_text():  # its start is not timed
+    while " ready." not in (scratch / WORKER_LOG).read_text():  # its start is not timed
         if worker.poll() is not None or time.monotonic() > deadline:
             raise RuntimeError("the worker did not start: "
-                               + (scratch / "worker.log").read_text()[-2000:])
+                               + (scratch / WORKER_LOG).read_text()[-2000:])
         time.sleep(0.1)
     return worker
 
 
-def stop(worker: subprocess.Popen) -> str:
+def stop(worker: subprocess.Popen, log_path: Path) -> str:
     """A warm shutdown (TERM: the tasks under way finish), killed after 60 s."""
     if worker.poll() is None:
         worker.send_signal(signal.SIGTERM)
@@ -189,7 +189,7 @@ def stop(worker: subprocess.Popen) -> str:
             worker.kill()
             worker.wait()
             return "killed after 60 s"
-    log = Path(worker.log_path).read_text()  # type: ignore[attr-defined]
+    log = log_path.read_text()
     errors = [line for line in log.splitlines() if "ERROR/" in line or "Traceback" in line]
     return f"exit {worker.returncode}" + (f"; {len(errors)} error line(s): {errors[:3]}"
                                           if errors else "")

@@ -243,15 +243,22 @@ COUP_MAP_CACHE_SECONDS = 24 * 3600
 _NO_MAP = "none"
 
 
+def content_key(kind: str, *made_of: Any) -> str:
+    """A cache key for something drawn once: `kind`, then a hash of everything it is drawn
+    from (any change in those is another key: nothing is ever invalidated by hand)."""
+    import hashlib
+    import json
+
+    made = json.dumps(list(made_of), sort_keys=True, default=str).encode()
+    return f"{kind}:{hashlib.sha256(made).hexdigest()}"
+
+
 def coup_maps(results: list[tuple[PhaseResult, str]]) -> dict[int, CoupMap]:
     """The city after each coup phase (or after the Locations phase that began the coup) of
     `results` ((result, the phase's `phase_title`) pairs), by result id; phases with no map are
     left out. Each drawn from the public coup view of the state after it, with the moves of
     that phase and, for a coup phase, its fighting (public events only). Drawn once: then read
     from the cache, all of a page's in one read."""
-    import hashlib
-    import json
-
     from django.core.cache import caches
 
     from junta.games.citymap import DRAWING_VERSION
@@ -263,9 +270,8 @@ def coup_maps(results: list[tuple[PhaseResult, str]]) -> dict[int, CoupMap]:
         if result.phase.kind in COUP_KINDS or (
                 result.phase.kind == PhaseKind.LOCATIONS and _coup_after(result)):
             # what the drawing is made of: the state after the phase, its events, the title
-            made_of = hashlib.sha256(json.dumps([result.events, title], sort_keys=True).encode())
-            keys[f"coup-map:{DRAWING_VERSION}:{result.digest}:{made_of.hexdigest()[:32]}"] = \
-                (result, title)
+            keys[content_key("coup-map", DRAWING_VERSION, result.digest, result.events,
+                             title)] = (result, title)
     kept = cache.get_many(list(keys)) if keys else {}
     missing = [result for key, (result, _title) in keys.items() if key not in kept]
     if missing and "state_after" in missing[0].get_deferred_fields():

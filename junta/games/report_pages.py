@@ -13,7 +13,6 @@ revealed on every report: those are drawn each time."""
 from __future__ import annotations
 
 import hashlib
-import json
 from datetime import datetime
 from pathlib import Path
 
@@ -39,12 +38,10 @@ def report_key(result: PhaseResult, viewer: int | str | None, *, maps: bool,
                speech_count: int) -> str:
     """The cache key of this result's report as `viewer` sees it (see the module's text)."""
     phase = result.phase
-    made_of = [CODE_VERSION, phase.game_id, result.pk, result.digest, result.events, viewer,
-               phase.number, phase.turn, str(phase.kind), phase.deadline.isoformat(),
-               phase.state_digest, maps, speech_count,
-               timezone.get_current_timezone_name()]
-    digest = hashlib.sha256(json.dumps(made_of, sort_keys=True, default=str).encode())
-    return f"report:{digest.hexdigest()}"
+    return play.content_key(
+        "report", CODE_VERSION, phase.game_id, result.pk, result.digest, result.events, viewer,
+        phase.number, phase.turn, str(phase.kind), phase.deadline.isoformat(),
+        phase.state_digest, maps, speech_count, timezone.get_current_timezone_name())
 
 
 def drawn_reports(game: Game, viewer: int | str | None, results: list[PhaseResult], *,

@@ -257,6 +257,8 @@ def copy_batch(batch: list[dict], numbers: range, User) -> list[int]:  # noqa: A
     games = Game.objects.bulk_create([
         copy(src["game"], name=f"Storm campaign {n}", invite_token=new_seed(),
              seed=f"storm-copy-{n}") for src, n in zip(batch, numbers, strict=True)])
+    # what creating a campaign makes with it: its content revision (junta/games/revisions.py)
+    g.ContentRevision.objects.bulk_create([g.ContentRevision(game=game) for game in games])
     users = User.objects.bulk_create([
         User(email=f"copy{n}-{i}@junta.test", display_name=f"Copy {n}.{i}", password="!")
         for n in numbers for i in range(PLAYERS)])

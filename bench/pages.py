@@ -182,7 +182,7 @@ class Campaign:
     phases: int = 0  # published
     speeches: int = 0
     finished: bool = False
-    half: dict[str, tuple[int, int]] = field(default_factory=dict)  # --growth's first count
+    half: dict[str, tuple[int, int, int]] = field(default_factory=dict)  # --growth's first count
 
 
 def speeches_due(total: int, start: datetime, end: datetime, at: datetime) -> int:
@@ -357,9 +357,13 @@ def logged_in(user_id: int):  # noqa: ANN201 - a django.test.Client
     return client
 
 
-def page_sizes(campaign: Campaign) -> dict[str, tuple[int, int]]:
-    """Each page's (queries, bytes): one request through the test client, after one to warm up
-    (the first in a process fills caches: content types, templates)."""
+def page_sizes(campaign: Campaign) -> dict[str, tuple[int, int, int]]:
+    """Each page's (queries, bytes, queries to draw it): one request through the test client,
+    after one to warm up (the first in a process fills caches: content types, templates), as a
+    browser asks (its CSRF cookie sent: a page this viewer has seen since the campaign last
+    changed is served as kept, junta/games/page_cache.py); then one without the CSRF cookie,
+    which is drawn."""
+    from django.conf import settings
     from django.db import connection
     from django.test.utils import CaptureQueriesContext
 
@@ -373,16 +377,25 @@ def page_sizes(campaign: Campaign) -> dict[str, tuple[int, int]]:
             response = client.get(path)
         if response.status_code != 200:
             raise SystemExit(f"{name} ({path}) answered {response.status_code}, not 200")
-        out[name] = (len(queries.captured_queries), len(response.content))
+        del client.cookies[settings.CSRF_COOKIE_NAME]
+        with CaptureQueriesContext(connection) as drawing:
+            client.get(path)
+        out[name] = (len(queries.captured_queries), len(response.content),
+                     len(drawing.captured_queries))
     return out
 
 
-def session_cookie(user_id: int) -> str:
+def browser_cookies(user_id: int) -> tuple[str, str]:
+    """(the Cookie header of a browser logged in as the user: its session and its CSRF
+    cookie; the same with the session only, so that every page is drawn anew)."""
     from django.conf import settings
+    from django.urls import reverse
 
     client = logged_in(user_id)
-    name = settings.SESSION_COOKIE_NAME
-    return f"{name}={client.cookies[name].value}"
+    client.get(reverse("lobby"))  # a page with a form: the CSRF cookie is set
+    session = f"{settings.SESSION_COOKIE_NAME}={client.cookies[settings.SESSION_COOKIE_NAME].value}"
+    csrf = f"{settings.CSRF_COOKIE_NAME}={client.cookies[settings.CSRF_COOKIE_NAME].value}"
+    return f"{session}; {csrf}", session
 
 
 # --- the load ---------------------------------------------------------------------------------
@@ -460,8 +473,11 @@ def ratio(page_rate: float, baseline_rate: float) -> float | None:
     return round(page_rate / baseline_rate, 3) if baseline_rate > 0 else None
 
 
-def page_line(page: str, run: Run, baseline_rate: float, queries: int, size: int) -> dict:
-    """The JSON line of one page (milliseconds rounded to 0.1, the ratio to 0.001)."""
+def page_line(page: str, run: Run, baseline_rate: float, queries: int, size: int,
+              drawn: tuple[Run, int] | None = None) -> dict:
+    """The JSON line of one page (milliseconds rounded to 0.1, the ratio to 0.001); with
+    `drawn` (the run where each request drew the page anew, and the queries of one), its
+    rate, ratio, median and queries under "drawn_"."""
     ms = [1000 * s for s in run.seconds]
     line = {
         "page": page,
@@ -474,6 +490,15 @@ def page_line(page: str, run: Run, baseline_rate: float, queries: int, size: int
     }
     if run.failed:
         line["failed"] = run.failed
+    if drawn is not None:
+        again, drawn_queries = drawn
+        again_ms = [1000 * s for s in again.seconds]
+        line |= {"drawn_req_per_s": round(again.req_per_s, 1),
+                 "drawn_ratio": ratio(again.req_per_s, baseline_rate),
+                 "drawn_p50_ms": round(percentile(again_ms, 50), 1) if again_ms else None,
+                 "drawn_queries": drawn_queries}
+        if again.failed:
+            line["drawn_failed"] = again.failed
     return line
 
 
@@ -488,14 +513,20 @@ def baseline_line(runs: list[Run], queries: int, size: int) -> dict:
     return line
 
 
-def growth_line(page: str, half: tuple[int, int], full: tuple[int, int]) -> dict:
-    return {
+def growth_line(page: str, half: tuple[int, ...], full: tuple[int, ...]) -> dict:
+    """Whether the page's queries (served as kept, and drawn: the third number, when counted)
+    or its size grow from half the campaign to all of it."""
+    line = {
         "page": page,
         "queries_half": half[0], "queries_full": full[0],
         "bytes_half": half[1], "bytes_full": full[1],
         "queries_grow": full[0] > half[0],
         "bytes_growth": round(full[1] / half[1], 3) if half[1] else None,
     }
+    if len(half) > 2 and len(full) > 2:
+        line |= {"drawn_queries_half": half[2], "drawn_queries_full": full[2]}
+        line["queries_grow"] = line["queries_grow"] or full[2] > half[2]
+    return line
 
 
 def emit(line: dict) -> None:
@@ -525,7 +556,8 @@ def run(args: argparse.Namespace, scratch: Path) -> None:
     campaign = make_campaign(args, args.growth)
     full = page_sizes(campaign)
     where = paths(campaign)
-    cookies = {"player": session_cookie(viewer(campaign)), "gm": session_cookie(campaign.gm_id)}
+    cookies = {"player": browser_cookies(viewer(campaign)),
+               "gm": browser_cookies(campaign.gm_id)}
     connections.close_all()
     emit({
         "cpus": os.cpu_count(), "load_average_before_setup": load_before,
@@ -539,18 +571,21 @@ def run(args: argparse.Namespace, scratch: Path) -> None:
     baseline_runs: list[Run] = []
     failed = 0
     with web_server(args.web_workers) as (port, _pid):
-        base_path, base_cookie = where[BASELINE], cookies["player"]
+        base_path, base_cookie = where[BASELINE], cookies["player"][0]
         warm(port, base_path, base_cookie, args.web_workers)
         for name, who in PAGES:
             base = load(port, base_path, base_cookie, args.connections, args.seconds,
                         args.requests)
             baseline_runs.append(base)
-            warm(port, where[name], cookies[who], args.web_workers)
-            page = load(port, where[name], cookies[who], args.connections, args.seconds,
-                        args.requests)
-            failed += base.failed + page.failed
-            emit(page_line(name, page, base.req_per_s, *full[name]))
-    emit(baseline_line(baseline_runs, *full[BASELINE]))
+            kept, anew = cookies[who]
+            warm(port, where[name], kept, args.web_workers)
+            page = load(port, where[name], kept, args.connections, args.seconds, args.requests)
+            drawn = load(port, where[name], anew, args.connections, args.seconds,
+                         args.requests)
+            failed += base.failed + page.failed + drawn.failed
+            queries, size, drawn_queries = full[name]
+            emit(page_line(name, page, base.req_per_s, queries, size, (drawn, drawn_queries)))
+    emit(baseline_line(baseline_runs, *full[BASELINE][:2]))
     if args.growth:
         for name, _who in [*PAGES, (BASELINE, "player")]:
             if name in campaign.half:

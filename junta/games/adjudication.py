@@ -20,7 +20,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from junta import engine
-from junta.games import hooks, repository
+from junta.games import hooks, repository, revisions
 from junta.games.locking import lock_phase
 from junta.games.models import AuditEntry, Game, Order, Phase, PhaseResult
 
@@ -67,30 +67,31 @@ def adjudicate_phase(
     now = now or timezone.now()
     with transaction.atomic():
         game, phase = lock_phase(phase_id)
-        if phase.status != Phase.Status.OPEN:
-            return None
-        if not force and (game.status not in ACTIVE_GAME_STATUSES or not is_due(phase, now)):
-            return None
-        log.info("adjudicating %s", phase)
-        state = repository.state_before(phase)
-        orders = repository.orders_for_engine(phase)
-        resolution = engine.resolve(state, orders, repository.submission_order(phase))
-        result = PhaseResult.objects.create(
-            phase=phase,
-            orders_used=repository.orders_as_json(orders),
-            events=[repository.event_to_json(event) for event in resolution.events],
-            state_after=resolution.state.to_dict(),
-            digest=engine.digest(resolution.state),
-            engine_version=engine.ENGINE_VERSION,
-        )
-        if settings.JUNTA_FAULT_ADJUDICATION_DELAY:  # crash tests: a window to kill the worker
-            time.sleep(settings.JUNTA_FAULT_ADJUDICATION_DELAY)
-        if game.review_mode == Game.ReviewMode.REVIEW and not force:
-            phase.status = Phase.Status.DRAFTED
-            phase.save(update_fields=["status"])
-        else:
-            publish(game, phase, result, now)
-        log.info("adjudicated %s -> %s", phase, phase.status)
+        with revisions.raised(game.id):  # one raise for the dozen rows written
+            if phase.status != Phase.Status.OPEN:
+                return None
+            if not force and (game.status not in ACTIVE_GAME_STATUSES or not is_due(phase, now)):
+                return None
+            log.info("adjudicating %s", phase)
+            state = repository.state_before(phase)
+            orders = repository.orders_for_engine(phase)
+            resolution = engine.resolve(state, orders, repository.submission_order(phase))
+            result = PhaseResult.objects.create(
+                phase=phase,
+                orders_used=repository.orders_as_json(orders),
+                events=[repository.event_to_json(event) for event in resolution.events],
+                state_after=resolution.state.to_dict(),
+                digest=engine.digest(resolution.state),
+                engine_version=engine.ENGINE_VERSION,
+            )
+            if settings.JUNTA_FAULT_ADJUDICATION_DELAY:  # crash tests: time to kill the worker
+                time.sleep(settings.JUNTA_FAULT_ADJUDICATION_DELAY)
+            if game.review_mode == Game.ReviewMode.REVIEW and not force:
+                phase.status = Phase.Status.DRAFTED
+                phase.save(update_fields=["status"])
+            else:
+                publish(game, phase, result, now)
+            log.info("adjudicated %s -> %s", phase, phase.status)
     return result
 
 
@@ -128,7 +129,8 @@ def publish_draft(phase_id: int, by_user_id: int, now: datetime | None = None) -
             raise PermissionError("Only the campaign's GameMaster publishes results.")
         if phase.status != Phase.Status.DRAFTED:
             return None
-        next_phase = publish(game, phase, phase.result, now)
-        AuditEntry.objects.create(game=game, actor_id=by_user_id, action="publish",
-                                  data={"phase": phase.number})
+        with revisions.raised(game.id):
+            next_phase = publish(game, phase, phase.result, now)
+            AuditEntry.objects.create(game=game, actor_id=by_user_id, action="publish",
+                                      data={"phase": phase.number})
         return next_phase

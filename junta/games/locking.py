@@ -7,12 +7,17 @@ code is safe there too.
 
 from __future__ import annotations
 
+from junta.games import revisions
 from junta.games.models import Game, Phase
 
 
 def lock_game(game_id: int) -> Game:
-    """Lock and return the game row. Call inside `transaction.atomic()`."""
-    return Game.objects.select_for_update().get(pk=game_id)
+    """Lock and return the game row. Call inside `transaction.atomic()`. Whoever takes the lock
+    means to write (some of it in bulk, which sends no signal), so the campaign's content
+    revision is raised with it (`junta.games.revisions`)."""
+    game = Game.objects.select_for_update().get(pk=game_id)
+    revisions.bump(game.pk)
+    return game
 
 
 def lock_phase(phase_id: int) -> tuple[Game, Phase]:

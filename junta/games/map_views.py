@@ -12,6 +12,7 @@ from accounts.requests import AuthenticatedHttpRequest
 from junta.engine import PhaseKind
 from junta.games import citymap, play, selectors
 from junta.games.models import Game, Phase
+from junta.games.page_cache import kept_for_viewer
 
 COUP_PHASE_KINDS = (PhaseKind.COUP, PhaseKind.COUP_FINAL)
 
@@ -84,6 +85,7 @@ def map_context(view: dict[str, Any], fighting: list[citymap.Battle] | None = No
 
 
 @login_required
+@kept_for_viewer
 def city_map(request: AuthenticatedHttpRequest, game_id: int) -> HttpResponse:
     game = selectors.game_for(request.user, game_id)
     seat = play.seat_for(game, request.user)  # 404 unless a seated player or the GM

@@ -111,6 +111,21 @@ class Game(models.Model):
         return int(days.get(phase_kind, days.get("default", 1)))
 
 
+class ContentRevision(models.Model):
+    """How many times anything a page of this campaign shows has changed: the pages each viewer
+    has seen are kept under this number (`junta.games.page_cache`), so a change must raise it
+    in the transaction that makes the change (`junta.games.revisions` does, for every row of
+    the campaign). A row of its own, so that saving a Game read earlier never writes an older
+    number back."""
+
+    game = models.OneToOneField(Game, on_delete=models.CASCADE, primary_key=True,
+                                related_name="content_revision")
+    number = models.PositiveBigIntegerField(default=1)
+
+    def __str__(self) -> str:
+        return f"{self.game_id}: revision {self.number}"
+
+
 class Player(models.Model):
     """A seat in a campaign: a family of the Republic, played by one person at a time."""
 

@@ -26,6 +26,7 @@ from junta.games.campaigns import CampaignError
 from junta.games.forms import NoteForm
 from junta.games.models import Game, Phase
 from junta.games.orders_page import OrdersPage
+from junta.games.page_cache import kept_for_viewer
 
 
 @login_required
@@ -109,12 +110,14 @@ def _coup_context(game: Game, view: dict, seat: int | None) -> dict | None:
 
 
 @login_required
+@kept_for_viewer
 def status(request: AuthenticatedHttpRequest, game_id: int) -> HttpResponse:
     game = selectors.game_for(request.user, game_id)
     return render(request, "games/status.html", _status_context(request, game))
 
 
 @login_required
+@kept_for_viewer
 def orders(request: AuthenticatedHttpRequest, game_id: int) -> HttpResponse:
     """The Orders page: my orders for the current phase, a form for each order the engine lets
     me give now, changing an order in place, final, a note to the GM.
@@ -163,6 +166,7 @@ HISTORY_PHASES_PER_PAGE = 10
 
 
 @login_required
+@kept_for_viewer
 def history(request: AuthenticatedHttpRequest, game_id: int) -> HttpResponse:
     """Every past phase, newest first, ten a page: its public report and my own private lines,
     how many speeches were made while it was open (linked to them on the Events page, which

@@ -15,9 +15,11 @@ from junta.games import campaigns, report_pages, selectors, speeches
 from junta.games.forms import CreateGameForm, JoinGameForm, SpeechForm
 from junta.games.markdown import render_markdown
 from junta.games.models import Game, Phase, Player
+from junta.games.page_cache import kept_for_viewer, kept_lobby
 
 
 @login_required
+@kept_lobby
 def lobby(request: AuthenticatedHttpRequest) -> HttpResponse:
     mine = list(selectors.my_games(request.user))
     seats = selectors.my_seats(request.user, mine)
@@ -139,6 +141,7 @@ SPEECHES_PER_PAGE = 20
 
 
 @login_required
+@kept_for_viewer
 def events(request: AuthenticatedHttpRequest, game_id: int) -> HttpResponse:
     """The Events page: speeches, newest first, with a form to speak (preview, then post).
     `?phase=<number>` shows only the speeches made while that phase of the campaign was open

@@ -52,6 +52,7 @@ from junta.games.models import (
     AuditEntry,
     Bill,
     Character,
+    ContentRevision,
     Game,
     Order,
     Phase,
@@ -115,6 +116,10 @@ TABLES: tuple[Table, ...] = (
 )
 # Not in the file: `repository.write_board` makes them again from the current state.
 REBUILT: tuple[type[Model], ...] = (Position, PoliticalCard, Bill, Unit)
+# Not in the file, ever: the count of changes this site has seen of the campaign, under which its
+# pages are kept (`junta.games.revisions`). An import starts a new count; putting an old one back
+# would serve pages drawn before the import.
+SITE_OWN: tuple[type[Model], ...] = (ContentRevision,)
 # Fields made from the row's other fields: never written to the file, never read from it; an
 # import fills them with the function (a speech's HTML, rendered and sanitised from its Markdown).
 DERIVED: dict[type[Model], tuple[frozenset[str], Callable[[Any], None]]] = {

@@ -37,6 +37,7 @@ from junta.games import selectors as game_selectors
 from junta.games.campaigns import CampaignError
 from junta.games.models import Game, Phase, Player
 from junta.games.order_forms import OrderForm
+from junta.games.page_cache import kept_for_viewer
 from junta.gm import forms, selectors, services
 from junta.gm.permissions import gm_game_or_404
 from junta.notify.templatetags.notify_tags import when
@@ -87,6 +88,7 @@ def _form_error(request: HttpRequest, form: Any) -> None:
 
 # --- pages ----------------------------------------------------------------------------------
 
+@kept_for_viewer
 @gm_view(GET)
 def overview(request: AuthenticatedHttpRequest, game: Game) -> HttpResponse:
     phase, state = selectors.current(game)

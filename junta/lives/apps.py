@@ -13,3 +13,9 @@ class LivesConfig(AppConfig):
         from junta.lives.services import phase_published
 
         hooks.on_phase_published(phase_published)  # deaths and heirs, as each phase is published
+
+        from junta.games import revisions
+        from junta.lives.models import HeirDraft, Obituary
+
+        revisions.watch(HeirDraft, "player__game_id")  # the campaign's pages show both
+        revisions.watch(Obituary, "character__player__game_id")

@@ -13,3 +13,8 @@ class NotifyConfig(AppConfig):
         from junta.notify.hooks import phase_published
 
         hooks.on_phase_published(phase_published)  # the results mails of each published phase
+
+        from junta.games import revisions
+        from junta.notify.models import Absence
+
+        revisions.watch(Absence, "player__game_id")  # the campaign's pages list absences

@@ -85,11 +85,20 @@ def version(game: Game) -> int:
     return Game.objects.get(pk=game.pk).state_version
 
 
+def drawn_next(client) -> None:  # noqa: ANN001 - the test client
+    """The client's next page is drawn, not served as this viewer last saw it: its CSRF cookie
+    forgotten, as a new browser's (junta/games/page_cache.py keeps pages per CSRF secret)."""
+    from django.conf import settings
+
+    client.cookies.pop(settings.CSRF_COOKIE_NAME, None)
+
+
 def queries_for(client, url: str) -> int:
-    """The number of database queries the page at `url` takes (it must answer 200)."""
+    """The number of database queries drawing the page at `url` takes (it must answer 200)."""
     from django.db import connection
     from django.test.utils import CaptureQueriesContext
 
+    drawn_next(client)
     with CaptureQueriesContext(connection) as ctx:
         assert client.get(url).status_code == 200
     return len(ctx.captured_queries)

@@ -10,6 +10,7 @@ from django.test import override_settings
 
 from junta.games.campaigns import create_game, join_game
 from junta.games.models import Game
+from tests.web.revision_guard import RevisionGuard
 from tests.web.smtp import Mailbox, free_port
 
 NAMES = ["Carlos", "Isabel", "Miguel", "Lucia", "Rafael", "Elena", "Diego", "Pilar", "Tomas",
@@ -23,6 +24,23 @@ def _fresh_drawings():
     from django.core.cache import caches
 
     caches["drawings"].clear()
+
+
+@pytest.fixture(autouse=True)
+def _revision_guard(request):
+    """Around every request: no campaign's rows change without its content revision changing
+    (tests/web/revision_guard.py). Tests that use no database are left alone."""
+    if "django_db" not in {mark.name for mark in request.node.iter_markers()} and not {
+            "db", "transactional_db"} & set(request.fixturenames):
+        yield
+        return
+    guard = RevisionGuard()
+    guard.start()
+    try:
+        yield guard
+    finally:
+        guard.stop()
+    assert not guard.problems, "\n".join(guard.problems)
 
 
 @pytest.fixture

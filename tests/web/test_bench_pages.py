@@ -53,6 +53,17 @@ def test_a_page_line_has_the_fields_in_order_rounded():
     assert (failing["req_per_s"], failing["ratio"], failing["p50_ms"]) == (0.0, 0.0, None)
 
 
+def test_a_page_line_adds_the_run_that_drew_the_page_each_time():
+    kept = pages.Run(seconds=[0.004] * 10, failed=0, wall=1.0)
+    drawn = pages.Run(seconds=[0.010, 0.020, 0.030, 0.040], failed=2, wall=2.0)
+    line = pages.page_line("game_status", kept, 20.0, 3, 7691, (drawn, 8))
+    assert list(line)[:7] == ["page", "req_per_s", "ratio", "p50_ms", "p99_ms", "queries",
+                              "bytes"]
+    assert (line["req_per_s"], line["ratio"], line["queries"]) == (10.0, 0.5, 3)
+    assert (line["drawn_req_per_s"], line["drawn_ratio"], line["drawn_p50_ms"],
+            line["drawn_queries"], line["drawn_failed"]) == (2.0, 0.1, 20.0, 8, 2)
+
+
 def test_the_baseline_line_pools_its_runs():
     runs = [pages.Run([0.01] * 100, 0, 1.0), pages.Run([0.02] * 300, 0, 1.0),
             pages.Run([0.03] * 200, 1, 1.0)]
@@ -69,6 +80,10 @@ def test_a_growth_line_says_whether_the_page_grows():
                     "bytes_half": 1000, "bytes_full": 1500, "queries_grow": True,
                     "bytes_growth": 1.5}
     assert pages.growth_line("lobby", (7, 2000), (7, 2000))["queries_grow"] is False
+    drawn_grows = pages.growth_line("game_events", (3, 900, 9), (3, 900, 10))
+    assert (drawn_grows["drawn_queries_half"], drawn_grows["drawn_queries_full"],
+            drawn_grows["queries_grow"]) == (9, 10, True)
+    assert pages.growth_line("game_events", (3, 900, 9), (3, 900, 9))["queries_grow"] is False
 
 
 def test_the_speeches_come_at_an_even_pace():

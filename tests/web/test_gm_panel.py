@@ -391,7 +391,8 @@ def test_pause_resume_and_extend_from_the_panel(cast, client):
         "pause-reason": "holidays", "pause-announcement": "Paused until Monday."})
     game.refresh_from_db()
     assert game.status == Game.Status.PAUSED
-    Game.objects.filter(pk=game.pk).update(paused_at=timezone.now() - timedelta(hours=3))
+    game.paused_at = timezone.now() - timedelta(hours=3)  # paused three hours ago
+    game.save(update_fields=["paused_at"])
     client.post(reverse("gm_resume", args=[game.id]), {"resume-reason": "back"})
     moved = Phase.objects.get(pk=phase.pk).deadline - phase.deadline
     assert timedelta(hours=3) <= moved < timedelta(hours=3, minutes=1)

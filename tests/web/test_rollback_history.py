@@ -20,7 +20,7 @@ from junta.lives.models import HeirDraft, Obituary
 from junta.lives.services import prepare_heir
 from junta.notify import notices
 from tests.web import campaigns
-from tests.web.campaigns import open_phase, play_days
+from tests.web.campaigns import drawn_next, open_phase, play_days
 
 pytestmark = pytest.mark.django_db
 
@@ -159,6 +159,7 @@ def test_history_queries_do_not_grow_with_rollbacks(campaign, client):
     def count(address: str) -> int:
         """The queries of the page once its reports are drawn (the first view draws them)."""
         client.get(address)
+        drawn_next(client)
         with CaptureQueriesContext(connection) as ctx:
             assert client.get(address).status_code == 200
         return len(ctx.captured_queries)

@@ -22,7 +22,7 @@ from junta.games.headlines import headline
 from junta.games.models import Game, Phase, PhaseResult, Player, Speech
 from junta.games.speeches import post_speech
 from junta.games.status_info import deciding
-from tests.web.campaigns import advance_until, open_phase, play_days, state_of
+from tests.web.campaigns import advance_until, drawn_next, open_phase, play_days, state_of
 
 pytestmark = pytest.mark.django_db
 
@@ -226,6 +226,7 @@ def test_history_queries_do_not_grow_with_coups_and_speeches(campaign, client):
         """The queries of the page once its reports are drawn (the first view draws them,
         reading the states they need in one query, then they come from the cache)."""
         client.get(url)
+        drawn_next(client)
         with CaptureQueriesContext(connection) as ctx:
             assert client.get(url).status_code == 200
         return len(ctx.captured_queries)
@@ -470,6 +471,7 @@ def test_lobby_queries_do_not_grow_with_my_campaigns(campaign, client):
     client.force_login(users[0])
 
     def count() -> int:
+        drawn_next(client)
         with CaptureQueriesContext(connection) as ctx:
             assert client.get(reverse("lobby")).status_code == 200
         return len(ctx.captured_queries)

@@ -1,0 +1,202 @@
+"""A campaign's pages kept per viewer under the campaign's content revision
+(junta/games/page_cache.py, junta/games/revisions.py): served again at the cost of the session,
+the person and the revision, drawn anew after any change, never served to another viewer."""
+
+from __future__ import annotations
+
+import pytest
+from django.conf import settings
+from django.db import connection, transaction
+from django.test import Client
+from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
+
+from junta.games import revisions, running, speeches
+from junta.games.locking import lock_game
+from junta.games.models import Character, ContentRevision, Game, Player
+from tests.web.browser_forms import form_with, submit
+
+pytestmark = pytest.mark.django_db
+
+PAGES = ["game_status", "game_orders", "game_events", "game_map", "game_history"]
+
+
+def started(campaign) -> tuple[Game, list]:
+    game, users = campaign()
+    running.start_campaign(game.id, game.gm)
+    return game, users
+
+
+def browser(user) -> Client:
+    """A logged-in browser that has its CSRF cookie, as one has after its first page."""
+    client = Client()
+    client.force_login(user)
+    client.get(reverse("lobby"))
+    assert settings.CSRF_COOKIE_NAME in client.cookies
+    return client
+
+
+def served(client: Client, url: str) -> tuple[int, bytes]:
+    with CaptureQueriesContext(connection) as queries:
+        response = client.get(url)
+    assert response.status_code == 200, url
+    return len(queries.captured_queries), response.content
+
+
+@pytest.mark.parametrize("page", PAGES)
+def test_a_page_seen_again_costs_the_session_the_person_and_the_revision(campaign, page):
+    game, users = started(campaign)
+    client = browser(users[0])
+    url = reverse(page, args=[game.id])
+    drawn_queries, drawn = served(client, url)
+    kept_queries, kept = served(client, url)
+    assert kept == drawn
+    assert kept_queries == 3 < drawn_queries
+
+
+def test_the_gm_overview_and_the_lobby_are_kept_too(campaign):
+    game, users = started(campaign)
+    gm = browser(game.gm)
+    for url in (reverse("gm_overview", args=[game.id]), reverse("lobby")):
+        _, drawn = served(gm, url)
+        queries, kept = served(gm, url)
+        assert (queries, kept) == (3, drawn)
+
+
+def test_an_order_given_shows_on_the_next_page(campaign):
+    """What the browser does: the Orders page, its nomination form sent, the page again."""
+    game, users = started(campaign)
+    client = browser(users[0])
+    url = reverse("game_orders", args=[game.id])
+    served(client, url)
+    queries, before = served(client, url)
+    assert queries == 3 and b"No orders yet." in before
+    page = client.get(url).content.decode()
+    response = submit(client, url, form_with(page, "option", "nominate")
+                      .set("order-nominate-candidate", "1"))
+    assert response.status_code == 302
+    client.get(url)  # the message of the redirect is shown once: that page is drawn
+    _, after = served(client, url)
+    assert b"Nominate Don Isabel" in after and b"No orders yet." not in after
+
+
+def test_a_speech_shows_on_every_page_that_counts_them(campaign):
+    game, users = started(campaign)
+    reader = browser(users[1])
+    url = reverse("game_events", args=[game.id])
+    served(reader, url)
+    speeches.post_speech(game, users[0], "Papayas for everyone! MARKER-SPEECH", None)
+    _, page = served(reader, url)
+    assert b"MARKER-SPEECH" in page
+
+
+def test_no_viewer_is_served_a_page_drawn_for_another(campaign):
+    """The same address, the same campaign and revision: each player sees his own hand."""
+    game, users = started(campaign)
+    url = reverse("game_status", args=[game.id])
+    first, second = browser(users[0]), browser(users[1])
+    served(first, url)
+    served(first, url)
+    with CaptureQueriesContext(connection) as queries:
+        page = second.get(url).content.decode()
+    assert len(queries.captured_queries) > 3  # drawn for him, not taken from the first
+    mine = Player.objects.get(game=game, user=users[1])
+    assert Character.objects.filter(player=mine).first().name in page
+
+
+def test_a_name_changed_shows_on_the_pages_of_every_campaign_of_its_person(campaign):
+    game, users = started(campaign)
+    reader = browser(users[1])
+    url = reverse("game_status", args=[game.id])
+    served(reader, url)
+    before = ContentRevision.objects.get(game=game).number
+    users[0].display_name = "Generalissimo Renamed"
+    users[0].save()
+    assert ContentRevision.objects.get(game=game).number > before
+
+
+def test_what_is_never_kept(campaign, django_user_model):
+    game, users = started(campaign)
+    url = reverse("game_status", args=[game.id])
+    # a browser without its CSRF cookie yet: drawn, and given the cookie
+    fresh = Client()
+    fresh.force_login(users[0])
+    first = fresh.get(url)
+    assert settings.CSRF_COOKIE_NAME in first.cookies
+    # staff: the site's health is on their pages
+    game.gm.is_staff = True
+    game.gm.save()
+    boss, overview = browser(game.gm), reverse("gm_overview", args=[game.id])
+    served(boss, overview)
+    queries, _ = served(boss, overview)
+    assert queries > 3
+    # a page with a message to show is drawn with it, and the next one without it
+    client = browser(users[0])
+    served(client, url)
+    served(client, url)
+    orders = reverse("game_orders", args=[game.id])
+    submit(client, orders, form_with(client.get(orders).content.decode(), "option", "nominate")
+           .set("order-nominate-candidate", "1"))
+    assert b'class="messages"' in client.get(url).content
+    assert b'class="messages"' not in served(client, url)[1]
+    # a page that is not found is never kept
+    other = browser(django_user_model.objects.create_user(email="other@example.org"))
+    missing = reverse("game_orders", args=[game.id])
+    assert other.get(missing).status_code == 404
+    assert other.get(missing).status_code == 404
+
+
+def test_every_watched_row_saved_or_deleted_raises_its_campaigns_revision(campaign):
+    game, users = started(campaign)
+    number = ContentRevision.objects.get(game=game).number
+    assert {model._meta.label for model in revisions.WATCHED} >= {
+        "games.Game", "games.Player", "games.Character", "games.Phase", "games.Order",
+        "games.PhaseResult", "games.Speech", "games.AuditEntry", "games.Position",
+        "games.PoliticalCard", "games.Bill", "games.Unit", "lives.HeirDraft", "lives.Obituary",
+        "notify.Absence"}
+    character = Character.objects.filter(player__game=game).first()
+    character.bio = "Born in the barracks."
+    character.save()
+    assert ContentRevision.objects.get(game=game).number == number + 1
+    speech = speeches.post_speech(game, users[0], "A word.", None)
+    speech.delete()
+    assert ContentRevision.objects.get(game=game).number >= number + 3
+
+
+def test_taking_a_campaigns_write_lock_raises_its_revision(campaign):
+    """Bulk writes send no signal: every service that makes them holds the lock."""
+    game, _users = started(campaign)
+    number = ContentRevision.objects.get(game=game).number
+    with transaction.atomic():
+        lock_game(game.id)
+    assert ContentRevision.objects.get(game=game).number == number + 1
+
+
+def test_a_rolled_back_change_leaves_the_revision_as_it_was(campaign):
+    game, _users = started(campaign)
+    number = ContentRevision.objects.get(game=game).number
+    with pytest.raises(RuntimeError), transaction.atomic():
+        lock_game(game.id)
+        raise RuntimeError("the service failed")
+    assert ContentRevision.objects.get(game=game).number == number
+
+
+def test_a_new_campaign_open_to_join_shows_in_everyones_lobby(campaign, django_user_model):
+    game, users = campaign(players=6)
+    client = browser(users[0])
+    url = reverse("lobby")
+    served(client, url)
+    other_gm = django_user_model.objects.create_user(email="newgm@example.org")
+    from junta.games.campaigns import create_game
+
+    create_game(other_gm, "Bananas Unbound", max_players=6, join_policy=Game.JoinPolicy.OPEN)
+    _, page = served(client, url)
+    assert b"Bananas Unbound" in page
+
+
+def test_a_campaign_made_before_revisions_were_numbered_gets_its_number(campaign):
+    game, _users = campaign(players=6)
+    ContentRevision.objects.filter(game=game).delete()
+    assert revisions.current(game.id) is None
+    revisions.bump(game.id)
+    assert revisions.current(game.id) == 1

@@ -171,12 +171,14 @@ def person_games(user_ids: Iterable[int]) -> dict[int, set[int]]:
 
 def connect() -> None:
     """Watch the campaign's own models (the games app's `ready`)."""
-    for model, path in (
+    watched: tuple[tuple[type[Model], str], ...] = (
         (Game, "pk"), (Player, "game_id"), (Character, "player__game_id"),
         (Phase, "game_id"), (Order, "phase__game_id"), (PhaseResult, "phase__game_id"),
         (Speech, "game_id"), (AuditEntry, "game_id"),
-    ):
+    )
+    for model, path in watched:
         watch(model, path)
-    for model in (Position, PoliticalCard, Bill, Unit):  # the board: repository.write_board's
-        watch(model, "game_id", signals=False)
+    board: tuple[type[Model], ...] = (Position, PoliticalCard, Bill, Unit)
+    for piece in board:  # written by repository.write_board only
+        watch(piece, "game_id", signals=False)
     post_save.connect(_person_saved, sender=get_user_model(), dispatch_uid="revision-person")

@@ -16,7 +16,7 @@ from junta.engine import GameState, digest
 from junta.games import adjudication, running, speeches
 from junta.games.models import Game, Phase, PhaseResult
 from junta.gm import services
-from junta.notify import notices, tasks
+from junta.notify import notices, selectors, tasks
 from junta.notify.models import Absence, Delivery, Kind, Preferences
 from tests.web.campaigns import play_days
 
@@ -314,8 +314,8 @@ def test_the_gm_hears_of_a_player_away_while_he_owes_orders(
     phase = running.start_campaign(game.id, game.gm)
     away, final_and_away = users[0], users[1]
     running.set_final(phase.id, final_and_away)
-    today = timezone.now().date()
     for user in (away, final_and_away):
+        today = selectors.local_today(user)  # days away are the player's own days
         client.force_login(user)
         response = client.post(reverse("game_absence_add", args=[game.id]), {
             "starts_on": today.isoformat(), "ends_on": (today + timedelta(days=3)).isoformat(),
@@ -376,8 +376,6 @@ def test_absences_are_whole_days_in_the_players_own_zone(campaign, client,
     client.force_login(game.gm)
     panel = client.get(reverse("gm_overview", args=[game.id])).content.decode()
     assert "Away now:" in panel and "Tramping" in panel and "Over already" not in panel
-    from junta.notify import selectors
-
     [row] = selectors.absences_for(game)
     assert row.current and row.absence.note == "Tramping"
     assert len(selectors.absences_for(game, include_past=True)) == 2

@@ -149,13 +149,18 @@ def _deleted(sender: type[Model], instance: Model, **kwargs: object) -> None:
     bump_many(_games_of(instance, WATCHED[sender]))
 
 
+# What a campaign's pages show of a person (his public name is made of the first two).
+PERSON_FIELDS = ("display_name", "email", "time_zone")
+
+
 def _person_saved(sender: type[Model], instance: Model, raw: bool = False,
-                  **kwargs: object) -> None:
-    """A person's name and zone are shown on the pages of every campaign he is in."""
-    if raw or instance.pk is None:
+                  update_fields: frozenset[str] | None = None, **kwargs: object) -> None:
+    """A person's name and zone are shown on the pages of every campaign he is in (a login,
+    which saves only `last_login`, changes none of them)."""
+    if raw or instance.pk is None or (
+            update_fields is not None and not set(update_fields) & set(PERSON_FIELDS)):
         return
-    bump_many(Game.objects.filter(Q(gm_id=instance.pk) | Q(players__user_id=instance.pk))
-              .values_list("pk", flat=True).distinct())
+    bump_many(person_games([instance.pk])[instance.pk])
 
 
 def person_games(user_ids: Iterable[int]) -> dict[int, set[int]]:

@@ -22,8 +22,6 @@ from django.db import connection
 from junta.games import revisions
 from junta.games.models import ContentRevision
 
-PERSON_FIELDS = ("display_name", "email", "time_zone")
-
 
 class RevisionGuard:
     def __init__(self) -> None:
@@ -75,7 +73,7 @@ class RevisionGuard:
                 if values[0] is not None:
                     rows[values[0]].append((model._meta.label, values[1:]))
         people = {pk: rest for pk, *rest in get_user_model().objects.order_by("pk").values_list(
-            "pk", *PERSON_FIELDS)}
+            "pk", *revisions.PERSON_FIELDS)}
         for user_id, games in revisions.person_games(people).items():
             for game_id in games:
                 rows[game_id].append(("person", user_id, people[user_id]))

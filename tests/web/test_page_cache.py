@@ -105,14 +105,27 @@ def test_no_viewer_is_served_a_page_drawn_for_another(campaign):
 
 
 def test_a_name_changed_shows_on_the_pages_of_every_campaign_of_its_person(campaign):
+    """The lobby names each campaign's GM: a player's kept lobby shows the GM's new name."""
     game, users = started(campaign)
     reader = browser(users[1])
-    url = reverse("game_status", args=[game.id])
+    url = reverse("lobby")
     served(reader, url)
-    before = ContentRevision.objects.get(game=game).number
-    users[0].display_name = "Generalissimo Renamed"
-    users[0].save()
-    assert ContentRevision.objects.get(game=game).number > before
+    assert served(reader, url)[0] == 3  # kept
+    game.gm.display_name = "Generalissimo Renamed"
+    game.gm.save()
+    _, page = served(reader, url)
+    assert b"Generalissimo Renamed" in page
+
+
+def test_logging_in_again_keeps_the_pages_of_the_persons_campaigns(campaign):
+    """Only what the pages show of a person (name, zone) raises his campaigns' revisions, not
+    the time of his last login."""
+    game, users = started(campaign)
+    number = ContentRevision.objects.get(game=game).number
+    users[0].save(update_fields=["last_login"])
+    assert ContentRevision.objects.get(game=game).number == number
+    users[0].save(update_fields=["time_zone"])
+    assert ContentRevision.objects.get(game=game).number == number + 1
 
 
 def test_what_is_never_kept(campaign, django_user_model):
@@ -123,6 +136,8 @@ def test_what_is_never_kept(campaign, django_user_model):
     fresh.force_login(users[0])
     first = fresh.get(url)
     assert settings.CSRF_COOKIE_NAME in first.cookies
+    fresh.cookies.pop(settings.CSRF_COOKIE_NAME)
+    assert served(fresh, url)[0] > 3
     # staff: the site's health is on their pages
     game.gm.is_staff = True
     game.gm.save()

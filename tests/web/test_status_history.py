@@ -315,7 +315,9 @@ def test_the_money_deck_names_the_game_s_range_of_extra_bills(campaign, client):
     page = get(client, users[0], "game_status", game)
     assert "Between 3 and 9 extra bills lie hidden in the deck." in page
     assert "Up to 14" not in page
-    Game.objects.filter(pk=game.pk).update(extra_bills_min=5, extra_bills_max=5)
+    game.refresh_from_db()
+    game.extra_bills_min = game.extra_bills_max = 5  # saved, as the GM's settings page does
+    game.save(update_fields=["extra_bills_min", "extra_bills_max"])
     page = get(client, users[0], "game_status", game)
     assert "5 extra bills lie hidden in the deck." in page
 

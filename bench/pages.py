@@ -366,8 +366,11 @@ def page_sizes(campaign: Campaign) -> dict[str, tuple[int, int, int]]:
     from django.conf import settings
     from django.db import connection
     from django.test.utils import CaptureQueriesContext
+    from django.urls import reverse
 
     clients = {"player": logged_in(viewer(campaign)), "gm": logged_in(campaign.gm_id)}
+    for client in clients.values():
+        client.get(reverse("lobby"))  # a page with a form sets the CSRF cookie, as in a browser
     who = dict(PAGES) | {BASELINE: "player"}
     out = {}
     for name, path in paths(campaign).items():

@@ -8,6 +8,9 @@ PY := $(VENV)/bin/python
 PIP_FLAGS := --disable-pip-version-check --quiet
 # `make run PORT=8001` when something else listens on 8000.
 PORT ?= 8000
+# The address that mails and calendar feeds link to: the one `make run` serves on, unless
+# JUNTA_SITE_URL is set (in the environment or on the command line).
+JUNTA_SITE_URL ?= http://127.0.0.1:$(PORT)
 BASE_LOCK := requirements/base.lock
 DEV_LOCK := requirements/dev.lock
 # Universal locks: one file for every platform (markers pick what applies), for Python 3.12+.
@@ -45,7 +48,7 @@ $(VENV)/.installed-dev: pyproject.toml $(DEV_LOCK) $(VENV)/.created
 	@touch $@ $(VENV)/.installed
 
 run: $(VENV)/.installed
-	$(PY) manage.py serve --port $(PORT)
+	JUNTA_SITE_URL='$(JUNTA_SITE_URL)' $(PY) manage.py serve --port $(PORT)
 
 # The whole run is timed: its duration is the last line printed (the goal: under 25 minutes on a
 # 2-core machine with PostgreSQL and Redis).

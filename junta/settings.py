@@ -131,6 +131,7 @@ INSTALLED_APPS = [
     "accounts",
     "junta.ops",
     "junta.games",
+    "junta.talk",
     "junta.notify",
     "junta.lives",
     "junta.gm",

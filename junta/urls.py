@@ -6,11 +6,11 @@ from django.contrib import admin
 from django.http import HttpRequest
 from django.http.response import HttpResponseBase
 from django.urls import include, path, re_path
-from django.views.generic import TemplateView
 from django.views.static import serve
 
 from junta.games import rules_views
 from junta.ops import views as ops_views
+from junta.talk import dashboard
 
 
 def media(request: HttpRequest, path: str) -> HttpResponseBase:
@@ -23,7 +23,7 @@ admin.site.login = secure_admin_login(admin.site.login)  # type: ignore[method-a
 admin.site.site_header = "Junta site administration"
 
 urlpatterns = [
-    path("", TemplateView.as_view(template_name="home.html"), name="home"),
+    path("", dashboard.home, name="home"),  # the dashboard once logged in
     path("accounts/", include("allauth.urls")),
     path("accounts/", include("accounts.urls")),
     path("games/", include("junta.games.urls")),
@@ -31,6 +31,7 @@ urlpatterns = [
     path("", include("junta.notify.urls")),
     path("", include("junta.lives.urls")),
     path("games/<int:game_id>/gm/", include("junta.gm.urls")),
+    path("games/<int:game_id>/talk/", include("junta.talk.urls")),
     path("staff/health/", ops_views.health, name="staff_health"),
     path("healthz", ops_views.liveness, name="liveness"),
     path("admin/", admin.site.urls),

@@ -73,6 +73,7 @@ from .rulings import (
 )
 from .state import BIL, GameState, Player, data_digest, digest, new_game
 from .steps import PHASE_TITLES
+from .talk import may_write_to_gm, why_no_talk
 from .units import CONTROL_POINTS, has_new_weapons
 from .views import board_summary, view_for
 
@@ -127,7 +128,7 @@ __all__ = [
     "current_phase",
     "data_digest", "describe_order", "digest",
     "instructions", "is_finished", "legal_options", "new_game", "option_for", "owes_orders",
-    "public_owes_orders", "why_no_orders",
+    "public_owes_orders", "why_no_orders", "why_no_talk", "may_write_to_gm",
     "parse_order", "parse_orders", "resolve", "takes_the_place_of", "validate_order",
     "validate_orders", "values_of", "view_for",
     # GM rulings and the invariants they keep (rulings.py, invariants.py)

@@ -29,6 +29,7 @@ def create_game(
     join_policy: str = Game.JoinPolicy.APPROVAL,
     extra_bills: tuple[int, int] = (0, 14),
     phase_days: dict[str, int] | None = None,
+    gm_reads_talk: bool = False,
 ) -> Game:
     name = name.strip()
     if not name:
@@ -43,6 +44,7 @@ def create_game(
     game = Game(
         gm=gm, name=name, max_players=max_players, review_mode=review_mode,
         join_policy=join_policy, extra_bills_min=low, extra_bills_max=high,
+        gm_reads_talk=gm_reads_talk,
     )
     if deadline_time is not None:
         game.deadline_time = deadline_time

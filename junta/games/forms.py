@@ -35,6 +35,14 @@ class CreateGameForm(forms.Form):
         choices=Game.JoinPolicy.choices, initial=Game.JoinPolicy.APPROVAL,
         widget=forms.RadioSelect, label="Who may join",
     )
+    gm_reads_talk = forms.TypedChoiceField(
+        label="Private conversations", coerce=lambda v: v == "yes", initial="no",
+        required=False, empty_value=None,  # not answered: private, the safe side
+        choices=[("no", "Only their members read them"),
+                 ("yes", "The GameMaster may read them too")],
+        widget=forms.RadioSelect,
+        help_text="Shown to every player before joining; it cannot change later.",
+    )
     nomination_days = forms.IntegerField(
         min_value=1, max_value=7, initial=1, required=False, label="Nominations (days)")
     election_days = forms.IntegerField(
@@ -91,6 +99,18 @@ class SpeechForm(forms.Form):
         help_text="Markdown: **bold**, *italic*, > quotes, - lists, [links](https://...).",
     )
     reply_to = forms.IntegerField(required=False, widget=forms.HiddenInput)
+
+
+class AnnouncementForm(forms.Form):
+    """The GameMaster's free announcement: narration or news, shown on the Events page among
+    the speeches, marked as his."""
+
+    body = forms.CharField(
+        label="Your announcement", max_length=20000,
+        widget=forms.Textarea(attrs={"rows": 6}),
+        help_text="Markdown, as in speeches. Every player reads it on the Events page, marked "
+                  "as the GameMaster's.",
+    )
 
 
 class MultilineField(forms.CharField):

@@ -1,9 +1,18 @@
-"""Speeches are Markdown, rendered to HTML and then sanitised with nh3 (an allow-list)."""
+"""Speeches are Markdown, rendered to HTML and then sanitised with nh3 (an allow-list).
+
+Every text players write in Markdown (speeches, the GM's announcements, private messages) is
+rendered once, when it is posted, into a `body_html` field beside its `body`; `rerender` renews
+them after the extensions or the policy here changed (`manage.py rerender_speeches`)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 import markdown as md
 import nh3
+from django.db import transaction
+from django.db.models import QuerySet
 from django.utils.safestring import SafeString, mark_safe
 
 ALLOWED_TAGS = {
@@ -36,3 +45,40 @@ def render_markdown(text: str) -> SafeString:
         strip_comments=True,
     )
     return mark_safe(clean)  # noqa: S308 - nh3 has sanitised it
+
+
+def rerender(rows: QuerySet[Any], batch: int = 500) -> tuple[int, int]:
+    """Render again the Markdown `body` of each row (a model with `body`, `body_html` and
+    `render()`) and store what changed: (rows read, rows whose HTML changed). In batches by id,
+    each read, rendered and written in one transaction, so that memory stays flat however long
+    the talk."""
+    model = rows.model
+    seen = changed = 0
+    last = 0
+    while True:
+        with transaction.atomic():
+            chunk = list(rows.filter(pk__gt=last).order_by("pk")
+                         .only("pk", "body", "body_html")[:batch])
+            if not chunk:
+                break
+            stale = []
+            for row in chunk:
+                before = row.body_html
+                row.render()
+                if row.body_html != before:
+                    stale.append(row)
+            model.objects.bulk_update(stale, ["body_html"])
+        seen += len(chunk)
+        changed += len(stale)
+        last = chunk[-1].pk
+    return seen, changed
+
+
+# What `manage.py rerender_speeches` renders again: (one, many, the rows of a campaign or of
+# all when None). The games app's texts are below; other apps append theirs in `ready()`.
+RENDERED: list[tuple[str, str, Callable[[int | None], QuerySet[Any]]]] = []
+
+
+def renders(one: str, many: str, rows: Callable[[int | None], QuerySet[Any]]) -> None:
+    """Have `rerender_speeches` renew these rows' HTML too."""
+    RENDERED.append((one, many, rows))

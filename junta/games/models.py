@@ -77,6 +77,9 @@ class Game(models.Model):
         max_length=8, choices=JoinPolicy.choices, default=JoinPolicy.APPROVAL
     )
     invite_token = models.CharField(max_length=32, default=new_seed, unique=True)
+    # Chosen at creation and shown to everyone before joining: whether the GameMaster may read
+    # the players' private conversations (never without it, docs/rules.md §talk).
+    gm_reads_talk = models.BooleanField(default=False)
     extra_bills_min = models.PositiveSmallIntegerField(
         default=0, validators=[MaxValueValidator(14)]
     )
@@ -444,3 +447,48 @@ class Unit(models.Model):
 
     def __str__(self) -> str:
         return f"{self.kind} in {self.zone}"
+
+
+class Announcement(models.Model):
+    """A free announcement by the campaign's GameMaster (narration, news of the Republic):
+    Markdown, shown on the Events page among the speeches and marked as his. Rendered and
+    sanitised once, when posted, as a speech is (`render`)."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="announcements")
+    author = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT,
+                               related_name="+")
+    phase = models.ForeignKey(Phase, on_delete=models.SET_NULL, null=True, blank=True,
+                              related_name="+")
+    body = models.TextField(max_length=20000)  # the Markdown the GM wrote
+    body_html = models.TextField(blank=True, editable=False)
+    created_at = models.DateTimeField(auto_now_add=True, db_index=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+
+    def __str__(self) -> str:
+        return f"announcement in {self.game}"
+
+    def render(self) -> None:
+        """Fill `body_html` from `body` (Markdown, sanitised by nh3, as a speech)."""
+        self.body_html = str(render_markdown(self.body))
+
+
+class EventsSeen(models.Model):
+    """How far a person (a seated player or the GM) has read a campaign's Events page: the
+    time of the newest speech or announcement on it when he last looked at its first page.
+    What is newer is marked new for him (`selectors.unread_speeches`). Written only when it
+    moves, so a reload writes nothing."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="+")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE,
+                             related_name="+")
+    seen_until = models.DateTimeField()
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["game", "user"], name="events_seen_once"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user} read {self.game} until {self.seen_until}"

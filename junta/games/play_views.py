@@ -21,7 +21,7 @@ from junta.engine import (
     why_no_orders,
     zone_name,
 )
-from junta.games import play, report_pages, running, selectors, status_info
+from junta.games import play, report_pages, repository, running, selectors, status_info
 from junta.games.campaigns import CampaignError
 from junta.games.forms import NoteForm
 from junta.games.models import Game, Phase
@@ -61,6 +61,7 @@ def _status_context(request: AuthenticatedHttpRequest, game: Game) -> dict:
     percent = min(100, round(100 * money["drawn"] / money["known_total"]))
     dead = me is not None and seat.seat is not None and \
         state.players[seat.seat].status == Status.DEAD
+    in_orders, all_final = status_info.who_is_in(seat.phase, state)
     return {
         "game": game, "seat": seat, "view": view, "me": me, "phase": seat.phase,
         "state": state, "roster": roster, "cabinet": cabinet, "money_percent": percent,
@@ -77,6 +78,10 @@ def _status_context(request: AuthenticatedHttpRequest, game: Game) -> dict:
         "my_positions": [Catalog.TITLES[k] for k in (me or {}).get("commands", [])],
         "open": seat.phase is not None and seat.phase.status == Phase.Status.OPEN,
         "coup": _coup_context(game, view, seat.seat),
+        # one truth about the phase (paused, under review, past its deadline, counting down)
+        # and, for the seats whose turn to order is public only, whether their orders are in
+        "clock": status_info.clock(game, seat.phase, all_final=all_final),
+        "in_orders": in_orders,
     }
 
 
@@ -138,12 +143,16 @@ def orders(request: AuthenticatedHttpRequest, game_id: int) -> HttpResponse:
             return redirect("game_orders", game_id=game.id)
         status_code = 400
     state = seat.state
-    game.refresh_from_db(fields=["state_version"])
+    game.refresh_from_db(fields=["state_version", "status", "paused_at"])
     barred = why_no_orders(state, seat.seat)  # the engine's word: the dead may not act
+    # the same truth as the Status page: orders are taken only while the clock counts down
+    # (paused, past the deadline or under review, `running` refuses them)
+    clock = status_info.clock(game, seat.phase, all_final=seat.phase.status ==
+                              Phase.Status.OPEN and repository.everyone_final(seat.phase))
     context = {
         "game": game, "seat": seat, "phase": seat.phase, "state": state,
-        "state_version": game.state_version,
-        "open": seat.phase.status == Phase.Status.OPEN and barred is None,
+        "state_version": game.state_version, "clock": clock,
+        "open": clock.counting and barred is None,
         "dead": barred is not None,
         "final": bool(seat.order and seat.order.final),
         "note_form": page.note_form or NoteForm(

@@ -28,10 +28,12 @@ from django.db.models import F, Model, Q
 from django.db.models.signals import post_save, pre_delete
 
 from junta.games.models import (
+    Announcement,
     AuditEntry,
     Bill,
     Character,
     ContentRevision,
+    EventsSeen,
     Game,
     Order,
     Phase,
@@ -179,7 +181,8 @@ def connect() -> None:
     watched: tuple[tuple[type[Model], str], ...] = (
         (Game, "pk"), (Player, "game_id"), (Character, "player__game_id"),
         (Phase, "game_id"), (Order, "phase__game_id"), (PhaseResult, "phase__game_id"),
-        (Speech, "game_id"), (AuditEntry, "game_id"),
+        (Speech, "game_id"), (AuditEntry, "game_id"), (Announcement, "game_id"),
+        (EventsSeen, "game_id"),  # a reader's "new" marks on the Events page
     )
     for model, path in watched:
         watch(model, path)

@@ -2,12 +2,27 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from django.core.paginator import Page
 from django.db.models import Count, OuterRef, Q, QuerySet, Subquery
 from django.db.models.functions import Coalesce
 from django.http import Http404
+from django.utils import timezone
 
 from accounts.models import User
-from junta.games.models import Game, Order, Phase, Player, Speech
+from junta.games.models import (
+    Announcement,
+    AuditEntry,
+    EventsSeen,
+    Game,
+    Order,
+    Phase,
+    Player,
+    Speech,
+)
 
 LIVE = [Player.Membership.PENDING, Player.Membership.ACTIVE]
 
@@ -50,8 +65,12 @@ STARTED = [Game.Status.NOMINATING, Game.Status.RUNNING, Game.Status.PAUSED,
 
 def my_seats(user: User, games: list[Game]) -> dict[int, dict]:
     """For each started campaign where the person has a seat: whether the current phase
-    waits for his orders, and whether his orders are in (and final). Three queries, whatever
-    the number of campaigns."""
+    waits for his orders, and whether his orders are in (and final); `paused` while the GM has
+    stopped the clock (no orders are taken), `passed` once the open phase's deadline is behind
+    it and the sweep has not adjudicated it yet. Three queries, whatever the number of
+    campaigns."""
+    now = timezone.now()
+    paused = {g.id for g in games if g.status == Game.Status.PAUSED}
     started = [g.id for g in games if g.status in STARTED]
     if not started:
         return {}
@@ -71,6 +90,8 @@ def my_seats(user: User, games: list[Game]) -> dict[int, dict]:
             "seat": seat, "phase": phase,
             "owes": bool(phase and seat in (phase.owing_seats or [])),
             "orders_in": order is not None, "final": bool(order and order.final),
+            "paused": game_id in paused,
+            "passed": bool(phase and game_id not in paused and phase.deadline <= now),
         }
     return out
 
@@ -116,3 +137,103 @@ def speeches(game: Game) -> QuerySet[Speech]:
     return (game.speeches.select_related("reply_to")
             .defer("body", "reply_to__body", "reply_to__body_html")
             .order_by("-created_at", "-id"))
+
+
+# --- the Events page: what each reader has not read yet ----------------------------------------
+# A reader is the campaign's GameMaster or a seated player; everyone else reads the page as it
+# is, nothing marked. What is new to him is what came after the point he last read the first
+# page up to (`EventsSeen`, written by `speeches.mark_seen`): the speeches and the GM's free
+# announcements, never his own words. The notes the GM adds to his actions (a pause, a result
+# published) are on the page too, but are not news of their own: they come with the action,
+# which the pages and mails say already.
+
+
+def events_reader(game: Game, user: User) -> bool:
+    """Whether the person has "new" marks on the Events page: its GM or a seated player."""
+    return game.gm_id == user.id or game.players.filter(
+        user=user, membership=Player.Membership.ACTIVE).exists()
+
+
+def seen_until(game: Game, user: User) -> datetime | None:
+    """How far the person has read the Events page (None: never)."""
+    return (EventsSeen.objects.filter(game=game, user=user)
+            .values_list("seen_until", flat=True).first())
+
+
+def unread_speeches(game: Game, user: User, since: datetime | None = None, *,
+                    known: bool = False) -> int:
+    """How many speeches and GM's announcements on the Events page this person has not seen
+    (0 for anyone but the GM and the seated players; never his own): for the page's "N new
+    since your last visit", a dashboard and the menus. `since`, with `known`, is his
+    `seen_until` when the caller has read it already."""
+    if not known:
+        if not events_reader(game, user):
+            return 0
+        since = seen_until(game, user)
+    after = Q(created_at__gt=since) if since is not None else Q()
+    said = Speech.objects.filter(after, game=game)
+    if game.gm_id == user.id:  # his own speeches and announcements are not news to him
+        return said.exclude(player__isnull=True).count()
+    return (said.exclude(player__user=user).count()
+            + Announcement.objects.filter(after, game=game).count())
+
+
+def _gm_actions(game: Game) -> QuerySet[AuditEntry]:
+    """The GM's actions he announced to the players (never their reasons)."""
+    return AuditEntry.objects.filter(game=game).exclude(announcement="")
+
+
+@dataclass
+class EventsItem:
+    """One entry of the Events page's list: a speech, a GM's announcement ("announcement") or
+    the announcement of a GM's action ("action"), and whether it is new to the reader."""
+
+    kind: str
+    created_at: datetime
+    item: Any
+    new: bool = False
+
+
+def events_items(game: Game, page: Page, phase: Phase | None = None) -> list[EventsItem]:
+    """The entries of one page of speeches, newest first: its speeches, and the GM's
+    announcements made between them (those older than the page's oldest speech are on a later
+    page; with `phase`, only the free announcements made during that phase). Two queries
+    more than the page's own (one with `phase`), and one more on a page after the first."""
+    said = list(page)
+    older = said[-1].created_at if said and page.has_next() else None
+    newer = None
+    if page.number > 1:  # what the page before ends with
+        before = page.paginator.object_list[(page.number - 1) * page.paginator.per_page - 1]
+        newer = before.created_at
+    window = Q()
+    if older is not None:
+        window &= Q(created_at__gte=older)
+    if newer is not None:
+        window &= Q(created_at__lt=newer)
+    items = [EventsItem("speech", s.created_at, s) for s in said]
+    announced = Announcement.objects.filter(window, game=game)
+    if phase is not None:
+        announced = announced.filter(phase=phase)
+    else:
+        items += [EventsItem("action", a.created_at, a)
+                  for a in _gm_actions(game).filter(window).only("created_at", "announcement")]
+    items += [EventsItem("announcement", a.created_at, a)
+              for a in announced.defer("body")]
+    return sorted(items, key=lambda i: (i.created_at, i.item.pk), reverse=True)
+
+
+def mark_new(items: list[EventsItem], game: Game, user: User, since: datetime | None) -> int:
+    """Mark the entries newer than `since` that are not the reader's own; how many. One query
+    (the reader's seats, past ones included: what he said from them is his)."""
+    gm = game.gm_id == user.id
+    mine = set() if gm else set(
+        Player.objects.filter(game=game, user=user).values_list("pk", flat=True))
+    for entry in items:
+        if since is not None and entry.created_at <= since:
+            continue
+        if entry.kind == "speech":
+            speaker = entry.item.player_id
+            entry.new = speaker is not None if gm else speaker not in mine
+        elif entry.kind == "announcement":
+            entry.new = not gm
+    return sum(entry.new for entry in items)

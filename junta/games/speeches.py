@@ -1,14 +1,22 @@
-"""Speeches on a campaign's Events page: who may speak, and posting one."""
+"""Speeches and the GameMaster's announcements on a campaign's Events page: who may speak,
+posting, quoting, and how far each reader has read (docs/rules.md §talk)."""
 
 from __future__ import annotations
 
-from django.db import transaction
+from datetime import datetime
+
+from django.db import IntegrityError, transaction
 
 from accounts.models import User
+from junta.engine import why_no_talk
 from junta.games.campaigns import CampaignError
-from junta.games.models import Game, Player, Speech
+from junta.games.models import Announcement, EventsSeen, Game, Player, Speech
+from junta.games.play import display_state
 
 MAX_SPEECH_LENGTH = 20000
+MAX_ANNOUNCEMENT_LENGTH = 20000
+# How much of a speech a reply quotes: enough to know what is answered, and room left to answer.
+MAX_QUOTE = 2000
 
 
 def speaker_for(game: Game, user: User) -> tuple[Player | None, str] | None:
@@ -28,19 +36,38 @@ def speaker_for(game: Game, user: User) -> tuple[Player | None, str] | None:
     return player, character.name if character else user.public_name
 
 
-@transaction.atomic
-def post_speech(game: Game, user: User, body: str, reply_to_id: int | None = None) -> Speech:
+def why_silent(game: Game, player: Player | None) -> str | None:
+    """Why this seated player may not make a speech now (None: he may; the GM always may).
+    From the engine: an exile "may not trade or deal with anyone" and may not make speeches;
+    "the dead may talk" (docs/rules.md §talk, §exile). Before the campaign starts nobody is
+    in exile."""
+    if player is None or player.seat is None:
+        return None
+    _phase, state = display_state(game)
+    if state is None or not 0 <= player.seat < len(state.players):
+        return None
+    return why_no_talk(state, player.seat)
+
+
+def _checked_text(body: str, what: str, limit: int) -> str:
     body = body.strip()
     if not body:
-        raise CampaignError("A speech needs some words.")
-    if len(body) > MAX_SPEECH_LENGTH:
-        raise CampaignError(
-            f"A speech may be {MAX_SPEECH_LENGTH} characters long; this one has {len(body)}."
-        )
+        raise CampaignError(f"{what} needs some words.")
+    if len(body) > limit:
+        raise CampaignError(f"{what} may be {limit} characters long; this one has {len(body)}.")
+    return body
+
+
+@transaction.atomic
+def post_speech(game: Game, user: User, body: str, reply_to_id: int | None = None) -> Speech:
+    body = _checked_text(body, "A speech", MAX_SPEECH_LENGTH)
     speaker = speaker_for(game, user)
     if speaker is None:
         raise CampaignError(f"Only the players and the GM of {game.name} may speak here.")
     player, name = speaker
+    refusal = why_silent(game, player)
+    if refusal:
+        raise CampaignError(refusal)
     reply_to = None
     if reply_to_id is not None:
         reply_to = game.speeches.filter(pk=reply_to_id).first()
@@ -53,3 +80,49 @@ def post_speech(game: Game, user: User, body: str, reply_to_id: int | None = Non
     speech.render()  # once, now: the pages show the stored, sanitised HTML
     speech.save(force_insert=True)
     return speech
+
+
+def quote(speech: Speech) -> str:
+    """A reply's opening, as forums write it: who spoke, then his Markdown source as a `> `
+    blockquote (a long speech cut short, so that the reply still fits)."""
+    body = speech.body.strip()
+    if len(body) > MAX_QUOTE:
+        body = body[:MAX_QUOTE].rstrip() + " …"
+    lines = [f"> **{speech.speaker}** wrote:", ">"]
+    lines += [f"> {line}".rstrip() for line in body.splitlines()]
+    return "\n".join(lines) + "\n\n"
+
+
+@transaction.atomic
+def post_announcement(game: Game, user: User, body: str) -> Announcement:
+    """The GameMaster's free announcement (narration), at any time: Markdown, rendered and
+    sanitised once, now, as a speech is."""
+    if game.gm_id != user.id:
+        raise CampaignError(f"Only the GameMaster of {game.name} makes announcements.")
+    body = _checked_text(body, "An announcement", MAX_ANNOUNCEMENT_LENGTH)
+    announcement = Announcement(game=game, author=user, body=body,
+                                phase=game.phases.order_by("-number").first())
+    announcement.render()
+    announcement.save(force_insert=True)
+    return announcement
+
+
+def mark_seen(game: Game, user: User, until: datetime) -> bool:
+    """The reader has seen the Events page up to `until` (the newest speech or announcement on
+    it). Written only when it moves forward: a reload writes nothing, so the campaign's pages
+    (kept under its revision, which this row raises) are drawn again at most once for each new
+    speech a reader reads. True when something was written."""
+    with transaction.atomic():
+        seen = EventsSeen.objects.select_for_update().filter(game=game, user=user).first()
+        if seen is not None:
+            if seen.seen_until >= until:
+                return False
+            seen.seen_until = until
+            seen.save(update_fields=["seen_until"])
+            return True
+        try:
+            with transaction.atomic():  # another tab of his may have written it meanwhile
+                EventsSeen.objects.create(game=game, user=user, seen_until=until)
+        except IntegrityError:
+            return mark_seen(game, user, until)
+        return True

@@ -4,11 +4,16 @@ revealed: every hand, pocket, bank account, order, draw and the extra-bill count
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from datetime import datetime
 from typing import Any
 
-from junta.engine import Catalog, GameState, PhaseKind, Status
+from django.utils import timezone
+from django.utils.timesince import timeuntil
+
+from junta.engine import Catalog, GameState, PhaseKind, Status, public_owes_orders
 from junta.games import play
-from junta.games.models import Game, PhaseResult
+from junta.games.models import Game, Order, Phase, PhaseResult
 
 ELECTION_REASONS = {
     "initial": "the first election of the campaign",
@@ -125,3 +130,90 @@ def budgets(game: Game) -> list[dict[str, Any]]:
                     who = names.get(seats[0], "") if isinstance(seats, list) and seats else ""
                     turn["kept"].append((who, (event.get("data") or {}).get("skim", 0)))
     return [turns[t] for t in sorted(turns)]
+
+
+# --- where the phase stands: one truth for the Status page, the Orders page and the lobby -----
+
+
+@dataclass(frozen=True)
+class Clock:
+    """Where the current phase stands, as every page that shows it says it (docs/rules.md
+    §timing). One of `paused`, `passed`, `counting` at most (`reviewing` may come with
+    `paused`: a draft waiting while the campaign is paused):
+    - `paused`: the GM stopped the clock; no deadline passes and no orders are taken until he
+      resumes (`running._open_phase_for_orders` refuses them), so nothing counts down;
+    - `reviewing`: the phase is adjudicated and its draft awaits the GM's review: nobody owes
+      orders any more;
+    - `passed`: the deadline is behind us and the minute sweep has not adjudicated yet;
+    - `counting`: open for orders, the deadline ahead (the only case with a countdown).
+    `all_final`: everyone who owes orders is final, so the phase closes at the next sweep."""
+    paused: bool = False
+    reviewing: bool = False
+    passed: bool = False
+    counting: bool = False
+    all_final: bool = False
+    review_mode: bool = False
+    left: str = ""  # while paused: the time the deadline had to go when the clock stopped
+
+
+def clock(game: Game, phase: Phase | None, *, all_final: bool = False,
+          now: datetime | None = None) -> Clock:
+    """The `Clock` of the campaign's current phase (`phase`: its latest). A page that shows
+    it is kept for the current minute only (`page_cache`), so `passed` is never a minute
+    late."""
+    now = now or timezone.now()
+    review_mode = game.review_mode == Game.ReviewMode.REVIEW
+    if phase is None or game.status in (Game.Status.FORMING, Game.Status.FINISHED):
+        return Clock(review_mode=review_mode)
+    is_open = phase.status == Phase.Status.OPEN
+    reviewing = phase.status == Phase.Status.DRAFTED
+    if game.status == Game.Status.PAUSED:
+        left = ""
+        if is_open and game.paused_at is not None:
+            left = timeuntil(phase.deadline, game.paused_at) \
+                if phase.deadline > game.paused_at else ""
+        return Clock(paused=True, reviewing=reviewing, review_mode=review_mode, left=left)
+    if reviewing or not is_open:
+        return Clock(reviewing=reviewing, review_mode=review_mode)
+    if phase.deadline <= now:
+        return Clock(passed=True, review_mode=review_mode, all_final=all_final)
+    return Clock(counting=True, all_final=all_final, review_mode=review_mode)
+
+
+ORDERS_NONE, ORDERS_IN, ORDERS_FINAL = "none", "in", "final"
+
+
+@dataclass(frozen=True)
+class InOrders:
+    """One family whose turn to order everyone can see, and how far its orders are."""
+    seat: int
+    name: str
+    orders: str  # ORDERS_NONE, ORDERS_IN or ORDERS_FINAL
+
+
+def who_is_in(phase: Phase, state: GameState) -> tuple[list[InOrders], bool]:
+    """For each seat whose owing orders is public (`public_owes_orders`: docs/rules.md
+    §secrets, "the list of who owes orders names only those whose turn to order everyone can
+    see"), whether its orders for the open phase are final, in (at least one order given) or
+    not given (none, or a row emptied of its orders); and whether every
+    seat that owes orders (`phase.owing_seats`, secret ones included) is final, which closes the
+    phase at the next sweep (`adjudication.is_due`). One query, whatever the number of seats.
+
+    A seat that owes orders in secret (who is at the Bank after lunch) is never named, and while
+    one owes orders the early close is not announced either: it would tell that the secret
+    seats are final (the phase still closes at the next sweep; the pages show it then)."""
+    if phase.status != Phase.Status.OPEN:
+        return [], False
+    rows = {seat: (final, bool(payload)) for seat, final, payload in
+            Order.objects.filter(phase=phase).values_list("player__seat", "final", "payload")
+            if seat is not None}
+    owing = set(phase.owing_seats or [])
+    public = public_owes_orders(state)
+    all_final = bool(owing) and owing == set(public) \
+        and all(rows.get(s, (False, False))[0] for s in owing)
+    out = []
+    for seat in public:
+        final, given = rows.get(seat, (False, False))
+        out.append(InOrders(seat, state.name(seat), ORDERS_FINAL if final
+                            else ORDERS_IN if given else ORDERS_NONE))
+    return out, all_final

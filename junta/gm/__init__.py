@@ -6,5 +6,6 @@
   `junta.games.repository` only.
 - `checks`: the replay and the chain of phase start states.
 - `selectors`, `forms`, `views`, `urls`, templates: the pages. Players see only the public
-  announcements (`{% gm_announcements game %}` on the Events page).
+  announcements: those of his actions and his free ones (the Announce page), among the
+  speeches on the Events page (`junta.games.selectors.events_items`).
 """

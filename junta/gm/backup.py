@@ -4,12 +4,14 @@ The file holds every row of the campaign: the game with its settings, the player
 people named by e-mail address and display name, never by a password), the characters and
 what the families' lives keep (heirs being prepared, obituaries), the phases with their
 starting states, digests and deadlines, the orders, the results with their digests, the
-speeches, the GM's audit log, and the notification settings tied to the campaign (preferences,
-absences, and the record of mails already sent, so that a restored campaign sends none twice).
-Avatars travel inside the file. The board rows (positions, cards, bills, units) are not in it:
-they are a projection of the current state, rebuilt by `repository.write_board`. Nor is a
-speech's HTML: an import renders and sanitises it again from the speech's Markdown (DERIVED),
-so that a file can bring no HTML the sanitiser has not passed.
+speeches, the private conversations (their members, how far each has read, their messages),
+the GM's announcements and audit log, and the notification settings tied to the
+campaign (preferences, absences, and the record of mails already sent, so that a restored
+campaign sends none twice). Avatars travel inside the file. The board rows (positions, cards,
+bills, units) are not in it: they are a projection of the current state, rebuilt by
+`repository.write_board`. Nor is the HTML of a speech or an announcement: an import renders
+and sanitises it again from its Markdown (DERIVED), so that a file can bring no HTML the
+sanitiser has not passed.
 
 The file is one JSON object: "format" ("junta-campaign") and "version" (FORMAT_VERSION, raised
 whenever the layout changes), "engine_version", "exported_at", "game" (the game row), "users"
@@ -49,10 +51,12 @@ from junta import engine
 from junta.games import repository
 from junta.games.locking import lock_game
 from junta.games.models import (
+    Announcement,
     AuditEntry,
     Bill,
     Character,
     ContentRevision,
+    EventsSeen,
     Game,
     Order,
     Phase,
@@ -68,6 +72,7 @@ from junta.gm.checks import check_campaign
 from junta.lives.models import HeirDraft, Obituary
 from junta.notify.models import Absence, Delivery, Preferences
 from junta.ops.text import refuse_control_characters
+from junta.talk.models import Conversation, Member, Message
 
 FORMAT = "junta-campaign"
 FORMAT_VERSION = 1
@@ -104,6 +109,8 @@ TABLES: tuple[Table, ...] = (
           {"player": "players", "phase": "phases", "reply_to": "speeches"}),
     Table("audit_entries", AuditEntry, lambda g: AuditEntry.objects.filter(game=g),
           {"actor": USERS}),
+    Table("announcements", Announcement, lambda g: Announcement.objects.filter(game=g),
+          {"author": USERS, "phase": "phases"}),
     Table("heir_drafts", HeirDraft, lambda g: HeirDraft.objects.filter(player__game=g),
           {"player": "players"}),
     Table("obituaries", Obituary, lambda g: Obituary.objects.filter(character__player__game=g),
@@ -113,17 +120,27 @@ TABLES: tuple[Table, ...] = (
     Table("absences", Absence, lambda g: Absence.objects.filter(player__game=g),
           {"player": "players"}),
     Table("deliveries", Delivery, lambda g: Delivery.objects.filter(game=g), {"user": USERS}),
+    Table("conversations", Conversation, lambda g: Conversation.objects.filter(game=g),
+          {"started_by": USERS}),
+    Table("conversation_members", Member,
+          lambda g: Member.objects.filter(conversation__game=g),
+          {"conversation": "conversations", "user": USERS, "player": "players"}),
+    Table("messages", Message, lambda g: Message.objects.filter(conversation__game=g),
+          {"conversation": "conversations", "author": USERS}),
 )
 # Not in the file: `repository.write_board` makes them again from the current state.
 REBUILT: tuple[type[Model], ...] = (Position, PoliticalCard, Bill, Unit)
 # Not in the file, ever: the count of changes this site has seen of the campaign, under which its
 # pages are kept (`junta.games.revisions`). An import starts a new count; putting an old one back
 # would serve pages drawn before the import.
-SITE_OWN: tuple[type[Model], ...] = (ContentRevision,)
+# How far each person has read the Events page is this site's too: an import starts it anew.
+SITE_OWN: tuple[type[Model], ...] = (ContentRevision, EventsSeen)
 # Fields made from the row's other fields: never written to the file, never read from it; an
 # import fills them with the function (a speech's HTML, rendered and sanitised from its Markdown).
 DERIVED: dict[type[Model], tuple[frozenset[str], Callable[[Any], None]]] = {
     Speech: (frozenset({"body_html"}), Speech.render),
+    Announcement: (frozenset({"body_html"}), Announcement.render),
+    Message: (frozenset({"body_html"}), Message.render),
 }
 
 

@@ -378,11 +378,3 @@ def audit_details(entry: AuditEntry) -> dict:
 
 def audit(game: Game) -> QuerySet[AuditEntry]:
     return game.audit_entries.select_related("actor").order_by("-created_at", "-id")
-
-
-def announcements(game: Game, limit: int = 10) -> list[AuditEntry]:
-    """What the players see of the audit log: the public announcements, newest first."""
-    return list(game.audit_entries.exclude(announcement="").order_by("-created_at", "-id")
-                [:limit])
-
-

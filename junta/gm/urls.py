@@ -14,6 +14,7 @@ urlpatterns = [
     path("board/", views.board, name="gm_board"),
     path("history/", views.history, name="gm_history"),
     path("audit/", views.audit, name="gm_audit"),
+    path("announce/", views.announce, name="gm_announce"),
     path("settings/", views.settings, name="gm_settings"),
     # actions (POST)
     path("start/", views.start, name="gm_start"),

@@ -34,8 +34,10 @@ from junta.engine import (
     legal_options,
 )
 from junta.games import selectors as game_selectors
+from junta.games import speeches
 from junta.games.campaigns import CampaignError
-from junta.games.models import Game, Phase, Player
+from junta.games.forms import AnnouncementForm
+from junta.games.models import Announcement, Game, Phase, Player
 from junta.games.order_forms import OrderForm
 from junta.games.page_cache import kept_for_viewer
 from junta.gm import forms, selectors, services
@@ -360,6 +362,37 @@ def settings(request: AuthenticatedHttpRequest, game: Game) -> HttpResponse:
                 return redirect("gm_settings", game_id=game.id)
         return _page(request, game, "gm/settings.html", "settings", form=form, status=400)
     return _page(request, game, "gm/settings.html", "settings", form=form)
+
+
+ANNOUNCEMENTS_SHOWN = 20
+
+
+@gm_view(GET + POST)
+def announce(request: AuthenticatedHttpRequest, game: Game) -> HttpResponse:
+    """A free announcement to every player (narration, news), at any time: Markdown, shown on
+    the Events page among the speeches, marked as the GameMaster's. Sent from here or from the
+    Events page (`back=events` returns there); a refused one comes back with its text."""
+    form = AnnouncementForm(request.POST or None, prefix="announce")
+    if request.method == "POST":
+        if form.is_valid():
+            try:
+                speeches.post_announcement(game, request.user, form.cleaned_data["body"])
+            except CampaignError as error:
+                form.add_error(None, str(error))
+            else:
+                messages.success(request, "Your announcement is at the top of the Events page.")
+                if request.POST.get("back") == "events":
+                    return redirect("game_events", game_id=game.id)
+                return redirect("gm_announce", game_id=game.id)
+        return _page(request, game, "gm/announce.html", "announce", form=form, status=400,
+                     announcements=_announcements(game))
+    return _page(request, game, "gm/announce.html", "announce", form=form,
+                 announcements=_announcements(game))
+
+
+def _announcements(game: Game) -> list[Announcement]:
+    return list(game.announcements.defer("body").order_by("-created_at", "-id")
+                [:ANNOUNCEMENTS_SHOWN])
 
 
 # --- actions: players ---------------------------------------------------------------------

@@ -15,13 +15,16 @@ MAX_ABSENCE_DAYS = 60
 class PreferencesForm(forms.ModelForm):
     class Meta:
         model = Preferences
-        fields = ["results", "reminder", "reminder_hours", "digest", "campaign", "absence"]
+        fields = ["results", "reminder", "reminder_hours", "digest", "campaign", "messages",
+                  "absence"]
         help_texts = {
             "results": "After each phase: the public report and your own private lines.",
             "reminder": "Only when you owe orders and have not marked them final.",
             "reminder_hours": "1 to 72 hours.",
             "digest": "Once a day, the speeches of the day before (none on a quiet day).",
             "campaign": "When the campaign begins and when it ends.",
+            "messages": "New messages in your private conversations: at most one mail an "
+                        "hour for each conversation, none for what you have read.",
             "absence": "When a player who owes orders is away during the phase.",
         }
         widgets = {"reminder_hours": forms.NumberInput(attrs={"min": 1, "max": 72})}

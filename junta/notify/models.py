@@ -27,27 +27,39 @@ class Kind(models.TextChoices):
     DIGEST = "digest", "Daily digest of new speeches"
     CAMPAIGN = "campaign", "Start and end of the campaign"
     ABSENCE = "absence", "Absent players who owe orders (GameMaster)"
+    MESSAGES = "messages", "New private messages"
 
 
-PLAYER_KINDS = (Kind.RESULTS, Kind.REMINDER, Kind.DIGEST, Kind.CAMPAIGN)
+PLAYER_KINDS = (Kind.RESULTS, Kind.REMINDER, Kind.DIGEST, Kind.CAMPAIGN, Kind.MESSAGES)
 DEFAULT_REMINDER_HOURS = 6
 
 
 class Preferences(models.Model):
-    """One person's choices for one campaign (a player's, or the GM's). Every kind of mail is
-    opt-in for players; the GM hears about absences unless he unsubscribes."""
+    """One person's choices for one campaign (a player's, or the GM's).
+
+    A seated player gets the deadline reminders and each phase's results unless he turns them
+    off (one click on the link in every mail, or the campaign's notification settings): a
+    player who misses a deadline because nobody told him loses the day for everyone. The daily
+    digest, the start and end mails and the mail of new private messages come only if he
+    asks. The GM hears about absences
+    unless he unsubscribes, and of nothing else unless he asks (`fresh`).
+
+    A row is written when the person saves his choices (or unsubscribes), and for a seated
+    player who has none when a mail he gets by default is first due (`notices.recipients`):
+    a row is the person's own choice or these defaults, never anything else."""
 
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE,
                              related_name="notification_preferences")
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="+")
-    results = models.BooleanField("Phase results", default=False)
-    reminder = models.BooleanField("Deadline reminders", default=False)
+    results = models.BooleanField("Phase results", default=True)
+    reminder = models.BooleanField("Deadline reminders", default=True)
     reminder_hours = models.PositiveSmallIntegerField(
         "Remind me this many hours before the deadline", default=DEFAULT_REMINDER_HOURS,
         validators=[MinValueValidator(1), MaxValueValidator(72)])
     digest = models.BooleanField("Daily digest of new speeches", default=False)
     campaign = models.BooleanField("Start and end of the campaign", default=False)
     absence = models.BooleanField("Absent players who owe orders (GameMaster)", default=True)
+    messages = models.BooleanField("New private messages", default=False)
     updated_at = models.DateTimeField(auto_now=True)
 
     class Meta:
@@ -60,6 +72,15 @@ class Preferences(models.Model):
 
     def wants(self, kind: str) -> bool:
         return bool(getattr(self, str(kind)))
+
+    @classmethod
+    def fresh(cls, game: Game, user_id: int) -> Preferences:
+        """The defaults (unsaved) of a person who has not chosen: a player's, or for the
+        campaign's GM, the news of absent players only."""
+        prefs = cls(game=game, user_id=user_id)
+        if game.gm_id == user_id:
+            prefs.results = prefs.reminder = False
+        return prefs
 
 
 class Delivery(models.Model):

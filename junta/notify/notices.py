@@ -1,7 +1,8 @@
 """Which mail goes to whom, about what, built from what that person may see.
 
 Every recipient is named explicitly: the people of a campaign (its seated players and its GM)
-who opted in to that kind of mail. Reports come from `play.reports` (the public lines plus the
+who want that kind of mail (a player gets reminders and results unless he turned them off, see
+`Preferences`). Reports come from `play.reports` (the public lines plus the
 reader's own private lines) and the player's own situation from the engine's `view_for`, so a
 mail never holds more than the reader's pages show him.
 
@@ -31,6 +32,7 @@ from junta.engine import GameState, current_phase, owes_orders, view_for
 from junta.games import play, repository
 from junta.games.models import Game, Order, Phase, PhaseResult, Player, Speech
 from junta.notify import claims
+from junta.notify.conversations import conversation_mails
 from junta.notify.mail import Mail, deliver, site_url, user_zone
 from junta.notify.models import Absence, Kind, Preferences
 
@@ -52,12 +54,23 @@ def digest_hour() -> int:
 
 def recipients(game: Game, kind: str) -> list[tuple[Preferences, int | str, Player | None]]:
     """(preferences, engine viewer, player) of everyone in `game` who wants `kind`: seated
-    players (viewer = seat) and the GM (viewer "gm"). People who left the campaign get none."""
+    players (viewer = seat) and the GM (viewer "gm"). People who left the campaign get none.
+
+    A seated player who never chose gets the defaults (`Preferences.fresh`: reminders and
+    results on): his row is written here the first time a mail he gets by default is due, so
+    that the mail's one-click link has a row to turn off."""
     seated = {p.user_id: p for p in game.players.filter(membership=Player.Membership.ACTIVE)
               .prefetch_related("characters")}
+    rows = _rows(game)
+    unchosen = [Preferences.fresh(game, user_id) for user_id in seated
+                if user_id not in rows and user_id != game.gm_id]
+    if any(prefs.wants(kind) for prefs in unchosen):
+        Preferences.objects.bulk_create(unchosen, ignore_conflicts=True)  # a sweep beside us
+        rows = _rows(game)
     out: list[tuple[Preferences, int | str, Player | None]] = []
-    rows = Preferences.objects.filter(game=game, **{str(kind): True}).select_related("user")
-    for prefs in rows.order_by("user_id"):
+    for _user_id, prefs in sorted(rows.items()):
+        if not prefs.wants(kind):
+            continue
         prefs.game = game
         if prefs.user_id == game.gm_id:
             out.append((prefs, "gm", None))
@@ -67,8 +80,16 @@ def recipients(game: Game, kind: str) -> list[tuple[Preferences, int | str, Play
     return out
 
 
+def _rows(game: Game) -> dict[int, Preferences]:
+    """Every saved choice in the campaign, by person (a dozen rows at most)."""
+    return {p.user_id: p for p in Preferences.objects.filter(game=game).select_related("user")}
+
+
 def gm_preferences(game: Game) -> Preferences:
-    prefs, _ = Preferences.objects.get_or_create(user_id=game.gm_id, game=game)
+    fresh = Preferences.fresh(game, game.gm_id)
+    prefs, _ = Preferences.objects.get_or_create(
+        user_id=game.gm_id, game=game,
+        defaults={"results": fresh.results, "reminder": fresh.reminder})
     return prefs
 
 
@@ -358,6 +379,7 @@ def sweep(now: datetime | None = None) -> Counter:
         ("reminders", lambda: reminders(now, phases)),
         ("digests", lambda: digests(now)),
         ("absences", lambda: absences(now, phases)),
+        ("messages", lambda: conversation_mails(now)),
     )
     for name, part in parts:
         try:

@@ -28,7 +28,7 @@ def preferences_for(game: Game, user: User) -> Preferences:
     if game.gm_id != user.id and member_of(game, user) is None:
         raise Http404
     prefs = Preferences.objects.filter(game=game, user=user).first()
-    return prefs or Preferences(game=game, user=user)
+    return prefs or Preferences.fresh(game, user.pk)
 
 
 def calendar_feed(user: User) -> CalendarFeed:

@@ -35,7 +35,7 @@ def overview(request: AuthenticatedHttpRequest) -> HttpResponse:
     prefs = {p.game_id: p for p in Preferences.objects.filter(user=request.user)}
     rows = []
     for game in games:
-        chosen = prefs.get(game.id) or Preferences(game=game, user=request.user)
+        chosen = prefs.get(game.id) or Preferences.fresh(game, request.user.pk)
         kinds = [Kind(k).label for k in (*Kind.values,)
                  if chosen.wants(k) and (k != Kind.ABSENCE or game.gm_id == request.user.id)]
         rows.append({"game": game, "kinds": kinds})

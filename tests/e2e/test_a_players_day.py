@@ -5,10 +5,6 @@ and desktop widths, during a coup, in a folder the test prints."""
 
 from __future__ import annotations
 
-import os
-import tempfile
-from pathlib import Path
-
 import pytest
 from allauth.account.models import EmailAddress
 from django.contrib.auth import get_user_model
@@ -19,6 +15,7 @@ from junta.engine import resolve
 from junta.games import running
 from junta.games.campaigns import create_game, join_game
 from junta.games.models import Game, Order, Speech
+from tests.e2e.sessions import screenshot_folder
 from tests.engine.helpers import in_phase
 from tests.web.campaigns import install
 
@@ -31,12 +28,6 @@ WIDTHS = {"phone": (375, 740), "desktop": (1280, 900)}
 
 def no_horizontal_scroll(page) -> bool:
     return page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
-
-
-def screenshot_folder() -> Path:
-    folder = Path(os.environ.get("JUNTA_SCREENSHOTS") or tempfile.mkdtemp(prefix="junta-day-"))
-    folder.mkdir(parents=True, exist_ok=True)
-    return folder
 
 
 def campaign() -> tuple[Game, list]:
@@ -139,7 +130,7 @@ def test_a_players_day(live_server, browser, capsys):  # noqa: PLR0915 - one sto
                     [2]).state
     assert state.phase == "coup" and state.positions[cat.GENERAL_1] == 2
     install(game, state)
-    folder = screenshot_folder()
+    folder = screenshot_folder("junta-day-")
     for width_name, (width, height) in WIDTHS.items():
         page.set_viewport_size({"width": width, "height": height})
         for name in ("status", "events", "map"):

@@ -48,6 +48,12 @@ class Form:
         if not found:
             raise KeyError(name)
         first = found[0]
+        if first.type == "radio":
+            if value not in {c.value for c in found}:
+                raise ValueError(f"{name}: {value!r} not among {[c.value for c in found]}")
+            for c in found:
+                c.checked = c.value == value
+            return self
         if first.type == "checkbox":
             wanted = {value} if isinstance(value, str) else set(value)
             offered = {c.value for c in found}
@@ -197,3 +203,17 @@ def submit(client, url: str, form: Form):  # noqa: ANN001, ANN201 - the test cli
     no action)."""
     return client.post(form.attrs.get("action") or url, form.encoded(),
                        content_type="application/x-www-form-urlencoded")
+
+
+def csrf_browser(user):  # noqa: ANN001, ANN201 - a user; the test client
+    """A logged-in test client that checks CSRF tokens as the site does for a browser, holding
+    its CSRF cookie (as after a first page)."""
+    from django.conf import settings
+    from django.test import Client
+    from django.urls import reverse
+
+    client = Client(enforce_csrf_checks=True)
+    client.force_login(user)
+    client.get(reverse("lobby"))
+    assert settings.CSRF_COOKIE_NAME in client.cookies
+    return client

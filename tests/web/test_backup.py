@@ -28,6 +28,7 @@ from accounts.models import User
 from junta import engine
 from junta.games import repository, running
 from junta.games.models import (
+    Announcement,
     AuditEntry,
     Bill,
     Character,
@@ -41,11 +42,14 @@ from junta.games.models import (
     Speech,
     Unit,
 )
-from junta.games.speeches import post_speech
+from junta.games.speeches import post_announcement, post_speech
 from junta.gm import backup, services
 from junta.lives.models import HeirDraft, Obituary
 from junta.lives.services import prepare_heir
 from junta.notify.models import Absence, Delivery, Preferences
+from junta.talk import access as talk_access
+from junta.talk import services as talk_services
+from junta.talk.models import Conversation, Member, Message
 from tests.conftest import REPO
 from tests.web.campaigns import advance_until, open_phase, play_days
 from tests.web.images import image_bytes
@@ -58,6 +62,8 @@ ROWS = {
     PhaseResult: "phase__game", Speech: "game", AuditEntry: "game", HeirDraft: "player__game",
     Obituary: "character__player__game", Preferences: "game", Absence: "player__game",
     Delivery: "game", Position: "game", PoliticalCard: "game", Bill: "game", Unit: "game",
+    Announcement: "game", Conversation: "game", Member: "conversation__game",
+    Message: "conversation__game",
 }
 
 
@@ -80,6 +86,8 @@ def natural(obj: models.Model | None) -> object:
         return ("character", natural(obj.player), obj.life)
     if isinstance(obj, Speech):
         return ("speech", obj.created_at, obj.body)
+    if isinstance(obj, Conversation):
+        return ("conversation", obj.subject, obj.created_at)
     return (type(obj).__name__, obj.pk)  # static rows (the city's zones) keep their ids
 
 
@@ -131,6 +139,14 @@ def rich_campaign(campaign):
     first = post_speech(game, users[0], "Viva la **Republica**!")
     post_speech(game, users[1], "Viva, but whose?", reply_to_id=first.id)
     post_speech(game, game.gm, "The GameMaster welcomes the families.")
+    post_announcement(game, game.gm, "The rains come early to *Papaya City*.")
+    talker = talk_access.reader_for(game, users[0])
+    assert talker is not None
+    talk = talk_services.start(talker, "Our deal", [Player.objects.get(user=users[1])], True,
+                               "Twelve for your vote.")
+    listener = talk_access.reader_for(game, users[1])
+    assert listener is not None
+    talk_services.post(talk, listener, "Fifteen, and **no** Navy.")
     character = Character.objects.get(player__user=users[2], life=1)
     character.avatar.save("don-isabel.png", ContentFile(image_bytes()))
     # the bots' dice with this seed: a family dies early (in phase 8, an election)

@@ -109,7 +109,7 @@ def actions(game: Game) -> list[str]:
 # --- every panel URL is the GM's alone -------------------------------------------------------
 
 PAGES = ["gm_overview", "gm_players", "gm_time", "gm_review", "gm_rulings", "gm_everything",
-         "gm_board", "gm_history", "gm_audit", "gm_settings"]
+         "gm_board", "gm_history", "gm_audit", "gm_settings", "gm_announce"]
 ACTIONS = ["gm_start", "gm_pause", "gm_resume", "gm_extend", "gm_adjudicate", "gm_publish",
            "gm_redraft", "gm_annul", "gm_add_order", "gm_rollback", "gm_replay"]
 PLAYER_ACTIONS = ["gm_approve", "gm_remove", "gm_replace"]

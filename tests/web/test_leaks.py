@@ -1,14 +1,16 @@
 """Leak tests (docs/rules.md §secrets): every page, fragment and JSON response, as each player,
 contains none of another player's secret markers (hand, pocket, bank, location, orders, draws,
-the skim, the extra-bill count).
+the skim, the extra-bill count, private conversations).
 
 Two kinds of test. Markers: one family's pocket and bank are set to numbers found nowhere
-else, his orders carry an amount and a note to the GM found nowhere else, and the lines only a
+else, his orders carry an amount and a note to the GM found nowhere else, he writes to the GM
+in a private conversation (docs/rules.md §talk), and the lines only a
 minister or the President were told ("As Foreign Minister you drew...", "If the budget passes
 you keep...") must appear on no page of anyone else. Twins: the same campaign with one family's
 secrets changed (pocket, bank, the cards in his hand, his location, his orders and note, the
-minister's drawn bills, the hidden extra-bill count) must give every other player byte-for-byte
-the same pages; a secret that shows anywhere, in any wording, makes the twins differ.
+minister's drawn bills, the hidden extra-bill count, a private word to the GM) must give every
+other player byte-for-byte the same pages; a secret that shows anywhere, in any wording, makes
+the twins differ.
 """
 
 from __future__ import annotations
@@ -24,6 +26,8 @@ from junta.engine import GameState, catalog
 from junta.games import repository, running
 from junta.games.models import Bill, Game, Order, Phase, Player
 from junta.notify.selectors import calendar_feed
+from junta.talk import access as talk_access
+from junta.talk import services as talk_services
 from tests.web.campaigns import play_days
 
 pytestmark = pytest.mark.django_db
@@ -31,7 +35,8 @@ pytestmark = pytest.mark.django_db
 POCKET, BANK, AMOUNT = 987651, 876541, 45678
 NOTE = "NOTE-TO-GM-MARKER-31337: I bribed the Admiral."
 GAME_PAGES = ("game_status", "game_orders", "game_events", "game_map", "game_detail",
-              "game_character", "game_notifications")
+              "game_character", "game_notifications", "talk_index")
+TALK = "TALK-MARKER-31337: the Admiral is mine"
 PERSON_PAGES = ("lobby", "notify_overview")
 
 
@@ -106,7 +111,15 @@ def budget_vote(campaign):
                           [{"kind": "pay", "to": payee, "amount": AMOUNT}],
                           state_version=Game.objects.get(pk=game.pk).state_version,
                           note_to_gm=NOTE)
+    write_to_gm(game, minister, TALK)
     return game, users, phase, state, minister
+
+
+def write_to_gm(game: Game, seat: int, text: str) -> None:
+    """The family at `seat` writes to the GameMaster privately (docs/rules.md §talk)."""
+    reader = talk_access.reader_for(game, user_at(game, seat))
+    assert reader is not None
+    talk_services.start(reader, "A private word", [], True, text)
 
 
 def owners_of_private_lines(game: Game, state: GameState) -> dict[str, set[int]]:
@@ -128,6 +141,7 @@ def test_no_page_shows_another_family_s_markers(budget_vote, client):
     assert f"{POCKET} MP" in mine["game_status"] and f"{BANK} MP" in mine["game_status"]
     assert str(AMOUNT) in mine["game_orders"] and "NOTE-TO-GM-MARKER-31337" in \
         mine["game_orders"]
+    assert "A private word" in mine["talk_index"]
     told = owners_of_private_lines(game, state)
     draw_line = next(t for t in told if t.startswith("As Foreign Minister you drew")
                      or t.startswith("As Farm &amp; Labor Secretary you drew"))
@@ -139,7 +153,8 @@ def test_no_page_shows_another_family_s_markers(budget_vote, client):
             continue
         seen = pages(client, user_at(game, seat), game)
         for name, page in seen.items():
-            for marker in (str(POCKET), str(BANK), str(AMOUNT), "NOTE-TO-GM-MARKER"):
+            for marker in (str(POCKET), str(BANK), str(AMOUNT), "NOTE-TO-GM-MARKER",
+                           "TALK-MARKER-31337", "A private word"):
                 assert marker not in page, (seat, name, marker)
             for line, owners in told.items():
                 if seat not in owners:
@@ -221,6 +236,8 @@ def twin(phase: Phase, seat: int, variant: int) -> None:
         defaults={"payload": payload, "note_to_gm": "a note" if variant == 0 else NOTE,
                   "final": False, "revision": 1})
     Game.objects.filter(pk=phase.game_id).update(state_version=999)
+    if variant == 1:  # and a private word with the GameMaster
+        write_to_gm(phase.game, seat, TALK)
 
 
 @pytest.mark.parametrize("kind", ["budget_vote", "locations"])
@@ -234,6 +251,9 @@ def test_twins_with_different_secrets_look_the_same_to_everyone_else(campaign, c
         watched = next(p.seat for p in state.players if p.seat != state.president and p.active)
     others = [s for s in range(len(state.players)) if s != watched
               and not (kind == "budget_vote" and s == state.president)]  # he sees the draw
+    for seat in others:  # each has read the Events page once: both twins mark nothing new
+        client.force_login(user_at(game, seat))
+        client.get(reverse("game_events", args=[game.id]))
     seen: list[dict[int, dict[str, str]]] = []
     board: list[tuple] = []  # the board rows differ between the twins too
     for variant in (0, 1):

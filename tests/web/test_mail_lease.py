@@ -27,9 +27,12 @@ def die(*args, **kwargs) -> None:  # noqa: ANN002, ANN003
 
 
 def published_phase(campaign):
-    """A published phase whose results one player (and nobody else) wants."""
+    """A published phase whose results one player (and nobody else) wants: the others
+    turned off the results they would get by default."""
     game, users = campaign()
     Preferences.objects.create(user=users[0], game=game, results=True)
+    for user in users[1:]:
+        Preferences.objects.create(user=user, game=game, results=False, reminder=False)
     phase = running.start_campaign(game.id, game.gm)
     adjudication.adjudicate_phase(phase.id, now=phase.deadline)
     return phase

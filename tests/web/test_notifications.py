@@ -24,8 +24,13 @@ pytestmark = pytest.mark.django_db
 
 
 def opt_in(game: Game, users: list, **kinds) -> None:
+    """`users` and the GM want exactly `kinds`; every other seated player has turned off what
+    a player gets unless he does (reminders and results: see `test_mail_defaults`)."""
+    off = {"results": False, "reminder": False, "digest": False, "campaign": False}
     for user in [*users, game.gm]:
-        Preferences.objects.update_or_create(user=user, game=game, defaults=kinds)
+        Preferences.objects.update_or_create(user=user, game=game, defaults={**off, **kinds})
+    for player in game.players.filter(membership="active").exclude(user__in=users):
+        Preferences.objects.update_or_create(user=player.user, game=game, defaults=off)
 
 
 def open_phase(game: Game) -> Phase:

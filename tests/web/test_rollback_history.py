@@ -90,7 +90,7 @@ def test_history_sets_the_undone_phases_apart_and_nothing_else_counts_them(campa
 
     # Events: the latest results are the new phase's alone
     events = client.get(reverse("game_events", args=[game.id])).content.decode()
-    latest = events.split("<h2>Speeches</h2>")[0]
+    latest = events.split('<h2 id="latest-h">')[1]  # the reports come after the speeches
     assert phase_ids(latest) == {new.number}
     assert SECRET_REASON not in events
     assert [r.phase.number for r in play.current_turn_results(game)] == [new.number]

@@ -354,7 +354,7 @@ def test_the_events_page_shows_this_turn_s_results_newest_first(campaign, client
     titles = ["Budget Proposal", "Draw Budget / New Weapons", "Cabinet Appointment"]
     at = [page.index(f"Turn 1, {t}") for t in titles]
     assert at == sorted(at)  # newest first
-    latest = page.split("<h2>Speeches</h2>")[0]
+    latest = page.split('<h2 id="latest-h">')[1]  # the reports come after the speeches
     assert "Nominations <span" not in latest  # turn 0 is in the History
     assert reverse("game_history", args=[game.id]) in page
 

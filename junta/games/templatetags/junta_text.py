@@ -8,5 +8,7 @@ register = template.Library()
 
 @register.filter(name="markdown")
 def markdown_filter(text: str) -> SafeString:
-    """Render a speech's Markdown to sanitised HTML."""
+    """Markdown a person wrote (a family's bio) to sanitised HTML, by the same allow-list as
+    speeches (`junta.games.markdown`): raw HTML in it, a <script> among others, never
+    reaches the page."""
     return render_markdown(text or "")

@@ -1,10 +1,16 @@
 """`manage.py serve`: what `make run` runs. Sets up the database, then runs the web server and a
-Celery worker with embedded beat as child processes until Ctrl-C."""
+Celery worker with embedded beat as child processes until Ctrl-C.
+
+Mails and calendar feeds link to `settings.SITE_URL` (env JUNTA_SITE_URL). Unless that is set,
+the children are given the address served here, so that `make run PORT=8101` (which sets it
+too) or `manage.py serve --port 8101` never mails links to a port nobody listens on."""
 
 from __future__ import annotations
 
+import os
 import socket
 import sys
+from collections.abc import Mapping
 
 from django.conf import settings
 from django.core.management import call_command
@@ -25,6 +31,9 @@ class Command(BaseCommand):
 
     def handle(self, *args, host: str, port: str, no_worker: bool, **options) -> None:
         ensure_port_is_free(host, port)
+        site = served_site_url(host, port, os.environ)
+        os.environ["JUNTA_SITE_URL"] = site  # the children's settings read it
+        settings.SITE_URL = site.rstrip("/")
         call_command("migrate", interactive=False, verbosity=0)
         call_command("createcachetable", verbosity=0)
         call_command("seed_demo")
@@ -40,6 +49,9 @@ class Command(BaseCommand):
         finally:
             quiet.setLevel(level)
         if game is not None:
+            from junta.talk.demo import demo_talk
+
+            demo_talk(game)  # speeches and private conversations: a living game
             self.stdout.write(f"Created the demo campaign {game.name!r} in mid-game "
                               f"({game.phases.count()} phases, a coup behind it): log in as "
                               "any demo player.")
@@ -61,6 +73,8 @@ class Command(BaseCommand):
         self.stdout.write(
             self.style.SUCCESS(f"\nJunta is starting on http://{host}:{port}/  (Ctrl-C stops it)\n")
         )
+        self.stdout.write(f"Mails and calendar feeds link to {settings.SITE_URL}/ "
+                          "(set JUNTA_SITE_URL to change it).\n")
         code = Supervisor(children, cwd=settings.BASE_DIR).run(self.stdout)
         if code:
             sys.exit(code)
@@ -81,3 +95,16 @@ def ensure_port_is_free(host: str, port: str) -> None:
             f"{host}:{port} is not free ({error.strerror or error}); stop what uses it, "
             "or choose another port: make run PORT=8001"
         ) from error
+
+
+def served_site_url(host: str, port: str, environ: Mapping[str, str]) -> str:
+    """The address mails should link to: JUNTA_SITE_URL when set, else the one served on (a
+    wildcard host is reached on the loopback address)."""
+    chosen = environ.get("JUNTA_SITE_URL", "").strip()
+    if chosen:
+        return chosen
+    if host in ("", "0.0.0.0", "::"):  # noqa: S104 - the address bound, not one to reach
+        host = "127.0.0.1"
+    elif ":" in host and not host.startswith("["):
+        host = f"[{host}]"
+    return f"http://{host}:{port}"

@@ -1,0 +1,91 @@
+"""The opt-in mail of new private messages (docs/rules.md §talk): to a member who asked for it
+(`Preferences.messages`), about what others wrote in one of his conversations since he last
+read it, and never more than one mail a conversation an hour. What he has read, or was told of
+already, is never mailed; a member who left, or a person no longer in the campaign, gets none.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from datetime import datetime, timedelta
+from functools import partial
+
+from django.db.models import Q
+from django.urls import reverse
+from django.utils.safestring import mark_safe
+
+from junta.notify.mail import Mail, deliver, site_url
+from junta.notify.models import Kind, Preferences
+from junta.talk import access
+from junta.talk.models import Member, Message
+
+MAIL_EVERY = timedelta(hours=1)
+MAX_IN_MAIL = 20  # the newest messages a mail quotes; the page has the rest
+
+
+def _stamp(moment: datetime) -> str:
+    return f"{moment.timestamp():.6f}"
+
+
+def mail_key(member: Member, last: Message) -> str:
+    """The mail's claim: the conversation and its last message, both by their time (a restored
+    backup keeps times, not ids), for this member (claims are per person)."""
+    return f"talk:{_stamp(member.conversation.created_at)}:{_stamp(last.created_at)}"
+
+
+def unmailed(member: Member) -> list[Message]:
+    """What others wrote since he read the conversation and since the last mail told him."""
+    seen = max((t for t in (member.read_until, member.mailed_until) if t is not None),
+               default=None)
+    rows = Message.objects.filter(conversation_id=member.conversation_id) \
+        .exclude(author_id=member.user_id).order_by("-id")
+    if seen is not None:
+        rows = rows.filter(created_at__gt=seen)
+    return list(reversed(rows[:MAX_IN_MAIL + 1]))
+
+
+def message_mail(member: Member, messages: list[Message]) -> Mail | None:
+    talk = member.conversation
+    game = talk.game
+    if not messages:
+        return None
+    shown = messages[-MAX_IN_MAIL:]
+    count = len(messages)
+    more = "" if count <= MAX_IN_MAIL else f"{MAX_IN_MAIL}+"
+    return Mail("messages", f"{game.name}: {more or count} new message{'s' if count != 1 else ''}"
+                f" in “{talk.subject}”", {
+        "game": game, "talk": talk, "member": member,
+        # the HTML stored when each message was posted (rendered and sanitised by nh3 then)
+        "items": [{"message": m, "html": mark_safe(m.body_html)} for m in shown],  # noqa: S308
+        "more": count > MAX_IN_MAIL,
+        "url": site_url(reverse("talk_conversation", args=[game.id, talk.id])),
+    })
+
+
+def conversation_mails(now: datetime) -> Counter:
+    """Each due mail of new messages, once. Called by the notification sweep."""
+    outcomes: Counter = Counter()
+    wanting = {(p.user_id, p.game_id): p for p in
+               Preferences.objects.filter(messages=True).select_related("user", "game")}
+    if not wanting:
+        return outcomes
+    members = (Member.objects.filter(left_at__isnull=True,
+                                     user_id__in={user for user, _ in wanting})
+               .filter(Q(mailed_at__isnull=True) | Q(mailed_at__lte=now - MAIL_EVERY))
+               .select_related("conversation__game", "user"))
+    for member in members:
+        game = member.conversation.game
+        prefs = wanting.get((member.user_id, game.id))
+        if prefs is None or access.reader_for(game, member.user) is None:
+            continue  # he did not ask in this campaign, or is no longer in it
+        messages = unmailed(member)
+        if not messages:
+            continue
+        prefs.game = game
+        result = deliver(member.user, game, Kind.MESSAGES, mail_key(member, messages[-1]),
+                         prefs, partial(message_mail, member, messages), now)
+        outcomes[result] += 1
+        if result != "failed":  # told (or told before): the next mail waits an hour
+            Member.objects.filter(pk=member.pk).update(
+                mailed_until=messages[-1].created_at, mailed_at=now)
+    return outcomes

@@ -1,0 +1,83 @@
+"""The page a person lands on after logging in: each of his campaigns with its phase, the
+deadline counting down in his own zone, whether he owes orders, and what was said since he last
+looked (speeches on the Events page, private messages), each linking to the campaign's Status.
+
+It lives with the talk because it is the one page that reads both the players' side
+(`junta.games`) and the private conversations; anonymous visitors get the welcome page."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.db.models import OuterRef, Subquery
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+
+from junta.games import play, selectors
+from junta.games.models import Game, Phase
+from junta.talk import selectors as talk_selectors
+
+# Where a campaign comes on the dashboard: what needs the person first.
+ORDER: dict[str, int] = {Game.Status.RUNNING: 0, Game.Status.NOMINATING: 0, Game.Status.PAUSED: 1,
+         Game.Status.FORMING: 2, Game.Status.FINISHED: 3}
+
+
+@dataclass
+class Row:
+    """One campaign on the dashboard."""
+
+    game: Game
+    is_gm: bool
+    phase: Phase | None = None
+    phase_title: str = ""
+    seat: dict[str, Any] | None = None  # selectors.my_seats' answer for a seated player
+    unread_speeches: int = 0
+    unread_messages: int = 0
+    drafted: bool = False  # the phase's result waits for the GM's review
+    counting: bool = False  # a deadline counts down (running, open, not yet passed)
+    notes: list[str] = field(default_factory=list)
+
+
+def _latest_phases(game_ids: list[int]) -> dict[int, Phase]:
+    latest = (Phase.objects.filter(game=OuterRef("game")).order_by("-number")
+              .values("number")[:1])
+    rows = Phase.objects.filter(game_id__in=game_ids, number=Subquery(latest))
+    return {p.game_id: p for p in rows}
+
+
+def rows_for(user: Any) -> list[Row]:
+    """The person's campaigns, those that wait for him first. A few queries, plus one per
+    campaign for its unread speeches."""
+    games = list(selectors.my_games(user))
+    seats = selectors.my_seats(user, games)
+    started = [g.id for g in games if g.status != Game.Status.FORMING]
+    phases = _latest_phases(started)
+    messages = talk_selectors.unread_by_game(user, started)
+    rows = []
+    for game in games:
+        is_gm = game.gm_id == user.id
+        seat = seats.get(game.id)
+        if not is_gm and seat is None and game.status != Game.Status.FORMING:
+            continue  # a player still waiting for approval in a campaign that has begun
+        phase = phases.get(game.id)
+        row = Row(game=game, is_gm=is_gm, phase=phase, seat=seat,
+                  unread_messages=messages.get(game.id, 0))
+        if phase is not None:
+            row.phase_title = play.phase_title(phase)
+            row.drafted = phase.status == Phase.Status.DRAFTED
+            row.counting = (game.status in (Game.Status.RUNNING, Game.Status.NOMINATING)
+                            and phase.status == Phase.Status.OPEN
+                            and not (seat or {}).get("passed"))
+        if game.status != Game.Status.FORMING:
+            row.unread_speeches = selectors.unread_speeches(game, user)
+        rows.append(row)
+    rows.sort(key=lambda r: (ORDER.get(r.game.status, 9),
+                             r.phase.deadline.timestamp() if r.phase else 0))
+    return rows
+
+
+def home(request: HttpRequest) -> HttpResponse:
+    if not request.user.is_authenticated:
+        return render(request, "home.html")
+    return render(request, "talk/dashboard.html", {"rows": rows_for(request.user)})

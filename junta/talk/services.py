@@ -1,0 +1,145 @@
+"""Every change to the private conversations, each in one transaction: starting one, posting,
+reading, leaving, agreeing to reveal it after the end (docs/rules.md §talk)."""
+
+from __future__ import annotations
+
+from django.db import transaction
+from django.utils import timezone
+
+from junta.games.models import Game, Player
+from junta.talk import access
+from junta.talk.access import Reader
+from junta.talk.models import MAX_MESSAGE, MAX_SUBJECT, Conversation, Member, Message
+
+
+class TalkError(Exception):
+    """A refused change, with the reason in words a player understands."""
+
+
+def _clean_body(body: str) -> str:
+    body = (body or "").strip()
+    if not body:
+        raise TalkError("A message needs some words.")
+    if len(body) > MAX_MESSAGE:
+        raise TalkError(f"A message may be {MAX_MESSAGE:,} characters long; this one has "
+                        f"{len(body):,}. Nothing was sent.")
+    return body
+
+
+def _name(player: Player) -> str:
+    character = player.character
+    return character.name if character else player.user.public_name
+
+
+@transaction.atomic
+def start(reader: Reader, subject: str, players: list[Player], with_gm: bool,
+          body: str) -> Conversation:
+    """A new conversation between the reader and `players` (seated players of the same
+    campaign), with the GameMaster too when `with_gm` (always, when the GameMaster starts it),
+    opened by its first message."""
+    game = reader.game
+    subject = " ".join((subject or "").split())
+    if not subject:
+        raise TalkError("Give the conversation a subject.")
+    if len(subject) > MAX_SUBJECT:
+        raise TalkError(f"A subject may be {MAX_SUBJECT} characters long.")
+    body = _clean_body(body)
+    seated = {p.pk: p for p in game.players.filter(
+        membership=Player.Membership.ACTIVE).select_related("user")
+        .prefetch_related("characters")}
+    chosen = []
+    for player in players:
+        if player.pk not in seated:
+            raise TalkError("Only the campaign's seated players may be asked into a "
+                            "conversation.")
+        if reader.player is None or player.pk != reader.player.pk:
+            chosen.append(seated[player.pk])
+    with_gm = with_gm or reader.is_gm
+    if not chosen and not with_gm:
+        raise TalkError("Choose at least one other player, or the GameMaster.")
+    only_gm = not chosen
+    reason = access.why_not_send(reader, only_gm, access.current_state(game))
+    if reason:
+        raise TalkError(reason)
+    now = timezone.now()
+    conversation = Conversation.objects.create(game=game, subject=subject,
+                                               started_by=reader.user, last_message_at=now)
+    members = [Member(conversation=conversation, user=reader.user, player=reader.player,
+                      name=reader.name)]
+    members += [Member(conversation=conversation, user=p.user, player=p, name=_name(p))
+                for p in chosen]
+    if with_gm and not reader.is_gm:
+        members.append(Member(conversation=conversation, user=game.gm, player=None,
+                              name=access.GM_NAME))
+    for member in members:
+        member.save(force_insert=True)
+    _post(conversation, reader, body, members[0])
+    return conversation
+
+
+@transaction.atomic
+def post(conversation: Conversation, reader: Reader, body: str) -> Message:
+    """A message from a member still in the conversation, if the rules of talk let him."""
+    body = _clean_body(body)
+    conversation = Conversation.objects.select_for_update().get(pk=conversation.pk)
+    me = access.membership(conversation, reader)
+    if me is None:
+        raise TalkError("You are not in this conversation: only its members write in it.")
+    reason = access.why_not_send(reader, access.to_gm_only(conversation, reader),
+                                 access.current_state(reader.game))
+    if reason:
+        raise TalkError(reason)
+    return _post(conversation, reader, body, me)
+
+
+def _post(conversation: Conversation, reader: Reader, body: str, me: Member) -> Message:
+    message = Message(conversation=conversation, author=reader.user, author_name=reader.name,
+                      body=body)
+    message.render()  # once, now: pages show the stored, sanitised HTML
+    message.save(force_insert=True)
+    conversation.last_message_at = message.created_at
+    conversation.save(update_fields=["last_message_at"])
+    mark_read(me, message)  # what he wrote himself is read
+    return message
+
+
+def mark_read(member: Member, last: Message | None) -> bool:
+    """He has seen every message up to `last`. Writes only when that is further than before,
+    so reading again changes nothing. True when it wrote."""
+    if last is None or (member.read_until is not None
+                        and last.created_at <= member.read_until):
+        return False
+    member.read_until = last.created_at
+    member.save(update_fields=["read_until"])
+    return True
+
+
+@transaction.atomic
+def leave(conversation: Conversation, reader: Reader) -> None:
+    me = access.membership(conversation, reader)
+    if me is None:
+        raise TalkError("You are not in this conversation.")
+    me.left_at = timezone.now()
+    me.save(update_fields=["left_at"])
+
+
+@transaction.atomic
+def agree_to_reveal(conversation: Conversation, reader: Reader) -> bool:
+    """After the end, a member agrees that everyone may read the conversation in the History;
+    once every member still in it has (one who left gave up his say), it is revealed. True when
+    this agreement revealed it."""
+    if reader.game.status != Game.Status.FINISHED:
+        raise TalkError("Conversations can be revealed only once the game is over.")
+    conversation = Conversation.objects.select_for_update().get(pk=conversation.pk)
+    me = access.membership(conversation, reader)
+    if me is None:
+        raise TalkError("Only its members may agree to reveal a conversation.")
+    if not me.agrees_to_reveal:
+        me.agrees_to_reveal = True
+        me.save(update_fields=["agrees_to_reveal"])
+    if conversation.revealed_at is None and not conversation.members.filter(
+            agrees_to_reveal=False, left_at__isnull=True).exists():
+        conversation.revealed_at = timezone.now()
+        conversation.save(update_fields=["revealed_at"])
+        return True
+    return False

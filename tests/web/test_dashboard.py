@@ -1,0 +1,88 @@
+"""The dashboard a person lands on after logging in: each of his campaigns with its phase, the
+deadline counting down in his zone, whether he owes orders, unread speeches and messages."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.urls import reverse
+
+from junta.games import running, speeches
+from junta.games.models import Game
+from junta.talk import access, services
+
+pytestmark = pytest.mark.django_db
+
+
+def card_of(page: str, game: Game) -> str:
+    """The dashboard's card of one campaign."""
+    cards = re.findall(r'<li class="card dashboard-row">(.*?)</li>', page, re.S)
+    return next(c for c in cards if f">{game.name}</a>" in c)
+
+
+def test_anonymous_visitors_get_the_welcome_page(client):
+    page = client.get(reverse("home")).content.decode()
+    assert "Sign up" in page and "Your campaigns" not in page
+
+
+def test_a_player_sees_what_waits_for_him_in_each_campaign(campaign, client):
+    game, users = campaign(players=6)
+    running.start_campaign(game.id, game.gm)
+    carlos, isabel = users[:2]
+    client.force_login(carlos)
+    page = client.get(reverse("home")).content.decode()
+    card = card_of(page, game)
+    assert reverse("game_status", args=[game.id]) in card
+    assert "Nominations" in card or "nomination" in card.lower()
+    assert "data-countdown" in card
+    assert "You owe orders this phase" in card
+    assert "No unread messages" in card
+    client.get(reverse("game_events", args=[game.id]))  # he reads the Events page
+    card = card_of(client.get(reverse("home")).content.decode(), game)
+    assert "Events: nothing new" in card
+
+    isabel_reader = access.reader_for(game, isabel)
+    assert isabel_reader is not None
+    services.start(isabel_reader, "A deal", [game.players.get(user=carlos)], False, "Hello")
+    speeches.post_speech(game, isabel, "People of the Republic!")
+    card = card_of(client.get(reverse("home")).content.decode(), game)
+    assert "1 unread private message" in card and "1 new on the Events page" in card
+
+    game.status, game.paused_from = Game.Status.PAUSED, game.status
+    game.save(update_fields=["status", "paused_from"])
+    card = card_of(client.get(reverse("home")).content.decode(), game)
+    assert "data-countdown" not in card and "Paused" in card
+    assert "You owe orders" not in card
+
+
+def test_the_gm_sees_his_campaigns_and_a_forming_one(campaign, client, django_user_model):
+    game, _users = campaign(players=6)
+    running.start_campaign(game.id, game.gm)
+    forming = Game.objects.create(name="Next season", gm=game.gm)
+    client.force_login(game.gm)
+    page = client.get(reverse("home")).content.decode()
+    assert "You are the GameMaster" in card_of(page, game)
+    assert "Forming" in card_of(page, forming)
+    assert page.index("Papayas") < page.index("Next season")  # the running one first
+    nobody = django_user_model.objects.create_user(email="new@example.org")
+    client.force_login(nobody)
+    assert "You are in no campaign yet" in client.get(reverse("home")).content.decode()
+
+
+def test_the_lobby_counts_unread_messages_and_links_to_status(campaign, client):
+    """The lobby names each campaign's unread private messages, and a started campaign's name
+    opens its Status page, for its players and its GameMaster alike."""
+    game, users = campaign(players=6)
+    running.start_campaign(game.id, game.gm)
+    carlos, isabel = users[:2]
+    reader = access.reader_for(game, isabel)
+    assert reader is not None
+    services.start(reader, "A deal", [game.players.get(user=carlos)], True, "Hello")
+    for person, unread in ((carlos, "1 unread private message"), (game.gm, "1 unread")):
+        client.force_login(person)
+        page = client.get(reverse("lobby")).content.decode()
+        assert unread in page
+        assert f'<h3><a href="{reverse("game_status", args=[game.id])}">' in page
+    client.force_login(isabel)  # she wrote it
+    assert "unread" not in client.get(reverse("lobby")).content.decode()

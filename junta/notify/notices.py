@@ -188,12 +188,16 @@ def absence_mail(game: Game, phase: Phase, absence: Absence) -> Mail:
 
 def send_results(phase_id: int, now: datetime | None = None) -> Counter:
     """Results of a published phase to everyone who wants them; at the end of the campaign,
-    the closing mail too. Safe to run any number of times."""
+    the closing mail too. Safe to run any number of times. Results are news for CATCH_UP after
+    their publication, as for the sweep's catch-up: a task that runs later than that (a worker
+    back after a long outage, the phases `make run`'s demo plays in the past) sends nothing."""
     outcomes: Counter = Counter()
     phase = Phase.objects.select_related("game").filter(pk=phase_id).first()
     result = PhaseResult.objects.filter(phase_id=phase_id, published_at__isnull=False) \
         .exclude(play.undone()).first()
     if phase is None or result is None:  # gone, a draft the GM has not published, or undone
+        return outcomes
+    if result.published_at < (now or timezone.now()) - CATCH_UP:
         return outcomes
     game = phase.game
     state_after = repository.state_after(result)

@@ -196,3 +196,20 @@ def test_a_mail_links_to_the_site_url(campaign, mailbox, eager_celery,
     [mail] = mailbox.to(users[0].email)
     assert f"http://127.0.0.1:8101/games/{game.id}/" in mail.text
     assert "127.0.0.1:8000" not in mail.raw
+
+
+def test_results_are_news_for_six_hours_only(campaign, mailbox):
+    """A results task that runs long after the phase was published (a worker back after an
+    outage, the phases a demo plays in the past) mails nothing: the next reminder is news."""
+    from junta.games.models import PhaseResult
+    from tests.web.campaigns import play_days
+
+    game, users = campaign(players=6)
+    running.start_campaign(game.id, game.gm)
+    play_days(game, users, 1)
+    result = PhaseResult.objects.get(phase__game=game)
+    late = notices.send_results(result.phase_id, now=result.published_at + notices.CATCH_UP
+                                + timedelta(minutes=1))
+    assert not late and not mailbox.received
+    fresh = notices.send_results(result.phase_id, now=result.published_at + timedelta(hours=1))
+    assert fresh["sent"] == len(users) and len(mailbox.received) == len(users)

@@ -341,3 +341,25 @@ def test_rerender_speeches_renews_announcements_and_messages_too(started):
     assert "Rendered 1 private message again; 1 had changed." in out.getvalue()
     assert "announcements again" in out.getvalue()
     assert Message.objects.get().body_html == "<p><strong>bold</strong> words</p>"
+
+
+def test_a_newcomer_takes_the_family_s_conversations_with_its_seat(started, client,
+                                                                    django_user_model):
+    """ "A player who takes over a family from another (the GameMaster replaces him) takes the
+    family's conversations with its seat; the one he replaces no longer reads them." """
+    from junta.gm import services as gm_services
+
+    game, (carlos, isabel, *_) = started
+    client.force_login(carlos)
+    start_through_form(client, game, [seat_of(game, isabel)], "Old deal", SECRET)
+    talk = Conversation.objects.get()
+    newcomer = django_user_model.objects.create_user(email="nuevo@example.org")
+    gm_services.replace_player(game.id, game.gm, seat_of(game, isabel).pk, newcomer.email,
+                               "Don Nuevo", reason="Isabel moved away")
+    url = reverse("talk_conversation", args=[game.id, talk.id])
+    client.force_login(isabel)
+    assert client.get(url).status_code == 404
+    client.force_login(newcomer)
+    page = client.get(url).content.decode()
+    assert "TALK-SECRET-MARKER-4471" in page and "Don Nuevo (you)" in page
+    assert send(client, game, talk, "I am the family now.").status_code == 302

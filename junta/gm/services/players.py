@@ -10,6 +10,7 @@ from junta.engine import GameState, RulingError, name_character
 from junta.games import repository
 from junta.games.campaigns import seat_player
 from junta.games.models import Character, Game, Order, Phase, Player
+from junta.talk.models import Member
 
 from .common import GMError, _audit, _bump, _lock, _reason, _state_before
 from .review import _redraft_if_drafted
@@ -68,7 +69,9 @@ def _board_state(game: Game) -> tuple[Phase | None, GameState | None]:
 def replace_player(game_id: int, by: User, player_id: int, newcomer_email: str,
                    character_name: str = "", reason: str = "", announcement: str = "") -> Player:
     """The newcomer takes the seat and its state (money, cards, positions, orders in progress)
-    with a Player row of their own; the leaver's row, orders and speeches stay theirs."""
+    with a Player row of their own; the leaver's row, orders and speeches stay theirs. The
+    family's private conversations go with the seat (docs/rules.md §talk): the newcomer reads
+    them and speaks in them, the leaver no longer does."""
     reason = _reason(reason)
     game = _lock(game_id, by)
     if game.status == Game.Status.FORMING:
@@ -103,6 +106,13 @@ def replace_player(game_id: int, by: User, player_id: int, newcomer_email: str,
     moved = 0
     if phase is not None and phase.status in (Phase.Status.OPEN, Phase.Status.DRAFTED):
         moved = Order.objects.filter(phase=phase, player=old).update(player=new)
+    talks = 0
+    for member in Member.objects.filter(player=old, left_at__isnull=True):
+        member.user, member.player, member.name = user, new, name
+        member.read_until = member.mailed_until = member.mailed_at = None  # all new to him
+        member.save(update_fields=["user", "player", "name", "read_until", "mailed_until",
+                                   "mailed_at"])
+        talks += 1
     digest_after = None
     if phase is not None and phase.status in (Phase.Status.OPEN, Phase.Status.DRAFTED):
         state = _state_before(phase)
@@ -121,5 +131,6 @@ def replace_player(game_id: int, by: User, player_id: int, newcomer_email: str,
     _audit(game, by, "replace", reason=reason, announcement=announcement, seat=seat,
            old_player=old.pk, old_user=old.user.public_name, new_player=new.pk,
            new_user=user.public_name, character=name, orders_moved=moved,
+           conversations_moved=talks,
            phase=phase.number if phase else None, digest_after=digest_after)
     return new

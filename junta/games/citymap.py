@@ -9,7 +9,9 @@ shows `stacks_by_zone` as a table below the map: the text alternative.
 
 All markup is built with format_html, so the families' names are escaped. Only what the coup
 view holds is drawn, and the coup view is public ("everything on the map is public"); so is
-the fighting of a coup phase (`battles`), read from the phase's public events only.
+the fighting of a coup phase (`battles`), read from the phase's public events only. The one
+thing drawn that is not public, `planned_marks`, is the viewer's own orders of the phase: the
+Map page draws them on his page only (junta/games/map_orders.py).
 """
 
 from __future__ import annotations
@@ -603,17 +605,108 @@ def _retreat(start: int, end: int, text: str, lay: dict) -> SafeString:
         start, end, text, *ends, *ends, head, head)
 
 
+@dataclass(frozen=True)
+class Planned:
+    """One of the viewer's own orders of this phase that the map can show: an arrow from
+    `start` to `end` (a move, a retreat), or a mark on `end` (a landing, an attack, a strike).
+    Drawn for the one who gave it only: his orders are his secret until they are carried out
+    (docs/rules.md §secrets)."""
+
+    number: int  # 1-based, as the list below the map and the Orders page number it
+    kind: str
+    start: int | None
+    end: int
+    text: str
+
+    @property
+    def title(self) -> str:
+        return f"Order {self.number}: {self.text}"
+
+
+TARGET_KINDS = frozenset({"attack", "airstrike", "gunboat"})  # a crosshair on the zone
+
+
+def _order_badge(number: int, x: float, y: float) -> SafeString:
+    return format_html(
+        '<g class="cm-order-badge"><circle cx="{}" cy="{}" r="15" fill="#1d1b19" '
+        'stroke="#fff" stroke-width="3"/><text x="{}" y="{}" text-anchor="middle" '
+        'font-size="18" font-weight="700" fill="#fff">{}</text></g>',
+        f"{x:.1f}", f"{y:.1f}", f"{x:.1f}", f"{y + 6:.1f}", number)
+
+
+def _planned(order: Planned, lay: dict, colour: str, slot: int) -> SafeString:
+    """A dashed arrow (the order's route) or a mark on the zone, with the order's number in a
+    badge; `slot` shifts the badges of several marks on one zone apart."""
+    spots, size = lay["zones"], lay["zone"]
+    if str(order.end) not in spots or (order.start is not None and str(order.start) not in spots):
+        return mark_safe("")
+    b = (spots[str(order.end)]["x"], spots[str(order.end)]["y"])
+    if order.start is not None and order.start != order.end:
+        a = (spots[str(order.start)]["x"], spots[str(order.start)]["y"])
+        # from inside the stack's box into the destination's: readable between boxes that
+        # nearly touch, and unlike last phase's moves, drawn from box edge to box edge
+        x1, y1 = _edge_point(a, b, size["width"] / 2, size["height"] / 2, 0)
+        x2, y2 = _edge_point(b, a, size["width"] * 0.8, size["height"] * 0.8, 0)
+        angle = math.atan2(y2 - y1, x2 - x1)
+        head = " ".join(
+            f"{x2 + r * math.cos(angle + t):.1f},{y2 + r * math.sin(angle + t):.1f}"
+            for r, t in ((0, 0), (24, math.pi - 0.45), (24, math.pi + 0.45)))
+        ends = (f"{x1:.1f}", f"{y1:.1f}", f"{x2:.1f}", f"{y2:.1f}")
+        shape = format_html(
+            '<line x1="{}" y1="{}" x2="{}" y2="{}" stroke="#fff" stroke-width="12" '
+            'stroke-linecap="round"/>'
+            '<line x1="{}" y1="{}" x2="{}" y2="{}" stroke="{}" stroke-width="6" '
+            'stroke-dasharray="14 8" stroke-linecap="round"/>'
+            '<polygon points="{}" fill="{}" stroke="#fff" stroke-width="2.5"/>',
+            *ends, *ends, colour, head, colour)
+        badge = _order_badge(order.number, x1 + (x2 - x1) * 0.4, y1 + (y2 - y1) * 0.4)
+    else:
+        left, top = b[0] - size["width"] / 2, b[1] - size["height"] / 2
+        if order.kind in TARGET_KINDS:
+            shape = format_html(
+                '<g fill="none" stroke="#7a1010" stroke-width="5"><circle cx="{}" cy="{}" '
+                'r="30"/><path d="M {} {} h 24 M {} {} h -24 M {} {} v 24 M {} {} v -24"/>'
+                '</g>', b[0], b[1], b[0] - 42, b[1], b[0] + 42, b[1], b[0], b[1] - 42,
+                b[0], b[1] + 42)
+        else:
+            shape = format_html(
+                '<rect x="{}" y="{}" width="{}" height="{}" rx="10" fill="none" stroke="{}" '
+                'stroke-width="6" stroke-dasharray="12 7"/>',
+                left + 4, top + 4, size["width"] - 8, size["height"] - 8, colour)
+        badge = _order_badge(order.number, left + 16 + 32 * slot, top + size["height"] - 16)
+    return format_html(
+        '<g class="cm-order" data-order="{}" data-kind="{}"><title>{}</title>{}{}</g>',
+        order.number, order.kind, order.title, shape, badge)
+
+
+def planned_marks(orders: Iterable[Planned], colour: str, lay: dict | None = None
+                  ) -> SafeString:
+    """The viewer's own orders drawn over the map (an empty string without any)."""
+    lay = lay or layout()
+    slots: dict[int, int] = {}
+    drawn = []
+    for order in orders:
+        slot = 0
+        if order.start is None or order.start == order.end:
+            slot = slots.get(order.end, 0)
+            slots[order.end] = slot + 1
+        drawn.append(_planned(order, lay, colour, slot))
+    if not drawn:
+        return mark_safe("")
+    return format_html('<g class="cm-orders">{}</g>', _join(drawn))
+
+
 def render_svg(coup: Mapping[str, Any] | None = None, names: Mapping[int, str] | None = None,
                *, zones: Mapping[int, Zone] | None = None, layout_data: dict | None = None,
                moved_in: int | None = None, battles: Iterable[Battle] | None = None,
                title: str = "Map of the city", title_id: str = "citymap-title",
-               id_prefix: str = "") -> SafeString:
+               id_prefix: str = "", planned: SafeString | None = None) -> SafeString:
     """The city as an inline <svg>. `coup` is a public coup view (or None outside a coup):
     its placed units are drawn as counters; `names` maps seats to the families' names;
     `moved_in` draws arrows for the units that moved in that coup phase; `battles` (from
     `battles()`, public events only) marks the zones fought over in that phase and draws the
     retreats out of them. `id_prefix` keeps element ids unique when a page draws several maps
-    (History)."""
+    (History). `planned` (from `planned_marks`) draws the viewer's own orders on top."""
     zones = zones or Catalog.zones()
     lay = layout_data or layout()
     names = names or {}
@@ -641,10 +734,10 @@ def render_svg(coup: Mapping[str, Any] | None = None, names: Mapping[int, str] |
         'role="group" aria-labelledby="{}" font-family="system-ui, sans-serif">'
         '<title id="{}">{}</title>'
         '<rect width="{}" height="{}" fill="#f4efe6" aria-hidden="true"/>'
-        '{}{}{}<g class="cm-zones">{}</g><g class="cm-moves">{}</g>{}</svg>',
+        '{}{}{}<g class="cm-zones">{}</g><g class="cm-moves">{}</g>{}{}</svg>',
         lay["width"], lay["height"], title_id, title_id, title,
         lay["width"], lay["height"], _river(lay), _roads(zones, lay), rings, _join(drawn),
-        _join(arrows), fighting)
+        _join(arrows), fighting, planned or "")
 
 
 # --- the text beside the map --------------------------------------------------------------

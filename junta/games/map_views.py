@@ -1,4 +1,6 @@
-"""The Map page: the city, and during a coup every unit on it (all of it public)."""
+"""The Map page: the city, and during a coup every unit on it (all of it public); for a seated
+player, his own orders of the phase over it and, while he may order, ordering by tapping the
+map (`map_orders`)."""
 
 from __future__ import annotations
 
@@ -7,10 +9,11 @@ from typing import Any
 from django.contrib.auth.decorators import login_required
 from django.http import HttpResponse
 from django.shortcuts import render
+from django.utils.safestring import SafeString
 
 from accounts.requests import AuthenticatedHttpRequest
 from junta.engine import PhaseKind
-from junta.games import citymap, play, selectors
+from junta.games import citymap, map_orders, play, selectors
 from junta.games.models import Game, Phase
 from junta.games.page_cache import kept_for_viewer
 
@@ -48,10 +51,13 @@ def latest_fighting(game: Game, phase: Phase | None, view: dict[str, Any]
 
 
 def map_context(view: dict[str, Any], fighting: list[citymap.Battle] | None = None,
-                fighting_title: str = "") -> dict[str, Any]:
+                fighting_title: str = "", planned: SafeString | None = None
+                ) -> dict[str, Any]:
     """What the page shows, taken from the public parts of an engine view only: the coup
     view, the families' names and the positions' holders (never the viewer's own secrets),
-    and the latest coup phase's fighting (`fighting`, from public events only)."""
+    and the latest coup phase's fighting (`fighting`, from public events only). The one
+    exception is `planned`: the viewer's own orders of the phase (`map_orders.context`),
+    drawn over the city on his page only."""
     names = names_of(view)
     coup = view.get("coup")
     context: dict[str, Any] = {
@@ -62,7 +68,8 @@ def map_context(view: dict[str, Any], fighting: list[citymap.Battle] | None = No
     }
     context["retreats"] = any(b.retreats for b in context["fighting"])
     if coup is None:
-        context["svg"] = citymap.render_svg(None, names, title="Map of the city")
+        context["svg"] = citymap.render_svg(None, names, title="Map of the city",
+                                            planned=planned)
         context["deployment"] = citymap.deployment(view.get("positions"), names)
         return context
     shown = moved_in(view, coup)
@@ -70,7 +77,8 @@ def map_context(view: dict[str, Any], fighting: list[citymap.Battle] | None = No
     control = coup.get("control") or {}
     context.update({
         "svg": citymap.render_svg(coup, names, moved_in=shown, battles=context["fighting"],
-                                  title="Map of the city with every unit of the coup"),
+                                  title="Map of the city with every unit of the coup",
+                                  planned=planned),
         "moves_of": shown, "moves": citymap.moves(coup, shown, names),
         "rows": citymap.stacks_by_zone(coup, names), "owners": citymap.owners(coup, names),
         "unplaced": [s for s in stacks if s.zone is None],
@@ -89,6 +97,8 @@ def map_context(view: dict[str, Any], fighting: list[citymap.Battle] | None = No
 def city_map(request: AuthenticatedHttpRequest, game_id: int) -> HttpResponse:
     game = selectors.game_for(request.user, game_id)
     seat = play.seat_for(game, request.user)  # 404 unless a seated player or the GM
-    context = map_context(seat.view, *latest_fighting(game, seat.phase, seat.view))
-    context["game"] = game
+    mine = map_orders.context(seat, seat.view.get("coup"))
+    context = map_context(seat.view, *latest_fighting(game, seat.phase, seat.view),
+                          planned=mine.get("planned_svg"))
+    context.update(mine, game=game)
     return render(request, "games/map.html", context)

@@ -59,6 +59,11 @@ class Saved:
 class Outcome:
     done: bool
     message: str = ""
+    to_map: bool = False  # the form came from the Map page (`FROM_MAP`): go back there
+
+
+FROM = "from"  # a form's hidden field naming the page it was sent from
+FROM_MAP = "map"  # ... the Map page (junta/games/map_orders.py), which a saved change returns to
 
 
 @dataclass
@@ -69,6 +74,7 @@ class OrdersPage:
     failed: OrderForm | None = None  # the form re-shown with its messages
     note_form: NoteForm | None = None  # the note as submitted, when it could not be saved
     failed_change: int | None = None  # the saved order the re-shown form was changing
+    from_map: bool = False  # the submitted form came from the Map page
 
     def __post_init__(self) -> None:
         state = self.seat.state
@@ -122,6 +128,7 @@ class OrdersPage:
         """Carry out the posted form; on refusal keep what it said for the page."""
         action = data.get("action", "")
         version = _int(data.get("state_version"), -1)
+        self.from_map = data.get(FROM) == FROM_MAP
         if action not in ACTIONS:
             self.errors = ["The Orders page did not understand what this form asked for: "
                            "nothing was saved. Reload the page and try again."]
@@ -161,7 +168,7 @@ class OrdersPage:
             if form is not None:
                 self.failed = form
             return Outcome(False)
-        return Outcome(True, done.message)
+        return Outcome(True, done.message, to_map=self.from_map)
 
     def _place(self, problems: Sequence[str], index: int | None, form: OrderForm | None
                ) -> None:
@@ -183,7 +190,7 @@ class OrdersPage:
         return {"saved": self.saved(), "entries": self.entries(),
                 "unavailable": list(self.options.notes), "errors": self.errors,
                 "error_links": self.error_links(), "changing": self.change,
-                "prefix_of": form_prefix}
+                "prefix_of": form_prefix, "from_map": self.from_map}
 
 
 def _without_number(problem: Any, index: int) -> Any:

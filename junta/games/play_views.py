@@ -140,7 +140,7 @@ def orders(request: AuthenticatedHttpRequest, game_id: int) -> HttpResponse:
         outcome = page.submit(request.POST, request.user)
         if outcome.done:
             messages.success(request, outcome.message)
-            return redirect("game_orders", game_id=game.id)
+            return redirect("game_map" if outcome.to_map else "game_orders", game_id=game.id)
         status_code = 400
     state = seat.state
     game.refresh_from_db(fields=["state_version", "status", "paused_at"])

@@ -1,0 +1,112 @@
+"""Ordering on the map at phone width (375x740, twice the pixels): the 1st Brigade's General
+taps his stack, then the zone next to it, and confirms the move; the Orders page's form takes
+it and the map comes back with the move drawn as an arrow, which he can remove from the map.
+The keyboard does the same: Enter on a zone chooses it, Escape cancels the choice (docs/rules.md
+§movement). Screenshots are saved in a folder the test prints."""
+
+from __future__ import annotations
+
+import pytest
+from django.contrib.auth import get_user_model
+
+from junta.engine import Order as EngineOrder
+from junta.engine import legal_options, resolve
+from junta.games import running
+from junta.games.campaigns import create_game, join_game
+from junta.games.models import Game, Order
+from tests.e2e.sessions import screenshot_folder, session_cookie
+from tests.engine.helpers import in_phase
+from tests.web.campaigns import install
+
+pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
+GENERAL_1 = 2  # the 1st Brigade's Generalissimo in tests.engine.helpers.in_phase
+
+
+def coup_campaign() -> tuple[Game, object, int]:
+    """Coup Phase 1, the General's brigade in University City (13); (the game, the General's
+    user, a zone his stack may move to)."""
+    User = get_user_model()
+    gm = User.objects.create_user(email="gm@example.org")
+    game = create_game(gm, "Papayas", join_policy=Game.JoinPolicy.OPEN)
+    for i in range(10):
+        join_game(game.id, User.objects.create_user(email=f"p{i}@example.org"), f"Don {i}")
+    running.start_campaign(game.id, gm)
+    state = in_phase("locations")
+    state.coup_excuse = True
+    state = resolve(state, {GENERAL_1: [EngineOrder("rebel_move",
+                                                    {"from_zone": 15, "to_zone": 13})]},
+                    [GENERAL_1]).state
+    assert state.phase == "coup"
+    install(game, state)
+    move = legal_options(state, GENERAL_1).get("move")
+    assert move is not None
+    to_zone = move.arg("to_zone").choices_for[13][0]  # type: ignore[union-attr]
+    general = game.players.get(seat=GENERAL_1).user
+    return game, general, to_zone
+
+
+def no_horizontal_scroll(page) -> bool:  # noqa: ANN001 - a Playwright page
+    return page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+
+
+def test_a_coup_move_is_given_by_tapping_the_map_on_a_phone(live_server, browser, capsys):
+    game, general, to_zone = coup_campaign()
+    base = live_server.url
+    context = browser.new_context(viewport={"width": 375, "height": 740},
+                                  device_scale_factor=2, has_touch=True)
+    context.add_cookies(session_cookie(general, base))
+    page = context.new_page()
+    folder = screenshot_folder("junta-map-orders-")
+    page.goto(f"{base}/games/{game.id}/map/")
+
+    panel = page.locator("#map-orders")
+    assert panel.is_visible()
+    assert page.locator("[data-zoom-level]").inner_text() == "3×"  # close enough to read
+    assert no_horizontal_scroll(page)
+    # a counter is drawn large enough to read: its text at least 11 CSS pixels high
+    height = page.evaluate("""() => Math.max(...[...document.querySelectorAll(
+        '.citymap .cm-counter text')].map(t => t.getBoundingClientRect().height))""")
+    assert height >= 11, height
+    page.screenshot(path=str(folder / "map-orders-phone-start.png"))
+
+    page.locator("#zone-13").tap()
+    assert "Stack in 13 University City chosen" in page.locator("#map-orders-status").inner_text()
+    assert page.locator("#zone-13").get_attribute("aria-pressed") == "true"
+    assert "cm-target" in (page.locator(f"#zone-{to_zone}").get_attribute("class") or "")
+    page.screenshot(path=str(folder / "map-orders-phone-stack-chosen.png"))
+
+    page.locator(f"#zone-{to_zone}").tap()
+    dialog = page.locator("#map-order-dialog")
+    assert dialog.is_visible()
+    choice = dialog.get_by_role("button", name="Move the stack from 13 University City")
+    page.screenshot(path=str(folder / "map-orders-phone-dialog.png"))
+    with page.expect_navigation():
+        choice.tap()
+    assert page.url.endswith(f"/games/{game.id}/map/")
+    assert "Order added." in page.content()
+    arrow = page.locator(".cm-order[data-order='1'][data-kind='move']")
+    assert arrow.count() == 1
+    payload = Order.objects.get(phase__game=game, player__seat=GENERAL_1).payload
+    assert payload == [{"kind": "move", "from_zone": 13, "to_zone": to_zone}]
+    assert no_horizontal_scroll(page)
+    page.locator(".citymap-frame").scroll_into_view_if_needed()
+    page.screenshot(path=str(folder / "map-orders-phone-arrow.png"))
+
+    # the keyboard: Enter chooses the stack, Escape cancels the choice
+    page.locator("#zone-13").focus()
+    page.keyboard.press("Enter")
+    assert page.locator("#zone-13").get_attribute("aria-pressed") == "true"
+    page.keyboard.press("Escape")
+    assert page.locator("#zone-13").get_attribute("aria-pressed") == "false"
+    assert "cancelled" in page.locator("#map-orders-status").inner_text()
+
+    # the arrow's badge opens its Remove button
+    page.locator(".cm-order[data-order='1'] .cm-order-badge").tap()
+    with page.expect_navigation():
+        dialog.get_by_role("button", name="Remove order 1").tap()
+    assert page.locator(".cm-order").count() == 0
+    assert Order.objects.get(phase__game=game, player__seat=GENERAL_1).payload == []
+    context.close()
+    with capsys.disabled():
+        print(f"\nscreenshots of ordering on the map at 375 px in {folder}")
+    assert len(list(folder.glob("map-orders-phone-*.png"))) == 4

@@ -135,6 +135,8 @@ INSTALLED_APPS = [
     "junta.notify",
     "junta.lives",
     "junta.gm",
+    "ninja",  # the API docs' own scripts and styles, served from here (the CSP allows no CDN)
+    "junta.api",
 ]
 
 MIDDLEWARE = [
@@ -272,6 +274,16 @@ else:
             "OPTIONS": {"MAX_ENTRIES": 2000},
         },
     }
+
+# --- The JSON API (junta/api) -------------------------------------------------------------------
+
+# Requests per user (or per token) that the API answers before it says 429: a sustained rate and
+# a short burst, both "<count>/<period>" (s, min, hour, day; "30/10s": 30 in ten seconds). The
+# counts live in the default cache (the database here, Redis in production).
+JUNTA_API_RATES = {
+    "sustained": os.environ.get("JUNTA_API_RATE", "120/min"),
+    "burst": os.environ.get("JUNTA_API_BURST", "30/10s"),
+}
 
 # --- Accounts ---------------------------------------------------------------------------------
 

@@ -29,8 +29,11 @@ def _fresh_drawings():
 @pytest.fixture(autouse=True)
 def _revision_guard(request):
     """Around every request: no campaign's rows change without its content revision changing
-    (tests/web/revision_guard.py). Tests that use no database are left alone."""
-    if "django_db" not in {mark.name for mark in request.node.iter_markers()} and not {
+    (tests/web/revision_guard.py). Tests that use no database are left alone, and so are those
+    marked `no_revision_guard` (a whole campaign of thousands of requests, whose every kind of
+    request other tests check)."""
+    marks = {mark.name for mark in request.node.iter_markers()}
+    if "no_revision_guard" in marks or "django_db" not in marks and not {
             "db", "transactional_db"} & set(request.fixturenames):
         yield
         return

@@ -1,0 +1,14 @@
+"""Staff see and revoke API tokens in the admin; nobody sees a secret (only its hash is kept)."""
+
+from django.contrib import admin
+
+from junta.api.models import ApiToken
+
+
+@admin.register(ApiToken)
+class ApiTokenAdmin(admin.ModelAdmin):
+    list_display = ("name", "user", "prefix", "created_at", "last_used_at", "revoked_at")
+    list_filter = ("revoked_at",)
+    search_fields = ("name", "prefix", "user__email")
+    readonly_fields = ("user", "name", "prefix", "created_at", "last_used_at")
+    exclude = ("secret_hash",)

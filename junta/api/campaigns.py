@@ -1,0 +1,138 @@
+"""Who I am, my campaigns, a campaign's state as I may see it, and its published phases.
+
+Everything per viewer comes from the engine's view (`view_for`, through `play.seat_for`) and
+from the site's own selectors: the API decides nothing about who sees what."""
+
+from __future__ import annotations
+
+from dataclasses import asdict
+from typing import Any
+
+from django.core.paginator import Paginator
+from django.http import HttpRequest
+from ninja import Router
+
+from junta.api import access
+from junta.api.auth import caller
+from junta.api.errors import not_found
+from junta.api.schemas import ERRORS, CampaignItem, CampaignOut, MeOut, PhasesOut, ReportOut
+from junta.games import play, selectors, status_info
+from junta.games.models import Game, Phase, Player
+from junta.talk import selectors as talk_selectors
+
+router = Router(tags=["campaigns"])
+PHASES_PER_PAGE = 10
+
+
+def phase_out(phase: Phase) -> dict[str, Any]:
+    return {"number": phase.number, "kind": phase.kind, "title": play.phase_title(phase),
+            "turn": phase.turn, "status": phase.status, "opens_at": phase.opens_at,
+            "deadline": phase.deadline}
+
+
+@router.get("/me", response={200: MeOut, **ERRORS}, summary="Who I am")
+def me(request: HttpRequest) -> dict[str, Any]:
+    user = caller(request)
+    return {"id": user.id, "public_name": user.public_name, "time_zone": user.time_zone}
+
+
+@router.get("/campaigns", response={200: list[CampaignItem], **ERRORS}, summary="My campaigns")
+def campaigns(request: HttpRequest) -> list[dict[str, Any]]:
+    """The campaigns I run or play in (or asked to join): the current phase, whether I owe
+    orders and how far mine are, and what I have not read yet."""
+    user = caller(request)
+    games = list(selectors.my_games(user))
+    seats = selectors.my_seats(user, games)
+    unread_messages = talk_selectors.unread_by_game(user, [g.id for g in games])
+    pending = set(Player.objects.filter(user=user, game__in=games,
+                                        membership=Player.Membership.PENDING)
+                  .values_list("game_id", flat=True))
+    out = []
+    for game in games:
+        mine = seats.get(game.id, {})
+        role = "gm" if game.gm_id == user.id else "pending" if game.id in pending and \
+            game.id not in seats else "player"
+        phase = access.latest_phase(game)
+        out.append({
+            "id": game.id, "name": game.name, "status": game.status, "role": role,
+            "seat": mine.get("seat"),
+            "phase": phase_out(phase) if phase else None,
+            "owes_orders": bool(mine.get("owes")),
+            "orders_in": bool(mine.get("orders_in")),
+            "orders_final": bool(mine.get("final")),
+            "unread_speeches": selectors.unread_speeches(game, user),
+            "unread_messages": unread_messages.get(game.id, 0),
+        })
+    return out
+
+
+@router.get("/campaigns/{int:game_id}", response={200: CampaignOut, **ERRORS},
+            summary="A campaign as I see it")
+def campaign(request: HttpRequest, game_id: int) -> dict[str, Any]:
+    """The state as the engine lets me see it (`view`), the public roster, the phase and its
+    deadline, the clock (paused, under review, past its deadline, counting down) and who of
+    those whose turn is public has given orders."""
+    user = caller(request)
+    seat = access.seat(user, game_id)
+    game, view = seat.game, seat.view
+    in_orders, all_final = status_info.who_is_in(seat.phase, seat.state)
+    clock = status_info.clock(game, seat.phase, all_final=all_final)
+    players = {p.seat: p for p in selectors.roster(game)}
+    roster = [{"seat": p["seat"], "family": p["name"],
+               "player": players[p["seat"]].user.public_name if p["seat"] in players else ""}
+              for p in view["players"]]
+    return {
+        "id": game.id, "name": game.name, "status": game.status,
+        "role": "gm" if seat.player is None else "player", "seat": seat.seat,
+        "state_version": game.state_version, "phase": phase_out(seat.phase),
+        "clock": asdict(clock), "roster": roster,
+        "who_is_in": [{"seat": i.seat, "family": i.name, "orders": i.orders}
+                      for i in in_orders],
+        "view": view,
+    }
+
+
+def _reports(member: access.Membership, results: list) -> list[dict[str, Any]]:
+    """Each published result as `member` may read it, as the History page has it: public
+    lines and his own; once the game is over, everything revealed."""
+    game = member.game
+    finished = game.status == Game.Status.FINISHED
+    drawn = play.reports(game, member.viewer, results, reveal=finished,
+                         rolled_back=play.undone_phases(game))
+    out = []
+    for result, report in zip(results, drawn, strict=True):
+        phase = report.phase
+        out.append({
+            "number": phase.number, "turn": phase.turn, "kind": phase.kind,
+            "title": report.title, "published_at": result.published_at,
+            "undone_on": report.undone_on, "headlines": report.headlines,
+            "public": report.public, "private": report.private,
+            "votes": [{"caption": t.caption, "rows": [vars(r) for r in t.rows],
+                       "totals": t.totals, "outcome": t.outcome}
+                      for kind, t in report.blocks if kind == "vote"],
+            "revealed": [{"told_to": to, "text": text} for to, text in report.revealed],
+            "orders": [{"family": f, "orders": lines} for f, lines in report.orders],
+        })
+    return out
+
+
+@router.get("/campaigns/{int:game_id}/phases", response={200: PhasesOut, **ERRORS},
+            summary="Published phases, newest first")
+def phases(request: HttpRequest, game_id: int, page: int = 1) -> dict[str, Any]:
+    """Every published phase's report, newest first, ten a page: the public lines and my own
+    (every secret once the game is over). Phases a GM rollback undid carry `undone_on`."""
+    member = access.membership(caller(request), game_id)
+    paged = Paginator(play.history_results(member.game), PHASES_PER_PAGE)
+    shown = paged.get_page(page)
+    return {"page": shown.number, "pages": paged.num_pages, "count": paged.count,
+            "phases": _reports(member, list(shown))}
+
+
+@router.get("/campaigns/{int:game_id}/phases/{int:number}", response={200: ReportOut, **ERRORS},
+            summary="One published phase")
+def phase(request: HttpRequest, game_id: int, number: int) -> dict[str, Any]:
+    member = access.membership(caller(request), game_id)
+    result = play.history_results(member.game).filter(phase__number=number).first()
+    if result is None:
+        raise not_found("No published phase of this campaign has that number.")
+    return _reports(member, [result])[0]

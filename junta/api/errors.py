@@ -1,0 +1,107 @@
+"""Errors as JSON, each with the field it concerns:
+`{"detail": "...", "field": "orders[2].amount"}`,
+and, when there are several, all of them under "errors" (the first one repeated at the top, so
+a client that reads only "detail" still reads a message)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from django.http import Http404, HttpRequest, HttpResponse
+from ninja import NinjaAPI
+from ninja.errors import AuthenticationError, HttpError, Throttled, ValidationError
+
+
+@dataclass(frozen=True)
+class Issue:
+    detail: str
+    field: str | None = None
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"detail": self.detail, "field": self.field}
+
+
+class ApiError(Exception):
+    """An answer other than success: its HTTP status and what went wrong, with the fields."""
+
+    def __init__(self, status: int, issues: Sequence[Issue] | str, field: str | None = None
+                 ) -> None:
+        if isinstance(issues, str):
+            issues = [Issue(issues, field)]
+        super().__init__(issues[0].detail if issues else "")
+        self.status = status
+        self.issues = list(issues) or [Issue("Something went wrong.")]
+
+
+def not_found(what: str = "No such campaign of yours.") -> ApiError:
+    """404: the same answer whether the thing does not exist or is not the caller's to see."""
+    return ApiError(404, what)
+
+
+def body(issues: Sequence[Issue]) -> dict[str, Any]:
+    out = issues[0].as_dict()
+    if len(issues) > 1:
+        out["errors"] = [i.as_dict() for i in issues]
+    return out
+
+
+def field_path(loc: Sequence[Any]) -> str | None:
+    """Pydantic's location of a problem as a client writes it: ("body", "payload", "orders", 2,
+    "amount") -> "orders[2].amount"; the parameter's own name is left out."""
+    parts = list(loc)
+    if parts and parts[0] in ("body", "query", "path", "header", "cookie", "form"):
+        parts = parts[1:]
+        if len(parts) > 1 and parts[0] == "payload":
+            parts = parts[1:]
+    out = ""
+    for part in parts:
+        if isinstance(part, int):
+            out += f"[{part}]"
+        else:
+            out += ("." if out else "") + str(part)
+    return out or None
+
+
+def install(api: NinjaAPI) -> None:
+    """Every error the API gives is answered in the one shape above."""
+
+    def answer(request: HttpRequest, status: int, issues: Sequence[Issue]) -> HttpResponse:
+        return api.create_response(request, body(issues), status=status)
+
+    @api.exception_handler(ApiError)
+    def api_error(request: HttpRequest, exc: ApiError) -> HttpResponse:
+        return answer(request, exc.status, exc.issues)
+
+    @api.exception_handler(ValidationError)
+    def invalid(request: HttpRequest, exc: ValidationError) -> HttpResponse:
+        issues = [Issue(str(e.get("msg", "This value is not valid.")), field_path(e.get("loc", ())))
+                  for e in exc.errors]
+        return answer(request, 400, issues or [Issue("The request is not valid.")])
+
+    @api.exception_handler(AuthenticationError)
+    def unauthorised(request: HttpRequest, exc: AuthenticationError) -> HttpResponse:
+        response = answer(request, 401, [Issue(
+            "Sign in, or send a personal API token as 'Authorization: Bearer <token>' (make "
+            "one at /api/tokens/).", "Authorization")])
+        response["WWW-Authenticate"] = "Bearer"
+        return response
+
+    @api.exception_handler(HttpError)
+    def http_error(request: HttpRequest, exc: HttpError) -> HttpResponse:
+        detail = str(exc)
+        if exc.status_code == 403 and "CSRF" in detail:
+            return answer(request, 403, [Issue(
+                "The CSRF check failed: with the session, send the CSRF token in the "
+                "X-CSRFToken header (or use a personal API token instead).", "X-CSRFToken")])
+        return answer(request, exc.status_code, [Issue(detail)])
+
+    @api.exception_handler(Http404)
+    def missing(request: HttpRequest, exc: Http404) -> HttpResponse:
+        return answer(request, 404, [Issue("Not found.")])
+
+    @api.exception_handler(Throttled)
+    def throttled(request: HttpRequest, exc: Throttled) -> HttpResponse:
+        wait = f" Try again in {int(exc.wait) + 1} seconds." if exc.wait else ""
+        return answer(request, 429, [Issue(f"Too many requests.{wait}")])

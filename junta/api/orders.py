@@ -1,0 +1,165 @@
+"""My legal options, my orders, and changing them: through `running.submit_orders` and
+`running.set_final`, exactly as the Orders page does, with the engine's messages. A rejected
+set leaves the earlier orders in place; a stale `state_version` is refused (409)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.http import HttpRequest
+from ninja import Router
+
+from junta import engine
+from junta.api import access
+from junta.api.auth import caller
+from junta.api.campaigns import phase_out
+from junta.api.errors import ApiError, Issue, not_found
+from junta.api.options import Unfilled, filled, options_json
+from junta.api.schemas import ERRORS, ErrorOut, FinalIn, OptionsOut, OrdersIn, OrdersOut
+from junta.games import play, running, status_info
+from junta.games.campaigns import CampaignError
+from junta.games.models import Game
+
+router = Router(tags=["orders"])
+
+
+def _my_seat(request: HttpRequest, game_id: int) -> play.Seat:
+    """My seat; the GM gives no orders of his own here (404, as the Orders page)."""
+    seat = access.seat(caller(request), game_id)
+    if seat.player is None or seat.seat is None:
+        raise not_found("The GameMaster has no orders of his own in this campaign.")
+    return seat
+
+
+def _version(game: Game) -> int:
+    return Game.objects.filter(pk=game.pk).values_list("state_version", flat=True).get()
+
+
+def _open(seat: play.Seat) -> tuple[bool, str | None]:
+    """Whether orders are taken now (the clock counts down and the engine lets me act), and
+    the engine's reason when it does not."""
+    barred = engine.why_no_orders(seat.state, seat.seat) if seat.seat is not None else None
+    clock = status_info.clock(seat.game, seat.phase)
+    return clock.counting and barred is None, barred
+
+
+def _orders_out(seat: play.Seat) -> dict[str, Any]:
+    order = seat.order
+    options = engine.legal_options(seat.state, seat.seat) if seat.seat is not None else None
+    lines = []
+    for i, data in enumerate(order.payload if order else []):
+        parsed = engine.parse_order(dict(data))
+        option = engine.option_for(options, parsed) if options else None
+        lines.append({"index": i, "order": data, "text": engine.describe_order(seat.state,
+                                                                                 parsed),
+                      "option": option.key if option else None})
+    is_open, barred = _open(seat)
+    return {"phase": phase_out(seat.phase), "state_version": _version(seat.game),
+            "open": is_open, "barred": barred, "final": bool(order and order.final),
+            "note_to_gm": order.note_to_gm if order else "",
+            "revision": order.revision if order else 0,
+            "submitted_at": order.submitted_at if order else None, "orders": lines}
+
+
+@router.get("/campaigns/{int:game_id}/options", response={200: OptionsOut, **ERRORS},
+            summary="My legal order options now")
+def options(request: HttpRequest, game_id: int) -> dict[str, Any]:
+    """Every order the engine lets me give now: its kind, arguments (names, shapes, allowed
+    values with labels), the conditions it may carry; `notes` says what is not offered now
+    and why. Send one back in PUT /orders as {"option": key, "values": {...}} or as the
+    engine's order itself."""
+    seat = _my_seat(request, game_id)
+    assert seat.seat is not None  # _my_seat
+    is_open, barred = _open(seat)
+    return {"phase": phase_out(seat.phase), "state_version": _version(seat.game),
+            "open": is_open, "barred": barred,
+            "owes_orders": bool((seat.view.get("me") or {}).get("owes_orders")),
+            "final": bool(seat.order and seat.order.final),
+            **options_json(engine.legal_options(seat.state, seat.seat))}
+
+
+@router.get("/campaigns/{int:game_id}/orders", response={200: OrdersOut, **ERRORS},
+            summary="My orders")
+def orders(request: HttpRequest, game_id: int) -> dict[str, Any]:
+    return _orders_out(_my_seat(request, game_id))
+
+
+def _stale(given: int, game: Game) -> ApiError:
+    return ApiError(409, f"The campaign has changed since state_version {given} (it is now "
+                         f"{_version(game)}): read the options and your orders again, then "
+                         "send them anew. Nothing was saved.", "state_version")
+
+
+def _refused(seat: play.Seat, given: int, error: CampaignError) -> ApiError:
+    """A refusal of the service as the API says it: stale (409), or the service's words."""
+    if given != _version(seat.game):
+        return _stale(given, seat.game)
+    text = str(error)
+    return ApiError(400, text, "note_to_gm" if "note to the GM" in text else None)
+
+
+def _engine_orders(seat: play.Seat, items: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Each item read as the engine's order (an option filled in is built by the engine), each
+    problem with its place in the list."""
+    assert seat.seat is not None
+    out, issues = [], []
+    options_now = None
+    for i, item in enumerate(items):
+        try:
+            if "option" in item:
+                options_now = options_now or engine.legal_options(seat.state, seat.seat)
+                out.append(filled(seat.state, options_now, item).to_dict())
+            else:
+                out.append(engine.parse_order(item).to_dict())
+        except Unfilled as error:
+            issues.append(Issue(str(error), f"orders[{i}]" + (f".{error.arg}" if error.arg
+                                                               else "")))
+        except engine.OrderError as error:
+            about = "condition" if "condition" in str(error) else "kind"
+            issues.append(Issue(str(error), f"orders[{i}].{about}"))
+    if issues:
+        raise ApiError(400, issues)
+    return out
+
+
+@router.put("/campaigns/{int:game_id}/orders", response={200: OrdersOut, 409: ErrorOut, **ERRORS},
+            summary="Replace my orders for the current phase")
+def replace_orders(request: HttpRequest, game_id: int, payload: OrdersIn) -> dict[str, Any]:
+    """The whole list, validated by the engine as one set; on any problem nothing is saved
+    (each message with the order and argument it concerns: "orders[2].amount")."""
+    user = caller(request)
+    seat = _my_seat(request, game_id)
+    if payload.state_version != _version(seat.game):
+        raise _stale(payload.state_version, seat.game)
+    items = _engine_orders(seat, payload.orders)
+    try:
+        running.submit_orders(seat.phase.id, user, items, state_version=payload.state_version,
+                              note_to_gm=payload.note_to_gm, final=payload.final)
+    except running.OrdersRejected as rejected:
+        raise ApiError(400, [_issue(p) for p in rejected.errors]) from None
+    except CampaignError as error:
+        raise _refused(seat, payload.state_version, error) from None
+    return _orders_out(access.seat(user, game_id))
+
+
+def _issue(problem: str) -> Issue:
+    """An engine message with the order (and argument) it is about."""
+    orders = getattr(problem, "orders", ())
+    arg = getattr(problem, "arg", None)
+    if not orders:
+        return Issue(str(problem), "orders")
+    return Issue(str(problem), f"orders[{orders[0]}]" + (f".{arg}" if arg else ""))
+
+
+@router.post("/campaigns/{int:game_id}/orders/final", response={200: OrdersOut, **ERRORS},
+             summary="Mark my orders final, or open them again")
+def final(request: HttpRequest, game_id: int, payload: FinalIn) -> dict[str, Any]:
+    user = caller(request)
+    seat = _my_seat(request, game_id)
+    try:
+        running.set_final(seat.phase.id, user, payload.final)
+    except CampaignError as error:
+        raise ApiError(400, str(error)) from None
+    return _orders_out(access.seat(user, game_id))
+
+

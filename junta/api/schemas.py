@@ -1,0 +1,284 @@
+"""The shapes the API answers with and reads (its OpenAPI schema is drawn from them)."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from ninja import Field, Schema
+
+
+class ErrorOut(Schema):
+    detail: str
+    field: str | None = None
+    errors: list[dict[str, Any]] | None = None
+
+
+class MeOut(Schema):
+    id: int
+    public_name: str
+    time_zone: str
+
+
+class PhaseOut(Schema):
+    number: int
+    kind: str
+    title: str
+    turn: int
+    status: str
+    opens_at: datetime
+    deadline: datetime
+
+
+class CampaignItem(Schema):
+    id: int
+    name: str
+    status: str
+    role: str = Field(description='"gm", "player" or "pending" (asked to join, not seated)')
+    seat: int | None
+    phase: PhaseOut | None
+    owes_orders: bool
+    orders_in: bool
+    orders_final: bool
+    unread_speeches: int
+    unread_messages: int
+
+
+class ClockOut(Schema):
+    paused: bool
+    reviewing: bool
+    passed: bool
+    counting: bool
+    all_final: bool
+    review_mode: bool
+    left: str
+
+
+class RosterEntry(Schema):
+    seat: int
+    family: str
+    player: str
+
+
+class InOrdersOut(Schema):
+    seat: int
+    family: str
+    orders: str = Field(description='"none", "in" or "final"')
+
+
+class CampaignOut(Schema):
+    id: int
+    name: str
+    status: str
+    role: str
+    seat: int | None
+    state_version: int
+    phase: PhaseOut
+    clock: ClockOut
+    roster: list[RosterEntry]
+    who_is_in: list[InOrdersOut]
+    view: dict[str, Any] = Field(description="The engine's view of the state for this viewer")
+
+
+class VoteRowOut(Schema):
+    voter: str
+    votes: int
+    choice: str
+    source: str
+
+
+class VoteOut(Schema):
+    caption: str
+    rows: list[VoteRowOut]
+    totals: list[tuple[str, int]]
+    outcome: str
+
+
+class RevealedLine(Schema):
+    told_to: str
+    text: str
+
+
+class FamilyOrders(Schema):
+    family: str
+    orders: list[str]
+
+
+class ReportOut(Schema):
+    number: int
+    turn: int
+    kind: str
+    title: str
+    published_at: datetime | None
+    undone_on: datetime | None = Field(description="When a GM rollback undid this phase")
+    headlines: list[str]
+    public: list[str]
+    private: list[str] = Field(description="The lines told to me alone (or to a few)")
+    votes: list[VoteOut]
+    revealed: list[RevealedLine] = Field(description="After the end: every secret line")
+    orders: list[FamilyOrders] = Field(description="After the end: every family's orders")
+
+
+class PhasesOut(Schema):
+    page: int
+    pages: int
+    count: int
+    phases: list[ReportOut]
+
+
+class SpeechItem(Schema):
+    kind: str = Field(description='"speech", "announcement" (the GM\'s) or "action" (a GM '
+                                  "action announced)")
+    id: int
+    created_at: datetime
+    speaker: str
+    phase: int | None
+    reply_to: int | None
+    body: str
+    html: str
+    new: bool
+
+
+class SpeechesOut(Schema):
+    page: int
+    pages: int
+    count: int
+    items: list[SpeechItem]
+
+
+class SpeechIn(Schema):
+    body: str
+    reply_to: int | None = None
+
+
+class ConversationOut(Schema):
+    id: int
+    subject: str
+    created_at: datetime
+    last_message_at: datetime | None
+    member: bool = Field(description="Whether I am in it (the GM may read others where the "
+                                     "campaign lets him)")
+    members: list[str]
+    unread: int
+
+
+class ConversationIn(Schema):
+    subject: str
+    players: list[int] = Field(default_factory=list, description="The seats asked in")
+    with_gm: bool = False
+    body: str
+
+
+class MessageOut(Schema):
+    id: int
+    author: str
+    created_at: datetime
+    body: str
+    html: str
+    mine: bool
+
+
+class MessagesOut(Schema):
+    page: int
+    pages: int
+    count: int
+    messages: list[MessageOut]
+
+
+class MessageIn(Schema):
+    body: str
+
+
+class OrderLine(Schema):
+    index: int
+    order: dict[str, Any]
+    text: str
+    option: str | None = Field(description="The option that offers this order now, if any")
+
+
+class OrdersOut(Schema):
+    phase: PhaseOut
+    state_version: int
+    open: bool
+    barred: str | None
+    final: bool
+    note_to_gm: str
+    revision: int
+    submitted_at: datetime | None
+    orders: list[OrderLine]
+
+
+class OrdersIn(Schema):
+    orders: list[dict[str, Any]] = Field(description=(
+        'Each an engine order ({"kind": "pay", "to": 3, "amount": 2, "condition": {...}}) or '
+        'an option filled in ({"option": "pay", "values": {"to": 3, "amount": 2}, '
+        '"condition": {"kind": ..., ...}})'))
+    state_version: int
+    final: bool = False
+    note_to_gm: str = ""
+
+
+class FinalIn(Schema):
+    final: bool
+
+
+class ChoiceOut(Schema):
+    value: Any
+    label: str
+
+
+class ChoicesFor(Schema):
+    when: Any = Field(description="A value of the argument named by depends_on")
+    values: list[Any]
+
+
+class ArgOut(Schema):
+    name: str
+    label: str
+    shape: str = Field(description='"one", "some", "number", "table" or "ranking"')
+    choices: list[ChoiceOut]
+    minimum: int | None
+    maximum: int | None
+    required: bool
+    help: str
+    keys: list[ChoiceOut] = Field(description="A table's rows")
+    blank: str | None
+    default: Any
+    depends_on: str | None
+    choices_for: list[ChoicesFor]
+    combined: bool
+
+
+class ConditionOut(Schema):
+    kind: str
+    label: str
+    args: list[ArgOut]
+
+
+class OptionOut(Schema):
+    key: str
+    kind: str
+    label: str
+    help: str
+    fixed: dict[str, Any]
+    args: list[ArgOut]
+    defaults: dict[str, Any]
+    conditions: list[ConditionOut]
+    refused_conditions: list[str]
+
+
+class OptionsOut(Schema):
+    phase: PhaseOut
+    state_version: int
+    open: bool
+    barred: str | None
+    owes_orders: bool = Field(description="Whether the phase waits for my orders (it closes "
+                                          "early once all who owe them are final)")
+    final: bool = Field(description="Whether my orders for this phase are final")
+    seat: int
+    orders: list[OptionOut]
+    notes: list[str] = Field(description="What is not offered now, and why")
+
+
+# The error answers every endpoint may give, for the schema (the handlers in errors.py draw them).
+ERRORS: dict[int, Any] = {400: ErrorOut, 401: ErrorOut, 404: ErrorOut, 429: ErrorOut}

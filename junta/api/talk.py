@@ -1,0 +1,189 @@
+"""Speeches (the Events page's) and private conversations, through the site's own services:
+the same rules (who may speak, members only, exiles, the GM's read policy) and the same
+messages when something is refused."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.core.paginator import Paginator
+from django.http import HttpRequest
+from ninja import Router, Status
+
+from junta.api import access
+from junta.api.auth import caller
+from junta.api.errors import ApiError, not_found
+from junta.api.schemas import (
+    ERRORS,
+    ConversationIn,
+    ConversationOut,
+    MessageIn,
+    MessageOut,
+    MessagesOut,
+    SpeechesOut,
+    SpeechIn,
+    SpeechItem,
+)
+from junta.games import selectors, speeches
+from junta.games.campaigns import CampaignError
+from junta.games.models import Player
+from junta.talk import access as talk_access
+from junta.talk import selectors as talk_selectors
+from junta.talk import services as talk_services
+from junta.talk.models import Conversation, Message
+
+router = Router(tags=["talk"])
+SPEECHES_PER_PAGE = 20
+MESSAGES_PER_PAGE = 50
+
+
+def _item(entry: selectors.EventsItem) -> dict[str, Any]:
+    item = entry.item
+    if entry.kind == "speech":
+        return {"kind": "speech", "id": item.id, "created_at": item.created_at,
+                "speaker": item.speaker, "phase": item.phase.number if item.phase else None,
+                "reply_to": item.reply_to_id, "body": item.body, "html": item.body_html,
+                "new": entry.new}
+    if entry.kind == "announcement":
+        return {"kind": "announcement", "id": item.id, "created_at": item.created_at,
+                "speaker": talk_access.GM_NAME, "phase": None, "reply_to": None,
+                "body": item.body, "html": item.body_html, "new": entry.new}
+    return {"kind": "action", "id": item.id, "created_at": item.created_at,
+            "speaker": talk_access.GM_NAME, "phase": None, "reply_to": None,
+            "body": item.announcement, "html": "", "new": entry.new}
+
+
+@router.get("/campaigns/{int:game_id}/speeches", response={200: SpeechesOut, **ERRORS},
+            summary="Speeches and the GM's announcements, newest first")
+def speech_list(request: HttpRequest, game_id: int, page: int = 1) -> dict[str, Any]:
+    """One page of the Events page's list: speeches, the GM's announcements and the GM's
+    announced actions between them, newest first, each marked `new` when I had not read it.
+    Reading the first page marks it read, as the Events page does."""
+    user = caller(request)
+    game = access.membership(user, game_id).game
+    shown = (game.speeches.select_related("reply_to", "phase").order_by("-created_at", "-id"))
+    paged = Paginator(shown, SPEECHES_PER_PAGE)
+    current = paged.get_page(page)
+    items = selectors.events_items(game, current)
+    since = selectors.seen_until(game, user)
+    selectors.mark_new(items, game, user, since)
+    if current.number == 1 and items:
+        speeches.mark_seen(game, user, max(i.created_at for i in items))
+    return {"page": current.number, "pages": paged.num_pages, "count": paged.count,
+            "items": [_item(i) for i in items]}
+
+
+@router.post("/campaigns/{int:game_id}/speeches", response={201: SpeechItem, **ERRORS},
+             summary="Make a speech")
+def speech_post(request: HttpRequest, game_id: int, payload: SpeechIn) -> Status[dict[str, Any]]:
+    user = caller(request)
+    game = access.membership(user, game_id).game
+    try:
+        speech = speeches.post_speech(game, user, payload.body, payload.reply_to)
+    except CampaignError as error:
+        text = str(error)
+        field = "reply_to" if "replying to" in text else "body" if text.startswith(
+            "A speech") else None
+        raise ApiError(400, text, field) from None
+    return Status(201, _item(selectors.EventsItem("speech", speech.created_at, speech)))
+
+
+# --- conversations -------------------------------------------------------------------------
+
+def _reader(request: HttpRequest, game_id: int) -> talk_access.Reader:
+    user = caller(request)
+    game = access.membership(user, game_id).game
+    reader = talk_access.reader_for(game, user)
+    if reader is None:
+        raise not_found()
+    return reader
+
+
+def _conversation(reader: talk_access.Reader, conversation_id: int) -> Conversation:
+    talk = Conversation.objects.filter(pk=conversation_id, game=reader.game).first()
+    if talk is None or not talk_access.may_read(talk, reader):
+        raise not_found("No such conversation of yours.")
+    return talk
+
+
+def _conversation_out(talk: Conversation, reader: talk_access.Reader,
+                      unread: dict[int, int]) -> dict[str, Any]:
+    members = list(talk.members.all())
+    return {"id": talk.id, "subject": talk.subject, "created_at": talk.created_at,
+            "last_message_at": talk.last_message_at,
+            "member": any(m.user_id == reader.user.id and m.left_at is None for m in members),
+            "members": [m.name for m in members if m.left_at is None],
+            "unread": unread.get(talk.id, 0)}
+
+
+@router.get("/campaigns/{int:game_id}/conversations",
+            response={200: list[ConversationOut], **ERRORS},
+            summary="The conversations I may read")
+def conversation_list(request: HttpRequest, game_id: int) -> list[dict[str, Any]]:
+    reader = _reader(request, game_id)
+    unread = talk_selectors.unread_by_conversation(reader.user, reader.game.id)
+    rows = talk_access.readable(reader).prefetch_related("members")
+    return [_conversation_out(c, reader, unread) for c in rows]
+
+
+@router.post("/campaigns/{int:game_id}/conversations", response={201: ConversationOut, **ERRORS},
+             summary="Start a conversation")
+def conversation_start(request: HttpRequest, game_id: int, payload: ConversationIn
+                       ) -> Status[dict[str, Any]]:
+    """With the players at these seats (and the GM, with `with_gm`), opened by `body`."""
+    reader = _reader(request, game_id)
+    seated = {p.seat: p for p in reader.game.players.filter(
+        membership=Player.Membership.ACTIVE) if p.seat is not None}
+    chosen = []
+    for i, seat in enumerate(payload.players):
+        if seat not in seated:
+            raise ApiError(400, "No seated player has this seat in the campaign.",
+                           f"players[{i}]")
+        chosen.append(seated[seat])
+    try:
+        talk = talk_services.start(reader, payload.subject, chosen, payload.with_gm,
+                                   payload.body)
+    except talk_services.TalkError as error:
+        text = str(error)
+        field = "subject" if "subject" in text else "body" if text.startswith(
+            "A message") else "players" if "player" in text else None
+        raise ApiError(400, text, field) from None
+    return Status(201, _conversation_out(talk, reader, {}))
+
+
+def _message_out(message: Message, reader: talk_access.Reader) -> dict[str, Any]:
+    return {"id": message.id, "author": message.author_name, "created_at": message.created_at,
+            "body": message.body, "html": message.body_html,
+            "mine": message.author_id == reader.user.id}
+
+
+@router.get("/campaigns/{int:game_id}/conversations/{int:conversation_id}/messages",
+            response={200: MessagesOut, **ERRORS},
+            summary="A conversation's messages, newest first")
+def message_list(request: HttpRequest, game_id: int, conversation_id: int, page: int = 1
+                 ) -> dict[str, Any]:
+    """Reading the first page marks the conversation read, as its page does."""
+    reader = _reader(request, game_id)
+    talk = _conversation(reader, conversation_id)
+    paged = Paginator(talk.messages.order_by("-id"), MESSAGES_PER_PAGE)
+    current = paged.get_page(page)
+    rows = list(current)
+    me = talk_access.membership(talk, reader)
+    if me is not None and current.number == 1 and rows:
+        talk_services.mark_read(me, rows[0])
+    return {"page": current.number, "pages": paged.num_pages, "count": paged.count,
+            "messages": [_message_out(m, reader) for m in rows]}
+
+
+@router.post("/campaigns/{int:game_id}/conversations/{int:conversation_id}/messages",
+             response={201: MessageOut, **ERRORS}, summary="Write in a conversation")
+def message_post(request: HttpRequest, game_id: int, conversation_id: int,
+                 payload: MessageIn) -> Status[dict[str, Any]]:
+    reader = _reader(request, game_id)
+    talk = _conversation(reader, conversation_id)
+    try:
+        message = talk_services.post(talk, reader, payload.body)
+    except talk_services.TalkError as error:
+        text = str(error)
+        raise ApiError(400, text, "body" if text.startswith("A message") else None) from None
+    return Status(201, _message_out(message, reader))

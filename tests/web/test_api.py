@@ -1,0 +1,371 @@
+"""The JSON API under /api/v1/: a player plays through it as the Orders, Events and talk pages
+let him (the same services, the same refusals), with personal tokens, errors as JSON with
+their field, 404 outside his campaigns, 409 for a stale state_version, 429 past the rate."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from django.test import Client, override_settings
+
+from junta.api import tokens
+from junta.api.models import ApiToken
+from junta.engine import Rng, bot_orders
+from junta.games import adjudication, running
+from junta.games.models import Game, Order, Player
+from tests.web.campaigns import open_phase, play_days, state_of, version
+
+pytestmark = pytest.mark.django_db
+API = "/api/v1"
+# high rates for every test but the throttling one: user ids come back from test to test
+RATES = {"sustained": "10000/min", "burst": "10000/min"}
+
+
+@pytest.fixture(autouse=True)
+def _rates():
+    with override_settings(JUNTA_API_RATES=RATES):
+        yield
+
+
+def bearer(user) -> dict[str, str]:  # noqa: ANN001 - a user
+    return {"Authorization": f"Bearer {tokens.create(user, 'bot').secret}"}
+
+
+def get(client: Client, url: str, auth: dict, status: int = 200) -> dict:
+    response = client.get(API + url, headers=auth)
+    assert response.status_code == status, (url, response.status_code, response.content)
+    return response.json()
+
+
+def send(client: Client, method: str, url: str, auth: dict, data: dict, status: int = 200
+         ) -> dict:
+    response = getattr(client, method)(API + url, data=json.dumps(data),
+                                       content_type="application/json", headers=auth)
+    assert response.status_code == status, (url, response.status_code, response.content)
+    return response.json()
+
+
+@pytest.fixture
+def started(campaign):
+    game, users = campaign(players=6)
+    running.start_campaign(game.id, game.gm)
+    return game, users
+
+
+def seat_user(game: Game, seat: int):  # noqa: ANN201 - a user
+    return game.players.get(seat=seat, membership=Player.Membership.ACTIVE).user
+
+
+# --- who I am, my campaigns, a campaign ----------------------------------------------------
+
+def test_me_and_my_campaigns(started, client):
+    game, users = started
+    user = seat_user(game, 0)
+    auth = bearer(user)
+    me = get(client, "/me", auth)
+    assert me == {"id": user.id, "public_name": user.public_name, "time_zone": user.time_zone}
+    [row] = get(client, "/campaigns", auth)
+    assert row["id"] == game.id and row["role"] == "player" and row["seat"] == 0
+    assert row["phase"]["number"] == 1 and row["phase"]["kind"] == "nomination"
+    assert row["owes_orders"] is True and row["orders_in"] is False
+    assert row["unread_speeches"] == 0 and row["unread_messages"] == 0
+    [gm_row] = get(client, "/campaigns", bearer(game.gm))
+    assert gm_row["role"] == "gm" and gm_row["seat"] is None
+
+
+def test_a_campaign_as_the_engine_lets_me_see_it(started, client):
+    game, users = started
+    data = get(client, f"/campaigns/{game.id}", bearer(seat_user(game, 2)))
+    assert data["seat"] == 2 and data["role"] == "player"
+    assert data["state_version"] == version(game)
+    assert data["view"]["me"]["seat"] == 2
+    assert not {"full", "players_secret", "extra_bills"} & set(data["view"])
+    assert [r["seat"] for r in data["roster"]] == list(range(6))
+    assert all(r["family"] for r in data["roster"])
+    assert data["clock"]["counting"] is True and data["clock"]["paused"] is False
+    assert {i["orders"] for i in data["who_is_in"]} <= {"none", "in", "final"}
+    assert data["phase"]["deadline"]
+
+
+def test_phases_carry_the_public_report_and_my_own_lines(started, client):
+    game, users = started
+    play_days(game, users, 2)
+    auth = bearer(seat_user(game, 1))
+    listing = get(client, f"/campaigns/{game.id}/phases", auth)
+    assert listing["count"] == 2 and [p["number"] for p in listing["phases"]] == [2, 1]
+    one = get(client, f"/campaigns/{game.id}/phases/1", auth)
+    assert one["public"] and one["title"] and one["revealed"] == [] and one["orders"] == []
+    get(client, f"/campaigns/{game.id}/phases/99", auth, 404)
+
+
+# --- orders ------------------------------------------------------------------------------------
+
+def test_options_orders_and_final_through_the_services(started, client):
+    game, users = started
+    user = seat_user(game, 0)
+    auth = bearer(user)
+    options = get(client, f"/campaigns/{game.id}/options", auth)
+    assert options["open"] is True and options["orders"]
+    assert options["state_version"] == version(game)
+    option = options["orders"][0]
+    assert {"key", "kind", "label", "args", "conditions", "defaults"} <= set(option)
+    put = {"orders": [{"option": option["key"], "values": option["defaults"]}],
+           "state_version": options["state_version"], "note_to_gm": "Mine.", "final": False}
+    saved = send(client, "put", f"/campaigns/{game.id}/orders", auth, put)
+    assert len(saved["orders"]) == 1 and saved["orders"][0]["text"]
+    assert saved["orders"][0]["option"] == option["key"]
+    assert saved["note_to_gm"] == "Mine." and saved["final"] is False
+    row = Order.objects.get(phase=open_phase(game), player__user=user)
+    assert row.payload == [saved["orders"][0]["order"]]
+
+    # the engine's own order form is read too, and a stale version is refused with 409
+    stale = dict(put, orders=[], state_version=put["state_version"] - 1)
+    error = send(client, "put", f"/campaigns/{game.id}/orders", auth, stale, 409)
+    assert error["field"] == "state_version" and "Nothing was saved" in error["detail"]
+    assert Order.objects.get(pk=row.pk).payload == row.payload  # the earlier orders stay
+
+    final = send(client, "post", f"/campaigns/{game.id}/orders/final", auth, {"final": True})
+    assert final["final"] is True and len(final["orders"]) == 1
+    again = get(client, f"/campaigns/{game.id}/orders", auth)
+    assert again["final"] is True and again["orders"] == final["orders"]
+
+
+def test_rejected_orders_name_their_field_and_keep_the_earlier_ones(started, client):
+    game, users = started
+    user = seat_user(game, 0)
+    auth = bearer(user)
+    options = get(client, f"/campaigns/{game.id}/options", auth)
+    first = options["orders"][0]
+    body = {"orders": [{"option": first["key"], "values": first["defaults"]}],
+            "state_version": options["state_version"]}
+    kept = send(client, "put", f"/campaigns/{game.id}/orders", auth, body)["orders"]
+    bad = send(client, "put", f"/campaigns/{game.id}/orders", auth,
+               dict(body, orders=[kept[0]["order"], {"kind": "no-such-order"}]), 400)
+    assert bad["field"] == "orders[1].kind" and "no-such-order" in bad["detail"]
+    unknown = send(client, "put", f"/campaigns/{game.id}/orders", auth,
+                   dict(body, orders=[{"option": "no-such-option"}]), 400)
+    assert unknown["field"] == "orders[0].option"
+    condition = send(client, "put", f"/campaigns/{game.id}/orders", auth,
+                     dict(body, orders=[{"kind": "pay", "condition": {"kind": "nope"}}]), 400)
+    assert condition["field"] == "orders[0].condition"
+    # the engine refuses a payment in the nomination phase: its message, about order 0
+    refused = send(client, "put", f"/campaigns/{game.id}/orders", auth,
+                   dict(body, orders=[{"kind": "pay", "to": 1, "amount": 999999}]), 400)
+    assert refused["field"].startswith("orders") and refused["detail"]
+    missing = send(client, "put", f"/campaigns/{game.id}/orders", auth,
+                   {"orders": "nope", "state_version": 1}, 400)
+    assert missing["field"] == "orders"
+    too_long = send(client, "put", f"/campaigns/{game.id}/orders", auth,
+                    dict(body, note_to_gm="x" * 100000), 400)
+    assert too_long["field"] == "note_to_gm"
+    assert get(client, f"/campaigns/{game.id}/orders", auth)["orders"] == kept
+
+
+def test_every_seat_plays_a_phase_through_the_api_alone(started, client):
+    """The bots' orders, each family's own, sent as the engine's orders and marked final:
+    the phase is adjudicated and its report is read back."""
+    game, users = started
+    phase = open_phase(game)
+    state = state_of(phase)
+    rng = Rng("api-bots")
+    for seat in range(len(state.players)):
+        auth = bearer(seat_user(game, seat))
+        mine = get(client, f"/campaigns/{game.id}/orders", auth)
+        body = {"orders": [o.to_dict() for o in bot_orders(state, seat, rng)],
+                "state_version": mine["state_version"], "final": True}
+        assert send(client, "put", f"/campaigns/{game.id}/orders", auth, body)["final"]
+    assert [i["orders"] for i in get(client, f"/campaigns/{game.id}", auth)["who_is_in"]] \
+        == ["final"] * len(state.players)
+    adjudication.adjudicate_phase(phase.id, now=phase.deadline)
+    [report] = get(client, f"/campaigns/{game.id}/phases", auth)["phases"]
+    assert report["number"] == phase.number and report["public"]
+    assert get(client, f"/campaigns/{game.id}", auth)["phase"]["number"] == phase.number + 1
+
+
+def test_options_are_plain_json_in_every_phase_and_filled_in_never_fail(started, client):
+    """Over two turns, every seat's options come back as JSON, and each option sent back
+    with its defaults is either saved or refused with the engine's words (never a 500)."""
+    game, users = started
+    auths = {seat: bearer(seat_user(game, seat)) for seat in range(6)}
+    kinds = set()
+    for _ in range(14):
+        phase = open_phase(game)
+        kinds.add(phase.kind)
+        assert get(client, f"/campaigns/{game.id}", auths[0])["view"]["phase"] == phase.kind
+        for auth in auths.values():
+            options = get(client, f"/campaigns/{game.id}/options", auth)
+            for option in options["orders"][:4]:
+                response = client.put(
+                    f"{API}/campaigns/{game.id}/orders", content_type="application/json",
+                    headers=auth, data=json.dumps({
+                        "orders": [{"option": option["key"], "values": option["defaults"]}],
+                        "state_version": options["state_version"]}))
+                assert response.status_code in (200, 400), (option, response.content)
+                assert response.json()
+        play_days(game, users, 1)
+    assert len(kinds) >= 6, kinds
+
+
+def test_the_gm_has_no_orders_and_nobody_reads_another_s(started, client):
+    game, users = started
+    running.submit_orders(open_phase(game).id, seat_user(game, 1), [],
+                          state_version=version(game), note_to_gm="SECRET-NOTE-4411")
+    gm = bearer(game.gm)
+    get(client, f"/campaigns/{game.id}/orders", gm, 404)
+    get(client, f"/campaigns/{game.id}/options", gm, 404)
+    other = get(client, f"/campaigns/{game.id}/orders", bearer(seat_user(game, 0)))
+    assert other["note_to_gm"] == "" and "SECRET-NOTE-4411" not in json.dumps(other)
+
+
+# --- speeches and conversations --------------------------------------------------------------
+
+def test_speeches_are_posted_and_read_newest_first(started, client):
+    game, users = started
+    speaker, listener = bearer(seat_user(game, 0)), bearer(seat_user(game, 1))
+    first = send(client, "post", f"/campaigns/{game.id}/speeches", speaker,
+                 {"body": "Friends, **vote** for me."}, 201)
+    assert first["kind"] == "speech" and "<strong>vote</strong>" in first["html"]
+    send(client, "post", f"/campaigns/{game.id}/speeches", listener,
+         {"body": "Never.", "reply_to": first["id"]}, 201)
+    empty = send(client, "post", f"/campaigns/{game.id}/speeches", listener, {"body": "  "}, 400)
+    assert empty["field"] == "body" and empty["detail"] == "A speech needs some words."
+    bad_reply = send(client, "post", f"/campaigns/{game.id}/speeches", listener,
+                     {"body": "Hm.", "reply_to": 10**9}, 400)
+    assert bad_reply["field"] == "reply_to"
+    assert get(client, "/campaigns", speaker)[0]["unread_speeches"] == 1
+    listing = get(client, f"/campaigns/{game.id}/speeches", speaker)
+    said = [i for i in listing["items"] if i["kind"] == "speech"]
+    assert [i["body"] for i in said] == ["Never.", "Friends, **vote** for me."]
+    assert "Papayas begins" in listing["items"][-1]["body"]  # the GM's action, announced
+    assert said[0]["new"] is True and said[0]["reply_to"] == first["id"]
+    assert get(client, "/campaigns", speaker)[0]["unread_speeches"] == 0  # read now
+
+
+def test_conversations_for_members_only(started, client):
+    game, users = started
+    a, b, c = (bearer(seat_user(game, s)) for s in (0, 1, 2))
+    talk = send(client, "post", f"/campaigns/{game.id}/conversations", a,
+                {"subject": "A pact", "players": [1], "body": "Shall we?"}, 201)
+    assert talk["subject"] == "A pact" and talk["member"] is True
+    messages = f"/campaigns/{game.id}/conversations/{talk['id']}/messages"
+    assert get(client, "/campaigns", b)[0]["unread_messages"] == 1
+    send(client, "post", messages, b, {"body": "Yes."}, 201)
+    read = get(client, messages, a)
+    assert [m["body"] for m in read["messages"]] == ["Yes.", "Shall we?"]
+    assert read["messages"][1]["mine"] is True
+    assert [t["id"] for t in get(client, f"/campaigns/{game.id}/conversations", b)] == \
+        [talk["id"]]
+    # not a member: the conversation does not exist for him, nor may he write in it
+    assert get(client, f"/campaigns/{game.id}/conversations", c) == []
+    get(client, messages, c, 404)
+    send(client, "post", messages, c, {"body": "Let me in."}, 404)
+    # the GM reads others' talk only where the campaign lets him (here it does not)
+    get(client, messages, bearer(game.gm), 404)
+    bad = send(client, "post", f"/campaigns/{game.id}/conversations", a,
+               {"subject": "x", "players": [42], "body": "Hi"}, 400)
+    assert bad["field"] == "players[0]"
+    nobody = send(client, "post", f"/campaigns/{game.id}/conversations", a,
+                  {"subject": "x", "players": [], "body": "Hi"}, 400)
+    assert "at least one" in nobody["detail"]
+
+
+# --- permissions and authentication ---------------------------------------------------------
+
+def test_another_campaign_is_404_whatever_it_is(started, campaign, client):
+    game, users = started
+    other, _ = campaign(players=6, review=True)  # other e-mails: a campaign of others
+    running.start_campaign(other.id, other.gm)
+    auth = bearer(seat_user(game, 0))
+    for url in ("", "/phases", "/phases/1", "/speeches", "/conversations", "/options",
+                "/orders", "/conversations/1/messages"):
+        for target in (other.id, 10**9):
+            error = get(client, f"/campaigns/{target}{url}", auth, 404)
+            assert set(error) == {"detail", "field"}
+    send(client, "put", f"/campaigns/{other.id}/orders", auth,
+         {"orders": [], "state_version": 0}, 404)
+    send(client, "post", f"/campaigns/{other.id}/speeches", auth, {"body": "Hello"}, 404)
+
+
+def test_unknown_or_revoked_tokens_get_401(started, client):
+    game, users = started
+    user = seat_user(game, 0)
+    made = tokens.create(user, "bot")
+    auth = {"Authorization": f"Bearer {made.secret}"}
+    assert get(client, "/me", auth)["id"] == user.id
+    assert ApiToken.objects.get(pk=made.token.pk).last_used_at is not None
+    assert ApiToken.objects.get(pk=made.token.pk).secret_hash == tokens.hash_secret(made.secret)
+    tokens.revoke(user, made.token.pk)
+    revoked = get(client, "/me", auth, 401)
+    assert "revoked" in revoked["detail"] and revoked["field"] == "Authorization"
+    get(client, "/me", {"Authorization": "Bearer junta_nonsense"}, 401)
+    get(client, "/me", {}, 401)
+    # a revoked token is refused even with a session at hand: never a fall back
+    client.force_login(user)
+    get(client, "/me", auth, 401)
+
+
+def test_the_session_works_with_the_csrf_token_for_unsafe_methods(started):
+    game, users = started
+    client = Client(enforce_csrf_checks=True)
+    client.force_login(seat_user(game, 0))
+    assert client.get(f"{API}/me").status_code == 200
+    url = f"{API}/campaigns/{game.id}/speeches"
+    body = json.dumps({"body": "From the page."})
+    refused = client.post(url, body, content_type="application/json")
+    assert refused.status_code == 403 and refused.json()["field"] == "X-CSRFToken"
+    client.get("/accounts/profile/")  # the page sets the CSRF cookie
+    csrf = client.cookies["csrftoken"].value
+    response = client.post(url, body, content_type="application/json",
+                           headers={"X-CSRFToken": csrf})
+    assert response.status_code == 201, response.content
+
+
+def test_rate_limited_per_token_with_429_json(started, client):
+    game, users = started
+    user = seat_user(game, 0)
+    one, two = bearer(user), bearer(user)
+    with override_settings(JUNTA_API_RATES={"burst": "3/min", "sustained": "100/min"}):
+        for _ in range(3):
+            get(client, "/me", one)
+        limited = get(client, "/me", one, 429)
+        assert "Too many requests" in limited["detail"]
+        get(client, "/me", two)  # another token counts on its own
+
+
+def test_the_schema_and_docs_are_served(client):
+    schema = client.get(f"{API}/openapi.json")
+    assert schema.status_code == 200
+    paths = schema.json()["paths"]
+    assert f"{API}/campaigns/{{game_id}}/orders" in paths and f"{API}/me" in paths
+    docs = client.get(f"{API}/docs")
+    assert docs.status_code == 200
+    assert "cdn" not in docs.content.decode().lower()  # the CSP lets only our own scripts run
+
+
+# --- the tokens page --------------------------------------------------------------------------
+
+def test_tokens_page_makes_shows_once_and_revokes(started, client):
+    game, users = started
+    user = seat_user(game, 0)
+    client.force_login(user)
+    assert '/api/tokens/' in client.get("/accounts/profile/").content.decode()
+    page = client.get("/api/tokens/")
+    assert page.status_code == 200 and "no tokens yet" in page.content.decode()
+    empty = client.post("/api/tokens/", {"name": ""})
+    assert empty.status_code == 400 and "Give the token a name" in empty.content.decode()
+    made = client.post("/api/tokens/", {"name": "My bot"})
+    html = made.content.decode()
+    token = ApiToken.objects.get(user=user)
+    secret = html.split('readonly value="', 1)[1].split('"', 1)[0]
+    assert secret.startswith(token.prefix) and tokens.hash_secret(secret) == token.secret_hash
+    assert secret not in client.get("/api/tokens/").content.decode()  # shown once
+    assert get(client, "/me", {"Authorization": f"Bearer {secret}"})["id"] == user.id
+    other = seat_user(game, 1)
+    client.force_login(other)
+    client.post("/api/tokens/", {"revoke": token.pk})  # not his: nothing happens
+    assert ApiToken.objects.get(pk=token.pk).revoked_at is None
+    client.force_login(user)
+    client.post("/api/tokens/", {"revoke": token.pk})
+    assert ApiToken.objects.get(pk=token.pk).revoked_at is not None
+    get(client, "/me", {"Authorization": f"Bearer {secret}"}, 401)

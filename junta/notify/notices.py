@@ -197,7 +197,7 @@ def send_results(phase_id: int, now: datetime | None = None) -> Counter:
         .exclude(play.undone()).first()
     if phase is None or result is None:  # gone, a draft the GM has not published, or undone
         return outcomes
-    if result.published_at < (now or timezone.now()) - CATCH_UP:
+    if result.published_at and result.published_at < (now or timezone.now()) - CATCH_UP:
         return outcomes
     game = phase.game
     state_after = repository.state_after(result)

@@ -17,6 +17,9 @@ api = NinjaAPI(
         "methods then need the CSRF token). Errors are JSON: `{\"detail\": ..., \"field\": "
         "...}` (and `errors`, a list of such, when there are several)."),
     urls_namespace="api-v1",
+    # Swagger UI fails the site's accessibility checks (contrast, nested controls): the
+    # documentation is the site's own page, drawn from the same schema (views.docs_page)
+    docs_url=None,
     auth=[BearerToken(), Session()],
     throttle=[CallerThrottle("burst"), CallerThrottle("sustained")],
 )

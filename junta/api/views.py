@@ -1,11 +1,14 @@
 """The page where a person makes his personal API tokens (seeing each secret once), lists them
-and revokes them. Linked from the profile page."""
+and revokes them (linked from the profile page), and the API's documentation, drawn from its
+OpenAPI schema."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import HttpResponse
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods
@@ -53,3 +56,50 @@ def tokens_page(request: AuthenticatedHttpRequest) -> HttpResponse:
     }, status=status)
 
 
+
+
+METHODS = ("get", "post", "put", "patch", "delete")
+
+
+def _schema_name(ref: dict[str, Any] | None) -> str:
+    ref = ref or {}
+    if "$ref" in ref:
+        return str(ref["$ref"]).rsplit("/", 1)[-1]
+    if ref.get("type") == "array":
+        return f"list of {_schema_name(ref.get('items'))}"
+    return str(ref.get("type", ""))
+
+
+def docs_page(request: HttpRequest) -> HttpResponse:
+    """Every endpoint of the API as the schema describes it (method, path, summary,
+    description, parameters, body, answers), on a plain page of the site: no script."""
+    from junta.api.api import api
+
+    schema = api.get_openapi_schema()
+    endpoints = []
+    for path, operations in schema.get("paths", {}).items():
+        for method in METHODS:
+            op = operations.get(method)
+            if op is None:
+                continue
+            body = ((op.get("requestBody") or {}).get("content") or {}).get(
+                "application/json", {}).get("schema")
+            endpoints.append({
+                "method": method.upper(), "path": path, "summary": op.get("summary", ""),
+                "description": op.get("description", ""), "id": op.get("operationId", ""),
+                "parameters": [{"name": p.get("name"), "where": p.get("in"),
+                                "required": p.get("required", False),
+                                "type": _schema_name(p.get("schema"))}
+                               for p in op.get("parameters", [])],
+                "body": _schema_name(body) if body else "",
+                "responses": [(code, (answer.get("description") or ""))
+                              for code, answer in sorted(op.get("responses", {}).items())],
+            })
+    return render(request, "api/docs.html", {
+        "info": schema.get("info", {}), "endpoints": endpoints,
+        "schemas": [{"name": name, "description": spec.get("description", ""),
+                     "fields": [(field, (about or {}).get("description", ""))
+                                for field, about in (spec.get("properties") or {}).items()]}
+                    for name, spec in sorted(schema.get("components", {})
+                                             .get("schemas", {}).items())],
+    })

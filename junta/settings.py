@@ -132,6 +132,7 @@ INSTALLED_APPS = [
     "junta.ops",
     "junta.games",
     "junta.talk",
+    "junta.polls",
     "junta.notify",
     "junta.lives",
     "junta.gm",

@@ -32,6 +32,7 @@ urlpatterns = [
     path("", include("junta.lives.urls")),
     path("games/<int:game_id>/gm/", include("junta.gm.urls")),
     path("games/<int:game_id>/talk/", include("junta.talk.urls")),
+    path("games/<int:game_id>/polls/", include("junta.polls.urls")),
     path("api/", include("junta.api.urls")),  # the JSON API (v1/) and the tokens page
     path("staff/health/", ops_views.health, name="staff_health"),
     path("healthz", ops_views.liveness, name="liveness"),

@@ -80,6 +80,11 @@ class Game(models.Model):
     # Chosen at creation and shown to everyone before joining: whether the GameMaster may read
     # the players' private conversations (never without it, docs/rules.md §talk).
     gm_reads_talk = models.BooleanField(default=False)
+    # Whether seated players may post polls too, not only the GameMaster (docs/rules.md §polls).
+    players_may_poll = models.BooleanField(default=False)
+    # Whether the finished campaign is listed in the archive for anyone signed in (the GM may
+    # keep it out; its pages stay where they are).
+    archived_publicly = models.BooleanField(default=True)
     extra_bills_min = models.PositiveSmallIntegerField(
         default=0, validators=[MaxValueValidator(14)]
     )

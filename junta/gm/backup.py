@@ -5,6 +5,7 @@ people named by e-mail address and display name, never by a password), the chara
 what the families' lives keep (heirs being prepared, obituaries), the phases with their
 starting states, digests and deadlines, the orders, the results with their digests, the
 speeches, the private conversations (their members, how far each has read, their messages),
+the polls and awards with their votes,
 the GM's announcements and audit log, and the notification settings tied to the
 campaign (preferences, absences, and the record of mails already sent, so that a restored
 campaign sends none twice). Avatars travel inside the file. The board rows (positions, cards,
@@ -72,6 +73,7 @@ from junta.gm.checks import check_campaign
 from junta.lives.models import HeirDraft, Obituary
 from junta.notify.models import Absence, Delivery, Preferences
 from junta.ops.text import refuse_control_characters
+from junta.polls.models import Choice, Poll, Vote
 from junta.talk.models import Conversation, Member, Message
 
 FORMAT = "junta-campaign"
@@ -127,6 +129,11 @@ TABLES: tuple[Table, ...] = (
           {"conversation": "conversations", "user": USERS, "player": "players"}),
     Table("messages", Message, lambda g: Message.objects.filter(conversation__game=g),
           {"conversation": "conversations", "author": USERS}),
+    Table("polls", Poll, lambda g: Poll.objects.filter(game=g), {"author": USERS}),
+    Table("poll_choices", Choice, lambda g: Choice.objects.filter(poll__game=g),
+          {"poll": "polls", "player": "players"}),
+    Table("poll_votes", Vote, lambda g: Vote.objects.filter(poll__game=g),
+          {"poll": "polls", "choice": "poll_choices", "voter": "players"}),
 )
 # Not in the file: `repository.write_board` makes them again from the current state.
 REBUILT: tuple[type[Model], ...] = (Position, PoliticalCard, Bill, Unit)

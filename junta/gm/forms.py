@@ -309,6 +309,13 @@ class SettingsForm(forms.Form):
     min_hours = forms.IntegerField(
         min_value=0, max_value=72, label="Shortest phase (hours)",
         help_text="A new phase never closes sooner than this after it opens.")
+    players_may_poll = forms.BooleanField(
+        required=False, label="Players may post polls",
+        help_text="Otherwise only you post them; the players always vote.")
+    archived_publicly = forms.BooleanField(
+        required=False, label="List in the archive when finished",
+        help_text="Once the campaign is over, anyone signed in finds it and its end report in "
+                  "the archive of finished campaigns.")
     join_policy = forms.ChoiceField(choices=Game.JoinPolicy.choices, widget=forms.RadioSelect,
                                     label="Who may join", required=False)
     max_players = forms.TypedChoiceField(coerce=int, label="Players", required=False,
@@ -326,6 +333,8 @@ class SettingsForm(forms.Form):
         initial = {
             "review_mode": game.review_mode, "deadline_time": game.deadline_time,
             "time_zone": game.time_zone, "min_hours": game.min_hours,
+            "players_may_poll": game.players_may_poll,
+            "archived_publicly": game.archived_publicly,
             "nomination_days": game.days_for(PhaseKind.NOMINATION),
             "election_days": game.days_for(PhaseKind.ELECTION),
             "default_days": int(days.get("default", 1)),

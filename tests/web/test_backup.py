@@ -12,7 +12,7 @@ import re
 import subprocess
 import time
 import uuid
-from datetime import date
+from datetime import date, timedelta
 from io import StringIO
 from pathlib import Path
 
@@ -23,6 +23,7 @@ from django.core.files.base import ContentFile
 from django.core.files.storage import default_storage
 from django.core.management import CommandError, call_command
 from django.db import connection, models
+from django.utils import timezone
 
 from accounts.models import User
 from junta import engine
@@ -47,6 +48,10 @@ from junta.gm import backup, services
 from junta.lives.models import HeirDraft, Obituary
 from junta.lives.services import prepare_heir
 from junta.notify.models import Absence, Delivery, Preferences
+from junta.polls.models import Choice as PollChoice
+from junta.polls.models import Poll, Vote
+from junta.polls.services import post_poll
+from junta.polls.services import vote as cast_vote
 from junta.talk import access as talk_access
 from junta.talk import services as talk_services
 from junta.talk.models import Conversation, Member, Message
@@ -63,7 +68,7 @@ ROWS = {
     Obituary: "character__player__game", Preferences: "game", Absence: "player__game",
     Delivery: "game", Position: "game", PoliticalCard: "game", Bill: "game", Unit: "game",
     Announcement: "game", Conversation: "game", Member: "conversation__game",
-    Message: "conversation__game",
+    Message: "conversation__game", Poll: "game", PollChoice: "poll__game", Vote: "poll__game",
 }
 
 
@@ -88,6 +93,10 @@ def natural(obj: models.Model | None) -> object:
         return ("speech", obj.created_at, obj.body)
     if isinstance(obj, Conversation):
         return ("conversation", obj.subject, obj.created_at)
+    if isinstance(obj, Poll):
+        return ("poll", obj.question, obj.created_at)
+    if isinstance(obj, PollChoice):
+        return ("choice", natural(obj.poll), obj.position, obj.label)
     return (type(obj).__name__, obj.pk)  # static rows (the city's zones) keep their ids
 
 
@@ -147,6 +156,10 @@ def rich_campaign(campaign):
     listener = talk_access.reader_for(game, users[1])
     assert listener is not None
     talk_services.post(talk, listener, "Fifteen, and **no** Navy.")
+    poll = post_poll(game, game.gm, "Who wins?", ["The Army", "The Navy"], multiple=False,
+                     anonymous=True, live=False,
+                     closes_at=timezone.now() + timedelta(days=3))
+    cast_vote(poll.id, users[0], [poll.choices.order_by("position").first().pk])
     character = Character.objects.get(player__user=users[2], life=1)
     character.avatar.save("don-isabel.png", ContentFile(image_bytes()))
     # the bots' dice with this seed: a family dies early (in phase 8, an election)

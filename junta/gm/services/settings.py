@@ -12,7 +12,8 @@ from junta.games.models import Game, Player
 
 from .common import GMError, _audit, _lock
 
-SETTINGS_ANY_TIME = ("review_mode", "deadline_time", "time_zone", "phase_days", "min_hours")
+SETTINGS_ANY_TIME = ("review_mode", "deadline_time", "time_zone", "phase_days", "min_hours",
+                     "players_may_poll", "archived_publicly")
 SETTINGS_FORMING = ("join_policy", "max_players", "extra_bills_min", "extra_bills_max")
 
 

@@ -1,0 +1,216 @@
+"""The end report of a finished campaign: the final ranking, each family's story over time, the
+money deck's depletion and the budget votes, all computed from the stored phase results.
+
+It exists only once the game is over, when everything is revealed (docs/rules.md §secrets:
+"When the game ends, everything is revealed"): `build` refuses a campaign that is not finished,
+so nothing here can leak a secret of a running one. Every result's state, events and orders are
+read once, in one query (`.values()`), whatever the campaign's length; with the families and
+their lives (the heirs) that is two queries in all. The charts are drawn by `junta.games.charts`."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from junta.engine import PHASE_TITLES, Catalog, PhaseKind
+from junta.games import play
+from junta.games.models import Character, Game, PhaseResult
+
+ORDINALS = {1: "1st", 2: "2nd", 3: "3rd"}
+# what a Budget Vote phase's result says of the budget (docs/rules.md §budget-vote)
+BUDGET_OUTCOMES = {"budget_passed": "passed", "budget_failed": "defeated",
+                   "annulled": "annulled, voted again", "alternative_budget": "replaced"}
+
+
+class NotFinished(Exception):
+    """The campaign is not over: it has no end report (and nothing of it may be shown)."""
+
+
+def ordinal(n: int) -> str:
+    return ORDINALS.get(n if n < 20 else n % 10, f"{n}th") if n % 100 not in (11, 12, 13) \
+        else f"{n}th"
+
+
+@dataclass
+class Ranked:
+    """One family's place in the final ranking: by Swiss bank only, pocket money left out."""
+    place: int
+    label: str  # "1st", or "1st=" when tied
+    seat: int
+    name: str
+    bank: int
+    pocket: int
+    status: str
+
+
+@dataclass
+class Story:
+    """One family's campaign, phase by phase (`turn` is the turn each line happened in)."""
+    seat: int
+    name: str
+    lives: list[str] = field(default_factory=list)  # the characters, first to last
+    positions: list[tuple[int, list[str]]] = field(default_factory=list)  # (turn, titles)
+    bank: list[tuple[int, int]] = field(default_factory=list)  # (turn, bank at its end)
+    cards: list[tuple[int, str]] = field(default_factory=list)
+    votes: list[dict[str, Any]] = field(default_factory=list)
+    coups: list[dict[str, Any]] = field(default_factory=list)
+    attempts_made: list[dict[str, Any]] = field(default_factory=list)
+    attempts_suffered: list[dict[str, Any]] = field(default_factory=list)
+    deaths: list[dict[str, Any]] = field(default_factory=list)
+
+    @property
+    def votes_total(self) -> int:
+        return sum(v["votes"] for v in self.votes)
+
+    @property
+    def heirs(self) -> list[str]:
+        return self.lives[1:]
+
+
+@dataclass
+class Report:
+    game_id: int
+    turns: list[int]
+    ranking: list[Ranked]
+    stories: list[Story]
+    deck: list[tuple[int, int]]  # (turn, bills left in the money deck at its end)
+    budgets: list[dict[str, Any]]  # {"turn", "label", "yes", "no", "abstain", "outcome"}
+    extra_bills: int | None
+    winners: list[str]
+
+
+def ranking(players: list[dict[str, Any]]) -> list[Ranked]:
+    """The families by Swiss bank, richest first; equal banks share a place ("1st=") and the
+    next place skips as many as shared it (1st=, 1st=, 3rd)."""
+    order = sorted(players, key=lambda p: (-int(p.get("bank") or 0), p["seat"]))
+    banks = [int(p.get("bank") or 0) for p in order]
+    out = []
+    for i, p in enumerate(order):
+        bank = banks[i]
+        place = banks.index(bank) + 1
+        tied = banks.count(bank) > 1
+        out.append(Ranked(place, ordinal(place) + ("=" if tied else ""), p["seat"], p["name"],
+                          bank, int(p.get("pocket") or 0), str(p.get("status") or "")))
+    return out
+
+
+def _rows(game: Game) -> list[dict[str, Any]]:
+    """Every published result that counts, oldest first: one query."""
+    rows = (PhaseResult.objects.filter(phase__game=game, published_at__isnull=False)
+            .exclude(play.undone()).order_by("phase__number")
+            .values("phase__number", "phase__turn", "phase__kind", "state_after", "events",
+                    "orders_used"))
+    return [dict(row) for row in rows]
+
+
+def build(game: Game) -> Report:
+    """The end report of `game` (NotFinished unless it is over)."""
+    if game.status != Game.Status.FINISHED:
+        raise NotFinished(game.pk)
+    rows = _rows(game)
+    if not rows:
+        raise NotFinished(game.pk)
+    final = rows[-1]["state_after"]
+    players = final["players"]
+    names = {p["seat"]: p["name"] for p in players}
+    stories = {p["seat"]: Story(p["seat"], p["name"]) for p in players}
+    lives = (Character.objects.filter(player__game=game, player__seat__isnull=False)
+             .order_by("player__seat", "life", "id").values_list("player__seat", "name"))
+    for seat, life in lives:
+        if seat in stories and life not in stories[seat].lives:
+            stories[seat].lives.append(life)
+
+    def name(seat: Any) -> str:
+        if isinstance(seat, int) or (isinstance(seat, str) and seat.isdigit()):
+            return names.get(int(seat), f"seat {seat}")
+        return str(seat)
+
+    last_of_turn: dict[int, dict[str, Any]] = {}
+    held: dict[int, dict[int, list[str]]] = {}
+    budgets: list[dict[str, Any]] = []
+    for row in rows:
+        turn, kind, state = row["phase__turn"], row["phase__kind"], row["state_after"]
+        last_of_turn[turn] = state
+        if turn:
+            for pos in Catalog.POSITIONS:
+                holder = (state.get("positions") or {}).get(pos)
+                titles = held.setdefault(holder, {}).setdefault(turn, []) \
+                    if isinstance(holder, int) and holder >= 0 else None
+                if titles is not None and Catalog.TITLES[pos] not in titles:
+                    titles.append(Catalog.TITLES[pos])
+        hands = {p["seat"]: set(p.get("hand") or []) for p in state["players"]}
+        for seat_key, orders in (row["orders_used"] or {}).items():
+            seat = int(seat_key)
+            if seat not in stories:
+                continue
+            for order in orders or []:
+                if order.get("kind") == "play_card" and isinstance(order.get("card"), int) \
+                        and order["card"] not in hands.get(seat, set()):
+                    stories[seat].cards.append((turn, Catalog.card(order["card"]).name))
+                elif order.get("kind") == "assassinate":
+                    target = order.get("target")
+                    died = any(e.get("kind") == "death" and
+                               (e.get("data") or {}).get("victim") == target
+                               for e in row["events"] or [])
+                    line = {"turn": turn, "by": name(seat), "target": name(target),
+                            "killed": died}
+                    stories[seat].attempts_made.append(line)
+                    if isinstance(target, int) and target in stories:
+                        stories[target].attempts_suffered.append(line)
+        sides: dict[int, str] = {}
+        outcome = None
+        tally = {"yes": 0, "no": 0, "abstain": 0}
+        outcome_of_vote = ""
+        for event in row["events"] or []:
+            data = event.get("data") or {}
+            ekind = event.get("kind")
+            if ekind == "votes_cast":
+                tally = dict.fromkeys(tally, 0)  # a vote run again (Power Failure) counts last
+                per_seat: dict[int, dict[str, Any]] = {}
+                for line in data.get("record") or []:
+                    vote = per_seat.setdefault(line["seat"], {
+                        "turn": turn, "phase": PHASE_TITLES.get(kind, kind),
+                        "choice": name(line.get("choice")), "votes": 0})
+                    vote["votes"] += int(line.get("votes") or 0)
+                    if kind == PhaseKind.BUDGET_VOTE:
+                        choice = str(line.get("choice"))
+                        tally[choice if choice in tally else "abstain"] += \
+                            int(line.get("votes") or 0)
+                for seat, vote in per_seat.items():
+                    if seat in stories:
+                        stories[seat].votes.append(vote)
+            elif ekind == "coup_side" and isinstance(data.get("seat"), int):
+                sides[data["seat"]] = data.get("side") or "abstained"
+            elif ekind == "coup_result":
+                outcome = data.get("result")
+            elif ekind == "death" and data.get("victim") in stories:
+                stories[data["victim"]].deaths.append({"turn": turn, "text": event.get("text"),
+                                                       "how": data.get("how")})
+            elif ekind in BUDGET_OUTCOMES:
+                outcome_of_vote = BUDGET_OUTCOMES[ekind]
+        if kind == PhaseKind.BUDGET_VOTE and any(v > 0 for v in tally.values()):
+            again = sum(1 for b in budgets if b["turn"] == turn)
+            budgets.append({"turn": turn, "label": f"{turn}" + (f" ({again + 1})" if again
+                                                                 else ""),
+                            **tally, "outcome": outcome_of_vote or "no decision"})
+        for seat, side in sides.items():
+            if seat in stories:
+                stories[seat].coups.append({
+                    "turn": turn, "side": side,
+                    "outcome": {"junta": "the coup succeeded",
+                                "president": "the coup failed"}.get(outcome or "", "")})
+    turns = sorted(t for t in last_of_turn if t)
+    for turn in turns:
+        for p in last_of_turn[turn]["players"]:
+            if p["seat"] in stories:
+                stories[p["seat"]].bank.append((turn, int(p.get("bank") or 0)))
+    for seat, by_turn in held.items():
+        if seat in stories:
+            stories[seat].positions = sorted(by_turn.items())
+    ranked = ranking(players)
+    return Report(
+        game_id=game.pk, turns=turns, ranking=ranked,
+        stories=[stories[r.seat] for r in ranked],
+        deck=[(t, len(last_of_turn[t].get("money_deck") or [])) for t in turns],
+        budgets=budgets, extra_bills=final.get("extra_bills"),
+        winners=[r.name for r in ranked if r.place == 1])

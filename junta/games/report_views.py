@@ -1,0 +1,92 @@
+"""The end report of a finished campaign and the archive of finished campaigns.
+
+Both show only what the end of the game revealed (docs/rules.md §secrets: "When the game
+ends, everything is revealed"): the report of a campaign still running is 404, and the
+archive lists finished campaigns only. A finished campaign no longer changes, so its report
+is drawn once and kept for every viewer (it says the same to everyone), under the campaign's
+content revision and the site's code (a rename, a GM's correction or a new release draws it
+anew)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib.auth.decorators import login_required
+from django.core.cache import caches
+from django.core.paginator import Paginator
+from django.db.models import OuterRef, Q, Subquery
+from django.http import Http404, HttpResponse
+from django.shortcuts import render
+from django.template.loader import render_to_string
+from django.utils.safestring import SafeString, mark_safe
+
+from accounts.requests import AuthenticatedHttpRequest
+from junta.games import charts, end_report, page_cache, play, revisions, selectors
+from junta.games.models import Game, PhaseResult
+
+SECONDS = 7 * 24 * 3600
+ARCHIVE_PER_PAGE = 25
+
+
+@login_required
+@page_cache.kept_for_viewer
+def report(request: AuthenticatedHttpRequest, game_id: int) -> HttpResponse:
+    """The end report: 404 until the campaign is finished."""
+    game = selectors.game_for(request.user, game_id)
+    if game.status != Game.Status.FINISHED:
+        raise Http404
+    return render(request, "games/report.html", {"game": game, "drawn": drawn_report(game)})
+
+
+def drawn_report(game: Game) -> SafeString:
+    """The report's body, drawn once for everyone (see the module's text)."""
+    key = play.content_key("end-report", page_cache.site_version(), game.pk,
+                           revisions.current(game.pk))
+    cache = caches["drawings"]
+    kept = cache.get(key)
+    if kept is None:
+        try:
+            data = end_report.build(game)
+        except end_report.NotFinished as error:
+            raise Http404 from error
+        kept = render_to_string("games/_end_report.html", {"game": game, **context(data)})
+        cache.set(key, kept, SECONDS)
+    return mark_safe(kept)  # drawn by our own templates, escaped there
+
+
+def context(data: end_report.Report) -> dict[str, Any]:
+    """The report with its charts drawn."""
+    money = [(s.name, s.bank) for s in data.stories]
+    return {
+        "r": data,
+        "money_chart": charts.line_chart(
+            "chart-money", "Money banked in Switzerland by each family, turn by turn", money),
+        "deck_chart": charts.line_chart(
+            "chart-deck", "Bills left in the money deck at the end of each turn",
+            [("Money deck", data.deck)], y_label="Bills"),
+        "votes_chart": charts.bar_chart(
+            "chart-votes", "Votes for and against each budget",
+            [(b["label"], [("For", b["yes"]), ("Against", b["no"])]) for b in data.budgets]),
+        "palette": charts.PALETTE,
+    }
+
+
+@login_required
+def archive(request: AuthenticatedHttpRequest) -> HttpResponse:
+    """Finished campaigns, newest first: those their GM lists publicly, and those the reader
+    ran or played in. Each with its winners (by Swiss bank), read with the campaigns in one
+    query."""
+    last = (PhaseResult.objects.filter(phase__game=OuterRef("pk"), published_at__isnull=False)
+            .exclude(play.undone()).order_by("-phase__number").values("state_after__players")[:1])
+    games = (Game.objects.filter(status=Game.Status.FINISHED)
+             .filter(Q(archived_publicly=True) | Q(gm_id=request.user.pk)
+                     | Q(players__user_id=request.user.pk))
+             .distinct().select_related("gm").annotate(final_players=Subquery(last))
+             .order_by("-finished_at", "-pk"))
+    page = Paginator(games, ARCHIVE_PER_PAGE).get_page(request.GET.get("page"))
+    rows = []
+    for game in page:
+        ranked = end_report.ranking(getattr(game, "final_players", None) or [])
+        rows.append({"game": game, "winners": [r.name for r in ranked if r.place == 1],
+                     "top": ranked[0].bank if ranked else 0})
+    return render(request, "games/archive.html", {"page": page, "rows": rows})

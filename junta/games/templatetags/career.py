@@ -1,0 +1,47 @@
+"""A person's career on his profile: how many campaigns he played, finished and won.
+
+The profile belongs to `accounts`, which knows nothing of campaigns; its template loads this
+tag. A campaign is won by the families first by Swiss bank at its end (docs/rules.md §end:
+pocket money does not count), ties included: whoever held the seat when the game ended wins
+it. Two queries, whatever the number of campaigns. (Awards voted by the players are listed by
+the polls app on each end report; they are not counted here.)"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import template
+from django.db.models import OuterRef, Subquery
+from django.template.loader import render_to_string
+from django.utils.safestring import SafeString
+
+from junta.games import end_report, play
+from junta.games.models import Game, PhaseResult, Player
+
+register = template.Library()
+
+
+def career(user: Any) -> dict[str, Any]:
+    """{"played", "finished", "won", "wins": [games won]} for `user`."""
+    if user is None or not getattr(user, "is_authenticated", False):
+        return {"played": 0, "finished": 0, "won": 0, "wins": []}
+    seats = list(Player.objects.filter(
+        user=user, seat__isnull=False,
+        membership__in=[Player.Membership.ACTIVE, Player.Membership.REPLACED])
+        .values_list("game_id", "seat", "membership"))
+    played = {game_id for game_id, _seat, _m in seats}
+    at_end = {game_id: seat for game_id, seat, membership in seats
+              if membership == Player.Membership.ACTIVE}
+    last = (PhaseResult.objects.filter(phase__game=OuterRef("pk"), published_at__isnull=False)
+            .exclude(play.undone()).order_by("-phase__number").values("state_after__players")[:1])
+    finished = list(Game.objects.filter(pk__in=played, status=Game.Status.FINISHED)
+                    .annotate(final_players=Subquery(last)).order_by("-finished_at", "-pk"))
+    wins = [game for game in finished if game.pk in at_end and any(
+        r.place == 1 and r.seat == at_end[game.pk]
+        for r in end_report.ranking(getattr(game, "final_players", None) or []))]
+    return {"played": len(played), "finished": len(finished), "won": len(wins), "wins": wins}
+
+
+@register.simple_tag
+def career_stats(user: Any) -> SafeString:
+    return render_to_string("games/_career.html", career(user))

@@ -1,0 +1,46 @@
+"""The one-line mention of open polls on the Events page, and the award results for the end
+report (nothing while the awards are open; never a voter's name)."""
+
+from __future__ import annotations
+
+from django import template
+from django.template.loader import render_to_string
+from django.utils.safestring import SafeString
+
+from accounts.models import User
+from junta.games.models import Game, Player
+from junta.polls import selectors
+
+register = template.Library()
+
+
+@register.simple_tag(takes_context=True)
+def open_polls(context: template.Context, game: Game) -> SafeString | str:
+    """"2 open polls" with a link, for the campaign's players and GameMaster only."""
+    user = context.get("user")
+    if user is None or not user.is_authenticated:
+        return ""
+    if user.id != game.gm_id and not game.players.filter(
+            user=user, membership=Player.Membership.ACTIVE).exists():
+        return ""
+    count = selectors.open_polls(game)
+    if not count:
+        return ""
+    return render_to_string("polls/_open_polls.html", {"game": game, "count": count})
+
+
+@register.simple_tag
+def award_results(game: Game) -> SafeString | str:
+    results = selectors.award_results(game)
+    if not results:
+        return ""
+    return render_to_string("polls/_award_results.html", {"game": game, "results": results})
+
+
+@register.simple_tag
+def awards_won_by(user: User) -> SafeString | str:
+    """The awards the person won, for his profile (nothing when none)."""
+    won = selectors.awards_won(user)
+    if not won:
+        return ""
+    return render_to_string("polls/_awards_won.html", {"won": won})

@@ -1,0 +1,104 @@
+"""A player votes an award in the browser at the end of a campaign (docs/rules.md §polls): the
+GameMaster has opened the awards; Carlos finds them from the game menu, votes for Isabel (his own
+name is not offered), changes his vote, and once the GameMaster closes the award he sees the
+winner and the counts, with no voter's name. At phone and desktop widths, with screenshots in a
+folder the test prints, and axe-core's WCAG checks on the award's page."""
+
+from __future__ import annotations
+
+import pytest
+from django.contrib.auth import get_user_model
+
+from junta.games import running
+from junta.games.campaigns import create_game, join_game
+from junta.games.models import Game
+from junta.polls import services
+from junta.polls.models import Poll, Vote
+from tests.e2e.sessions import screenshot_folder, session_cookie
+
+pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
+WIDTHS = {"phone": (375, 740), "desktop": (1280, 900)}
+AXE_OPTIONS = {"runOnly": {"type": "tag",
+                           "values": ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]},
+               "resultTypes": ["violations"]}
+
+
+def finished_campaign() -> tuple[Game, list]:
+    """Six families; the campaign started, then over, its awards open."""
+    User = get_user_model()
+    gm = User.objects.create_user(email="gm@example.org", display_name="Gamemaster")
+    game = create_game(gm, "Papayas", max_players=6, join_policy=Game.JoinPolicy.OPEN)
+    users = []
+    for name in ("Carlos", "Isabel", "Miguel", "Lucia", "Rafael", "Elena"):
+        user = User.objects.create_user(email=f"{name.lower()}@example.org", display_name=name)
+        join_game(game.id, user, f"Don {name}")
+        users.append(user)
+    running.start_campaign(game.id, gm)
+    game.refresh_from_db()
+    game.status = Game.Status.FINISHED
+    game.save()
+    services.open_awards(game, gm, [])
+    return game, users
+
+
+def signed_in(browser, user, base: str, width: int, height: int):  # noqa: ANN001, ANN201
+    context = browser.new_context(viewport={"width": width, "height": height},
+                                  device_scale_factor=2)
+    context.add_cookies(session_cookie(user, base))
+    return context, context.new_page()
+
+
+def serious_axe_violations(page) -> list[str]:  # noqa: ANN001 - a Playwright page
+    from axe_playwright_python.base import AXE_SCRIPT
+
+    page.evaluate(AXE_SCRIPT)
+    found = page.evaluate("options => axe.run(document, options)", AXE_OPTIONS)
+    return [f"{v['id']}: {v['help']}" for v in found["violations"]
+            if v["impact"] in ("serious", "critical")]
+
+
+@pytest.mark.parametrize("width_name", list(WIDTHS))
+def test_a_player_votes_an_award(live_server, browser, width_name, capsys):
+    game, users = finished_campaign()
+    carlos, miguel = users[0], users[2]
+    services.vote(Poll.objects.get(question="Best speech").id, miguel,
+                  [Poll.objects.get(question="Best speech").choices.get(label="Don Isabel").pk])
+    base = live_server.url
+    width, height = WIDTHS[width_name]
+    context, page = signed_in(browser, carlos, base, width, height)
+    folder = screenshot_folder("junta-awards-")
+
+    page.goto(f"{base}/games/{game.id}/events/")
+    page.get_by_role("link", name="Polls").first.click()
+    page.get_by_role("link", name="Best speech").click()
+    assert page.get_by_label("Don Carlos").count() == 0  # never himself
+    page.get_by_label("Don Lucia").check()
+    with page.expect_navigation():
+        page.get_by_role("button", name="Vote").click()
+    assert "Your vote is counted" in page.content()
+    page.get_by_label("Don Isabel").check()  # he changes his mind
+    with page.expect_navigation():
+        page.get_by_role("button", name="Change my vote").click()
+    award = Poll.objects.get(question="Best speech")
+    mine = Vote.objects.filter(poll=award, voter__user=carlos)
+    assert [v.choice.label for v in mine] == ["Don Isabel"]
+    assert page.locator("table.poll-table").count() == 0  # no results while open
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    assert serious_axe_violations(page) == []
+    page.screenshot(path=str(folder / f"award-vote-{width_name}-{width}.png"), full_page=True)
+
+    services.close(award.id, game.gm)
+    page.reload()
+    table = page.locator("table.poll-table")
+    assert table.locator("tr", has_text="Don Isabel").locator("td").inner_text() == "2"
+    assert table.locator("th", has_text="Who").count() == 0  # nobody's vote is named
+    assert table.locator("tr", has_text="Don Miguel").locator("td").inner_text() == "0"
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    assert serious_axe_violations(page) == []
+    page.screenshot(path=str(folder / f"award-results-{width_name}-{width}.png"), full_page=True)
+    page.goto(f"{base}/games/{game.id}/polls/")
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    page.screenshot(path=str(folder / f"polls-{width_name}-{width}.png"), full_page=True)
+    context.close()
+    with capsys.disabled():
+        print(f"\nscreenshots of an award vote ({width_name}) in {folder}")

@@ -24,3 +24,31 @@ def screenshot_folder(prefix: str) -> Path:
     folder = Path(os.environ.get("JUNTA_SCREENSHOTS") or tempfile.mkdtemp(prefix=prefix))
     folder.mkdir(parents=True, exist_ok=True)
     return folder
+
+
+def signed_in(browser, user, base: str, width: int, height: int):  # noqa: ANN001, ANN201
+    """A new browser context of the given size, signed in as `user`; (context, page)."""
+    context = browser.new_context(viewport={"width": width, "height": height},
+                                  device_scale_factor=2)
+    context.add_cookies(session_cookie(user, base))
+    return context, context.new_page()
+
+
+def six_families(gm_name: str = ""):  # noqa: ANN201 - (Game, [User])
+    """A campaign of six families (Carlos, Isabel, Miguel, Lucia, Rafael, Elena), started."""
+    from django.contrib.auth import get_user_model
+
+    from junta.games import running
+    from junta.games.campaigns import create_game, join_game
+    from junta.games.models import Game
+
+    User = get_user_model()
+    gm = User.objects.create_user(email="gm@example.org", display_name=gm_name)
+    game = create_game(gm, "Papayas", max_players=6, join_policy=Game.JoinPolicy.OPEN)
+    users = []
+    for name in ("Carlos", "Isabel", "Miguel", "Lucia", "Rafael", "Elena"):
+        user = User.objects.create_user(email=f"{name.lower()}@example.org", display_name=name)
+        join_game(game.id, user, f"Don {name}")
+        users.append(user)
+    running.start_campaign(game.id, gm)
+    return game, users

@@ -7,14 +7,11 @@ folder the test prints, and axe-core's WCAG checks on the award's page."""
 from __future__ import annotations
 
 import pytest
-from django.contrib.auth import get_user_model
 
-from junta.games import running
-from junta.games.campaigns import create_game, join_game
 from junta.games.models import Game
 from junta.polls import services
 from junta.polls.models import Poll, Vote
-from tests.e2e.sessions import screenshot_folder, session_cookie
+from tests.e2e.sessions import screenshot_folder, signed_in, six_families
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 WIDTHS = {"phone": (375, 740), "desktop": (1280, 900)}
@@ -25,27 +22,12 @@ AXE_OPTIONS = {"runOnly": {"type": "tag",
 
 def finished_campaign() -> tuple[Game, list]:
     """Six families; the campaign started, then over, its awards open."""
-    User = get_user_model()
-    gm = User.objects.create_user(email="gm@example.org", display_name="Gamemaster")
-    game = create_game(gm, "Papayas", max_players=6, join_policy=Game.JoinPolicy.OPEN)
-    users = []
-    for name in ("Carlos", "Isabel", "Miguel", "Lucia", "Rafael", "Elena"):
-        user = User.objects.create_user(email=f"{name.lower()}@example.org", display_name=name)
-        join_game(game.id, user, f"Don {name}")
-        users.append(user)
-    running.start_campaign(game.id, gm)
+    game, users = six_families("Gamemaster")
     game.refresh_from_db()
     game.status = Game.Status.FINISHED
     game.save()
-    services.open_awards(game, gm, [])
+    services.open_awards(game, game.gm, [])
     return game, users
-
-
-def signed_in(browser, user, base: str, width: int, height: int):  # noqa: ANN001, ANN201
-    context = browser.new_context(viewport={"width": width, "height": height},
-                                  device_scale_factor=2)
-    context.add_cookies(session_cookie(user, base))
-    return context, context.new_page()
 
 
 def serious_axe_violations(page) -> list[str]:  # noqa: ANN001 - a Playwright page

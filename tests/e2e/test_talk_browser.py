@@ -7,42 +7,18 @@ widths, with screenshots in a folder the test prints."""
 from __future__ import annotations
 
 import pytest
-from django.contrib.auth import get_user_model
 
-from junta.games import running
-from junta.games.campaigns import create_game, join_game
-from junta.games.models import Game, Player
+from junta.games.models import Player
 from junta.talk.models import Conversation, Message
-from tests.e2e.sessions import screenshot_folder, session_cookie
+from tests.e2e.sessions import screenshot_folder, signed_in, six_families
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 WIDTHS = {"phone": (375, 740), "desktop": (1280, 900)}
 
 
-def campaign() -> tuple[Game, list]:
-    """Six families, the campaign started."""
-    User = get_user_model()
-    gm = User.objects.create_user(email="gm@example.org")
-    game = create_game(gm, "Papayas", max_players=6, join_policy=Game.JoinPolicy.OPEN)
-    users = []
-    for name in ("Carlos", "Isabel", "Miguel", "Lucia", "Rafael", "Elena"):
-        user = User.objects.create_user(email=f"{name.lower()}@example.org", display_name=name)
-        join_game(game.id, user, f"Don {name}")
-        users.append(user)
-    running.start_campaign(game.id, gm)
-    return game, users
-
-
-def signed_in(browser, user, base: str, width: int, height: int):  # noqa: ANN001, ANN201
-    context = browser.new_context(viewport={"width": width, "height": height},
-                                  device_scale_factor=2)
-    context.add_cookies(session_cookie(user, base))
-    return context, context.new_page()
-
-
 @pytest.mark.parametrize("width_name", list(WIDTHS))
 def test_two_players_negotiate_in_private(live_server, browser, width_name, capsys):
-    game, users = campaign()
+    game, users = six_families()
     carlos, isabel, miguel = users[:3]
     base = live_server.url
     width, height = WIDTHS[width_name]

@@ -12,9 +12,8 @@ from dataclasses import dataclass
 from django.db.models import Q, QuerySet
 
 from accounts.models import User
-from junta.engine import GameState, why_no_talk
-from junta.games import play
 from junta.games.models import Game, Player
+from junta.games.speeches import why_silent
 from junta.talk.models import Conversation, Member
 
 GM_NAME = "The GameMaster"
@@ -76,22 +75,14 @@ def may_read(conversation: Conversation, reader: Reader) -> bool:
     return membership(conversation, reader) is not None
 
 
-def current_state(game: Game) -> GameState | None:
-    """The state the players see now (None before the campaign starts)."""
-    return play.display_state(game)[1]
-
-
-def why_not_send(reader: Reader, to_gm_only: bool, state: GameState | None) -> str | None:
+def why_not_send(reader: Reader, to_gm_only: bool) -> str | None:
     """Why this reader may not send to a conversation (`to_gm_only`: its other members are the
-    GameMaster alone), or None when he may. The engine says who may deal with the players; any
-    seated player may always write to the GameMaster."""
-    if reader.player is None or state is None or to_gm_only \
-            or reader.game.status == Game.Status.FINISHED:  # after the end, everyone talks
+    GameMaster alone), or None when he may. Who may deal with the players is the engine's word,
+    as for speeches (`speeches.why_silent`); any seated player may always write to the
+    GameMaster, and after the end everyone talks."""
+    if reader.player is None or to_gm_only or reader.game.status == Game.Status.FINISHED:
         return None
-    seat = reader.player.seat
-    if seat is None or not 0 <= seat < len(state.players):
-        return None
-    return why_no_talk(state, seat)
+    return why_silent(reader.game, reader.player)
 
 
 def to_gm_only(conversation: Conversation, reader: Reader) -> bool:

@@ -58,7 +58,7 @@ def start(reader: Reader, subject: str, players: list[Player], with_gm: bool,
     if not chosen and not with_gm:
         raise TalkError("Choose at least one other player, or the GameMaster.")
     only_gm = not chosen
-    reason = access.why_not_send(reader, only_gm, access.current_state(game))
+    reason = access.why_not_send(reader, only_gm)
     if reason:
         raise TalkError(reason)
     now = timezone.now()
@@ -85,8 +85,7 @@ def post(conversation: Conversation, reader: Reader, body: str) -> Message:
     me = access.membership(conversation, reader)
     if me is None:
         raise TalkError("You are not in this conversation: only its members write in it.")
-    reason = access.why_not_send(reader, access.to_gm_only(conversation, reader),
-                                 access.current_state(reader.game))
+    reason = access.why_not_send(reader, access.to_gm_only(conversation, reader))
     if reason:
         raise TalkError(reason)
     return _post(conversation, reader, body, me)

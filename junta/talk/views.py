@@ -52,7 +52,6 @@ def _index_context(reader: Reader, form: StartForm | None = None) -> dict[str, A
     game = reader.game
     unread = selectors.unread_by_conversation(reader.user, game.id)
     rows = list(access.readable(reader).prefetch_related("members"))
-    state = access.current_state(game)
     conversations = []
     for c in rows:
         member = next((m for m in c.members.all()
@@ -65,7 +64,7 @@ def _index_context(reader: Reader, form: StartForm | None = None) -> dict[str, A
     return {
         "game": game, "reader": reader, "conversations": conversations,
         "form": form or StartForm(players=_others(reader), gm_form=reader.is_gm),
-        "blocked": access.why_not_send(reader, False, state),
+        "blocked": access.why_not_send(reader, False),
         "finished": game.status == Game.Status.FINISHED,
     }
 
@@ -133,8 +132,8 @@ def conversation(request: AuthenticatedHttpRequest, game_id: int,
         "listed": listed, "page": page, "last_id": last_id,
         "members": [m for m in members if m.left_at is None],
         "left": [m for m in members if m.left_at is not None],
-        "blocked": access.why_not_send(reader, access.to_gm_only(talk, reader),
-                                       access.current_state(game)) if me else None,
+        "blocked": access.why_not_send(reader, access.to_gm_only(talk, reader))
+        if me else None,
         "finished": game.status == Game.Status.FINISHED,
         "waiting_for": [m.name for m in members
                         if m.left_at is None and not m.agrees_to_reveal],

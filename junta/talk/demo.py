@@ -12,7 +12,7 @@ from junta.games import revisions, speeches
 from junta.games.campaigns import CampaignError
 from junta.games.models import Game, Player, Speech
 from junta.talk import access, services
-from junta.talk.models import Conversation, Message
+from junta.talk.models import Conversation, Member, Message
 
 # (seat, speech) in the order they were made, spread evenly over the campaign's phases
 SPEECHES: list[tuple[int, str]] = [
@@ -94,8 +94,11 @@ def _conversations(game: Game) -> None:
                 services.post(talk, reader, text)
             except services.TalkError:
                 continue
+        read_until: dict[int, object] = {}
         for n, message in enumerate(Message.objects.filter(conversation=talk).order_by("id")):
-            Message.objects.filter(pk=message.pk).update(
-                created_at=start + timedelta(minutes=20 * n))
-            Conversation.objects.filter(pk=talk.pk).update(
-                last_message_at=start + timedelta(minutes=20 * n))
+            at = start + timedelta(minutes=20 * n)
+            Message.objects.filter(pk=message.pk).update(created_at=at)
+            Conversation.objects.filter(pk=talk.pk).update(last_message_at=at)
+            read_until[message.author_id] = at  # each has read up to his own last word
+        for member in Member.objects.filter(conversation=talk):
+            Member.objects.filter(pk=member.pk).update(read_until=read_until.get(member.user_id))

@@ -23,3 +23,5 @@ DEMO_PLAYERS = [
     ("rosa@junta.test", "Rosa"),
 ]
 DEMO_CAMPAIGN = "Republica de los Papayas (demo)"
+# played to its end before the running one began: its end report, awards and archive entry
+DEMO_FINISHED_CAMPAIGN = "The First Republic (finished demo)"

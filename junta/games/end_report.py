@@ -4,8 +4,9 @@ money deck's depletion and the budget votes, all computed from the stored phase 
 It exists only once the game is over, when everything is revealed (docs/rules.md §secrets:
 "When the game ends, everything is revealed"): `build` refuses a campaign that is not finished,
 so nothing here can leak a secret of a running one. Every result's state, events and orders are
-read once, in one query (`.values()`), whatever the campaign's length; with the families and
-their lives (the heirs) that is two queries in all. The charts are drawn by `junta.games.charts`."""
+read once, in one query (`.values()`), whatever the campaign's length; with the families'
+lives (the heirs) and their players' names that is three queries in all. `tell` makes the
+report of those rows and touches no database. The charts are drawn by `junta.games.charts`."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ from typing import Any
 
 from junta.engine import PHASE_TITLES, Catalog, PhaseKind
 from junta.games import play
-from junta.games.models import Character, Game, PhaseResult
+from junta.games.models import Character, Game, PhaseResult, Player
 
 ORDINALS = {1: "1st", 2: "2nd", 3: "3rd"}
 # what a Budget Vote phase's result says of the budget (docs/rules.md §budget-vote)
@@ -41,6 +42,7 @@ class Ranked:
     bank: int
     pocket: int
     status: str
+    player: str = ""  # the person who held the seat at the end
 
 
 @dataclass
@@ -48,6 +50,8 @@ class Story:
     """One family's campaign, phase by phase (`turn` is the turn each line happened in)."""
     seat: int
     name: str
+    player: str = ""
+    place: str = ""  # "1st", "2nd=" ...
     lives: list[str] = field(default_factory=list)  # the characters, first to last
     positions: list[tuple[int, list[str]]] = field(default_factory=list)  # (turn, titles)
     bank: list[tuple[int, int]] = field(default_factory=list)  # (turn, bank at its end)
@@ -66,6 +70,25 @@ class Story:
     def heirs(self) -> list[str]:
         return self.lives[1:]
 
+    @property
+    def final_bank(self) -> int:
+        return self.bank[-1][1] if self.bank else 0
+
+    @property
+    def coups_joined(self) -> int:
+        return sum(1 for c in self.coups if c["side"] == "junta")
+
+    @property
+    def ballots(self) -> list[tuple[str, int, int]]:
+        """(kind of vote, ballots, votes) in the order each kind first came: the votes in
+        brief."""
+        out: dict[str, list[int]] = {}
+        for v in self.votes:
+            line = out.setdefault(v["phase"], [0, 0])
+            line[0] += 1
+            line[1] += v["votes"]
+        return [(phase, n, votes) for phase, (n, votes) in out.items()]
+
 
 @dataclass
 class Report:
@@ -77,6 +100,19 @@ class Report:
     budgets: list[dict[str, Any]]  # {"turn", "label", "yes", "no", "abstain", "outcome"}
     extra_bills: int | None
     winners: list[str]
+    presidents: list[tuple[int, str]] = field(default_factory=list)  # (turn, family) as it came
+    coups: list[tuple[int, str]] = field(default_factory=list)  # (turn, "succeeded"/"failed")
+    attempts: int = 0  # assassinations attempted
+    fatal: int = 0  # of which the target died
+    deaths: int = 0  # of every cause
+
+    @property
+    def budgets_passed(self) -> int:
+        return sum(1 for b in self.budgets if b["outcome"] == "passed")
+
+    @property
+    def budgets_defeated(self) -> int:
+        return sum(1 for b in self.budgets if b["outcome"] == "defeated")
 
 
 def ranking(players: list[dict[str, Any]]) -> list[Ranked]:
@@ -110,12 +146,26 @@ def build(game: Game) -> Report:
     rows = _rows(game)
     if not rows:
         raise NotFinished(game.pk)
+    lives = [(seat, name) for seat, name in Character.objects.filter(
+        player__game=game, player__seat__isnull=False).order_by("player__seat", "life", "id")
+        .values_list("player__seat", "name") if seat is not None]
+    people = {p.seat: p.user.public_name for p in game.players.filter(
+        membership=Player.Membership.ACTIVE, seat__isnull=False).select_related("user")
+        if p.seat is not None}
+    return tell(game.pk, rows, lives, people)
+
+
+def tell(game_id: int, rows: list[dict[str, Any]], lives: list[tuple[int, str]],
+         people: dict[int, str]) -> Report:
+    """The report of a finished campaign's published results, oldest first (each a dict of
+    "phase__number", "phase__turn", "phase__kind", "state_after", "events", "orders_used"),
+    with its families' lives as (seat, character name), first to last, and the names of the
+    people who held the seats at the end."""
     final = rows[-1]["state_after"]
     players = final["players"]
     names = {p["seat"]: p["name"] for p in players}
-    stories = {p["seat"]: Story(p["seat"], p["name"]) for p in players}
-    lives = (Character.objects.filter(player__game=game, player__seat__isnull=False)
-             .order_by("player__seat", "life", "id").values_list("player__seat", "name"))
+    stories = {p["seat"]: Story(p["seat"], p["name"], player=people.get(p["seat"], ""))
+               for p in players}
     for seat, life in lives:
         if seat in stories and life not in stories[seat].lives:
             stories[seat].lives.append(life)
@@ -128,9 +178,17 @@ def build(game: Game) -> Report:
     last_of_turn: dict[int, dict[str, Any]] = {}
     held: dict[int, dict[int, list[str]]] = {}
     budgets: list[dict[str, Any]] = []
+    presidents: list[tuple[int, str]] = []
+    coups: list[tuple[int, str]] = []
+    president: Any = None
+    attempts = fatal = deaths = 0
     for row in rows:
         turn, kind, state = row["phase__turn"], row["phase__kind"], row["state_after"]
         last_of_turn[turn] = state
+        now = (state.get("positions") or {}).get("president")
+        if now != president and isinstance(now, int) and now >= 0:
+            presidents.append((turn, name(now)))
+        president = now
         if turn:
             for pos in Catalog.POSITIONS:
                 holder = (state.get("positions") or {}).get(pos)
@@ -154,6 +212,8 @@ def build(game: Game) -> Report:
                                for e in row["events"] or [])
                     line = {"turn": turn, "by": name(seat), "target": name(target),
                             "killed": died}
+                    attempts += 1
+                    fatal += died
                     stories[seat].attempts_made.append(line)
                     if isinstance(target, int) and target in stories:
                         stories[target].attempts_suffered.append(line)
@@ -183,7 +243,10 @@ def build(game: Game) -> Report:
                 sides[data["seat"]] = data.get("side") or "abstained"
             elif ekind == "coup_result":
                 outcome = data.get("result")
-            elif ekind == "death" and data.get("victim") in stories:
+                coups.append((turn, "succeeded" if outcome == "junta" else "failed"))
+            elif ekind == "death":
+                deaths += 1
+            if ekind == "death" and data.get("victim") in stories:
                 stories[data["victim"]].deaths.append({"turn": turn, "text": event.get("text"),
                                                        "how": data.get("how")})
             elif ekind in BUDGET_OUTCOMES:
@@ -208,9 +271,13 @@ def build(game: Game) -> Report:
         if seat in stories:
             stories[seat].positions = sorted(by_turn.items())
     ranked = ranking(players)
+    for r in ranked:
+        r.player = stories[r.seat].player
+        stories[r.seat].place = r.label
     return Report(
-        game_id=game.pk, turns=turns, ranking=ranked,
+        game_id=game_id, turns=turns, ranking=ranked,
         stories=[stories[r.seat] for r in ranked],
         deck=[(t, len(last_of_turn[t].get("money_deck") or [])) for t in turns],
         budgets=budgets, extra_bills=final.get("extra_bills"),
-        winners=[r.name for r in ranked if r.place == 1])
+        winners=[r.name for r in ranked if r.place == 1], presidents=presidents,
+        coups=coups, attempts=attempts, fatal=fatal, deaths=deaths)

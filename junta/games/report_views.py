@@ -35,11 +35,14 @@ def report(request: AuthenticatedHttpRequest, game_id: int) -> HttpResponse:
     game = selectors.game_for(request.user, game_id)
     if game.status != Game.Status.FINISHED:
         raise Http404
-    return render(request, "games/report.html", {"game": game, "drawn": drawn_report(game)})
+    top, rest = drawn_report(game)
+    return render(request, "games/report.html", {"game": game, "top": top, "drawn": rest})
 
 
-def drawn_report(game: Game) -> SafeString:
-    """The report's body, drawn once for everyone (see the module's text)."""
+def drawn_report(game: Game) -> tuple[SafeString, SafeString]:
+    """The report's body, drawn once for everyone (see the module's text), in two parts: the
+    outcome and the ranking, then the charts and the families' stories (the awards, which
+    change while the players vote, go between them)."""
     key = play.content_key("end-report", page_cache.site_version(), game.pk,
                            revisions.current(game.pk))
     cache = caches["drawings"]
@@ -49,9 +52,12 @@ def drawn_report(game: Game) -> SafeString:
             data = end_report.build(game)
         except end_report.NotFinished as error:
             raise Http404 from error
-        kept = render_to_string("games/_end_report.html", {"game": game, **context(data)})
+        drawing = {"game": game, **context(data)}
+        kept = (render_to_string("games/_end_report_top.html", drawing),
+                render_to_string("games/_end_report.html", drawing))
         cache.set(key, kept, SECONDS)
-    return mark_safe(kept)  # drawn by our own templates, escaped there
+    top, rest = kept
+    return mark_safe(top), mark_safe(rest)  # drawn by our own templates, escaped there
 
 
 def context(data: end_report.Report) -> dict[str, Any]:

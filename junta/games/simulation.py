@@ -8,6 +8,7 @@ the campaign is then left open mid-game, with its history behind it.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import datetime, timedelta
 
 from django.contrib.auth import get_user_model
@@ -18,7 +19,7 @@ from junta import engine
 from junta.engine import PhaseKind, Rng, bot_orders
 from junta.games import adjudication, repository, running
 from junta.games.campaigns import create_game, join_game
-from junta.games.demo import DEMO_CAMPAIGN, DEMO_GM, DEMO_PLAYERS
+from junta.games.demo import DEMO_CAMPAIGN, DEMO_FINISHED_CAMPAIGN, DEMO_GM, DEMO_PLAYERS
 from junta.games.models import Game, Phase
 
 CHARACTER_NAMES = [
@@ -39,7 +40,10 @@ def _users(prefix: str, count: int) -> list[User]:
 
 
 def simulate(*, gm: User, players: list[User], name: str, days: int, seed: str,
-             now: datetime | None = None) -> Game:
+             now: datetime | None = None,
+             on_phase: Callable[[Game, Phase], None] | None = None) -> Game:
+    """`on_phase(game, phase)` runs once the bots have given their orders for each phase,
+    before it is adjudicated: the demo's speeches and polls are made there."""
     real_now = now or timezone.now()
     clock = real_now - timedelta(days=days)
     game = create_game(gm, name, max_players=len(players), join_policy=Game.JoinPolicy.OPEN)
@@ -64,6 +68,8 @@ def simulate(*, gm: User, players: list[User], name: str, days: int, seed: str,
                                       now=submit_at)
             except running.OrdersRejected:
                 continue
+        if on_phase is not None:
+            on_phase(game, phase)
         adjudication.adjudicate_phase(phase.id, now=phase.deadline)
         phase = Phase.objects.filter(game=game, status=Phase.Status.OPEN).first()
         if engine.is_finished(repository.state_before(
@@ -88,23 +94,58 @@ def had_a_coup(game: Game) -> bool:
     return game.phases.filter(kind=PhaseKind.AFTERMATH, status=Phase.Status.PUBLISHED).exists()
 
 
-def demo_campaign(days: int = 36, tries: int = 6) -> Game | None:
-    """The demo campaign of `make run`: the demo GM and ten demo players, mid-game, with a
-    coup in its history. Created once, when the demo accounts exist and no campaign does. A
-    seed whose bots stage no coup in time is dropped for the next one."""
+def demo_accounts() -> tuple[User, list[User]] | None:
+    """The demo GameMaster and the ten demo players in seat order, when they all exist."""
     User = get_user_model()
     gm = User.objects.filter(email=DEMO_GM[0]).first()
     players = list(User.objects.filter(email__in=[e for e, _ in DEMO_PLAYERS]))
-    if gm is None or len(players) != len(DEMO_PLAYERS) or Game.objects.exists():
+    if gm is None or len(players) != len(DEMO_PLAYERS):
         return None
     order = {email: i for i, (email, _) in enumerate(DEMO_PLAYERS)}
     players.sort(key=lambda u: order[u.email])
+    return gm, players
+
+
+def demo_campaign(days: int = 36, tries: int = 6) -> Game | None:
+    """The demo campaign of `make run`: the demo GM and ten demo players, mid-game, with a
+    coup in its history. Created once, when the demo accounts exist and no running campaign
+    does. A seed whose bots stage no coup in time is dropped for the next one."""
+    if Game.objects.exclude(status=Game.Status.FINISHED).exists():
+        return None
+    return _first_good(lambda game: had_a_coup(game) and game.status == Game.Status.RUNNING,
+                       name=DEMO_CAMPAIGN, days=days, seeds="demo-2026", tries=tries)
+
+
+def finished_demo_campaign(days: int = 150, tries: int = 6,
+                           on_phase: Callable[[Game, Phase], None] | None = None
+                           ) -> Game | None:
+    """The campaign the demo players finished before the running one began: played by the
+    bots to its natural end (the money deck runs out, docs/rules.md §money-deck), so that
+    its end report, awards and the archive have something to show. Created once, when the
+    demo accounts exist and no campaign does; `on_phase` as for `simulate`. A seed whose
+    game would not be over by now is dropped for the next one."""
+    if Game.objects.exists():
+        return None
+    return _first_good(lambda game: game.status == Game.Status.FINISHED,
+                       name=DEMO_FINISHED_CAMPAIGN, days=days, seeds="demo-first", tries=tries,
+                       on_phase=on_phase)
+
+
+def _first_good(good: Callable[[Game], bool], *, name: str, days: int, seeds: str, tries: int,
+                on_phase: Callable[[Game, Phase], None] | None = None) -> Game | None:
+    """The demo players' campaign played with seed "{seeds}-0", or the next seed while the
+    one played is not `good` (the last one tried, whatever it is); None without the demo
+    accounts."""
+    accounts = demo_accounts()
+    if accounts is None:
+        return None
+    gm, players = accounts
     game = None
     for attempt in range(tries):
         if game is not None:
             game.delete()
-        game = simulate(gm=gm, players=players, name=DEMO_CAMPAIGN, days=days,
-                        seed=f"demo-2026-{attempt}")
-        if had_a_coup(game) and game.status == Game.Status.RUNNING:
+        game = simulate(gm=gm, players=players, name=name, days=days,
+                        seed=f"{seeds}-{attempt}", on_phase=on_phase)
+        if good(game):
             break
     return game

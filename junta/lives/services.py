@@ -23,9 +23,20 @@ from junta.games.locking import lock_game
 from junta.games.models import Character, Game, Phase, PhaseResult, Player
 from junta.lives.models import HeirDraft, Obituary
 
+# the numbers after a name: "the Younger" is the second of a line, then III, IV ...
+NUMERALS = ("III", "IV", "V", "VI", "VII", "VIII", "IX", "X", "XI", "XII", "XIII", "XIV", "XV")
+
 
 def default_heir_name(dead: str) -> str:
-    name = f"{dead} the Younger" if "Younger" not in dead else f"Heir of {dead}"
+    """The name an heir takes when his player gives none: "Don Carlos" is followed by "Don
+    Carlos the Younger", then "Don Carlos III", "Don Carlos IV" and so on."""
+    base, _, last = dead.rpartition(" ")
+    if dead.endswith(" the Younger"):
+        name = f"{dead.removesuffix(' the Younger')} {NUMERALS[0]}"
+    elif base and last in NUMERALS[:-1]:
+        name = f"{base} {NUMERALS[NUMERALS.index(last) + 1]}"
+    else:
+        name = f"{dead} the Younger"
     return name[:60]
 
 

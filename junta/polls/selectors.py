@@ -68,7 +68,7 @@ def open_polls(game: Game) -> int:
 def award_results(game: Game) -> list[dict[str, object]]:
     """The closed awards with their counts, most votes first (no voter's name)."""
     polls = list(game.polls.filter(kind=Poll.Kind.AWARD, closed_at__isnull=False)
-                 .order_by("id"))
+                 .order_by("id").prefetch_related("choices"))
     counts = {(row["choice_id"]): row["n"] for row in
               Vote.objects.filter(poll__in=polls).values("choice_id").annotate(n=Count("id"))}
     out = []
@@ -80,6 +80,11 @@ def award_results(game: Game) -> list[dict[str, object]]:
         out.append({"poll": poll, "lines": lines,
                     "winners": [label for label, n in lines if n == top]})
     return out
+
+
+def open_awards(game: Game) -> int:
+    """How many of the campaign's awards are still open to votes."""
+    return game.polls.filter(kind=Poll.Kind.AWARD, closed_at__isnull=True).count()
 
 
 def awards_won(user: User) -> list[tuple[Game, str]]:

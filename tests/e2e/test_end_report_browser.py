@@ -1,7 +1,8 @@
 """A player reads the end report of a finished campaign in the browser (docs/rules.md
 §secrets: "When the game ends, everything is revealed"): from the Status page's "The game is
 over" line to the report, its charts drawn as SVG with no script, each one's table opened from
-its <details>, the whole page within the width of the screen; then the archive from the lobby.
+its <details>, a family's story opened from its summary line, the whole page within the
+width of the screen; then the archive from the lobby.
 At phone and desktop widths, with screenshots in a folder the test prints, and axe-core's WCAG
 checks on the report."""
 
@@ -48,6 +49,7 @@ def read_at(base: str, browser, game: Game, users: list, width_name: str, capsys
         page.get_by_role("link", name="Read the end report").click()
     assert page.url.endswith(f"/games/{game.id}/report/")
     assert page.get_by_role("heading", name="The final ranking").count() == 1
+    assert page.get_by_role("heading", name="The campaign in numbers").count() == 1
     for chart in ("chart-money", "chart-deck", "chart-votes"):
         box = page.locator(f"svg#{chart}").bounding_box()
         assert box is not None and 0 < box["width"] <= width and box["height"] > 50, chart
@@ -56,9 +58,19 @@ def read_at(base: str, browser, game: Game, users: list, width_name: str, capsys
     page.screenshot(path=str(folder / f"report-{width_name}-{width}.png"), full_page=True)
 
     # each chart's numbers, as a table, behind its summary
-    for summary in page.locator("details > summary").all():
+    for summary in page.get_by_text("The same numbers as a table").all():
         summary.click()
     assert page.locator("#money-table").is_visible() and page.locator("#deck-table").is_visible()
+    # the winner's story is open, the others open from their summary line, each with every
+    # ballot behind its own
+    stories = page.locator("article.family-story")
+    assert stories.first.locator("dl.story").is_visible()
+    second = stories.nth(1)
+    assert not second.locator("dl.story").is_visible()
+    second.locator("summary").first.click()
+    assert second.locator("dl.story").is_visible()
+    second.get_by_text("Every ballot").click()
+    assert second.locator("details.ballots li").first.is_visible()
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
     page.screenshot(path=str(folder / f"report-tables-{width_name}-{width}.png"),
                     full_page=True)

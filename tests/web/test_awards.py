@@ -112,7 +112,10 @@ def test_closed_awards_show_winners_and_counts_never_voters(finished, client):
         services.vote(speech.id, voter, [speech.choices.get(label=name).pk])
     for voter, name in ((carlos, "Don Elena"), (isabel, "Don Rafael")):
         services.vote(coup.id, voter, [coup.choices.get(label=name).pk])
-    assert results_html(game).strip() == ""  # nothing while open
+    while_open = results_html(game)
+    assert "</caption>" not in while_open and "Don Isabel" not in while_open  # no result yet
+    assert "6 awards still open; the results show here once the GameMaster closes them" \
+        in while_open
 
     client.force_login(carlos)  # only the GameMaster closes an award
     client.post(reverse("polls_close", args=[game.id, speech.id]))

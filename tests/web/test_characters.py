@@ -168,3 +168,17 @@ def test_avatar_uploads_refuse_non_images_and_files_over_the_limit(
     response = client.post(url, {"name": "Heir", "avatar": upload})
     assert response.status_code == 400 and message in response.content.decode()
     assert not HeirDraft.objects.exists()
+
+
+def test_an_heirs_default_name_counts_the_line():
+    """docs/rules.md §death: "An heir left unnamed is named after the character he follows: Don
+    Carlos, then Don Carlos the Younger, Don Carlos III, Don Carlos IV." """
+    from junta.lives.services import default_heir_name
+
+    line = ["Captain Diego"]
+    for _ in range(4):
+        line.append(default_heir_name(line[-1]))
+    assert line == ["Captain Diego", "Captain Diego the Younger", "Captain Diego III",
+                    "Captain Diego IV", "Captain Diego V"]
+    assert default_heir_name("Don Pepe the Younger") == "Don Pepe III"
+    assert default_heir_name("X" * 70) == ("X" * 70 + " the Younger")[:60]

@@ -248,21 +248,6 @@ def test_page_queries_do_not_grow_with_the_phases_played(campaign, client):
     assert [queries_for(client, url) for url in urls] == early
 
 
-def test_the_demo_campaign_has_a_coup_behind_it(db):
-    """`make run` seeds the demo, so that a newcomer finds a campaign in mid-game, with
-    history and a coup behind it; each coup phase lasts one day (§coup)."""
-    from junta.games.simulation import demo_campaign, had_a_coup
-
-    call_command("seed_demo")
-    game = demo_campaign()
-    assert game.status == Game.Status.RUNNING and had_a_coup(game)
-    assert Game.objects.count() == 1
-    assert Phase.objects.get(game=game, status=Phase.Status.OPEN).deadline > timezone.now()
-    for phase in game.phases.filter(kind__in=["coup", "coup_final", "aftermath"]):
-        assert timedelta(hours=20) < phase.deadline - phase.opens_at <= timedelta(hours=25)
-    assert all(line.ok for line in replay_game(game))
-
-
 def test_the_drafts_command_lists_and_publishes_as_the_gm(campaign, capsys):
     """In review mode the result is stored as a draft for the GM (§timing: the GameMaster
     may "review a phase's result before it is published"), here through the service and a

@@ -29,12 +29,21 @@ def open_polls(context: template.Context, game: Game) -> SafeString | str:
     return render_to_string("polls/_open_polls.html", {"game": game, "count": count})
 
 
-@register.simple_tag
-def award_results(game: Game) -> SafeString | str:
+@register.simple_tag(takes_context=True)
+def award_results(context: template.Context, game: Game) -> SafeString | str:
+    """The closed awards' results, and how many are still open (with a link to vote for the
+    campaign's players, to close them for its GameMaster)."""
     results = selectors.award_results(game)
-    if not results:
+    still_open = selectors.open_awards(game)
+    if not results and not still_open:
         return ""
-    return render_to_string("polls/_award_results.html", {"game": game, "results": results})
+    user = context.get("user")
+    is_gm = user is not None and user.is_authenticated and user.id == game.gm_id
+    member = is_gm or (user is not None and user.is_authenticated and game.players.filter(
+        user=user, membership=Player.Membership.ACTIVE).exists())
+    return render_to_string("polls/_award_results.html", {
+        "game": game, "results": results, "still_open": still_open, "member": member,
+        "is_gm": is_gm})
 
 
 @register.simple_tag

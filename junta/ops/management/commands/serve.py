@@ -16,6 +16,7 @@ from django.conf import settings
 from django.core.management import call_command
 from django.core.management.base import BaseCommand, CommandError
 
+from junta.games.models import Game
 from junta.ops.supervisor import Child, Supervisor
 
 
@@ -37,24 +38,17 @@ class Command(BaseCommand):
         call_command("migrate", interactive=False, verbosity=0)
         call_command("createcachetable", verbosity=0)
         call_command("seed_demo")
-        import logging
+        from junta.ops.demo import build_demo
 
-        from junta.games.simulation import demo_campaign
-
-        quiet = logging.getLogger("junta.games.adjudication")
-        level = quiet.level
-        quiet.setLevel(logging.WARNING)  # a month of demo phases need not scroll past
-        try:
-            game = demo_campaign()
-        finally:
-            quiet.setLevel(level)
-        if game is not None:
-            from junta.talk.demo import demo_talk
-
-            demo_talk(game)  # speeches and private conversations: a living game
-            self.stdout.write(f"Created the demo campaign {game.name!r} in mid-game "
-                              f"({game.phases.count()} phases, a coup behind it): log in as "
-                              "any demo player.")
+        for game in build_demo():
+            if game.status == Game.Status.FINISHED:
+                self.stdout.write(f"Created the finished demo campaign {game.name!r} "
+                                  f"({game.phases.count()} phases): its end report is at "
+                                  f"{site.rstrip('/')}/games/{game.id}/report/ .")
+            else:
+                self.stdout.write(f"Created the demo campaign {game.name!r} in mid-game "
+                                  f"({game.phases.count()} phases, a coup behind it): log in "
+                                  "as any demo player.")
         python = sys.executable
         children = [
             Child("web server", [python, "manage.py", "runserver", "--noreload", f"{host}:{port}"])

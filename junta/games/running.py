@@ -69,8 +69,10 @@ def start_campaign(game_id: int, by: User, now: datetime | None = None) -> Phase
     game.save(update_fields=["status", "started_at", "state_version"])
     phase = repository.open_phase(game, state, now)
     repository.write_board(game, state)
-    AuditEntry.objects.create(game=game, actor=by, action="start",
-                              announcement=f"{game.name} begins: nominations are open.")
+    entry = AuditEntry.objects.create(game=game, actor=by, action="start",
+                                      announcement=f"{game.name} begins: nominations are open.")
+    # dated when the campaign started (a simulated campaign's start lies in the past)
+    AuditEntry.objects.filter(pk=entry.pk).update(created_at=now)
     return phase
 
 

@@ -32,6 +32,11 @@ class Shown:
     voters: int  # how many players voted (no names)
     mine: list[int]  # the viewer's own choices
 
+    @property
+    def winners(self) -> list[str]:
+        """The most chosen answers once the poll is closed (none before, none without votes)."""
+        return [line.label for line in self.results or [] if line.winner]
+
 
 def shown(poll: Poll, me: Player | None) -> Shown:
     now = timezone.now()

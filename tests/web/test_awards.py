@@ -5,6 +5,8 @@ with a voter's name and never while open."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.template import Context, Template
 from django.urls import reverse
@@ -131,6 +133,11 @@ def test_closed_awards_show_winners_and_counts_never_voters(finished, client):
     assert '<th scope="row">Don Lucia</th><td>1</td>' in html
     assert "Best coup: Don Rafael and Don Elena</caption>" in html  # a tie: both, by seat
     assert "Most loyal" not in html  # still open
+    client.force_login(carlos)  # the polls page names the winners of the closed ones only
+    listed = re.sub(r"<[^>]+>", "", client.get(reverse("polls_index", args=[game.id]))
+                    .content.decode())
+    assert "won by Don Isabel" in listed and "won by Don Rafael and Don Elena" in listed
+    assert listed.count("won by") == 2
     # a vote after the closing is refused, and nothing changes
     with pytest.raises(services.PollError, match="closed"):
         services.vote(speech.id, rafael, [speech.choices.get(label="Don Elena").pk])

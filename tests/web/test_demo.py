@@ -14,7 +14,7 @@ from django.core.management import call_command
 from django.urls import reverse
 from django.utils import timezone
 
-from junta.games.models import Game, Phase, Speech
+from junta.games.models import AuditEntry, Game, Phase, Speech
 from junta.games.replay import replay_game
 from junta.games.simulation import had_a_coup
 from junta.ops.demo import build_demo
@@ -57,6 +57,8 @@ def test_the_demo_is_built_once_the_finished_campaign_first(demo):
     assert running.status == Game.Status.RUNNING and had_a_coup(running)
     first_day = running.phases.order_by("number").first().opens_at
     assert finished.finished_at < first_day  # one campaign after the other
+    for game in demo:  # its opening announcement dated when it began, months ago
+        assert AuditEntry.objects.get(game=game, action="start").created_at == game.started_at
     assert Phase.objects.get(game=running, status=Phase.Status.OPEN).deadline > timezone.now()
     for phase in running.phases.filter(kind__in=["coup", "coup_final", "aftermath"]):
         assert timedelta(hours=20) < phase.deadline - phase.opens_at <= timedelta(hours=25)

@@ -265,3 +265,16 @@ def test_career_statistics_on_the_profile(finished, client):
         assert "<dt>Campaigns played</dt><dd>1</dd>" in text
         assert "<dt>Finished</dt><dd>1</dd>" in text
         assert f"<dt>Won</dt><dd>{1 if won else 0}" in text
+        mine = final[seat_of[user.pk]]
+        place = places([p["bank"] for p in final])[[p["seat"] for p in final].index(
+            mine["seat"])]
+        assert table(text, "career-record") == [[
+            "Papayas", mine["name"], f"{place} of {len(final)}" + (" winner" if won else ""),
+            f"{mine['bank']} MP"]]
+    # one who handed his seat on before the end played the campaign, with no place in it
+    seat = Player.objects.get(game=game, user=users[0])
+    seat.membership = Player.Membership.REPLACED
+    seat.save()
+    text = page(client, users[0], "profile")
+    assert "<dt>Campaigns played</dt><dd>1</dd>" in text and "<dt>Won</dt><dd>0" in text
+    assert table(text, "career-record") == [["Papayas", "you handed your seat on before the end"]]

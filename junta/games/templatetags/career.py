@@ -22,9 +22,11 @@ register = template.Library()
 
 
 def career(user: Any) -> dict[str, Any]:
-    """{"played", "finished", "won", "wins": [games won]} for `user`."""
+    """{"played", "finished", "won", "wins": [games won], "record": [one line per finished
+    campaign: its game, the family, its place ("" for one who left before the end), its Swiss
+    bank and how many families were ranked]} for `user`."""
     if user is None or not getattr(user, "is_authenticated", False):
-        return {"played": 0, "finished": 0, "won": 0, "wins": []}
+        return {"played": 0, "finished": 0, "won": 0, "wins": [], "record": []}
     seats = list(Player.objects.filter(
         user=user, seat__isnull=False,
         membership__in=[Player.Membership.ACTIVE, Player.Membership.REPLACED])
@@ -36,10 +38,16 @@ def career(user: Any) -> dict[str, Any]:
             .exclude(play.undone()).order_by("-phase__number").values("state_after__players")[:1])
     finished = list(Game.objects.filter(pk__in=played, status=Game.Status.FINISHED)
                     .annotate(final_players=Subquery(last)).order_by("-finished_at", "-pk"))
-    wins = [game for game in finished if game.pk in at_end and any(
-        r.place == 1 and r.seat == at_end[game.pk]
-        for r in end_report.ranking(getattr(game, "final_players", None) or []))]
-    return {"played": len(played), "finished": len(finished), "won": len(wins), "wins": wins}
+    record = []
+    for game in finished:
+        ranked = end_report.ranking(getattr(game, "final_players", None) or [])
+        mine = next((r for r in ranked if r.seat == at_end.get(game.pk)), None)
+        record.append({"game": game, "family": mine.name if mine else "",
+                       "place": mine.label if mine else "", "bank": mine.bank if mine else 0,
+                       "won": mine is not None and mine.place == 1, "of": len(ranked)})
+    wins = [line["game"] for line in record if line["won"]]
+    return {"played": len(played), "finished": len(finished), "won": len(wins), "wins": wins,
+            "record": record}
 
 
 @register.simple_tag

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from django.db.models import Count
+from django.db.models import Count, F
 from django.utils import timezone
 
 from accounts.models import User
@@ -63,11 +63,14 @@ def shown(poll: Poll, me: Player | None) -> Shown:
     return Shown(poll, closed, results, len({v for _c, v in votes}), mine)
 
 
-def open_polls(game: Game) -> int:
-    """How many polls and awards of the campaign are open now."""
-    now = timezone.now()
-    return (game.polls.filter(closed_at__isnull=True)
-            .exclude(closes_at__lte=now).count())
+def open_polls(game: Game, voter: Player | None) -> list[tuple[Poll, bool]]:
+    """The campaign's polls and awards open now, the first to close first, each with whether
+    `voter` has voted in it: two queries."""
+    polls = list(game.polls.filter(closed_at__isnull=True).exclude(closes_at__lte=timezone.now())
+                 .order_by(F("closes_at").asc(nulls_last=True), "id"))
+    mine = set(Vote.objects.filter(poll__in=polls, voter=voter).values_list("poll_id", flat=True)
+               ) if voter is not None and polls else set()
+    return [(poll, poll.pk in mine) for poll in polls]
 
 
 def award_results(game: Game) -> list[dict[str, object]]:

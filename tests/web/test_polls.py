@@ -5,6 +5,7 @@ voted what, to anyone."""
 
 from __future__ import annotations
 
+import html
 import zoneinfo
 from datetime import datetime, timedelta
 
@@ -236,8 +237,17 @@ def test_the_events_page_mentions_open_polls(started, client):
     url = reverse("game_events", args=[game.id])
     assert "open poll" not in client.get(url).content.decode()
     poll = make_poll(game)
-    page = client.get(url).content.decode()
+    page = html.unescape(client.get(url).content.decode())
     assert "1 open poll" in page and reverse("polls_index", args=[game.id]) in page
+    detail = reverse("polls_detail", args=[game.id, poll.id])
+    assert f'<a href="{detail}">{poll.question}</a>' in page
+    assert "you have not voted" in page and "post a poll" not in page  # GM's polls only
+    services.vote(poll.id, carlos, [poll.choices.first().pk])
+    assert "· you voted" in client.get(url).content.decode()
+    client.force_login(game.gm)
+    page = client.get(url).content.decode()
+    assert "Ask the table a question: post a poll" in page and "you voted" not in page
+    client.force_login(carlos)
     close_by_time(poll)
     assert "open poll" not in client.get(url).content.decode()
     nav = client.get(reverse("game_status", args=[game.id])).content.decode()

@@ -9,24 +9,27 @@ from django.utils.safestring import SafeString
 
 from accounts.models import User
 from junta.games.models import Game, Player
-from junta.polls import selectors
+from junta.polls import selectors, services
 
 register = template.Library()
 
 
 @register.simple_tag(takes_context=True)
 def open_polls(context: template.Context, game: Game) -> SafeString | str:
-    """"2 open polls" with a link, for the campaign's players and GameMaster only."""
+    """The open polls, each with a link and whether the viewer voted, and a link to post one
+    for those who may: for the campaign's players and GameMaster only."""
     user = context.get("user")
     if user is None or not user.is_authenticated:
         return ""
-    if user.id != game.gm_id and not game.players.filter(
-            user=user, membership=Player.Membership.ACTIVE).exists():
+    seat = services.seat_of(game, user)
+    if user.id != game.gm_id and seat is None:
         return ""
-    count = selectors.open_polls(game)
-    if not count:
+    polls = selectors.open_polls(game, seat)
+    may_post = services.may_post(game, user)
+    if not polls and not may_post:
         return ""
-    return render_to_string("polls/_open_polls.html", {"game": game, "count": count})
+    return render_to_string("polls/_open_polls.html", {
+        "game": game, "polls": polls, "seat": seat, "may_post": may_post})
 
 
 @register.simple_tag(takes_context=True)

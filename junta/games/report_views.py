@@ -11,16 +11,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.contrib.auth.decorators import login_required
+from django.contrib.auth.views import redirect_to_login
 from django.core.cache import caches
 from django.core.paginator import Paginator
 from django.db.models import OuterRef, Q, Subquery
-from django.http import Http404, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.template.loader import render_to_string
 from django.utils.safestring import SafeString, mark_safe
 
-from accounts.requests import AuthenticatedHttpRequest
 from junta.games import charts, end_report, page_cache, play, revisions, selectors
 from junta.games.models import Game, PhaseResult
 
@@ -28,11 +27,18 @@ SECONDS = 7 * 24 * 3600
 ARCHIVE_PER_PAGE = 25
 
 
-@login_required
 @page_cache.kept_for_viewer
-def report(request: AuthenticatedHttpRequest, game_id: int) -> HttpResponse:
-    """The end report: 404 until the campaign is finished."""
-    game = selectors.game_for(request.user, game_id)
+def report(request: HttpRequest, game_id: int) -> HttpResponse:
+    """The end report: 404 until the campaign is finished. Signed-in people read any; a
+    visitor without an account reads those their GameMaster lists in the archive (to share
+    with friends), and is asked to sign in for the others."""
+    if not request.user.is_authenticated:
+        if not Game.objects.filter(pk=game_id, status=Game.Status.FINISHED,
+                                   archived_publicly=True).exists():
+            return redirect_to_login(request.get_full_path())
+        game = Game.objects.select_related("gm").get(pk=game_id)
+    else:
+        game = selectors.game_for(request.user, game_id)
     if game.status != Game.Status.FINISHED:
         raise Http404
     top, rest = drawn_report(game)
@@ -77,16 +83,17 @@ def context(data: end_report.Report) -> dict[str, Any]:
     }
 
 
-@login_required
-def archive(request: AuthenticatedHttpRequest) -> HttpResponse:
+def archive(request: HttpRequest) -> HttpResponse:
     """Finished campaigns, newest first: those their GM lists publicly, and those the reader
-    ran or played in. Each with its winners (by Swiss bank), read with the campaigns in one
-    query."""
+    ran or played in (a visitor without an account sees the public ones). Each with its
+    winners (by Swiss bank), read with the campaigns in one query."""
     last = (PhaseResult.objects.filter(phase__game=OuterRef("pk"), published_at__isnull=False)
             .exclude(play.undone()).order_by("-phase__number").values("state_after__players")[:1])
-    games = (Game.objects.filter(status=Game.Status.FINISHED)
-             .filter(Q(archived_publicly=True) | Q(gm_id=request.user.pk)
-                     | Q(players__user_id=request.user.pk))
+    reader = request.user.pk if request.user.is_authenticated else None
+    shown = Q(archived_publicly=True)
+    if reader is not None:
+        shown |= Q(gm_id=reader) | Q(players__user_id=reader)
+    games = (Game.objects.filter(status=Game.Status.FINISHED).filter(shown)
              .distinct().select_related("gm").annotate(final_players=Subquery(last))
              .order_by("-finished_at", "-pk"))
     page = Paginator(games, ARCHIVE_PER_PAGE).get_page(request.GET.get("page"))

@@ -314,8 +314,9 @@ class SettingsForm(forms.Form):
         help_text="Otherwise only you post them; the players always vote.")
     archived_publicly = forms.BooleanField(
         required=False, label="List in the archive when finished",
-        help_text="Once the campaign is over, anyone signed in finds it and its end report in "
-                  "the archive of finished campaigns.")
+        help_text="Once the campaign is over, its end report is listed in the archive of "
+                  "finished campaigns and may be read by anyone with its link, without an "
+                  "account.")
     join_policy = forms.ChoiceField(choices=Game.JoinPolicy.choices, widget=forms.RadioSelect,
                                     label="Who may join", required=False)
     max_players = forms.TypedChoiceField(coerce=int, label="Players", required=False,

@@ -218,6 +218,19 @@ def test_the_archive_lists_finished_campaigns_unless_the_gm_hides_them(finished,
     assert "End report" in page(client, users[0], "game_status", game.id)
     assert "Read the end report" in page(client, users[0], "game_status", game.id)
 
+    # a visitor without an account (a friend a player shared the link with) reads it too, from
+    # the archive, and is asked to sign in for the rest of the campaign
+    client.logout()
+    shared = client.get(url)
+    assert shared.status_code == 200
+    shared_text = html.unescape(shared.content.decode())
+    assert "The final ranking" in shared_text and "Sign in</a> to read its history" in shared_text
+    assert reverse("game_status", args=[game.id]) not in shared_text  # no campaign menu
+    public = html.unescape(client.get(reverse("game_archive")).content.decode())
+    assert f'<a href="{url}">Papayas</a>' in public
+    assert reverse("game_history", args=[game.id]) not in public
+    assert client.get(reverse("game_history", args=[game.id])).status_code == 302  # sign in
+
     # the GM keeps it out of the archive: outsiders no longer find it, its players still do
     client.force_login(game.gm)
     settings_url = reverse("gm_settings", args=[game.id])
@@ -230,6 +243,10 @@ def test_the_archive_lists_finished_campaigns_unless_the_gm_hides_them(finished,
     assert game.archived_publicly is False
     assert url not in page(client, outsider, "game_archive")
     assert url in page(client, users[4], "game_archive")
+    client.logout()  # nor may a visitor without an account read it any more
+    assert url not in client.get(reverse("game_archive")).content.decode()
+    hidden = client.get(url)
+    assert hidden.status_code == 302 and hidden["Location"].startswith(reverse("account_login"))
 
 
 # --- efficient: drawn once, a bounded number of queries ---------------------------------------

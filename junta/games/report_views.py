@@ -41,14 +41,16 @@ def report(request: HttpRequest, game_id: int) -> HttpResponse:
         game = selectors.game_for(request.user, game_id)
     if game.status != Game.Status.FINISHED:
         raise Http404
-    top, rest = drawn_report(game)
-    return render(request, "games/report.html", {"game": game, "top": top, "drawn": rest})
+    top, rest, summary = drawn_report(game)
+    return render(request, "games/report.html",
+                  {"game": game, "top": top, "drawn": rest, "summary": summary})
 
 
-def drawn_report(game: Game) -> tuple[SafeString, SafeString]:
+def drawn_report(game: Game) -> tuple[SafeString, SafeString, str]:
     """The report's body, drawn once for everyone (see the module's text), in two parts: the
     outcome and the ranking, then the charts and the families' stories (the awards, which
-    change while the players vote, go between them)."""
+    change while the players vote, go between them); and its outcome in a sentence, for the
+    page's description (the preview of a shared link)."""
     key = play.content_key("end-report", page_cache.site_version(), game.pk,
                            revisions.current(game.pk))
     cache = caches["drawings"]
@@ -60,10 +62,19 @@ def drawn_report(game: Game) -> tuple[SafeString, SafeString]:
             raise Http404 from error
         drawing = {"game": game, **context(data)}
         kept = (render_to_string("games/_end_report_top.html", drawing),
-                render_to_string("games/_end_report.html", drawing))
+                render_to_string("games/_end_report.html", drawing), summary(data))
         cache.set(key, kept, SECONDS)
-    top, rest = kept
-    return mark_safe(top), mark_safe(rest)  # drawn by our own templates, escaped there
+    top, rest, said = kept
+    return mark_safe(top), mark_safe(rest), said  # drawn by our own templates, escaped there
+
+
+def summary(data: end_report.Report) -> str:
+    """"Winner: Dona Pilar (18 MP in Switzerland). 9 turns, 5 coups, 7 deaths." """
+    top = data.ranking[0].bank if data.ranking else 0
+    turns, coups, deaths = len(data.turns), len(data.coups), data.deaths
+    return (f"Winner{'s' if len(data.winners) > 1 else ''}: {' and '.join(data.winners)} "
+            f"({top} MP in Switzerland). {turns} turn{'s' if turns != 1 else ''}, {coups} "
+            f"coup{'s' if coups != 1 else ''}, {deaths} death{'s' if deaths != 1 else ''}.")
 
 
 def context(data: end_report.Report) -> dict[str, Any]:

@@ -226,6 +226,8 @@ def test_the_archive_lists_finished_campaigns_unless_the_gm_hides_them(finished,
     shared_text = html.unescape(shared.content.decode())
     assert "The final ranking" in shared_text and "Sign in</a> to read its history" in shared_text
     assert reverse("game_status", args=[game.id]) not in shared_text  # no campaign menu
+    assert re.search(r'<meta property="og:description" content="Winners?: [^"]+ \(\d+ MP in '
+                     r'Switzerland\)\. \d+ turns?, \d+ coups?, \d+ deaths?\.">', shared_text)
     public = html.unescape(client.get(reverse("game_archive")).content.decode())
     assert f'<a href="{url}">Papayas</a>' in public
     assert reverse("game_history", args=[game.id]) not in public

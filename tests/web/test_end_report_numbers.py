@@ -108,3 +108,10 @@ def test_each_familys_story_by_hand():
     assert [t for t, _ in beatriz.positions] == [1]  # El Presidente in turn 1 only
     assert alvaro.positions == [(2, ["El Presidente"])]
     assert alvaro.bank == [(1, 3), (2, 5)]
+
+
+def test_the_report_in_a_sentence_for_a_shared_links_preview():
+    from junta.games.report_views import summary
+
+    assert summary(report()) == (f"Winners: {A} and {B} (5 MP in Switzerland). 2 turns, 1 coup, "
+                                 "1 death.")

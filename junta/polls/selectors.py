@@ -95,6 +95,15 @@ def open_awards(game: Game) -> int:
     return game.polls.filter(kind=Poll.Kind.AWARD, closed_at__isnull=True).count()
 
 
+def award_progress(game: Game) -> list[tuple[Poll, int, bool]]:
+    """The campaign's awards in the order they were opened, each with how many players have
+    voted in it and whether it is closed: one query, for the GameMaster's overview."""
+    polls = (game.polls.filter(kind=Poll.Kind.AWARD)
+             .annotate(voters=Count("votes__voter", distinct=True)).order_by("id"))
+    return [(poll, int(getattr(poll, "voters", 0)), poll.closed_at is not None)
+            for poll in polls]
+
+
 def awards_won(user: User) -> list[tuple[Game, str]]:
     """(campaign, award) for every closed award the person won (ties share it), for his
     profile: the awards' choices name players, and he won when his had the most votes."""

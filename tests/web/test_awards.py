@@ -67,7 +67,13 @@ def test_awards_open_only_at_the_end_and_only_by_the_gm(campaign, client):
     game.save()
     with pytest.raises(services.PollError, match="GameMaster"):
         services.open_awards(game, carlos, [])
+    overview = reverse("gm_overview", args=[game.id])
+    polls_page = reverse("polls_index", args=[game.id])
+    assert f'href="{polls_page}#awards">Open the awards</a>' in client.get(overview).content \
+        .decode()
     assert open_through_page(client, game, "Best coup\n").status_code == 302
+    awards = re.sub(r"<[^>]+>", "", client.get(overview).content.decode())
+    assert "Best coup: 0 of 6 voted · open" in awards and "Open the awards" not in awards
     assert list(Poll.objects.filter(kind=Poll.Kind.AWARD).order_by("id")
                 .values_list("question", flat=True)) == [*STANDARD, "Best coup"]
     client.force_login(carlos)

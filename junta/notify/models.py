@@ -25,7 +25,7 @@ class Kind(models.TextChoices):
     RESULTS = "results", "Phase results"
     REMINDER = "reminder", "Deadline reminders"
     DIGEST = "digest", "Daily digest of new speeches"
-    CAMPAIGN = "campaign", "Start and end of the campaign"
+    CAMPAIGN = "campaign", "Start and end of the campaign, and its awards"
     ABSENCE = "absence", "Absent players who owe orders (GameMaster)"
     MESSAGES = "messages", "New private messages"
 
@@ -57,7 +57,8 @@ class Preferences(models.Model):
         "Remind me this many hours before the deadline", default=DEFAULT_REMINDER_HOURS,
         validators=[MinValueValidator(1), MaxValueValidator(72)])
     digest = models.BooleanField("Daily digest of new speeches", default=False)
-    campaign = models.BooleanField("Start and end of the campaign", default=False)
+    campaign = models.BooleanField("Start and end of the campaign, and its awards",
+                                   default=False)
     absence = models.BooleanField("Absent players who owe orders (GameMaster)", default=True)
     messages = models.BooleanField("New private messages", default=False)
     updated_at = models.DateTimeField(auto_now=True)

@@ -8,7 +8,8 @@ mail never holds more than the reader's pages show him.
 
 `send_results` runs after the commit that published a phase; `sweep` runs every minute from the
 beat sweep and sends what is due by the clock: reminders, digests, the start of a campaign,
-absences for the GM, and any results mail that a lost task did not send. Each mail is claimed
+the awards opened at its end, absences for the GM, and any results mail that a lost task did
+not send. Each mail is claimed
 before it is sent (see `claims`), so running any of these twice sends nothing twice.
 """
 
@@ -35,6 +36,7 @@ from junta.notify import claims
 from junta.notify.conversations import conversation_mails
 from junta.notify.mail import Mail, deliver, site_url, user_zone
 from junta.notify.models import Absence, Kind, Preferences
+from junta.polls.models import Poll
 
 log = logging.getLogger(__name__)
 
@@ -103,7 +105,7 @@ def phase_title(phase: Phase) -> str:
 
 def links(game: Game) -> dict[str, str]:
     return {name: site_url(reverse(f"game_{name}", args=[game.id]))
-            for name in ("status", "orders", "events", "history", "detail")}
+            for name in ("status", "orders", "events", "history", "detail", "report")}
 
 
 def character_name(player: Player | None, user: User) -> str:
@@ -137,6 +139,14 @@ def campaign_end_mail(game: Game, state_after: GameState, viewer: int | str) -> 
                  ]  # the game is over: "everything is revealed"
     return Mail("campaign_end", f"{game.name} is over", {
         "game": game, "winners": winners, "standings": standings, "links": links(game),
+    })
+
+
+def awards_mail(game: Game, awards: list[Poll]) -> Mail:
+    return Mail("awards", f"{game.name}: vote the awards", {
+        "game": game, "awards": [a.question for a in awards],
+        "polls": site_url(reverse("polls_index", args=[game.id])),
+        "report": site_url(reverse("game_report", args=[game.id])),
     })
 
 
@@ -256,6 +266,24 @@ def campaign_starts(now: datetime) -> Counter:
         for prefs, viewer, _player in wanted:
             outcomes[deliver(prefs.user, game, Kind.CAMPAIGN, key, prefs,
                              partial(campaign_start_mail, game, phase, viewer), now)] += 1
+    return outcomes
+
+
+def awards_opened(now: datetime) -> Counter:
+    """When the GameMaster opens awards at the end (docs/rules.md §polls), a mail to each
+    seated player who asked for the campaign's start and end mails, listing the awards open to
+    his vote. Each time he opens more, the players are told once more."""
+    outcomes: Counter = Counter()
+    recent = Poll.objects.filter(kind=Poll.Kind.AWARD, closed_at__isnull=True,
+                                 created_at__gte=now - CATCH_UP).values("game_id")
+    for game in Game.objects.filter(pk__in=recent, status=Game.Status.FINISHED):
+        awards = list(game.polls.filter(kind=Poll.Kind.AWARD, closed_at__isnull=True)
+                      .order_by("created_at", "id"))
+        key = f"game:{game.id}:awards:{awards[-1].created_at.isoformat()}"
+        voters = [row for row in recipients(game, Kind.CAMPAIGN) if row[2] is not None]
+        for prefs, _viewer, _player in _missing(Kind.CAMPAIGN, key, voters, now):
+            outcomes[deliver(prefs.user, game, Kind.CAMPAIGN, key, prefs,
+                             partial(awards_mail, game, awards), now)] += 1
     return outcomes
 
 
@@ -384,6 +412,7 @@ def sweep(now: datetime | None = None) -> Counter:
         ("digests", lambda: digests(now)),
         ("absences", lambda: absences(now, phases)),
         ("messages", lambda: conversation_mails(now)),
+        ("awards", lambda: awards_opened(now)),
     )
     for name, part in parts:
         try:

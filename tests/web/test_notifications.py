@@ -311,6 +311,8 @@ def test_the_start_and_the_end_of_a_campaign(campaign, mailbox, eager_celery,
     mail = mailbox.to(users[0].email)[0]
     assert mail.subject == "[Junta] Papayas is over"
     assert "Winner: Don Lucia" in mail.text and "Don Lucia: 777 MP" in mail.text
+    assert "The end report (each family's story, the charts, the awards): https://" \
+        in mail.text and reverse("game_report", args=[game.id]) in mail.text
 
 
 def test_the_gm_hears_of_a_player_away_while_he_owes_orders(
@@ -483,3 +485,39 @@ def test_the_settings_page_chooses_what_to_receive(campaign, client):
     assert client.get(url).status_code == 404
     overview = client.get(reverse("notify_overview"))
     assert overview.status_code == 200 and url not in overview.content.decode()
+
+
+def test_players_who_asked_are_told_once_when_the_awards_open(campaign, mailbox):
+    """docs/rules.md §polls: "when the campaign is finished, the GameMaster opens the awards";
+    the players who asked for the start and end mails are told, once per opening, and the
+    GameMaster, who does not vote, is not."""
+    from junta.polls import services as polls
+
+    game, users = campaign()
+    opt_in(game, users[:3], campaign=True)
+    running.start_campaign(game.id, game.gm)
+    notices.sweep()  # the start mails
+    mailbox.clear()
+    Game.objects.filter(pk=game.pk).update(status=Game.Status.FINISHED)
+    game.refresh_from_db()
+    notices.sweep()
+    assert len(mailbox) == 0  # no awards yet
+    polls.open_awards(game, game.gm, [])
+    polls.vote(game.polls.get(question="Best speech").id, users[4],
+               [game.polls.get(question="Best speech").choices.get(player__user=users[1]).pk])
+    notices.sweep()
+    notices.sweep()
+    told = {address for mail in mailbox.received for address in mail.to}
+    assert told == {u.email for u in users[:3]}  # not the GM, not those who did not ask
+    mail = mailbox.to(users[0].email)[0]
+    assert mail.subject == "[Junta] Papayas: vote the awards"
+    assert "- Best speech\r\n" in mail.text and "- Most loyal\r\n" in mail.text
+    assert reverse("polls_index", args=[game.id]) in mail.text
+    assert "Don Isabel" not in mail.text and "Don Rafael" not in mail.text  # no vote told
+    mailbox.clear()
+    polls.open_awards(game, game.gm, ["Best coup"])  # more awards: told once more
+    game.polls.filter(question="Best coup").update(
+        created_at=timezone.now() + timedelta(seconds=1))
+    notices.sweep()
+    notices.sweep()
+    assert len(mailbox) == 3 and "- Best coup\r\n" in mailbox.to(users[0].email)[0].text

@@ -27,7 +27,7 @@ from .flow import (
 )
 from .guidance import Instruction, instruction_lines, instructions
 from .invariants import change_problems, state_problems
-from .kinds import ORDER_KINDS, describe_order, takes_the_place_of
+from .kinds import ORDER_KINDS, arranged, describe_order, takes_the_place_of
 from .labels import FORCE_NAMES, unit_label, zone_name
 from .options import (
     ArgOption,
@@ -130,6 +130,7 @@ __all__ = [
     "instructions", "is_finished", "legal_options", "new_game", "option_for", "owes_orders",
     "public_owes_orders", "why_no_orders", "why_no_talk", "may_write_to_gm",
     "parse_order", "parse_orders", "resolve", "takes_the_place_of", "validate_order",
+    "arranged",
     "validate_orders", "values_of", "view_for",
     # GM rulings and the invariants they keep (rulings.py, invariants.py)
     "Ruling", "RulingError", "add_unit", "budget_by_fiat", "card_place", "change_problems",

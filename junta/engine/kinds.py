@@ -377,6 +377,46 @@ def takes_the_place_of(new: Order, old: Order) -> bool:
     return spec is not None and spec.single
 
 
+# the kinds of which a player's first order whose condition holds is carried out and the others
+# are not (phases/votes.py `ballots`, phases/locations.py, phases/budget.py: the New Weapons,
+# the draws, the proposal, the Minister's decision; phases/cabinet.py): an order of these after
+# one of its kind with no condition could never be carried out
+FIRST_THAT_HOLDS = frozenset({"vote", "location", "new_weapons", "draw_bills", "propose_budget",
+                              "seize_chamber", "appoint"})
+
+
+def fallback_group(order: Any) -> tuple[str, str] | None:
+    """The orders among which the first whose condition holds is carried out and the rest are
+    not (`FIRST_THAT_HOLDS`; the draws, for one position): None for an order that stands
+    beside the others of its kind."""
+    if order.kind not in FIRST_THAT_HOLDS:
+        return None
+    return (order.kind, str(order.args.get("position")) if order.kind == "draw_bills" else "")
+
+
+def arranged(orders: list[Any]) -> list[Any]:
+    """The orders with each conditional one placed before the unconditional order of its group
+    (`fallback_group`) given earlier: of a group the first order whose condition holds is
+    carried out, so an order with a condition after the one without could never be; before
+    it, it is tried first and the one without is the fallback (docs/rules.md §conditions).
+    Nothing else moves; a set already in that order comes back as it was."""
+    out: list[Any] = []
+    fallback: dict[tuple[str, str], int] = {}  # a group's unconditional order: its index in out
+    for order in orders:
+        group = fallback_group(order)
+        if group is None:
+            out.append(order)
+        elif order.condition is not None and group in fallback:
+            at = fallback[group]
+            out.insert(at, order)
+            fallback = {g: i + 1 if i >= at else i for g, i in fallback.items()}
+        else:
+            if order.condition is None and group not in fallback:
+                fallback[group] = len(out)
+            out.append(order)
+    return out
+
+
 def describe_order(state: GameState, order: Any) -> str:
     """A sentence for an order with its condition ("Pay Maria 3 MP if Bill is
     assassinated")."""

@@ -26,7 +26,7 @@ from typing import Any
 
 from . import catalog
 from .conditions import branch, exclusive
-from .kinds import COUP_PHASES, ORDER_KINDS, SINGLES
+from .kinds import COUP_PHASES, ORDER_KINDS, SINGLES, fallback_group
 from .orders import UNIT_CARDS, Order
 from .problems import Problem
 from .state import GameState
@@ -71,6 +71,18 @@ def _singles(orders: list[Order]) -> list[Problem]:
         if len(found) > 1:
             out.append(Problem("You gave two draw orders for the same position; give one.",
                                orders=tuple(found)))
+    fallback: dict[tuple[str, str], int] = {}
+    for i, order in enumerate(orders):
+        group = fallback_group(order)
+        if group is None:
+            continue
+        if order.condition is None:
+            fallback.setdefault(group, i)
+        elif group in fallback:
+            out.append(Problem(
+                f"Order {i + 1} could never be carried out: order {fallback[group] + 1}, of the "
+                "same kind with no condition, comes before it and always holds. Give the order "
+                "with a condition first.", orders=(fallback[group], i)))
     return out
 
 

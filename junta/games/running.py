@@ -133,14 +133,15 @@ def _lock_for_orders(phase_id: int, user: User, state_version: int,
 def submit_orders(phase_id: int, user: User, payload: list[dict], *, state_version: int,
                   note_to_gm: str = "", final: bool = False,
                   now: datetime | None = None) -> Order:
-    """Replace the player's orders for the phase with `payload` (a list of order dicts).
+    """Replace the player's orders for the phase with `payload` (a list of order dicts), each
+    conditional one before the order of its kind without a condition (`engine.arranged`).
 
     The form carries the game's `state_version`; a stale one is refused, since the choices it
     offered may no longer hold. The engine validates every order and the set; on any error
     nothing is saved (the earlier orders stay as they were)."""
     phase, player, state = _lock_for_orders(phase_id, user, state_version, now)
     try:
-        parsed = [engine.parse_order(item) for item in payload]
+        parsed = engine.arranged([engine.parse_order(item) for item in payload])
     except engine.OrderError as exc:
         raise OrdersRejected([str(exc)]) from exc
     errors = engine.validate_orders(state, player.engine_seat, parsed)
@@ -183,7 +184,8 @@ def change_orders(phase_id: int, user: User, change: Change, *, state_version: i
     """Apply one change to the player's orders for the phase, validated once by the engine
     together with the orders already in; on any refusal nothing changes (`ChangeRejected`).
     A new unconditional order of a kind given once a phase (a location, a vote) takes the
-    place of the one given before, and says so."""
+    place of the one given before, and says so; a conditional one goes before the one of its
+    kind without a condition (`engine.arranged`: the first that holds is carried out)."""
     phase, player, state = _lock_for_orders(phase_id, user, state_version, now)
     row = Order.objects.filter(phase=phase, player=player).first()
     orders = [engine.parse_order(dict(item)) for item in (row.payload if row else [])]
@@ -212,6 +214,14 @@ def change_orders(phase_id: int, user: User, change: Change, *, state_version: i
             raise CampaignError("That order is no longer among your orders: reload the page.")
         orders.pop(change.remove)
         message = "Order removed."
+    in_order = engine.arranged(orders)
+    if [id(o) for o in in_order] != [id(o) for o in orders]:
+        if change.add is not None:
+            index = next(i for i, o in enumerate(in_order) if o is change.add)
+        message = (message + " " if message else "") + (
+            "An order with a condition comes before the one of its kind without: it is tried "
+            "first, and the one without is the fallback.")
+        orders = in_order
     if change.final is not None:
         message = message or ("Your orders are final." if change.final else
                               "Your orders are open for changes again.")

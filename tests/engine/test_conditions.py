@@ -12,7 +12,17 @@ from __future__ import annotations
 
 import pytest
 
-from junta.engine import Condition, Order, OrderError, parse_order, steps, validate_order
+from junta.engine import (
+    Condition,
+    Order,
+    OrderError,
+    arranged,
+    parse_order,
+    steps,
+    validate_order,
+    validate_orders,
+)
+from junta.engine import catalog as cat
 from junta.engine.orders import CONDITION_KINDS, ORDER_KINDS, action_step, condition_step
 from junta.engine.resolve import HANDLERS
 
@@ -449,3 +459,47 @@ def test_banking_comes_after_assassinations():
                            DONA: [o("play_card", card=burglar, target=ERNESTO)]})
     assert after.players[DONA].pocket == 2  # the burglar came first
     assert (after.players[ERNESTO].bank, after.players[ERNESTO].pocket) == (2, 0)
+
+
+# --- the first that holds ---------------------------------------------------------------------
+
+def budgets_and_the_audit():
+    """The President's two budgets: A, with no condition; B, if the Foreign Minister plays the
+    Foreign Aid Audit he holds."""
+    from .option_states import FOREIGN, PRESIDENT, budget_proposal
+
+    s = budget_proposal()
+    audit = next(c for c in s.players[FOREIGN].hand if cat.card(c).name == "Foreign Aid Audit")
+    plain = o("propose_budget", allocations={"1": 8}, from_pocket=0)
+    if_audit = o("propose_budget", Condition("card_played", {"seat": FOREIGN,
+                                                             "card": "Foreign Aid Audit"}),
+                 allocations={"2": 8}, from_pocket=0)
+    return s, PRESIDENT, FOREIGN, o("play_card", card=audit), plain, if_audit
+
+
+def test_an_order_with_a_condition_goes_before_its_fallback():
+    """Rules: "the first whose condition holds is carried out. An order with a condition is
+    therefore placed before the one of its kind without a condition, which is the fallback:
+    "the budget B if Maria plays Black Marketeers, else the budget A", whichever you gave
+    first." """
+    s, president, foreign, audit, plain, if_audit = budgets_and_the_audit()
+    assert arranged([plain, if_audit]) == [if_audit, plain]
+    assert arranged([if_audit, plain]) == [if_audit, plain]  # already so: unchanged
+    pay = o("pay", to=3, amount=1)  # of a kind that stands beside the others: it stays
+    assert arranged([pay, plain, pay, if_audit]) == [pay, if_audit, plain, pay]
+    after, _ = run(s, {president: arranged([plain, if_audit]), foreign: [audit]})
+    assert after.budget["proposal"]["allocations"] == {"2": 8}
+    after, _ = run(s, {president: arranged([plain, if_audit])})
+    assert after.budget["proposal"]["allocations"] == {"1": 8}  # the fallback
+
+
+def test_an_order_that_could_never_be_carried_out_is_refused():
+    """A set with the order with a condition after its fallback (as an API client may send it)
+    is refused, naming both orders; the services place it first before checking."""
+    s, president, _foreign, _audit, plain, if_audit = budgets_and_the_audit()
+    problems = validate_orders(s, president, [plain, if_audit])
+    assert [str(p) for p in problems] == [
+        "Order 2 could never be carried out: order 1, of the same kind with no condition, "
+        "comes before it and always holds. Give the order with a condition first."]
+    assert problems[0].orders == (0, 1)
+    assert validate_orders(s, president, [if_audit, plain]) == []

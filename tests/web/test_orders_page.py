@@ -877,3 +877,35 @@ def test_the_dead_cannot_leave_a_note_or_mark_orders_final(campaign, client, act
     assert response.status_code == 400
     assert "is dead and cannot act until the next turn begins" in response.content.decode()
     assert not OrderRow.objects.filter(phase=phase).exists()
+
+
+@pytest.mark.django_db
+def test_a_budget_on_a_condition_given_after_the_plain_one_is_tried_first(campaign, client):
+    """docs/rules.md §conditions: "the first whose condition holds is carried out. An order
+    with a condition is therefore placed before the one of its kind without a condition, which
+    is the fallback". On the page, the President gives a plain budget, then another if the
+    Foreign Minister plays his Foreign Aid Audit: the second is placed first, the page says
+    so, and each is carried out when it should be."""
+    game, phase, by_seat = start_in(campaign, budget_proposal())
+    client.force_login(by_seat[PRESIDENT])
+    url = reverse("game_orders", args=[game.id])
+    assert post(client, url, "propose_budget",
+                **{"order-propose-budget-allocations_1": "8"}).status_code == 302
+    response = post(client, url, "propose_budget", **{
+        "order-propose-budget-allocations_2": "8", "order-propose-budget-if": "card_played",
+        "order-propose-budget-if_seat": str(FOREIGN),
+        "order-propose-budget-if_card": "Foreign Aid Audit"})
+    assert response.status_code == 302
+    page = client.get(url).content.decode()
+    assert ("Order added. An order with a condition comes before the one of its kind "
+            "without: it is tried first, and the one without is the fallback.") in page
+    given = orders_of(phase, by_seat[PRESIDENT])
+    assert [(o["allocations"], (o.get("condition") or {}).get("kind")) for o in given] == [
+        ({"2": 8}, "card_played"), ({"1": 8}, None)]
+    orders = [parse_order(o) for o in given]
+    s = GameState.from_dict(phase.state_before)
+    audit = card(s, FOREIGN, "Foreign Aid Audit")
+    played, _ = run(s, {PRESIDENT: orders, FOREIGN: [Order("play_card", {"card": int(audit)})]})
+    assert played.budget["proposal"]["allocations"] == {"2": 8}
+    kept, _ = run(s, {PRESIDENT: orders})
+    assert kept.budget["proposal"]["allocations"] == {"1": 8}

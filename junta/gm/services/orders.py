@@ -105,13 +105,15 @@ def add_order(game_id: int, by: User, seat: int, order: Any, reason: str = "",
         raise GMError(f"Nobody sits at seat {seat + 1}.")
     row = _order_row(phase, seat)
     current = [engine.parse_order(dict(item)) for item in (row.payload if row else [])]
-    problems = engine.validate_orders(state, seat, [*current, parsed])
+    given = engine.arranged([*current, parsed])  # with a condition: before the fallback
+    problems = engine.validate_orders(state, seat, given)
     if problems:
         raise GMOrderRefused("The engine refuses this order for " + _seat_name(state, seat)
-                             + ": " + "; ".join(problems), problems, len(current))
+                             + ": " + "; ".join(problems), problems,
+                             next(i for i, o in enumerate(given) if o is parsed))
     if row is None:
         row = Order(phase=phase, player=player, revision=0, payload=[])
-    row.payload = [*row.payload, parsed.to_dict()]
+    row.payload = [o.to_dict() for o in given]
     row.revision += 1
     row.save()
     _bump(game)

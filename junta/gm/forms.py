@@ -259,9 +259,14 @@ class TimeForm(forms.Form):
 
 
 class ExtendForm(TimeForm):
+    phase = PhaseField()  # the deadline the GM read: once that phase is over, refused
     hours = forms.IntegerField(min_value=1, max_value=24 * 14, initial=24, label="Hours")
 
-    field_order = ["hours", "reason", "announcement"]
+    field_order = ["phase", "hours", "reason", "announcement"]
+
+    def __init__(self, *args: Any, phase: int | None = None, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["phase"].initial = phase
 
 
 class AdjudicateForm(forms.Form):

@@ -128,7 +128,8 @@ def _time_context(phase: Phase | None, **bound: Any) -> dict[str, Any]:
     return {
         "pause_form": forms.TimeForm(prefix="pause"),
         "resume_form": forms.TimeForm(prefix="resume"),
-        "extend_form": forms.ExtendForm(prefix="extend"),
+        "extend_form": forms.ExtendForm(prefix="extend",
+                                        phase=phase.number if phase else None),
         "adjudicate_form": forms.AdjudicateForm(prefix="adjudicate",
                                                 phase=phase.number if phase else None),
         **bound,
@@ -476,8 +477,9 @@ def extend(request: AuthenticatedHttpRequest, game: Game) -> HttpResponse:
     return _time_action(
         request, game, forms.ExtendForm, "extend",
         lambda data: services.extend_deadline(game.id, request.user, data["hours"],
-                                              data["reason"], data["announcement"]),
-        lambda phase: f"The deadline is now {when(phase.deadline)}.")
+                                              data["reason"], data["announcement"],
+                                              phase_number=data["phase"]),
+        lambda phase: f"Phase {phase.number}'s deadline is now {when(phase.deadline)}.")
 
 
 @gm_view(POST)

@@ -397,7 +397,7 @@ def test_pause_resume_and_extend_from_the_panel(cast, client):
     moved = Phase.objects.get(pk=phase.pk).deadline - phase.deadline
     assert timedelta(hours=3) <= moved < timedelta(hours=3, minutes=1)
     client.post(reverse("gm_extend", args=[game.id]),
-                {"extend-hours": 5, "extend-reason": "late player"})
+                {"extend-phase": phase.number, "extend-hours": 5, "extend-reason": "late player"})
     assert Phase.objects.get(pk=phase.pk).deadline - phase.deadline - moved == \
         timedelta(hours=5)
     assert actions(game)[-3:] == ["pause", "resume", "extend"]
@@ -1076,7 +1076,8 @@ def test_pause_resume_extend_and_publish_honour_their_forms(client):
     assert response.status_code == 400 and too_long in response.content.decode()
     assert Game.objects.get(pk=game.pk).status == Game.Status.PAUSED
     services.resume(game.id, gm)
-    response = client.post(reverse("gm_extend", args=[game.id]), {"extend-hours": 0})
+    response = client.post(reverse("gm_extend", args=[game.id]),
+                           {"extend-phase": open_phase(game).number, "extend-hours": 0})
     assert response.status_code == 400
     assert "Hours: Ensure this value is greater than or equal to 1." in \
         response.content.decode()
@@ -1462,3 +1463,32 @@ def test_the_rulings_and_review_pages_show_orders_in_words_never_json(client):
     added = describe_order(state, parse_order({"kind": "nominate", "candidate": 5}))
     assert escape(added) in review[review.index('id="orders-4"'):].split("</ol>")[0]
     assert escape(added) in audit and escape(words[0]) in audit
+
+
+def test_an_extension_typed_for_a_phase_that_ended_meanwhile_moves_no_deadline(cast):
+    """The Time page's form to extend names the phase whose deadline it showed: sent after that
+    phase was adjudicated (its deadline passed while the GM typed), it is refused with a
+    message, and the next phase's deadline stays where it was."""
+    from tests.web.browser_forms import csrf_browser, form_with, submit
+
+    game = cast["game"]
+    phase = open_phase(game)
+    gm = csrf_browser(cast["gm"])
+    time_page = gm.get(reverse("gm_time", args=[game.id])).content.decode()
+    form = form_with(time_page, "extend-phase", str(phase.number))
+    form.set("extend-hours", "6").set("extend-announcement", "Six more hours.")
+    services.adjudicate_now(game.id, cast["gm"])  # meanwhile, the deadline passed
+    following = open_phase(game)
+    assert following.number == phase.number + 1
+    response = submit(gm, reverse("gm_extend", args=[game.id]), form)
+    assert response.status_code in (302, 400)
+    page = gm.get(reverse("gm_time", args=[game.id])).content.decode()
+    assert f"Phase {phase.number} was already adjudicated: nothing was done." in page
+    assert Phase.objects.get(pk=following.pk).deadline == following.deadline
+    assert "extend" not in actions(game)
+    # the form drawn for the phase now open extends it, and says which
+    form = form_with(page, "extend-phase", str(following.number)).set("extend-hours", "6")
+    submit(gm, reverse("gm_extend", args=[game.id]), form)
+    assert Phase.objects.get(pk=following.pk).deadline - following.deadline == timedelta(hours=6)
+    assert f"Phase {following.number}&#x27;s deadline is now" in gm.get(
+        reverse("gm_time", args=[game.id])).content.decode()

@@ -15,7 +15,7 @@ from accounts.models import User
 from junta.games import running
 from junta.games.models import Game, Phase
 
-from .common import GMError, _audit, _current, _lock, _reason
+from .common import GMError, _audit, _current, _lock, _reason, _still_on
 
 MAX_EXTENSION_HOURS = 24 * 14
 
@@ -84,13 +84,16 @@ def resume(game_id: int, by: User, reason: str = "", announcement: str = "",
 
 @transaction.atomic
 def extend_deadline(game_id: int, by: User, hours: int, reason: str = "",
-                    announcement: str = "") -> Phase:
-    """Move the open phase's deadline `hours` later (1 hour to 14 days)."""
+                    announcement: str = "", *, phase_number: int | None = None) -> Phase:
+    """Move the open phase's deadline `hours` later (1 hour to 14 days). `phase_number` is the
+    phase whose deadline the GM's form showed: once that phase is over (its deadline passed
+    while he typed), the form is refused rather than moving the next phase's deadline."""
     reason = _reason(reason, required=False)
     game = _lock(game_id, by)
     if not 1 <= hours <= MAX_EXTENSION_HOURS:
         raise GMError("Extend by 1 hour to 14 days.")
     phase = _current(game)
+    _still_on(game, phase, phase_number, Phase.Status.OPEN)
     if phase is None or phase.status != Phase.Status.OPEN:
         raise GMError("There is no open phase to extend.")
     phase.deadline += timedelta(hours=hours)

@@ -162,10 +162,11 @@ def seen_until(game: Game, user: User) -> datetime | None:
 
 def unread_speeches(game: Game, user: User, since: datetime | None = None, *,
                     known: bool = False) -> int:
-    """How many speeches and GM's announcements on the Events page this person has not seen
-    (0 for anyone but the GM and the seated players; never his own): for the page's "N new
-    since your last visit", a dashboard and the menus. `since`, with `known`, is his
-    `seen_until` when the caller has read it already."""
+    """How many speeches, GM's announcements and announced GM's actions (a deadline extended,
+    a pause; not the start, `NOT_NEWS`) on the Events page this person has not seen (0 for
+    anyone but the GM and the seated players; never his own): for the page's "N new since your
+    last visit", a dashboard and the menus. `since`, with `known`, is his `seen_until` when the
+    caller has read it already."""
     if not known:
         if not events_reader(game, user):
             return 0
@@ -175,7 +176,13 @@ def unread_speeches(game: Game, user: User, since: datetime | None = None, *,
     if game.gm_id == user.id:  # his own speeches and announcements are not news to him
         return said.exclude(player__isnull=True).count()
     return (said.exclude(player__user=user).count()
-            + Announcement.objects.filter(after, game=game).count())
+            + Announcement.objects.filter(after, game=game).count()
+            + _gm_actions(game).filter(after).exclude(action__in=NOT_NEWS).count())
+
+
+# the announced GM's actions that are not news on the Events page: the campaign's start opens
+# it (every other one, a deadline moved, a pause, a phase adjudicated early, is news)
+NOT_NEWS = ("start",)
 
 
 def _gm_actions(game: Game) -> QuerySet[AuditEntry]:
@@ -234,6 +241,7 @@ def mark_new(items: list[EventsItem], game: Game, user: User, since: datetime | 
         if entry.kind == "speech":
             speaker = entry.item.player_id
             entry.new = speaker is not None if gm else speaker not in mine
-        elif entry.kind == "announcement":
+        elif entry.kind == "announcement" or (entry.kind == "action"
+                                              and entry.item.action not in NOT_NEWS):
             entry.new = not gm
     return sum(entry.new for entry in items)

@@ -20,7 +20,7 @@ from junta.games import repository, running, selectors
 from junta.games.models import ContentRevision, EventsSeen, Game, Player, Speech
 from junta.games.speeches import post_speech
 from tests.web.browser_forms import csrf_browser as browser
-from tests.web.browser_forms import forms_in, submit
+from tests.web.browser_forms import form_with, forms_in, submit
 from tests.web.campaigns import open_phase, play_days, state_of
 
 pytestmark = pytest.mark.django_db
@@ -96,6 +96,34 @@ def test_what_is_new_since_the_last_visit_is_marked_once(campaign):
     assert "new since your last visit" not in again and "badge-new" not in again
     page(reader, game)
     assert revision(game) == before  # a reload writes nothing
+
+
+def test_a_deadline_the_gm_moved_with_an_announcement_is_news(campaign):
+    """The GM extends the deadline from his Time page, announcing it: a player who read the
+    Events page before finds it marked new and counted ("1 new since your last visit"); the
+    campaign's opening line never is."""
+    from junta.games.models import AuditEntry
+
+    game, users = started(campaign)
+    reader = browser(users[0])
+    assert "new since your last visit" not in page(reader, game)
+    post_speech(game, users[1], "Read before the extension.")
+    page(reader, game)  # read up to here
+    gm = browser(game.gm)
+    time_page = gm.get(reverse("gm_time", args=[game.id])).content.decode()
+    form = form_with(time_page, "extend-phase", str(open_phase(game).number))
+    form.set("extend-hours", "12").set("extend-announcement", "Twelve more hours, gentlemen.")
+    submit(gm, reverse("gm_extend", args=[game.id]), form)
+    action = AuditEntry.objects.get(game=game, action="extend")
+    assert selectors.unread_speeches(game, users[0]) == 1
+    text = page(reader, game)
+    assert "1 new since your last visit" in text and f'href="#action-{action.pk}"' in text
+    entry = text[text.index("Twelve more hours, gentlemen."):]
+    before = text[:text.index("Twelve more hours, gentlemen.")]
+    assert before.rindex("badge-new") > before.rindex("<article")  # in the entry itself
+    assert "badge-new" not in entry[entry.index("</article>"):]  # nothing else is new
+    assert selectors.unread_speeches(game, users[0]) == 0
+    assert selectors.unread_speeches(game, game.gm) == 1  # the speech; his own action, not
 
 
 def test_the_page_is_kept_and_the_revision_rises_once_per_new_speech(campaign):

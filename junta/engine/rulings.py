@@ -212,8 +212,11 @@ def set_location(state: GameState, seat: int, location: str | None) -> Ruling:
     if value is not None and value not in catalog.LOCATIONS:
         raise RulingError(f"{value!r} is not a location (Home, HQ, Bank, Club, Mistress).")
     old = player.location
-    player.location = value
     label = catalog.LOCATION_NAMES.get(value or "", "no location")
+    if old == value:
+        where = f"is at {label}" if value else "has no location"
+        raise RulingError(f"{player.name} {where} already: nothing would change.")
+    player.location = value
     return checked(state, new, f"{player.name}'s location set to {label}",
                    {"seat": seat, "location": value, "was": old})
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from datetime import time
 from functools import wraps
 from typing import Any
 
@@ -108,6 +109,39 @@ def overview(request: AuthenticatedHttpRequest, game: Game) -> HttpResponse:
                    if game.status == Game.Status.FINISHED else []),
         "standard_awards": poll_services.STANDARD_AWARDS,
     })
+
+
+def _settings_said(form: forms.SettingsForm, game: Game, changed: list[str]) -> str:
+    """"Saved. List in the archive when finished: no." — each changed setting by its label,
+    with its new value."""
+    if not changed:
+        return "Nothing changed."
+    parts = []
+    for name in changed:
+        field = form.fields.get(name)
+        value = getattr(game, name)
+        if name == "phase_days":
+            days = value or {}
+            parts.append("Phase lengths: " + ", ".join(
+                f"{str(form.fields[field_name].label).split(' (')[0].lower()} {n} "
+                f"day{'s' if n != 1 else ''}" for field_name, n in (
+                    ("nomination_days", days.get(PhaseKind.NOMINATION.value)),
+                    ("election_days", days.get(PhaseKind.ELECTION.value)),
+                    ("default_days", days.get("default")))
+                if n is not None))
+            continue
+        label = str(field.label) if field is not None and field.label else \
+            name.replace("_", " ").capitalize()
+        if isinstance(value, bool):
+            shown = "yes" if value else "no"
+        elif isinstance(value, time):
+            shown = value.strftime("%H:%M")
+        elif hasattr(game, f"get_{name}_display"):
+            shown = str(getattr(game, f"get_{name}_display")())
+        else:
+            shown = str(value)
+        parts.append(f"{label}: {shown}")
+    return "Saved. " + "; ".join(parts) + "."
 
 
 @gm_view(GET)
@@ -362,9 +396,8 @@ def settings(request: AuthenticatedHttpRequest, game: Game) -> HttpResponse:
             except CampaignError as error:
                 form.add_error(None, str(error))
             else:
-                messages.success(request, "Saved: " + ", ".join(
-                    name.replace("_", " ") for name in changed) + "." if changed
-                    else "Nothing changed.")
+                game.refresh_from_db()
+                messages.success(request, _settings_said(form, game, changed))
                 return redirect("gm_settings", game_id=game.id)
         return _page(request, game, "gm/settings.html", "settings", form=form, status=400)
     return _page(request, game, "gm/settings.html", "settings", form=form)

@@ -151,10 +151,24 @@ def test_a_card_move_names_a_real_card_and_place(card_id, target, message):
 
 # --- locations, names -------------------------------------------------------------------------
 
+def test_a_location_ruling_that_changes_nothing_is_refused():
+    """A ruling must change something: as a money move to where the money already is, a
+    location set to the one already held is refused (and the GM's players' open order forms
+    stay current)."""
+    state = in_phase("locations")
+    state.players[MARIA].location = "bank"
+    with pytest.raises(RulingError, match="Maria is at Bank already: nothing would change."):
+        set_location(state, MARIA, "bank")
+    state.players[MARIA].location = None
+    with pytest.raises(RulingError, match="Maria has no location already: nothing would"):
+        set_location(state, MARIA, None)
+
+
 def test_a_location_is_set_for_the_living_only():
     state = in_phase("locations")
-    assert set_location(state, MARIA, "club").state.players[MARIA].location == "club"
-    assert set_location(state, MARIA, None).state.players[MARIA].location is None
+    clubbed = set_location(state, MARIA, "club").state
+    assert clubbed.players[MARIA].location == "club"
+    assert set_location(clubbed, MARIA, None).state.players[MARIA].location is None
     with pytest.raises(RulingError, match="'castle' is not a location"):
         set_location(state, MARIA, "castle")
     state.players[MARIA].status = "dead"
@@ -284,8 +298,10 @@ def rulings_to_try(state, draw: random.Random) -> Iterator[tuple[str, Callable, 
         yield ("a card to a full hand", lambda: move_card(state, card, f"hand:{taker.seat}"),
                False)
     who = draw.choice(living)
-    where = draw.choice([None, *cat.LOCATIONS])
+    where = draw.choice([w for w in (None, *cat.LOCATIONS) if w != who.location])
     yield ("a location", lambda: set_location(state, who.seat, where), True)
+    yield ("the location held already",
+           lambda: set_location(state, who.seat, who.location), False)
     yield ("a new name", lambda: name_character(state, who.seat, "Pancho Villa"), True)
     if state.coup is not None:
         owner = draw.choice([None, *(p.seat for p in active)])

@@ -243,6 +243,9 @@ def test_the_archive_lists_finished_campaigns_unless_the_gm_hides_them(finished,
     assert response.status_code == 302
     game.refresh_from_db()
     assert game.archived_publicly is False
+    said = html.unescape(client.get(response["Location"]).content.decode())
+    # each setting the form changed, by its label, with its new value
+    assert "Saved. List in the archive when finished: no; Daily deadline: 20:30." in said
     assert url not in page(client, outsider, "game_archive")
     assert url in page(client, users[4], "game_archive")
     client.logout()  # nor may a visitor without an account read it any more

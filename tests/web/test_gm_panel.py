@@ -285,6 +285,12 @@ def test_settings_phase_lengths_review_mode_and_what_is_fixed_at_the_start(cast,
     game.refresh_from_db()
     assert game.review_mode == "review" and game.time_zone == "Europe/Madrid"
     assert game.days_for("election") == 3 and game.deadline_time.hour == 20
+    said = client.get(response["Location"]).content.decode().replace("&#x27;", "'")
+    # each change by its label and new value (the form left the archive box unticked)
+    assert ("Saved. List in the archive when finished: no; Daily deadline: 20:30; Shortest "
+            "phase (hours): 10; Phase lengths: nominations 2 days, first election 3 days, "
+            "every other phase 1 day; Results: The GM reviews each result before it is "
+            "published; Deadline time zone: Europe/Madrid.") in said
     entry = AuditEntry.objects.filter(game=game).latest("id")
     assert entry.action == "settings" and "phase_days" in entry.data["changes"]
     with pytest.raises(GMError, match="has started"):

@@ -62,13 +62,12 @@ def sync_lives(game: Game, state: GameState, now: datetime, phase: Phase | None 
         if engine_player.status == Status.DEAD:
             dead = lives.get(engine_player.life) or latest
             if dead is not None and dead.died_at is None:
-                dead.died_at = now
-                dead.save(update_fields=["died_at"])
-                Obituary.objects.update_or_create(character=dead, defaults={
-                    "phase": phase, "turn": phase.turn if phase else state.turn,
-                    "text": _death_line(result, engine_player.seat),
-                })
+                _remember(dead, now, phase, phase.turn if phase else state.turn,
+                          _death_line(result, engine_player.seat))
         elif latest is not None and engine_player.life > latest.life:
+            if latest.died_at is None:  # died and came back in the one phase just published
+                _remember(latest, now, phase, phase.turn if phase else state.turn,
+                          _death_line(result, engine_player.seat))
             _return_with_heir(player, latest, engine_player.life, now)
         elif latest is not None and latest.died_at is not None \
                 and engine_player.life == latest.life:
@@ -76,6 +75,15 @@ def sync_lives(game: Game, state: GameState, now: datetime, phase: Phase | None 
             latest.died_at = None
             latest.save(update_fields=["died_at"])
             Obituary.objects.filter(character=latest).delete()
+
+
+def _remember(dead: Character, now: datetime, phase: Phase | None, turn: int,
+              line: str) -> None:
+    """The character's death: when, and his obituary (the turn and the report's line)."""
+    dead.died_at = now
+    dead.save(update_fields=["died_at"])
+    Obituary.objects.update_or_create(character=dead, defaults={
+        "phase": phase, "turn": turn, "text": line})
 
 
 def phase_published(published: PhasePublished) -> None:

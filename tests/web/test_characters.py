@@ -118,6 +118,32 @@ def test_a_death_is_remembered_with_its_report_line(campaign, client):
     assert f"{local:%H:%M} (Asia/Kolkata)" in remembered  # the viewer's zone, named
 
 
+def test_a_death_and_the_return_in_one_phase_are_both_remembered(campaign, client):
+    """Executed in the Coup Aftermath, a family returns at the start of the next turn within
+    the same publication: the state after it shows the heir alive. The dead character is still
+    remembered with the turn he died in and the report's line (docs/rules.md §death)."""
+    game, users = campaign()
+    running.start_campaign(game.id, game.gm)
+    play_days(game, users, 3)
+    result = PhaseResult.objects.filter(phase__game=game).order_by("-phase__number").first()
+    result.events = [*result.events, {
+        "kind": "death", "audience": "public", "headline": True,
+        "text": "Don Miguel is dead: sent to the firing squad by El Presidente.",
+        "data": {"victim": 2}}]
+    state = GameState.from_dict(result.state_after)
+    state.players[2].life = 2  # already back, alive: no state in between showed him dead
+    sync_lives(game, state, timezone.now(), result.phase, result)
+    first = Character.objects.get(player__user=users[2], life=1)
+    assert first.died_at is not None
+    obituary = Obituary.objects.get(character=first)
+    assert obituary.turn == result.phase.turn and "firing squad" in obituary.text
+    assert Character.objects.get(player__user=users[2], life=2).name == "Don Miguel the Younger"
+    client.force_login(users[4])
+    remembered = client.get(reverse("game_detail", args=[game.id])).content.decode() \
+        .split("Remembered", 1)[1]
+    assert f"died in turn {result.phase.turn}" in remembered and "firing squad" in remembered
+
+
 def test_a_living_character_edits_bio_and_avatar_but_not_the_name(campaign, client,
                                                                   settings, tmp_path):
     settings.MEDIA_ROOT = tmp_path

@@ -16,7 +16,7 @@ from PIL import Image
 from junta.engine import GameState
 from junta.games import repository, running
 from junta.games.avatars import MAX_AVATAR_BYTES
-from junta.games.models import Character, PhaseResult, Player
+from junta.games.models import Character, Game, PhaseResult, Player
 from junta.lives.models import HeirDraft, Obituary
 from junta.lives.services import sync_lives
 from tests.web.campaigns import kill_in_open_phase, open_phase, play_days
@@ -89,16 +89,21 @@ def test_a_family_without_a_prepared_heir_gets_a_default_one(campaign):
     assert heir.name == "Don Isabel the Younger"
 
 
-def test_a_death_is_remembered_with_its_report_line(campaign, client):
+def miguel_dies(campaign, line: str) -> tuple[Game, list, PhaseResult, GameState]:
+    """Three days in, the last published result tells Don Miguel's death in `line`; (the
+    campaign, its users, that result, the state after it)."""
     game, users = campaign()
     running.start_campaign(game.id, game.gm)
     play_days(game, users, 3)
     result = PhaseResult.objects.filter(phase__game=game).order_by("-phase__number").first()
-    result.events = [*result.events, {
-        "kind": "death", "audience": "public", "headline": True,
-        "text": "Don Miguel is dead: shot by a Professional Assassin at the Bank.",
-        "data": {"victim": 2}}]
-    state = GameState.from_dict(result.state_after)
+    result.events = [*result.events, {"kind": "death", "audience": "public", "headline": True,
+                                      "text": line, "data": {"victim": 2}}]
+    return game, users, result, GameState.from_dict(result.state_after)
+
+
+def test_a_death_is_remembered_with_its_report_line(campaign, client):
+    game, users, result, state = miguel_dies(
+        campaign, "Don Miguel is dead: shot by a Professional Assassin at the Bank.")
     state.players[2].status = "dead"
     now = timezone.now()
     repository.write_board(game, state)
@@ -122,15 +127,8 @@ def test_a_death_and_the_return_in_one_phase_are_both_remembered(campaign, clien
     """Executed in the Coup Aftermath, a family returns at the start of the next turn within
     the same publication: the state after it shows the heir alive. The dead character is still
     remembered with the turn he died in and the report's line (docs/rules.md §death)."""
-    game, users = campaign()
-    running.start_campaign(game.id, game.gm)
-    play_days(game, users, 3)
-    result = PhaseResult.objects.filter(phase__game=game).order_by("-phase__number").first()
-    result.events = [*result.events, {
-        "kind": "death", "audience": "public", "headline": True,
-        "text": "Don Miguel is dead: sent to the firing squad by El Presidente.",
-        "data": {"victim": 2}}]
-    state = GameState.from_dict(result.state_after)
+    game, users, result, state = miguel_dies(
+        campaign, "Don Miguel is dead: sent to the firing squad by El Presidente.")
     state.players[2].life = 2  # already back, alive: no state in between showed him dead
     sync_lives(game, state, timezone.now(), result.phase, result)
     first = Character.objects.get(player__user=users[2], life=1)

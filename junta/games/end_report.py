@@ -160,10 +160,12 @@ def tell(game_id: int, rows: list[dict[str, Any]], lives: list[tuple[int, str]],
     """The report of a finished campaign's published results, oldest first (each a dict of
     "phase__number", "phase__turn", "phase__kind", "state_after", "events", "orders_used"),
     with its families' lives as (seat, character name), first to last, and the names of the
-    people who held the seats at the end."""
+    people who held the seats at the end. A family is named in each line by the character it
+    had then (an heir's attack is his, not his father's); the ranking and the stories' titles
+    by the last."""
     final = rows[-1]["state_after"]
     players = final["players"]
-    names = {p["seat"]: p["name"] for p in players}
+    names: dict[int, str] = {}  # each family's character at the row being read
     stories = {p["seat"]: Story(p["seat"], p["name"], player=people.get(p["seat"], ""))
                for p in players}
     for seat, life in lives:
@@ -185,6 +187,7 @@ def tell(game_id: int, rows: list[dict[str, Any]], lives: list[tuple[int, str]],
     for row in rows:
         turn, kind, state = row["phase__turn"], row["phase__kind"], row["state_after"]
         last_of_turn[turn] = state
+        names.update({p["seat"]: p["name"] for p in state["players"]})  # as then called
         now = (state.get("positions") or {}).get("president")
         if now != president and isinstance(now, int) and now >= 0:
             presidents.append((turn, name(now)))

@@ -11,6 +11,7 @@ from junta.engine import Catalog, PhaseKind
 from junta.games import end_report
 
 A, B, C = "Don Alvaro", "Dona Beatriz", "Don Cosme"
+ELDER = "Dona Beatriz the Elder"  # Beatriz's first character, who dies in turn 1
 INFORMANT = next(c.id for c in Catalog.cards() if c.name == "Informant")
 
 
@@ -35,24 +36,25 @@ def votes(*record: tuple[int, object, int]) -> dict:
 
 ROWS = [
     # before the first turn: Beatriz elected, by Alvaro's 3 votes and her own 2
-    row(1, 0, PhaseKind.ELECTION, [family(0, A, 0), family(1, B, 0), family(2, C, 0)],
+    row(1, 0, PhaseKind.ELECTION, [family(0, A, 0), family(1, ELDER, 0), family(2, C, 0)],
         president=1, deck=40, events=[votes((0, 1, 3), (1, 1, 2), (2, 0, 4))]),
     # turn 1: the budget passes 5 to 4; Alvaro plays his Informant, Cosme keeps one
-    row(2, 1, PhaseKind.BUDGET_VOTE, [family(0, A, 0), family(1, B, 0),
+    row(2, 1, PhaseKind.BUDGET_VOTE, [family(0, A, 0), family(1, ELDER, 0),
                                       family(2, C, 0, hand=[INFORMANT])],
         president=1, deck=30,
         events=[votes((0, "yes", 3), (1, "yes", 2), (2, "no", 4)), {"kind": "budget_passed"}],
         orders={"0": [{"kind": "play_card", "card": INFORMANT}],
                 "2": [{"kind": "play_card", "card": INFORMANT}]}),
     # turn 1: Cosme shoots the President (fatal) and Alvaro misses Cosme
-    row(3, 1, PhaseKind.LOCATIONS, [family(0, A, 3), family(1, B, 2, status="dead"),
+    row(3, 1, PhaseKind.LOCATIONS, [family(0, A, 3), family(1, ELDER, 2, status="dead"),
                                     family(2, C, 1, pocket=9)],
         president=None, deck=30,
-        events=[{"kind": "death", "text": f"{B} is dead: shot at home.",
+        events=[{"kind": "death", "text": f"{ELDER} is dead: shot at home.",
                  "data": {"victim": 1, "how": "assassinated"}}],
         orders={"2": [{"kind": "assassinate", "target": 1}],
                 "0": [{"kind": "assassinate", "target": 2}]}),
-    # turn 2: Alvaro's coup (Cosme stands by the vacant Presidency) succeeds; Alvaro rules
+    # turn 2: Beatriz is back as her heir; Alvaro's coup (Cosme stands by the vacant
+    # Presidency) succeeds; Alvaro rules
     row(4, 2, PhaseKind.COUP_FINAL, [family(0, A, 3), family(1, B, 2), family(2, C, 1, 9)],
         president=0, deck=20,
         events=[{"kind": "coup_side", "data": {"seat": 0, "side": "junta"}},
@@ -67,14 +69,14 @@ ROWS = [
 
 
 def report() -> end_report.Report:
-    return end_report.tell(7, ROWS, [(0, A), (1, "Dona Beatriz the Elder"), (1, B), (2, C)],
+    return end_report.tell(7, ROWS, [(0, A), (1, ELDER), (1, B), (2, C)],
                            {0: "ana", 1: "bea", 2: "cos"})
 
 
 def test_the_campaign_in_numbers_counted_by_hand():
     r = report()
     assert r.turns == [1, 2]
-    assert r.presidents == [(0, B), (2, A)]  # Beatriz from the start, Alvaro after his coup
+    assert r.presidents == [(0, ELDER), (2, A)]  # the Elder from the start, then Alvaro
     assert r.coups == [(2, "succeeded")]
     assert (r.attempts, r.fatal, r.deaths) == (2, 1, 1)
     assert (r.budgets_passed, r.budgets_defeated) == (1, 1)
@@ -103,8 +105,11 @@ def test_each_familys_story_by_hand():
     assert [c["outcome"] for c in alvaro.coups] == ["the coup succeeded"]
     assert [(a["target"], a["killed"]) for a in alvaro.attempts_made] == [(C, False)]
     assert [(a["by"], a["killed"]) for a in beatriz.attempts_suffered] == [(C, True)]
-    assert [d["text"] for d in beatriz.deaths] == [f"{B} is dead: shot at home."]
-    assert beatriz.lives == ["Dona Beatriz the Elder", B] and beatriz.heirs == [B]
+    assert [(a["target"], a["killed"]) for a in cosme.attempts_made] == [(ELDER, True)]
+    assert [d["text"] for d in beatriz.deaths] == [f"{ELDER} is dead: shot at home."]
+    assert beatriz.lives == [ELDER, B] and beatriz.heirs == [B]
+    assert beatriz.name == B  # the story's title: the family's last character
+    assert [v["choice"] for v in alvaro.votes][:1] == [ELDER]  # whom he elected, as then named
     assert [t for t, _ in beatriz.positions] == [1]  # El Presidente in turn 1 only
     assert alvaro.positions == [(2, ["El Presidente"])]
     assert alvaro.bank == [(1, 3), (2, 5)]

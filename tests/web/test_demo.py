@@ -7,6 +7,7 @@ from __future__ import annotations
 import html
 import re
 from datetime import timedelta
+from zoneinfo import ZoneInfo
 
 import pytest
 from django.contrib.auth import get_user_model
@@ -83,6 +84,11 @@ def test_the_finished_campaign_has_its_end_report_and_awards(demo, client):
     assert gm_award.votes.count() == 9
     for award in finished.polls.filter(kind=Poll.Kind.AWARD).exclude(question=GM_AWARD):
         assert award.closed_at is not None and award.votes.count() == 10
+    # his dashboard says the campaign is over, with its report (not the last phase's title)
+    home = words(page(client, carlos, "home"))
+    ended = timezone.localtime(finished.finished_at, ZoneInfo(carlos.time_zone))  # his zone
+    assert f"Finished on {ended:%-d %B %Y}: the end report." in home
+    assert reverse("game_report", args=[finished.id]) in page(client, carlos, "home")
     # the profile counts both campaigns; the winners of the awards see them there
     assert "<dt>Campaigns played</dt><dd>2</dd>" in page(client, carlos, "profile")
     best_speech = finished.polls.get(question="Best speech")
@@ -102,6 +108,9 @@ def test_the_finished_campaign_was_talked_through(demo, client):
                     for subject, *_ in FIRST_CONVERSATIONS)
     assert plot.revealed_at is not None and secret.revealed_at is None
     outsider = get_user_model().objects.create_user(email="reader@example.org")
+    carlos = get_user_model().objects.get(email="carlos@junta.test")
+    assert re.search(r'<a [^>]*aria-current="page"[^>]*>Talk',  # its place in his menu
+                     page(client, carlos, "talk_revealed", finished.id))
     shown = page(client, outsider, "talk_revealed", finished.id)
     assert FIRST_CONVERSATIONS[0][3][0][1] in shown
     assert all(text not in shown for _seat, text in FIRST_CONVERSATIONS[1][3])

@@ -71,7 +71,16 @@ from .rulings import (
     remove_unit,
     set_location,
 )
-from .state import BIL, GameState, Player, data_digest, digest, new_game
+from .state import (
+    BIL,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    GameState,
+    Player,
+    data_digest,
+    digest,
+    new_game,
+)
 from .steps import PHASE_TITLES
 from .talk import may_write_to_gm, why_no_talk
 from .units import CONTROL_POINTS, has_new_weapons
@@ -121,7 +130,8 @@ class Catalog:
 
 
 __all__ = [
-    "BIL", "ENGINE_VERSION", "ORDER_KINDS", "OUT_OF_PLAY", "ArgOption", "Choice", "Condition",
+    "BIL", "ENGINE_VERSION", "MAX_PLAYERS", "MIN_PLAYERS", "ORDER_KINDS", "OUT_OF_PLAY",
+    "ArgOption", "Choice", "Condition",
     "ConditionOption", "Event", "GameState", "Options", "Order", "OrderError", "OrderOption",
     "PhaseInfo", "PhaseKind", "Player", "Problem", "Resolution", "Shape", "Status", "Step",
     "board_summary", "build", "campaign_running", "condition_detail", "coup_phase_title",

@@ -277,6 +277,9 @@ def data_digest(data: dict[str, Any]) -> str:
     return hashlib.sha256(canonical_json(data).encode()).hexdigest()
 
 
+MIN_PLAYERS, MAX_PLAYERS = 6, 10  # Junta is played by six to ten (docs/rules.md §about)
+
+
 def new_game(seed: str, players: list[str], options: dict[str, Any] | None = None) -> GameState:
     """A campaign before its first election: decks shuffled, extra bills hidden in the money deck.
 
@@ -284,8 +287,8 @@ def new_game(seed: str, players: list[str], options: dict[str, Any] | None = Non
     (default 0-14) bound the hidden extra bills (docs/rules.md §money-deck).
     """
     options = dict(options or {})
-    if not 6 <= len(players) <= 10:
-        raise ValueError("Junta is played by 6 to 10 players")
+    if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
+        raise ValueError(f"Junta is played by {MIN_PLAYERS} to {MAX_PLAYERS} players")
     if len(set(players)) != len(players):
         raise ValueError("players need distinct names")
     rng = Rng(seed)

@@ -7,6 +7,7 @@ from datetime import time
 from django import forms
 
 from accounts.forms import TimeZoneField
+from junta.engine import MAX_PLAYERS, MIN_PLAYERS
 from junta.games.avatars import validate_avatar
 from junta.games.deadlines import DEFAULT_TIME_ZONE
 from junta.games.models import MAX_NOTE, Game
@@ -16,7 +17,7 @@ class CreateGameForm(forms.Form):
     name = forms.CharField(max_length=120, label="Campaign name")
     max_players = forms.TypedChoiceField(
         label="Players", coerce=int, initial=10,
-        choices=[(n, f"{n} players") for n in range(10, 5, -1)],
+        choices=[(n, f"{n} players") for n in range(MAX_PLAYERS, MIN_PLAYERS - 1, -1)],
     )
     deadline_time = forms.TimeField(
         label="Daily deadline", initial=time(22, 0),

@@ -52,9 +52,9 @@ def start_campaign(game_id: int, by: User, now: datetime | None = None) -> Phase
     if game.status != Game.Status.FORMING:
         raise CampaignError(f"{game.name} has already started.")
     players = active_players(game)
-    if len(players) < 6:
-        raise CampaignError(f"{game.name} needs at least 6 seated players to start; it has "
-                            f"{len(players)}.")
+    if len(players) < engine.MIN_PLAYERS:
+        raise CampaignError(f"{game.name} needs at least {engine.MIN_PLAYERS} seated players "
+                            f"to start; it has {len(players)}.")
     for seat, player in enumerate(players):  # close any gaps left by removals
         if player.seat != seat:
             Player.objects.filter(pk=player.pk).update(seat=None)

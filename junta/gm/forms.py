@@ -10,6 +10,8 @@ from django import forms
 
 from accounts.forms import TimeZoneField
 from junta.engine import (
+    MAX_PLAYERS,
+    MIN_PLAYERS,
     OUT_OF_PLAY,
     Catalog,
     GameState,
@@ -324,8 +326,9 @@ class SettingsForm(forms.Form):
                   "account.")
     join_policy = forms.ChoiceField(choices=Game.JoinPolicy.choices, widget=forms.RadioSelect,
                                     label="Who may join", required=False)
-    max_players = forms.TypedChoiceField(coerce=int, label="Players", required=False,
-                                         choices=[(n, f"{n} players") for n in range(10, 5, -1)])
+    max_players = forms.TypedChoiceField(
+        coerce=int, label="Players", required=False,
+        choices=[(n, f"{n} players") for n in range(MAX_PLAYERS, MIN_PLAYERS - 1, -1)])
     extra_bills_min = forms.IntegerField(min_value=0, max_value=14, required=False,
                                          label="Hidden extra bills: at least")
     extra_bills_max = forms.IntegerField(min_value=0, max_value=14, required=False,

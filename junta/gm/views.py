@@ -25,6 +25,7 @@ from django.urls import reverse
 
 from accounts.requests import AuthenticatedHttpRequest
 from junta.engine import (
+    MIN_PLAYERS,
     GameState,
     OrderError,
     OrderOption,
@@ -108,6 +109,7 @@ def overview(request: AuthenticatedHttpRequest, game: Game) -> HttpResponse:
         "awards": (poll_selectors.award_progress(game)
                    if game.status == Game.Status.FINISHED else []),
         "standard_awards": poll_services.STANDARD_AWARDS,
+        "min_players": MIN_PLAYERS,
     })
 
 
@@ -147,7 +149,7 @@ def _settings_said(form: forms.SettingsForm, game: Game, changed: list[str]) -> 
 @gm_view(GET)
 def players(request: AuthenticatedHttpRequest, game: Game) -> HttpResponse:
     everyone = selectors.players(game)
-    return _page(request, game, "gm/players.html", "players",
+    return _page(request, game, "gm/players.html", "players", min_players=MIN_PLAYERS,
                  seated=[(p, forms.ReplaceForm(auto_id=f"replace-{p.id}-%s"))
                          for p in everyone if p.membership == Player.Membership.ACTIVE],
                  pending=[p for p in everyone if p.membership == Player.Membership.PENDING],

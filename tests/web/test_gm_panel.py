@@ -338,7 +338,16 @@ def test_start_from_the_panel(client):
     game, _ = make_game(gm, start=False)
     client.force_login(gm)
     page = client.get(reverse("gm_players", args=[game.id])).content.decode()
-    assert "Start the campaign" in page
+    assert "Start the campaign" in page and "6 of 10 players seated (6 at least)" in page
+    seat = game.players.filter(membership="active").first()
+    seat.membership = "removed"
+    seat.save()  # five seated: no button, the reason instead
+    for name in ("gm_players", "gm_overview"):
+        page = client.get(reverse(name, args=[game.id])).content.decode()
+        assert "Start the campaign" not in page
+        assert "The campaign can start once 6 players are seated; 5 are seated now." in page
+    seat.membership = "active"
+    seat.save()
     client.post(reverse("gm_start", args=[game.id]))
     assert Game.objects.get(pk=game.pk).status == Game.Status.NOMINATING
     assert actions(game) == ["create", "start"]

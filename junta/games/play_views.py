@@ -73,6 +73,8 @@ def _status_context(request: AuthenticatedHttpRequest, game: Game) -> dict:
         "reveal": status_info.revealed(game, view, state),
         "learned": play.learned(game, seat.seat, state.turn) if me else [],
         "location_name": Catalog.LOCATION_NAMES.get((me or {}).get("location") or "", ""),
+        "exiled": me is not None and seat.seat is not None
+        and state.players[seat.seat].status == Status.EXILED,
         "is_gm": game.gm_id == request.user.id,
         "winners": [state.name(w) for w in view["winners"]],
         "my_positions": [Catalog.TITLES[k] for k in (me or {}).get("commands", [])],

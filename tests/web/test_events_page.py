@@ -206,6 +206,9 @@ def test_an_exile_may_not_make_speeches(campaign):
     post_speech(game, users[1], "Good riddance.")
     post_speech(game, game.gm, "Order in the Chamber.")
     assert Speech.objects.count() == 2
+    # his Status page places him abroad, not at a location still to choose
+    status = client.get(reverse("game_status", args=[game.id])).content.decode()
+    assert "<dt>Location</dt><dd>in exile, abroad</dd>" in status
 
 
 def test_the_dead_may_talk(campaign):

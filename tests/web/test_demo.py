@@ -133,3 +133,11 @@ def test_the_running_campaign_has_polls_one_open(demo, client):
     isabel = get_user_model().objects.get(email="isabel@junta.test")
     events = page(client, isabel, "game_events", running.id)
     assert "1 open poll" in events
+
+
+def test_the_finished_campaigns_orders_page_points_to_the_history(demo, client):
+    finished, _ = demo
+    carlos = get_user_model().objects.get(email="carlos@junta.test")
+    text = words(page(client, carlos, "game_orders", finished.id))
+    assert "The game is over: there are no more orders to give." in text
+    assert "Orders in" not in text and "everything is revealed below" not in text

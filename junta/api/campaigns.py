@@ -52,7 +52,7 @@ def campaigns(request: HttpRequest) -> list[dict[str, Any]]:
         mine = seats.get(game.id, {})
         role = "gm" if game.gm_id == user.id else "pending" if game.id in pending and \
             game.id not in seats else "player"
-        phase = access.latest_phase(game)
+        phase = access.latest_phase(game) if game.status != Game.Status.FINISHED else None
         out.append({
             "id": game.id, "name": game.name, "status": game.status, "role": role,
             "seat": mine.get("seat"),
@@ -84,7 +84,8 @@ def campaign(request: HttpRequest, game_id: int) -> dict[str, Any]:
     return {
         "id": game.id, "name": game.name, "status": game.status,
         "role": "gm" if seat.player is None else "player", "seat": seat.seat,
-        "state_version": game.state_version, "phase": phase_out(seat.phase),
+        "state_version": game.state_version,
+        "phase": phase_out(seat.phase) if game.status != Game.Status.FINISHED else None,
         "clock": asdict(clock), "roster": roster,
         "who_is_in": [{"seat": i.seat, "family": i.name, "orders": i.orders}
                       for i in in_orders],

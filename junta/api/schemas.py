@@ -36,7 +36,8 @@ class CampaignItem(Schema):
     status: str
     role: str = Field(description='"gm", "player" or "pending" (asked to join, not seated)')
     seat: int | None
-    phase: PhaseOut | None
+    phase: PhaseOut | None = Field(description="The current phase; none before the start and "
+                                               "once the game is over")
     owes_orders: bool
     orders_in: bool
     orders_final: bool
@@ -73,7 +74,7 @@ class CampaignOut(Schema):
     role: str
     seat: int | None
     state_version: int
-    phase: PhaseOut
+    phase: PhaseOut | None = Field(description="The current phase; none once the game is over")
     clock: ClockOut
     roster: list[RosterEntry]
     who_is_in: list[InOrdersOut]

@@ -178,3 +178,6 @@ def test_everything_is_revealed_when_the_game_ends_and_nothing_before(campaign, 
     reports = json.loads(after[f"/campaigns/{game.id}/phases"])["phases"]
     assert any(r["revealed"] for r in reports) and any(r["orders"] for r in reports)
     assert "players_secret" in json.loads(after[f"/campaigns/{game.id}"])["view"]
+    # over: no current phase, in the campaign and in the list of campaigns
+    assert json.loads(after[f"/campaigns/{game.id}"])["phase"] is None
+    assert [c["phase"] for c in json.loads(after["/campaigns"]) if c["id"] == game.id] == [None]

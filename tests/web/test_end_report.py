@@ -83,7 +83,9 @@ def test_the_report_tells_each_family_story_from_the_stored_results(finished, cl
     # the ranking: by bank only, richest first, ties sharing a place
     by_bank = sorted(final, key=lambda p: (-p["bank"], p["seat"]))
     ranking = table(text, "ranking")
-    assert [row[1].split(" (")[0] for row in ranking] == [p["name"] for p in by_bank]
+    player = {p.seat: p.user.public_name for p in game.players.filter(membership="active")}
+    assert [re.sub(r" \(\w+\)", "", row[1]) for row in ranking] == [
+        f"{p['name']} played by {player[p['seat']]}" for p in by_bank]
     assert [row[2] for row in ranking] == [f"{p['bank']} MP" for p in by_bank]
     assert [row[3] for row in ranking] == [f"{p['pocket']} MP" for p in by_bank]
     assert [row[0] for row in ranking] == places([p["bank"] for p in by_bank])

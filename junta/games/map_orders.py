@@ -112,6 +112,7 @@ def context(seat: Seat, coup: Mapping[str, Any] | None) -> dict[str, Any]:
     offered = map_options(legal_options(state, index)) if is_open else []
     out: dict[str, Any] = {
         "planned": marks, "map_orders_open": is_open, "state_version": seat.game.state_version,
+        "orders_revision": seat.order.revision if seat.order else 0,
         "planned_svg": citymap.planned_marks(marks, citymap.owner_colour(index)),
     }
     if offered:

@@ -147,9 +147,11 @@ class OrdersPage:
             if not form.is_valid():
                 self.failed = form
                 return Outcome(False)
-            change = running.Change(add=form.order(), replace=index)
+            change = running.Change(add=form.order(), replace=index,
+                                    revision=_int(data.get("revision"), -1))
         elif action == "remove":
-            change = running.Change(remove=_int(data.get("index"), -1))
+            change = running.Change(remove=_int(data.get("index"), -1),
+                                    revision=_int(data.get("revision"), -1))
         elif action in ("final", "not_final"):
             change = running.Change(final=action == "final")
         else:
@@ -190,7 +192,8 @@ class OrdersPage:
         return {"saved": self.saved(), "entries": self.entries(),
                 "unavailable": list(self.options.notes), "errors": self.errors,
                 "error_links": self.error_links(), "changing": self.change,
-                "prefix_of": form_prefix, "from_map": self.from_map}
+                "prefix_of": form_prefix, "from_map": self.from_map,
+                "revision": self.seat.order.revision if self.seat.order else 0}
 
 
 def _without_number(problem: Any, index: int) -> Any:

@@ -155,12 +155,16 @@ def submit_orders(phase_id: int, user: User, payload: list[dict], *, state_versi
 class Change:
     """One change a player makes on the Orders page: add an order (in place of the order at
     `replace`, or of an earlier one it takes the place of), remove one, mark the orders final
-    or open, save the note to the GM."""
+    or open, save the note to the GM. A change or a removal names the order by its place in
+    the list the page showed: `revision` is that list's, and the change is refused once the
+    orders have changed since (in another window, by a second click), the place pointing then
+    at another order."""
     add: EngineOrder | None = None
     replace: int | None = None
     remove: int | None = None
     final: bool | None = None
     note: str | None = None
+    revision: int | None = None
 
 
 @dataclass(frozen=True)
@@ -178,6 +182,10 @@ class ChangeRejected(OrdersRejected):
         self.index = index
 
 
+STALE_ORDERS = ("Your orders changed since this page was drawn (in another window, or by a "
+                "second click): nothing was done. Here they are as they stand now.")
+
+
 @transaction.atomic
 def change_orders(phase_id: int, user: User, change: Change, *, state_version: int,
                   now: datetime | None = None) -> Changed:
@@ -188,6 +196,9 @@ def change_orders(phase_id: int, user: User, change: Change, *, state_version: i
     kind without a condition (`engine.arranged`: the first that holds is carried out)."""
     phase, player, state = _lock_for_orders(phase_id, user, state_version, now)
     row = Order.objects.filter(phase=phase, player=player).first()
+    if (change.replace is not None or change.remove is not None) and \
+            change.revision != (row.revision if row else 0):
+        raise CampaignError(STALE_ORDERS)
     orders = [engine.parse_order(dict(item)) for item in (row.payload if row else [])]
     index: int | None = None
     message = ""

@@ -20,4 +20,22 @@
   // A form re-shown with errors: bring its first message into view for keyboard users.
   var summary = document.getElementById("order-errors");
   if (summary) { summary.focus(); }
+  // A form sent once: a second click while the next page loads would send it again (the
+  // server refuses a second Remove of the same order, but says so in place of the result).
+  var forms = document.querySelectorAll("main form[method=post]");
+  function ready(form, on) {
+    form.querySelectorAll("button").forEach(function (b) { b.disabled = !on; });
+    if (on) { delete form.dataset.sent; } else { form.dataset.sent = "1"; }
+  }
+  forms.forEach(function (form) {
+    form.addEventListener("submit", function (event) {
+      if (form.dataset.sent) { event.preventDefault(); return; }
+      window.setTimeout(function () { ready(form, false); }, 0);  // after the browser sent it
+      form.dataset.sent = "1";
+    });
+  });
+  // back to this page from the next one (the browser's page cache): the forms work again
+  window.addEventListener("pageshow", function (event) {
+    if (event.persisted) { forms.forEach(function (form) { ready(form, true); }); }
+  });
 })();

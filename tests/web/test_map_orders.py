@@ -20,6 +20,7 @@ from junta.games import running
 from junta.games.models import Order as OrderRow
 from junta.games.order_forms import token
 from tests.engine.helpers import in_phase
+from tests.web.browser_forms import form_with, submit
 from tests.web.campaigns import install, queries_for, version
 
 needs_db = pytest.mark.django_db
@@ -148,8 +149,8 @@ def test_an_order_is_removed_from_the_map(campaign, client):
     url = reverse("game_map", args=[game.id])
     client.post(orders_url, move_post(game, 14, **{"from": "map"}))
     assert '<g class="cm-order" data-order="1"' in client.get(url).content.decode()
-    response = client.post(orders_url, {"action": "remove", "index": "0", "from": "map",
-                                        "state_version": version(game)})
+    response = submit(client, orders_url,  # the map's Remove form, as the browser sends it
+                      form_with(client.get(url).content.decode(), "index", "0"))
     assert response.status_code == 302 and response["Location"] == url
     page = client.get(url).content.decode()
     assert 'class="cm-order"' not in page and "Your orders on the map" not in page

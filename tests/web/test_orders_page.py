@@ -9,6 +9,7 @@ The forms are the engine's options (`junta.engine.legal_options`) drawn as Djang
 
 from __future__ import annotations
 
+import html
 import re
 from typing import Any
 
@@ -792,8 +793,7 @@ def test_saved_is_never_said_and_a_rejected_change_leaves_the_orders_as_they_wer
     assert all("Not saved." in page for page in pages[2:])
     # done: each says what it did
     assert post(client, url, "location", **{"order-location-place": "hq"}).status_code == 302
-    response = client.post(url, {"action": "remove", "index": "1",
-                                 "state_version": version(game)})
+    response = submit(client, url, form_with(client.get(url).content.decode(), "index", "1"))
     assert response.status_code == 302
     page = client.get(url).content.decode()
     assert "Order removed." in page and "Saved." not in page
@@ -909,3 +909,48 @@ def test_a_budget_on_a_condition_given_after_the_plain_one_is_tried_first(campai
     assert played.budget["proposal"]["allocations"] == {"2": 8}
     kept, _ = run(s, {PRESIDENT: orders})
     assert kept.budget["proposal"]["allocations"] == {"1": 8}
+
+
+@pytest.mark.django_db
+def test_a_stale_window_or_a_second_click_never_acts_on_another_order(campaign, client):
+    """Remove and Change name an order by its place in the list the page showed. With two
+    windows of the Orders page open, or a Remove clicked twice, that place may hold another
+    order by the time the form arrives: the form is refused, nothing changes, and the page
+    shows the orders as they stand (a rejected change leaves the earlier orders in place)."""
+    from junta.games.running import STALE_ORDERS
+
+    game, phase, by_seat = start_in(campaign, locations())
+    client.force_login(by_seat[GENERAL_3])
+    url = reverse("game_orders", args=[game.id])
+    for to in (ADMIRAL, WAR, GENERAL_1):
+        assert post(client, url, "pay", **{"order-pay-to": str(to),
+                                           "order-pay-amount": "1"}).status_code == 302
+
+    def paid() -> list[int]:
+        return [o["to"] for o in orders_of(phase, by_seat[GENERAL_3])]
+
+    # two windows: A removes order 1; B, drawn before, removes "order 2" (the payment to WAR)
+    window_b = client.get(url).content.decode()
+    window_a = client.get(url).content.decode()
+    assert submit(client, url, form_with(window_a, "index", "0")).status_code == 302
+    assert paid() == [WAR, GENERAL_1]
+    refused = submit(client, url, form_with(window_b, "index", "1"))
+    assert refused.status_code == 400 and STALE_ORDERS in html.unescape(
+        refused.content.decode())
+    assert paid() == [WAR, GENERAL_1]  # not the payment to GENERAL_1, now at place 2
+
+    # B opens the change of order 2 (to GENERAL_1); A removes order 1; B's change is refused
+    window_b = client.get(url + "?change=1").content.decode()
+    change = form_with(window_b, "action", "change").set("order-pay-to", str(ADMIRAL))
+    window_a = client.get(url).content.decode()
+    assert submit(client, url, form_with(window_a, "index", "0")).status_code == 302
+    assert submit(client, url, change).status_code == 400
+    assert paid() == [GENERAL_1]  # neither overwritten nor a second payment
+
+    # a Remove clicked twice: two requests from one form, one order removed
+    assert post(client, url, "pay", **{"order-pay-to": str(WAR),
+                                       "order-pay-amount": "1"}).status_code == 302
+    twice = form_with(client.get(url).content.decode(), "index", "0")
+    assert submit(client, url, twice).status_code == 302
+    assert submit(client, url, twice).status_code == 400
+    assert paid() == [WAR]

@@ -79,7 +79,8 @@ def test_orders_are_added_removed_and_marked_final(campaign, client):
     client.post(url, {"action": "final", "state_version": version(game)})
     assert Order.objects.get(player__user=users[0]).final
     client.post(url, {"action": "not_final", "state_version": version(game)})
-    client.post(url, {"action": "remove", "index": "0", "state_version": version(game)})
+    client.post(url, {"action": "remove", "index": "0", "state_version": version(game),
+                      "revision": Order.objects.get(player__user=users[0]).revision})
     row = Order.objects.get(player__user=users[0])
     assert row.payload == [] and not row.final
 

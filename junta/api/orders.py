@@ -134,7 +134,12 @@ def replace_orders(request: HttpRequest, game_id: int, payload: OrdersIn) -> dic
     items = _engine_orders(seat, payload.orders)
     try:
         running.submit_orders(seat.phase.id, user, items, state_version=payload.state_version,
-                              note_to_gm=payload.note_to_gm, final=payload.final)
+                              note_to_gm=payload.note_to_gm, final=payload.final,
+                              revision=payload.revision)
+    except running.StaleOrders:
+        raise ApiError(409, f"My orders changed after revision {payload.revision} (on the "
+                            "Orders page, or by another program): read them again and send the "
+                            "list anew. Nothing was saved.", "revision") from None
     except running.OrdersRejected as rejected:
         raise ApiError(400, [_issue(p) for p in rejected.errors]) from None
     except CampaignError as error:

@@ -215,8 +215,12 @@ class OrdersIn(Schema):
         'an option filled in ({"option": "pay", "values": {"to": 3, "amount": 2}, '
         '"condition": {"kind": ..., ...}})'))
     state_version: int
-    final: bool = False
-    note_to_gm: str = ""
+    revision: int | None = Field(None, description=(
+        "The revision of my orders this list replaces (GET …/orders). If they changed since "
+        "(on the Orders page, say), nothing is saved: 409. Omitted: the list replaces them "
+        "whatever they are now"))
+    final: bool | None = Field(None, description="Mark them final or not; omitted: as they were")
+    note_to_gm: str | None = Field(None, description="The note to the GM; omitted: kept")
 
 
 class FinalIn(Schema):

@@ -129,17 +129,32 @@ def _lock_for_orders(phase_id: int, user: User, state_version: int,
     return phase, player, state
 
 
+STALE_ORDERS = ("Your orders changed since this page was drawn (in another window, or by a "
+                "second click): nothing was done. Here they are as they stand now.")
+
+
+class StaleOrders(CampaignError):
+    """The player's orders changed after the page or program that sent this change read them:
+    nothing was done."""
+
+
 @transaction.atomic
 def submit_orders(phase_id: int, user: User, payload: list[dict], *, state_version: int,
-                  note_to_gm: str = "", final: bool = False,
-                  now: datetime | None = None) -> Order:
+                  note_to_gm: str | None = None, final: bool | None = None,
+                  revision: int | None = None, now: datetime | None = None) -> Order:
     """Replace the player's orders for the phase with `payload` (a list of order dicts), each
     conditional one before the order of its kind without a condition (`engine.arranged`).
+    The note to the GM and the final mark are kept as they were unless given.
 
     The form carries the game's `state_version`; a stale one is refused, since the choices it
-    offered may no longer hold. The engine validates every order and the set; on any error
-    nothing is saved (the earlier orders stay as they were)."""
+    offered may no longer hold. With `revision` (that of the orders the list replaces), a list
+    made before the orders changed elsewhere (the Orders page, another program) is refused
+    (`StaleOrders`) rather than silently undoing that change. The engine validates every order
+    and the set; on any error nothing is saved (the earlier orders stay as they were)."""
     phase, player, state = _lock_for_orders(phase_id, user, state_version, now)
+    row = Order.objects.filter(phase=phase, player=player).first()
+    if revision is not None and revision != (row.revision if row else 0):
+        raise StaleOrders(STALE_ORDERS)
     try:
         parsed = engine.arranged([engine.parse_order(item) for item in payload])
     except engine.OrderError as exc:
@@ -147,8 +162,9 @@ def submit_orders(phase_id: int, user: User, payload: list[dict], *, state_versi
     errors = engine.validate_orders(state, player.engine_seat, parsed)
     if errors:
         raise OrdersRejected(errors)
-    row = Order.objects.filter(phase=phase, player=player).first()
-    return _store(phase, player, row, parsed, note_to_gm, final)
+    return _store(phase, player, row, parsed,
+                  note_to_gm if note_to_gm is not None else (row.note_to_gm if row else ""),
+                  final if final is not None else bool(row and row.final))
 
 
 @dataclass(frozen=True)
@@ -182,10 +198,6 @@ class ChangeRejected(OrdersRejected):
         self.index = index
 
 
-STALE_ORDERS = ("Your orders changed since this page was drawn (in another window, or by a "
-                "second click): nothing was done. Here they are as they stand now.")
-
-
 @transaction.atomic
 def change_orders(phase_id: int, user: User, change: Change, *, state_version: int,
                   now: datetime | None = None) -> Changed:
@@ -198,7 +210,7 @@ def change_orders(phase_id: int, user: User, change: Change, *, state_version: i
     row = Order.objects.filter(phase=phase, player=player).first()
     if (change.replace is not None or change.remove is not None) and \
             change.revision != (row.revision if row else 0):
-        raise CampaignError(STALE_ORDERS)
+        raise StaleOrders(STALE_ORDERS)
     orders = [engine.parse_order(dict(item)) for item in (row.payload if row else [])]
     index: int | None = None
     message = ""

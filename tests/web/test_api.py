@@ -131,6 +131,40 @@ def test_options_orders_and_final_through_the_services(started, client):
     assert again["final"] is True and again["orders"] == final["orders"]
 
 
+def test_a_put_keeps_what_it_does_not_name_and_never_undoes_the_web_page(started, client):
+    """A program reads my orders; meanwhile I write a note and mark them final on the Orders
+    page. Its PUT, made from what it read (`revision`), is refused with 409 and loses nothing;
+    made anew, it replaces the orders and keeps the note and the final mark it does not name."""
+    from django.urls import reverse
+
+    from tests.web.browser_forms import csrf_browser, form_with, submit
+
+    game, _users = started
+    user = seat_user(game, 0)
+    auth = bearer(user)
+    read = get(client, f"/campaigns/{game.id}/orders", auth)
+    page = csrf_browser(user)
+    url = reverse("game_orders", args=[game.id])
+    note = form_with(page.get(url).content.decode(), "action", "note")
+    assert submit(page, url, note.type_text("note_to_gm", "Meet me at the Club.")).status_code \
+        == 302
+    assert submit(page, url, form_with(page.get(url).content.decode(), "action", "final")) \
+        .status_code == 302
+    options = get(client, f"/campaigns/{game.id}/options", auth)
+    option = options["orders"][0]
+    put = {"orders": [{"option": option["key"], "values": option["defaults"]}],
+           "state_version": options["state_version"], "revision": read["revision"]}
+    error = send(client, "put", f"/campaigns/{game.id}/orders", auth, put, 409)
+    assert error["field"] == "revision" and "Nothing was saved" in error["detail"]
+    row = Order.objects.get(phase=open_phase(game), player__user=user)
+    assert row.note_to_gm == "Meet me at the Club." and row.final and row.payload == []
+    now = get(client, f"/campaigns/{game.id}/orders", auth)
+    saved = send(client, "put", f"/campaigns/{game.id}/orders", auth,
+                 dict(put, revision=now["revision"]))
+    assert len(saved["orders"]) == 1
+    assert saved["note_to_gm"] == "Meet me at the Club." and saved["final"] is True
+
+
 def test_rejected_orders_name_their_field_and_keep_the_earlier_ones(started, client):
     game, users = started
     user = seat_user(game, 0)

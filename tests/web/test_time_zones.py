@@ -55,13 +55,13 @@ def test_the_extended_deadline_is_told_in_the_gms_zone_named(client):
     phase = running.start_campaign(game.id, gm)
     client.force_login(gm)
     response = client.post(reverse("gm_extend", args=[game.id]), {
-        "hours": 5, "reason": "late player", "extend-hours": 5, "extend-reason": "late player",
+        "extend-phase": phase.number, "extend-hours": 5, "extend-reason": "late player",
     }, follow=True)
-    page = response.content.decode()
+    page = response.content.decode().replace("&#x27;", "'")
     deadline = Phase.objects.get(pk=phase.pk).deadline.astimezone(ZoneInfo(KOLKATA))
-    assert f"The deadline is now {deadline:%a} {deadline.day} {deadline:%b %Y, %H:%M} " \
-        f"(Asia/Kolkata)." in page
-    assert "UTC" not in page.split("The deadline is now", 1)[1].split(".", 1)[0]
+    assert f"Phase {phase.number}'s deadline is now {deadline:%a} {deadline.day} " \
+        f"{deadline:%b %Y, %H:%M} (Asia/Kolkata)." in page
+    assert "UTC" not in page.split("deadline is now", 1)[1].split(".", 1)[0]
 
 
 def test_the_audit_log_and_the_speeches_name_the_zone_in_full(client):

@@ -3,6 +3,7 @@ check everything again (a form only reads what was typed)."""
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -334,7 +335,13 @@ class SettingsForm(forms.Form):
     extra_bills_max = forms.IntegerField(min_value=0, max_value=14, required=False,
                                          label="Hidden extra bills: at most")
 
+    # the settings as the page showed them: a page drawn before another window saved would
+    # otherwise set back every setting that window changed
+    drawn = forms.CharField(required=False, widget=forms.HiddenInput)
+
     FORMING_ONLY = ("join_policy", "max_players", "extra_bills_min", "extra_bills_max")
+    STALE = ("The settings changed since this page was drawn (in another window?): nothing was "
+             "saved. They are shown below as they stand now; make your change again.")
 
     def __init__(self, data: Mapping[str, Any] | None = None, *, game: Game, **kwargs: Any
                  ) -> None:
@@ -350,13 +357,19 @@ class SettingsForm(forms.Form):
             "join_policy": game.join_policy, "max_players": game.max_players,
             "extra_bills_min": game.extra_bills_min, "extra_bills_max": game.extra_bills_max,
         }
-        super().__init__(data, initial=initial, **kwargs)
+        self.now_drawn = hashlib.sha256(repr(sorted(initial.items())).encode()).hexdigest()[:20]
+        super().__init__(data, initial={**initial, "drawn": self.now_drawn}, **kwargs)
         if game.status != Game.Status.FORMING:
             for name in self.FORMING_ONLY:
                 del self.fields[name]
 
+    def stale(self) -> bool:
+        """Whether the form was drawn from settings that have changed since."""
+        return self.is_bound and self.data.get("drawn") != self.now_drawn
+
     def changes(self) -> dict[str, Any]:
         data = dict(self.cleaned_data)
+        data.pop("drawn", None)
         days = {PhaseKind.NOMINATION.value: data.pop("nomination_days"),  # plain JSON keys
                 PhaseKind.ELECTION.value: data.pop("election_days"),
                 "default": data.pop("default_days")}

@@ -392,6 +392,10 @@ def audit(request: AuthenticatedHttpRequest, game: Game) -> HttpResponse:
 def settings(request: AuthenticatedHttpRequest, game: Game) -> HttpResponse:
     form = forms.SettingsForm(request.POST or None, game=game)
     if request.method == "POST":
+        if form.stale():
+            fresh = forms.SettingsForm(game=game)
+            messages.error(request, forms.SettingsForm.STALE)
+            return _page(request, game, "gm/settings.html", "settings", form=fresh, status=409)
         if form.is_valid():
             try:
                 changed = services.update_settings(game.id, request.user, form.changes())

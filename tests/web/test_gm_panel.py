@@ -278,25 +278,51 @@ def test_settings_phase_lengths_review_mode_and_what_is_fixed_at_the_start(cast,
     url = reverse("gm_settings", args=[game.id])
     page = client.get(url).content.decode()
     assert "Nominations (days)" in page and "Hidden extra bills" not in page
-    response = client.post(url, {
-        "review_mode": "review", "deadline_time": "20:30", "time_zone": "Europe/Madrid",
-        "nomination_days": 2, "election_days": 3, "default_days": 1, "min_hours": 10})
+    form = next(f for f in forms_in(page) if "review_mode" in f.names())
+    for name, value in (("review_mode", "review"), ("deadline_time", "20:30"),
+                        ("time_zone", "Europe/Madrid"), ("nomination_days", "2"),
+                        ("election_days", "3"), ("default_days", "1"), ("min_hours", "10")):
+        form.set(name, value)
+    response = submit(client, url, form)
     assert response.status_code == 302
     game.refresh_from_db()
     assert game.review_mode == "review" and game.time_zone == "Europe/Madrid"
     assert game.days_for("election") == 3 and game.deadline_time.hour == 20
     said = client.get(response["Location"]).content.decode().replace("&#x27;", "'")
-    # each change by its label and new value (the form left the archive box unticked)
-    assert ("Saved. List in the archive when finished: no; Daily deadline: 20:30; Shortest "
-            "phase (hours): 10; Phase lengths: nominations 2 days, first election 3 days, "
-            "every other phase 1 day; Results: The GM reviews each result before it is "
-            "published; Deadline time zone: Europe/Madrid.") in said
+    # each change by its label and new value
+    assert ("Saved. Daily deadline: 20:30; Shortest phase (hours): 10; Phase lengths: "
+            "nominations 2 days, first election 3 days, every other phase 1 day; Results: The "
+            "GM reviews each result before it is published; Deadline time zone: "
+            "Europe/Madrid.") in said
     entry = AuditEntry.objects.filter(game=game).latest("id")
     assert entry.action == "settings" and "phase_days" in entry.data["changes"]
     with pytest.raises(GMError, match="has started"):
         services.update_settings(game.id, cast["gm"], {"extra_bills_max": 3})
     with pytest.raises(GMError, match="1 to 7 days"):
         services.update_settings(game.id, cast["gm"], {"phase_days": {"default": 9}})
+
+
+def test_a_settings_page_drawn_before_another_window_saved_changes_nothing(cast, client):
+    """Two windows of the Settings page: A turns review on; B, drawn before, lengthens the
+    first election. B is refused with a message and the current settings; review stays on."""
+    game = cast["game"]
+    client.force_login(cast["gm"])
+    url = reverse("gm_settings", args=[game.id])
+    window_a = next(f for f in forms_in(client.get(url).content.decode())
+                    if "review_mode" in f.names())
+    window_b = next(f for f in forms_in(client.get(url).content.decode())
+                    if "review_mode" in f.names())
+    assert submit(client, url, window_a.set("review_mode", "review")).status_code == 302
+    refused = submit(client, url, window_b.set("election_days", "4"))
+    assert refused.status_code == 409
+    text = refused.content.decode().replace("&#x27;", "'")
+    assert "The settings changed since this page was drawn" in text
+    game.refresh_from_db()
+    assert game.review_mode == "review" and game.days_for("election") != 4
+    again = next(f for f in forms_in(text) if "review_mode" in f.names())  # drawn anew
+    assert submit(client, url, again.set("election_days", "4")).status_code == 302
+    game.refresh_from_db()
+    assert game.review_mode == "review" and game.days_for("election") == 4
 
 
 def test_forming_settings_change_until_the_start(client):

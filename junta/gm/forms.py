@@ -263,13 +263,18 @@ class TimeForm(forms.Form):
 
 class ExtendForm(TimeForm):
     phase = PhaseField()  # the deadline the GM read: once that phase is over, refused
+    # ... and that deadline itself: once it has moved (the form sent twice, another window),
+    # refused too
+    deadline = forms.DateTimeField(widget=forms.HiddenInput, required=False)
     hours = forms.IntegerField(min_value=1, max_value=24 * 14, initial=24, label="Hours")
 
-    field_order = ["phase", "hours", "reason", "announcement"]
+    field_order = ["phase", "deadline", "hours", "reason", "announcement"]
 
-    def __init__(self, *args: Any, phase: int | None = None, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, phase: int | None = None, deadline: Any = None,
+                 **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.fields["phase"].initial = phase
+        self.fields["deadline"].initial = deadline.isoformat() if deadline else None
 
 
 class AdjudicateForm(forms.Form):

@@ -165,7 +165,8 @@ def _time_context(phase: Phase | None, **bound: Any) -> dict[str, Any]:
         "pause_form": forms.TimeForm(prefix="pause"),
         "resume_form": forms.TimeForm(prefix="resume"),
         "extend_form": forms.ExtendForm(prefix="extend",
-                                        phase=phase.number if phase else None),
+                                        phase=phase.number if phase else None,
+                                        deadline=phase.deadline if phase else None),
         "adjudicate_form": forms.AdjudicateForm(prefix="adjudicate",
                                                 phase=phase.number if phase else None),
         **bound,
@@ -517,7 +518,8 @@ def extend(request: AuthenticatedHttpRequest, game: Game) -> HttpResponse:
         request, game, forms.ExtendForm, "extend",
         lambda data: services.extend_deadline(game.id, request.user, data["hours"],
                                               data["reason"], data["announcement"],
-                                              phase_number=data["phase"]),
+                                              phase_number=data["phase"],
+                                              deadline_shown=data["deadline"]),
         lambda phase: f"Phase {phase.number}'s deadline is now {when(phase.deadline)}.")
 
 

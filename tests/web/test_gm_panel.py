@@ -1527,9 +1527,14 @@ def test_an_extension_typed_for_a_phase_that_ended_meanwhile_moves_no_deadline(c
     assert f"Phase {phase.number} was already adjudicated: nothing was done." in page
     assert Phase.objects.get(pk=following.pk).deadline == following.deadline
     assert "extend" not in actions(game)
-    # the form drawn for the phase now open extends it, and says which
+    # the form drawn for the phase now open extends it, and says which; sent twice (a second
+    # click, another window drawn before), it extends once
     form = form_with(page, "extend-phase", str(following.number)).set("extend-hours", "6")
     submit(gm, reverse("gm_extend", args=[game.id]), form)
     assert Phase.objects.get(pk=following.pk).deadline - following.deadline == timedelta(hours=6)
     assert f"Phase {following.number}&#x27;s deadline is now" in gm.get(
+        reverse("gm_time", args=[game.id])).content.decode()
+    assert submit(gm, reverse("gm_extend", args=[game.id]), form).status_code in (302, 400)
+    assert Phase.objects.get(pk=following.pk).deadline - following.deadline == timedelta(hours=6)
+    assert "The deadline has moved since this page was drawn" in gm.get(
         reverse("gm_time", args=[game.id])).content.decode()

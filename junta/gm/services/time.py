@@ -84,10 +84,13 @@ def resume(game_id: int, by: User, reason: str = "", announcement: str = "",
 
 @transaction.atomic
 def extend_deadline(game_id: int, by: User, hours: int, reason: str = "",
-                    announcement: str = "", *, phase_number: int | None = None) -> Phase:
+                    announcement: str = "", *, phase_number: int | None = None,
+                    deadline_shown: datetime | None = None) -> Phase:
     """Move the open phase's deadline `hours` later (1 hour to 14 days). `phase_number` is the
     phase whose deadline the GM's form showed: once that phase is over (its deadline passed
-    while he typed), the form is refused rather than moving the next phase's deadline."""
+    while he typed), the form is refused rather than moving the next phase's deadline; and
+    `deadline_shown`, the deadline it showed: once moved since (the form sent twice, another
+    window), refused rather than extending twice."""
     reason = _reason(reason, required=False)
     game = _lock(game_id, by)
     if not 1 <= hours <= MAX_EXTENSION_HOURS:
@@ -96,6 +99,10 @@ def extend_deadline(game_id: int, by: User, hours: int, reason: str = "",
     _still_on(game, phase, phase_number, Phase.Status.OPEN)
     if phase is None or phase.status != Phase.Status.OPEN:
         raise GMError("There is no open phase to extend.")
+    if deadline_shown is not None and deadline_shown != phase.deadline:
+        raise GMError("The deadline has moved since this page was drawn (the form was sent "
+                      "twice, or from another window): nothing was done. Check it and extend "
+                      "again.")
     phase.deadline += timedelta(hours=hours)
     phase.save(update_fields=["deadline"])
     _audit(game, by, "extend", reason=reason, announcement=announcement, hours=hours,

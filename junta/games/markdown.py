@@ -14,6 +14,7 @@ import nh3
 from django.db import transaction
 from django.db.models import QuerySet
 from django.utils.safestring import SafeString, mark_safe
+from markdown.extensions import Extension
 
 ALLOWED_TAGS = {
     "p", "br", "hr", "em", "strong", "b", "i", "u", "s", "del", "blockquote", "code", "pre",
@@ -22,14 +23,32 @@ ALLOWED_TAGS = {
 }
 ALLOWED_ATTRIBUTES = {"a": {"href", "title"}, "th": {"align"}, "td": {"align"}}
 URL_SCHEMES = {"http", "https", "mailto"}
+# Python-Markdown's link patterns take time that grows with the square of the number of "["
+# (20,000 take most of a minute): beyond this many, they are written as entities, which read
+# the same but start no link
+MAX_BRACKETS = 1000
+
+
+class TextNotHtml(Extension):
+    """Raw HTML in the text is text: "I pay <Lucia> 2 MP" reads as written (escaped), where
+    Python-Markdown would pass "<Lucia>" on as a tag for the sanitiser to delete. Autolinks
+    (<https://...>) still work. Registered last, after "extra" has set up its own HTML
+    block handling."""
+
+    def extendMarkdown(self, md: Any) -> None:  # noqa: N802 - Python-Markdown's name
+        for registry, name in ((md.preprocessors, "html_block"), (md.inlinePatterns, "html")):
+            if name in registry:
+                registry.deregister(name)
 
 
 def render_markdown(text: str) -> SafeString:
     """Markdown to safe HTML: raw HTML in the text is escaped, links get rel="nofollow noopener"
     and only http(s)/mailto targets; headings start at h3 so a speech cannot outshout the page."""
+    if text.count("[") > MAX_BRACKETS:
+        text = text.replace("[", "&#91;")
     html = md.markdown(
         text,
-        extensions=["extra", "sane_lists", "nl2br"],
+        extensions=["extra", "sane_lists", "nl2br", TextNotHtml()],
         output_format="html",
     )
     for level in (2, 1):  # demote # and ## headings below the page's own h1/h2
@@ -72,6 +91,18 @@ def rerender(rows: QuerySet[Any], batch: int = 500) -> tuple[int, int]:
         changed += len(stale)
         last = chunk[-1].pk
     return seen, changed
+
+
+def rerender_bodies(model: Any) -> int:
+    """For a data migration (whose historical models have no `render()`): render every row's
+    `body` again into `body_html`; how many changed."""
+    changed = 0
+    for row in model.objects.only("pk", "body", "body_html").iterator():
+        html = str(render_markdown(row.body))
+        if html != row.body_html:
+            model.objects.filter(pk=row.pk).update(body_html=html)
+            changed += 1
+    return changed
 
 
 # What `manage.py rerender_speeches` renders again: (one, many, the rows of a campaign or of

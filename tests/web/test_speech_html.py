@@ -22,12 +22,13 @@ from junta.games.models import Speech
 from junta.games.speeches import post_speech
 from junta.gm import backup
 from junta.notify import notices
+from tests.web.active_markup import active
 from tests.web.browser_forms import forms_in
 from tests.web.campaigns import play_days
 
 pytestmark = pytest.mark.django_db
 
-# Markdown with everything the sanitiser must take out, and some it must keep.
+# Markdown with everything that must not act (it reads as written), and some it must keep.
 HOSTILE = (
     "**Viva** la *Republica*! SPEECH-HTML-MARK\n\n"
     "<script>alert('SCRIPT-MARK')</script>\n\n"
@@ -36,10 +37,13 @@ HOSTILE = (
 )
 
 
-def assert_clean(html: str) -> None:
-    lowered = html.lower()
-    for bad in ("<script", "script-mark", "javascript:", "onerror", "img-mark", "alert("):
-        assert bad not in lowered, bad
+def assert_clean(html: str, page: str | None = None) -> None:
+    """Nothing in the speech's `html` acts (no script, no handler, no javascript: link: the
+    script the player typed shows, escaped, as he typed it); shown on `page`, it adds nothing
+    active to what the page has without it."""
+    assert active(html) == []
+    if page is not None:
+        assert html in page and active(page) == active(page.replace(html, ""))
 
 
 def post_through_the_form(client, user, game, body: str):  # noqa: ANN001, ANN201
@@ -73,8 +77,7 @@ def test_a_speech_posted_through_the_form_stores_sanitised_html_and_the_pages_sh
     assert_clean(speech.body_html)
 
     events = client.get(reverse("game_events", args=[game.id])).content.decode()
-    assert speech.body_html in events
-    assert_clean(events)
+    assert_clean(speech.body_html, events)
 
     # once its phase is published, the History counts it and links to it
     phase = speech.phase
@@ -82,11 +85,9 @@ def test_a_speech_posted_through_the_form_stores_sanitised_html_and_the_pages_sh
     history = client.get(reverse("game_history", args=[game.id])).content.decode()
     link = f'{reverse("game_events", args=[game.id])}?phase={phase.number}'
     assert f'<a href="{link}">1 speech</a>' in history
-    assert "SPEECH-HTML-MARK" not in history
-    assert_clean(history)
+    assert "SPEECH-HTML-MARK" not in history and "IMG-MARK" not in history
     filtered = client.get(link).content.decode()
-    assert speech.body_html in filtered
-    assert_clean(filtered)
+    assert_clean(speech.body_html, filtered)
 
 
 def test_the_pages_and_the_digest_show_the_stored_html_and_render_nothing(
@@ -183,3 +184,17 @@ def test_a_backup_carries_no_html_and_the_import_renders_it_again(campaign):
         assert speech.body_html == str(render_markdown(speech.body))
         assert "FROM-THE-FILE" not in speech.body_html
     assert speeches[1].reply_to == speeches[0]
+
+
+def test_stored_speeches_lost_their_angle_bracket_text_and_get_it_back(campaign):
+    """Before, "I pay <Lucia> 2 MP" was stored as "I pay  2 MP" in the page's HTML (its
+    Markdown always kept it); the data migration renders the stored texts again."""
+    from junta.games.markdown import rerender_bodies
+
+    game, users = campaign()
+    running.start_campaign(game.id, game.gm)
+    said = post_speech(game, users[0], "I pay <Lucia> 2 MP.")
+    Speech.objects.filter(pk=said.pk).update(body_html="<p>I pay  2 MP.</p>")  # as it was
+    assert rerender_bodies(Speech) == 1
+    assert Speech.objects.get(pk=said.pk).body_html == "<p>I pay &lt;Lucia&gt; 2 MP.</p>"
+    assert rerender_bodies(Speech) == 0

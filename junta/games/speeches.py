@@ -3,9 +3,12 @@ posting, quoting, and how far each reader has read (docs/rules.md §talk)."""
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import datetime, timedelta
+from typing import Any
 
 from django.db import IntegrityError, transaction
+from django.db.models import QuerySet
+from django.utils import timezone
 
 from accounts.models import User
 from junta.engine import why_no_talk
@@ -17,6 +20,18 @@ MAX_SPEECH_LENGTH = 20000
 MAX_ANNOUNCEMENT_LENGTH = 20000
 # How much of a speech a reply quotes: enough to know what is answered, and room left to answer.
 MAX_QUOTE = 2000
+# the same text from the same author within this time is one form sent twice (a double click,
+# a resend after a slow answer), not a second speech
+RESENT_WITHIN = timedelta(minutes=2)
+
+def resent[Written: Any](mine: QuerySet[Written], body: str) -> Written | None:
+    """The author's latest text among `mine` (speeches, announcements, messages) when it is
+    `body` and a moment old: the form sent again, to be answered as the first time."""
+    last = mine.order_by("-created_at", "-id").first()
+    if last is not None and last.body == body and \
+            last.created_at >= timezone.now() - RESENT_WITHIN:
+        return last
+    return None
 
 
 def speaker_for(game: Game, user: User) -> tuple[Player | None, str] | None:
@@ -59,8 +74,12 @@ def _checked_text(body: str, what: str, limit: int) -> str:
 
 
 @transaction.atomic
+@transaction.atomic
 def post_speech(game: Game, user: User, body: str, reply_to_id: int | None = None) -> Speech:
+    """The speech, unless the same was just made by the same speaker (`resent`): then that
+    one, not a second."""
     body = _checked_text(body, "A speech", MAX_SPEECH_LENGTH)
+    Game.objects.select_for_update().filter(pk=game.pk).first()  # one speech at a time
     speaker = speaker_for(game, user)
     if speaker is None:
         raise CampaignError(f"Only the players and the GM of {game.name} may speak here.")
@@ -73,6 +92,9 @@ def post_speech(game: Game, user: User, body: str, reply_to_id: int | None = Non
         reply_to = game.speeches.filter(pk=reply_to_id).first()
         if reply_to is None:
             raise CampaignError("The speech you are replying to is not in this campaign.")
+    again = resent(game.speeches.filter(player=player, speaker=name, reply_to=reply_to), body)
+    if again is not None:
+        return again
     current_phase = game.phases.order_by("-number").first()
     speech = Speech(
         game=game, player=player, speaker=name, phase=current_phase, reply_to=reply_to, body=body
@@ -100,6 +122,10 @@ def post_announcement(game: Game, user: User, body: str) -> Announcement:
     if game.gm_id != user.id:
         raise CampaignError(f"Only the GameMaster of {game.name} makes announcements.")
     body = _checked_text(body, "An announcement", MAX_ANNOUNCEMENT_LENGTH)
+    Game.objects.select_for_update().filter(pk=game.pk).first()  # one at a time
+    again = resent(Announcement.objects.filter(game=game, author=user), body)
+    if again is not None:
+        return again
     announcement = Announcement(game=game, author=user, body=body,
                                 phase=game.phases.order_by("-number").first())
     announcement.render()

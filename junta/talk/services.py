@@ -6,6 +6,7 @@ from __future__ import annotations
 from django.db import transaction
 from django.utils import timezone
 
+from junta.games import speeches
 from junta.games.models import Game, Player
 from junta.talk import access
 from junta.talk.access import Reader
@@ -61,6 +62,11 @@ def start(reader: Reader, subject: str, players: list[Player], with_gm: bool,
     reason = access.why_not_send(reader, only_gm)
     if reason:
         raise TalkError(reason)
+    Game.objects.select_for_update().filter(pk=game.pk).first()  # one start at a time
+    again = _started_again(reader, subject, body, {p.user_id for p in chosen} | (
+        {game.gm_id} if with_gm and not reader.is_gm else set()))
+    if again is not None:  # the form sent twice: one conversation
+        return again
     now = timezone.now()
     conversation = Conversation.objects.create(game=game, subject=subject,
                                                started_by=reader.user, last_message_at=now)
@@ -75,6 +81,22 @@ def start(reader: Reader, subject: str, players: list[Player], with_gm: bool,
         member.save(force_insert=True)
     _post(conversation, reader, body, members[0])
     return conversation
+
+
+def _started_again(reader: Reader, subject: str, body: str, others: set[int]
+                   ) -> Conversation | None:
+    """The conversation the reader started a moment ago with the same subject, people and first
+    message (`speeches.resent`), if any."""
+    first = speeches.resent(Message.objects.filter(conversation__game=reader.game,
+                                                   conversation__started_by=reader.user,
+                                                   author=reader.user), body)
+    if first is None:
+        return None
+    talk = first.conversation
+    people = set(talk.members.values_list("user_id", flat=True)) - {reader.user.id}
+    if talk.subject != subject or people != others or talk.messages.count() != 1:
+        return None
+    return talk
 
 
 @transaction.atomic
@@ -92,6 +114,10 @@ def post(conversation: Conversation, reader: Reader, body: str) -> Message:
 
 
 def _post(conversation: Conversation, reader: Reader, body: str, me: Member) -> Message:
+    again = speeches.resent(Message.objects.filter(conversation=conversation,
+                                                   author=reader.user), body)
+    if again is not None:  # the form sent twice: one message
+        return again
     message = Message(conversation=conversation, author=reader.user, author_name=reader.name,
                       body=body)
     message.render()  # once, now: pages show the stored, sanitised HTML

@@ -26,7 +26,7 @@ from junta.gm.selectors import card_label
 from junta.gm.templatetags.gm_tags import phase_title
 
 REASON_HELP = "Goes into the audit log, for the GM's eyes only."
-ANNOUNCE_HELP = "Optional: shown to every player on the Events page."
+ANNOUNCE_HELP = "Optional, in Markdown: shown to every player on the Events page."
 REASON_LABEL = "Reason"
 OPTIONAL_REASON_LABEL = "Reason (optional)"
 ANNOUNCE_LABEL = "Announcement"

@@ -124,6 +124,11 @@ def test_a_deadline_the_gm_moved_with_an_announcement_is_news(campaign):
     assert "badge-new" not in entry[entry.index("</article>"):]  # nothing else is new
     assert selectors.unread_speeches(game, users[0]) == 0
     assert selectors.unread_speeches(game, game.gm) == 1  # the speech; his own action, not
+    # an action's announcement is Markdown, as his free ones are
+    from junta.gm import services as gm
+
+    gm.pause(game.id, game.gm, announcement="The Republic **pauses** for <carnival>.")
+    assert "The Republic <strong>pauses</strong> for &lt;carnival&gt;." in page(reader, game)
 
 
 def test_the_page_is_kept_and_the_revision_rises_once_per_new_speech(campaign):

@@ -56,9 +56,14 @@ class PollForm(forms.Form):
 
 
 class VoteForm(forms.Form):
+    # the vote the page showed (its choices' ids): a page drawn before the vote changed in
+    # another window would otherwise replace that vote without a word
+    had = forms.CharField(required=False, widget=forms.HiddenInput)
+
     def __init__(self, *args: Any, poll: Poll, mine: list[int] | None = None,
                  exclude: int | None = None, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        self.fields["had"].initial = ",".join(str(c) for c in sorted(mine or []))
         choices = [(c.pk, c.label) for c in poll.choices.all()
                    if exclude is None or c.player_id != exclude]
         mine = mine or []
@@ -76,6 +81,13 @@ class VoteForm(forms.Form):
     def chosen(self) -> list[int]:
         value = self.cleaned_data["choice"]
         return list(value) if isinstance(value, list) else [value]
+
+    def replacing(self) -> list[int] | None:
+        """The vote the page showed (None from a page that did not say)."""
+        had = self.cleaned_data.get("had")
+        if had is None or "had" not in self.data:
+            return None
+        return [int(c) for c in had.split(",") if c.strip().isdigit()]
 
 
 class AwardsForm(forms.Form):

@@ -26,6 +26,10 @@ class PollError(Exception):
     """A refused action, with a message for the person who tried it."""
 
 
+class VoteChanged(PollError):
+    """The vote changed after the page that sent this one was drawn: nothing was done."""
+
+
 def seat_of(game: Game, user: User) -> Player | None:
     if not user.is_authenticated:
         return None
@@ -68,8 +72,11 @@ def post_poll(game: Game, user: User, question: str, choices: list[str], *, mult
 
 
 @transaction.atomic
-def vote(poll_id: int, user: User, choice_ids: list[int]) -> list[Vote]:
-    """Cast (or replace) the player's vote: his earlier choices in this poll are replaced."""
+def vote(poll_id: int, user: User, choice_ids: list[int],
+         replacing: list[int] | None = None) -> list[Vote]:
+    """Cast (or replace) the player's vote: his earlier choices in this poll are replaced.
+    `replacing`, the vote the page showed, refuses (`VoteChanged`) a page drawn before the vote
+    changed elsewhere."""
     poll = Poll.objects.select_for_update().select_related("game").filter(pk=poll_id).first()
     if poll is None:
         raise PollError("No such poll.")
@@ -88,7 +95,12 @@ def vote(poll_id: int, user: User, choice_ids: list[int]) -> list[Vote]:
         raise PollError("That answer is not one of this poll's.")
     if any(c.player_id == voter.pk for c in choices):
         raise PollError("You cannot vote for yourself.")
-    for old in list(poll.votes.filter(voter=voter)):
+    earlier = list(poll.votes.filter(voter=voter))
+    if replacing is not None and sorted(replacing) != sorted(v.choice_id for v in earlier):
+        raise VoteChanged("Your vote changed since this page was drawn (in another window?): "
+                          "nothing was changed. It is shown as it stands; vote again if you "
+                          "mean to.")
+    for old in earlier:
         old.delete()
     return [Vote.objects.create(poll=poll, choice=c, voter=voter) for c in choices]
 

@@ -99,7 +99,10 @@ def detail(request: AuthenticatedHttpRequest, game_id: int, poll_id: int) -> Htt
                            if shown.closed else "Only the campaign's seated players vote.")
         elif form.is_valid():
             try:
-                services.vote(poll.id, request.user, form.chosen())
+                services.vote(poll.id, request.user, form.chosen(), form.replacing())
+            except services.VoteChanged as error:
+                messages.error(request, str(error))
+                return redirect("polls_detail", game_id=game.id, poll_id=poll.id)
             except services.PollError as error:
                 form.add_error(None, str(error))
             else:

@@ -176,6 +176,33 @@ def test_several_choices_when_the_poll_allows(started, client):
     assert Vote.objects.filter(poll=poll).count() == 2
 
 
+def test_a_vote_from_a_page_drawn_before_it_changed_elsewhere_changes_nothing(started, client):
+    """Two windows of a poll with several answers: A votes two; B, drawn before with nothing
+    ticked, votes a third. B's vote would replace A's without a word: it is refused with a
+    message and the vote as it stands; voted again from the page drawn anew, it counts."""
+    game, (carlos, *_) = started
+    poll = make_poll(game, multiple=True)
+    client.force_login(carlos)
+    url = reverse("polls_detail", args=[game.id, poll.id])
+    ids = {c.label: str(c.pk) for c in poll.choices.all()}
+    window_a = next(f for f in forms_in(client.get(url).content.decode())
+                    if "choice" in f.names())
+    window_b = next(f for f in forms_in(client.get(url).content.decode())
+                    if "choice" in f.names())
+    assert submit(client, url, window_a.set("choice", [ids["The President"], ids["Nobody"]])) \
+        .status_code == 302
+    refused = submit(client, url, window_b.set("choice", [ids["The Admiral"]]))
+    assert refused.status_code == 302
+    page = client.get(url).content.decode().replace("&#x27;", "'")
+    assert "Your vote changed since this page was drawn" in page
+    mine = sorted(Vote.objects.filter(poll=poll).values_list("choice__label", flat=True))
+    assert mine == ["Nobody", "The President"]
+    again = next(f for f in forms_in(page) if "choice" in f.names())
+    assert submit(client, url, again.set("choice", [ids["The Admiral"]])).status_code == 302
+    assert list(Vote.objects.filter(poll=poll).values_list("choice__label", flat=True)) == [
+        "The Admiral"]
+
+
 def test_outsiders_see_no_polls(started, client, django_user_model):
     game, _users = started
     poll = make_poll(game)

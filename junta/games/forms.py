@@ -93,8 +93,18 @@ class JoinGameForm(forms.Form):
         return upload
 
 
+class MultilineField(forms.CharField):
+    """Text from a textarea: a browser sends each line break as CRLF, but counts it as one
+    character against the textarea's maxlength, so line breaks are stored as LF before the
+    length is checked (a note that fit in the box fits in the database)."""
+
+    def to_python(self, value: object) -> str | None:
+        text = super().to_python(value)
+        return text.replace("\r\n", "\n").replace("\r", "\n") if text else text
+
+
 class SpeechForm(forms.Form):
-    body = forms.CharField(
+    body = MultilineField(
         label="Your speech", max_length=20000,
         widget=forms.Textarea(attrs={"rows": 8}),
         help_text="Markdown: **bold**, *italic*, > quotes, - lists, [links](https://...).",
@@ -106,22 +116,12 @@ class AnnouncementForm(forms.Form):
     """The GameMaster's free announcement: narration or news, shown on the Events page among
     the speeches, marked as his."""
 
-    body = forms.CharField(
+    body = MultilineField(
         label="Your announcement", max_length=20000,
         widget=forms.Textarea(attrs={"rows": 6}),
         help_text="Markdown, as in speeches. Every player reads it on the Events page, marked "
                   "as the GameMaster's.",
     )
-
-
-class MultilineField(forms.CharField):
-    """Text from a textarea: a browser sends each line break as CRLF, but counts it as one
-    character against the textarea's maxlength, so line breaks are stored as LF before the
-    length is checked (a note that fit in the box fits in the database)."""
-
-    def to_python(self, value: object) -> str | None:
-        text = super().to_python(value)
-        return text.replace("\r\n", "\n").replace("\r", "\n") if text else text
 
 
 class NoteForm(forms.Form):

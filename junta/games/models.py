@@ -10,6 +10,7 @@ once adjudicated, gets exactly one PhaseResult. The state of the board lives in 
 from __future__ import annotations
 
 import secrets
+from typing import Any
 
 from django.conf import settings
 from django.core.validators import MaxValueValidator, MinValueValidator
@@ -326,7 +327,8 @@ class AuditEntry(models.Model):
     action = models.CharField(max_length=64)
     reason = models.TextField(blank=True)
     data = models.JSONField(default=dict)
-    announcement = models.TextField(blank=True)
+    announcement = models.TextField(blank=True)  # Markdown, shown to every player
+    announcement_html = models.TextField(blank=True, editable=False)  # rendered once, on save
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -334,6 +336,12 @@ class AuditEntry(models.Model):
 
     def __str__(self) -> str:
         return f"{self.action} by {self.actor} in {self.game}"
+
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        """The announcement's HTML, rendered and sanitised once, as a speech's."""
+        self.announcement_html = str(render_markdown(self.announcement)) \
+            if self.announcement else ""
+        super().save(*args, **kwargs)
 
 
 # --- the board, projected from the engine state ----------------------------------------------

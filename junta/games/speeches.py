@@ -65,15 +65,18 @@ def why_silent(game: Game, player: Player | None) -> str | None:
 
 
 def _checked_text(body: str, what: str, limit: int) -> str:
+    """The text, trimmed; its length counted as the player sees it (a browser sends each line
+    break as two characters, CR LF: counted as one)."""
     body = body.strip()
     if not body:
         raise CampaignError(f"{what} needs some words.")
-    if len(body) > limit:
-        raise CampaignError(f"{what} may be {limit} characters long; this one has {len(body)}.")
+    length = len(body.replace("\r\n", "\n"))
+    if length > limit:
+        raise CampaignError(f"{what} may be {limit:,} characters long; this one has "
+                            f"{length:,}.")
     return body
 
 
-@transaction.atomic
 @transaction.atomic
 def post_speech(game: Game, user: User, body: str, reply_to_id: int | None = None) -> Speech:
     """The speech, unless the same was just made by the same speaker (`resent`): then that

@@ -69,8 +69,9 @@ def test_a_speech_posted_through_the_form_stores_sanitised_html_and_the_pages_sh
     assert response.status_code == 302
 
     speech = Speech.objects.get()
-    # the Markdown is kept as written (the browser sends its lines ending in CRLF)
-    assert speech.body == HOSTILE.replace("\n", "\r\n")
+    # the Markdown is kept as written (the browser sends its lines ending in CRLF: stored as
+    # LF, each line break one character, as the box counted it)
+    assert speech.body == HOSTILE
     assert speech.body_html == str(render_markdown(speech.body))
     assert "<strong>Viva</strong>" in speech.body_html and "SPEECH-HTML-MARK" in speech.body_html
     assert 'href="https://news.example"' in speech.body_html
@@ -198,3 +199,21 @@ def test_stored_speeches_lost_their_angle_bracket_text_and_get_it_back(campaign)
     assert rerender_bodies(Speech) == 1
     assert Speech.objects.get(pk=said.pk).body_html == "<p>I pay &lt;Lucia&gt; 2 MP.</p>"
     assert rerender_bodies(Speech) == 0
+
+
+def test_a_speech_that_fits_the_box_is_posted_whatever_its_line_breaks(campaign, client):
+    """The box counts a line break as one character; the browser sends it as two (CR LF). A
+    speech of exactly the limit, over many lines, is posted; one over it is refused with its
+    length as the box counts it."""
+    from junta.games.speeches import MAX_SPEECH_LENGTH
+
+    game, users = campaign()
+    running.start_campaign(game.id, game.gm)
+    line = "x" * 99 + "\n"
+    full = (line * (MAX_SPEECH_LENGTH // len(line)))[:MAX_SPEECH_LENGTH - 1] + "x"
+    assert post_through_the_form(client, users[0], game, full).status_code == 302
+    assert len(Speech.objects.get().body) == MAX_SPEECH_LENGTH
+    from junta.games.campaigns import CampaignError
+
+    with pytest.raises(CampaignError, match=f"this one has {MAX_SPEECH_LENGTH + 1:,}"):
+        post_speech(game, users[1], (full + "y").replace("\n", "\r\n"))  # counted as seen

@@ -114,16 +114,17 @@ def _check_note(note: str) -> None:
                             f"is {MAX_NOTE:,}. Shorten it: nothing was saved.")
 
 
-def _lock_for_orders(phase_id: int, user: User, state_version: int,
+def _lock_for_orders(phase_id: int, user: User, state_version: int | None,
                      now: datetime | None) -> tuple[Phase, Player, GameState]:
     """Lock the phase (game row first) for a change of this player's orders: his seat, the
-    phase still open, the form drawn from the current `state_version`; with the state the phase
-    starts from."""
+    phase still open, the form drawn from the current `state_version` (None: a change that
+    does not depend on the game's state, the note to the GM); with the state the phase starts
+    from."""
     game, phase = lock_phase(phase_id)
     player = _player_in(game, user)
     _open_phase_for_orders(game, phase, now or timezone.now())
     state = _may_act(phase, player)
-    if state_version != game.state_version:
+    if state_version is not None and state_version != game.state_version:
         raise CampaignError("The game has changed since this form was opened: reload the page "
                             "and check your orders again.")
     return phase, player, state
@@ -206,7 +207,10 @@ def change_orders(phase_id: int, user: User, change: Change, *, state_version: i
     A new unconditional order of a kind given once a phase (a location, a vote) takes the
     place of the one given before, and says so; a conditional one goes before the one of its
     kind without a condition (`engine.arranged`: the first that holds is carried out)."""
-    phase, player, state = _lock_for_orders(phase_id, user, state_version, now)
+    only_note = change.note is not None and change.add is None and change.remove is None \
+        and change.final is None  # the note depends on nothing the GM may have changed
+    phase, player, state = _lock_for_orders(phase_id, user,
+                                            None if only_note else state_version, now)
     row = Order.objects.filter(phase=phase, player=player).first()
     if (change.replace is not None or change.remove is not None) and \
             change.revision != (row.revision if row else 0):

@@ -610,11 +610,27 @@ def test_a_note_that_could_not_be_saved_is_kept_in_the_box(campaign, client):
     game, phase, by_seat = start_in(campaign, locations())
     client.force_login(by_seat[GENERAL_3])
     url = reverse("game_orders", args=[game.id])
-    response = client.post(url, {"action": "note", "note_to_gm": "Back on Tuesday",
-                                 "state_version": 0})
+    too_long = "Back on Tuesday. " + "x" * 4000
+    response = client.post(url, {"action": "note", "note_to_gm": too_long,
+                                 "state_version": version(game)})
     assert response.status_code == 400
     page = response.content.decode()
-    assert "has changed since this form" in page and ">\nBack on Tuesday</textarea>" in page
+    assert "Shorten it: nothing was saved." in page and f">\n{too_long}</textarea>" in page
+
+
+@pytest.mark.django_db
+def test_a_note_drawn_before_a_gm_ruling_is_saved_all_the_same(campaign, client):
+    """The note depends on nothing a ruling changes: a page drawn before one saves it (an order
+    from that page is refused as stale, as before)."""
+    game, phase, by_seat = start_in(campaign, locations())
+    client.force_login(by_seat[GENERAL_3])
+    url = reverse("game_orders", args=[game.id])
+    form = note_form(client, url).type_text("note_to_gm", "Back on Tuesday")
+    game.state_version += 1  # a GM ruling meanwhile
+    game.save()
+    assert submit(client, url, form).status_code == 302
+    assert OrderRow.objects.get(phase=phase, player__user=by_seat[GENERAL_3]).note_to_gm == \
+        "Back on Tuesday"
 
 
 # --- forms posted exactly as a browser sends them ------------------------------------------------

@@ -24,6 +24,7 @@ from junta.engine import (
     legal_options,
     option_for,
     parse_order,
+    validate_orders,
     values_of,
 )
 from junta.games import running
@@ -53,6 +54,7 @@ class Saved:
     index: int
     text: str
     changeable: bool  # an option still offers this order, so it can be changed in place
+    problems: list[str] = field(default_factory=list)  # why it cannot be carried out now
 
 
 @dataclass
@@ -87,8 +89,15 @@ class OrdersPage:
 
     # --- what is shown ---------------------------------------------------------------------
     def saved(self) -> list[Saved]:
+        """The orders in, each with what the engine finds wrong with it now: given valid, an
+        order may have been made impossible since by a GameMaster's ruling (money moved, a card
+        taken), and would not be carried out."""
+        broken: dict[int, list[str]] = {}
+        for problem in validate_orders(self.state, self.index, self.orders):
+            for i in problem.orders:
+                broken.setdefault(i, []).append(str(problem).removeprefix(f"Order {i + 1}: "))
         return [Saved(i, describe_order(self.state, o),
-                      option_for(self.options, o) is not None)
+                      option_for(self.options, o) is not None, broken.get(i, []))
                 for i, o in enumerate(self.orders)]
 
     def entries(self) -> list[Entry]:

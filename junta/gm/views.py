@@ -735,6 +735,11 @@ def rule(request: AuthenticatedHttpRequest, game: Game, kind: str) -> HttpRespon
         _refuse(request, form, error)
         return _again(request, game, form, **{f"{kind}_form": form})
     messages.success(request, f"Ruled: {entry.data.get('summary', entry.action)}.")
+    broken = entry.data.get("broken_orders") or []
+    if broken:
+        messages.warning(request, "This ruling leaves orders given by " + ", ".join(broken)
+                         + " impossible as they stand: they are marked on their Orders page, "
+                         "and not carried out unless changed.")
     return _back(request, game)
 
 

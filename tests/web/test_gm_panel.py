@@ -539,6 +539,40 @@ def test_money_moves_between_pockets_and_banks_conserving_it(cast, client):
         running.submit_orders(phase.id, by_seat(game)[0], [], state_version=v)
 
 
+def test_a_ruling_that_leaves_an_order_impossible_is_told_to_the_gm_and_the_player(cast):
+    """The rich family pays 1 MP to another on its Orders page; the GM moves all its pocket to
+    its bank. Its order can no longer be carried out: the GM is told by the ruling's message,
+    the player by his Orders page, which marks the order."""
+    from tests.web.browser_forms import csrf_browser
+
+    game = cast["game"]
+    phase = play(game, until="locations")
+    state = state_of(phase)
+    rich = max(state.players, key=lambda p: p.pocket)
+    other = next(p for p in state.players if p.seat != rich.seat and p.status == "alive")
+    player = csrf_browser(by_seat(game)[rich.seat])
+    url = reverse("game_orders", args=[game.id])
+    form = form_with(player.get(url).content.decode(), "option", "pay")
+    form.set("order-pay-to", str(other.seat)).type_number("1")
+    assert submit(player, url, form).status_code == 302
+    page = player.get(url).content.decode()
+    assert "Cannot be carried out" not in page
+    gm = csrf_browser(cast["gm"])
+    rulings = reverse("gm_rulings", args=[game.id])
+    ruling = form_with(gm.get(rulings).content.decode(), "money-amount", "")
+    ruling.set("money-source", f"pocket:{rich.seat}").set("money-target", f"bank:{rich.seat}")
+    ruling.type_text("money-amount", str(rich.pocket)).type_text("money-reason", "banked")
+    response = submit(gm, reverse("gm_rule", args=[game.id, "money"]), ruling)
+    assert response.status_code == 302
+    told = gm.get(response["Location"]).content.decode().replace("&#x27;", "'")
+    assert f"This ruling leaves orders given by {rich.name} impossible as they stand" in told
+    page = player.get(url).content.decode().replace("&#x27;", "'")
+    marked = re.sub(r"<[^>]+>", "", page[page.index('id="order-broken-0"'):])
+    assert marked.startswith('id="order-broken-0">Error: Cannot be carried out as it stands: '
+                             "You have 0 MP in your pocket; you cannot pay 1 MP. Change it or "
+                             "remove it.")
+
+
 def test_a_card_moves_and_stays_in_one_place(cast):
     game = cast["game"]
     phase = play(game, until="cabinet")

@@ -18,7 +18,7 @@ from accounts.models import User
 from junta import engine
 from junta.engine import GameState, Ruling, RulingError
 from junta.games import repository
-from junta.games.models import AuditEntry
+from junta.games.models import AuditEntry, Order, Phase
 
 from .common import (
     GMError,
@@ -53,13 +53,31 @@ def _rule(game_id: int, by: User, action: str, reason: str, announcement: str,
         except RulingError as error:
             raise GMError(str(error)) from error
         digest_before = phase.state_digest
+        before = _state_before(phase)
         repository.rewrite_state_before(phase, done.state)
         repository.write_board(game, done.state)
         _bump(game)
         draft_digest = _redraft_if_drafted(game, phase)
         return _audit(game, by, action, reason=reason, announcement=announcement,
                       summary=done.summary, phase=phase.number, digest_before=digest_before,
-                      digest_after=phase.state_digest, draft_digest=draft_digest, **done.facts)
+                      digest_after=phase.state_digest, draft_digest=draft_digest,
+                      broken_orders=_broken_orders(phase, before, done.state), **done.facts)
+
+
+def _broken_orders(phase: Phase, before: GameState, after: GameState) -> list[str]:
+    """The families whose orders in, valid before the ruling, it leaves impossible (money
+    moved from a pocket they draw on, a card they play taken): their players see it on their
+    Orders page; the GM is told here."""
+    out = []
+    for row in Order.objects.filter(phase=phase).select_related("player"):
+        seat = row.player.seat
+        if seat is None or not row.payload:
+            continue
+        orders = [engine.parse_order(dict(o)) for o in row.payload]
+        if not engine.validate_orders(before, seat, orders) and \
+                engine.validate_orders(after, seat, orders):
+            out.append(after.name(seat))
+    return out
 
 
 def move_money(game_id: int, by: User, source: str, target: str, amount: int,

@@ -39,7 +39,7 @@ from junta.games import selectors as game_selectors
 from junta.games import speeches
 from junta.games.campaigns import CampaignError
 from junta.games.forms import AnnouncementForm
-from junta.games.models import Announcement, Game, Phase, Player
+from junta.games.models import Announcement, Game, Order, Phase, Player
 from junta.games.order_forms import OrderForm
 from junta.games.page_cache import kept_for_viewer
 from junta.gm import forms, selectors, services
@@ -369,8 +369,13 @@ def _history_context(game: Game, report: Any = None, rollback_form: Any = None
 
     phases = list(game.phases.order_by("-number"))
     chain = {line.number: line for line in chain_lines(game)}
+    current = phases[0] if phases else None
     return {
         "phases": phases,
+        # whose orders for the current phase a rollback leaves behind (to be given again)
+        "ordered": list(Order.objects.filter(phase=current).exclude(payload=[])
+                        .select_related("player").order_by("player__seat"))
+        if current is not None and current.status == Phase.Status.OPEN else [],
         "rows": [(p, chain[p.number]) for p in phases],
         "rollback_form": rollback_form or forms.RollbackForm(
             phases=phases[1:], current=phases[0].number if phases else None),

@@ -688,6 +688,17 @@ def test_rollback_then_replay_gives_equal_digests(cast, client):
     phases_before = Phase.objects.filter(game=game).count()
     results_before = PhaseResult.objects.filter(phase__game=game).count()
     client.force_login(cast["gm"])
+    # the GM is told whose orders for the current phase it leaves behind
+    users = by_seat(game)
+    state = repository.state_before(current)
+    given = [seat for seat in state.active_seats() if bot_orders(state, seat, Rng("rb"))][:2]
+    for seat in given:
+        running.submit_orders(current.id, users[seat],
+                              [o.to_dict() for o in bot_orders(state, seat, Rng("rb"))],
+                              state_version=version(game))
+    history = client.get(reverse("gm_history", args=[game.id])).content.decode()
+    assert f"{len(given)} players have given orders for phase {current.number}: they stay " \
+        "with it, superseded, and must be given again in the new phase" in history
     client.post(reverse("gm_rollback", args=[game.id]), {
         "current_phase": current.number, "to_phase": 3,
         "reason": "the cabinet was appointed from a stale form",

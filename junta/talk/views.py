@@ -21,7 +21,7 @@ from junta.games.models import Game, Player
 from junta.talk import access, selectors, services
 from junta.talk.access import Reader
 from junta.talk.forms import MessageForm, StartForm
-from junta.talk.models import Conversation
+from junta.talk.models import Conversation, Member
 
 MESSAGES_PER_PAGE = 100
 POLL_LIMIT = 50  # new messages sent to an open page at a time
@@ -100,6 +100,12 @@ def start(request: AuthenticatedHttpRequest, game_id: int) -> HttpResponse:
 def conversation(request: AuthenticatedHttpRequest, game_id: int,
                  conversation_id: int) -> HttpResponse:
     game, reader = _reader(request, game_id)
+    if request.method == "POST" and Member.objects.filter(
+            conversation_id=conversation_id, conversation__game=game, user=reader.user,
+            left_at__isnull=False).exists():
+        # he left it in another window: what he typed is shown back, not lost with a 404
+        return render(request, "talk/left.html", {
+            "game": game, "text": request.POST.get("body", "")}, status=409)
     talk = _conversation(reader, conversation_id)
     me = access.membership(talk, reader)
     form = MessageForm(request.POST or None)

@@ -363,3 +363,19 @@ def test_a_newcomer_takes_the_family_s_conversations_with_its_seat(started, clie
     page = client.get(url).content.decode()
     assert "TALK-SECRET-MARKER-4471" in page and "Don Nuevo (you)" in page
     assert send(client, game, talk, "I am the family now.").status_code == 302
+
+
+def test_a_message_from_a_window_left_open_after_leaving_is_shown_back(started, client):
+    """He leaves the conversation in one window and sends a message from another drawn before:
+    it is not sent (he reads it no more), and what he typed comes back to him, not a 404."""
+    game, users = started
+    client.force_login(users[0])
+    start_through_form(client, game, [seat_of(game, users[1])], "A deal", "Twelve MP?")
+    talk = Conversation.objects.get(game=game)
+    form = message_form(client, game, talk).set("body", "Fifteen, final offer.")
+    services.leave(talk, access_reader(game, users[0]))
+    response = submit(client, reverse("talk_conversation", args=[game.id, talk.id]), form)
+    assert response.status_code == 409
+    text = response.content.decode()
+    assert "Your message was not sent" in text and "Fifteen, final offer.</textarea>" in text
+    assert not Message.objects.filter(body="Fifteen, final offer.").exists()

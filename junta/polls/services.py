@@ -36,12 +36,16 @@ def seat_of(game: Game, user: User) -> Player | None:
     return game.players.filter(user=user, membership=Player.Membership.ACTIVE).first()
 
 
-def may_post(game: Game, user: User) -> bool:
+def may_post(game: Game, user: User, seated: bool | None = None) -> bool:
+    """Whether `user` may post a poll now; `seated`, whether he has a seat, when the caller
+    knows it already (else it is read)."""
     if game.status in (Game.Status.FORMING, Game.Status.FINISHED):
         return False
     if game.gm_id == user.id:
         return True
-    return game.players_may_poll and seat_of(game, user) is not None
+    if not game.players_may_poll:
+        return False
+    return seated if seated is not None else seat_of(game, user) is not None
 
 
 def player_name(player: Player) -> str:

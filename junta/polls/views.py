@@ -39,7 +39,7 @@ def _index(request: AuthenticatedHttpRequest, game: Game, seat: Player | None,
            form: PollForm | None = None, status: int = 200) -> HttpResponse:
     polls = list(game.polls.select_related("author").prefetch_related("choices"))
     rows = [selectors.shown(p, seat) for p in polls]
-    may_post = services.may_post(game, request.user)
+    may_post = services.may_post(game, request.user, seated=seat is not None)
     context: dict[str, Any] = {
         "game": game, "seat": seat,
         "polls": [r for r in rows if r.poll.kind == Poll.Kind.POLL],
@@ -75,7 +75,7 @@ def new(request: AuthenticatedHttpRequest, game_id: int) -> HttpResponse:
         else:
             messages.success(request, "Your poll is open.")
             return redirect("polls_detail", game_id=game.id, poll_id=poll.id)
-    if not services.may_post(game, request.user):
+    if not services.may_post(game, request.user, seated=seat is not None):
         return _index(request, game, seat, status=403)
     return _index(request, game, seat, form=form, status=400)
 

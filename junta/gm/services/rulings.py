@@ -48,12 +48,12 @@ def _rule(game_id: int, by: User, action: str, reason: str, announcement: str,
         game = _lock(game_id, by)
         _check_version(game, state_version)
         phase = _working_phase(game)
+        before = _state_before(phase)
         try:
-            done = ruling(_state_before(phase))
+            done = ruling(before)  # the engine's rulings return a new state, `before` intact
         except RulingError as error:
             raise GMError(str(error)) from error
         digest_before = phase.state_digest
-        before = _state_before(phase)
         repository.rewrite_state_before(phase, done.state)
         repository.write_board(game, done.state)
         _bump(game)

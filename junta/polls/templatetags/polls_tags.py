@@ -25,7 +25,7 @@ def open_polls(context: template.Context, game: Game) -> SafeString | str:
     if user.id != game.gm_id and seat is None:
         return ""
     polls = selectors.open_polls(game, seat)
-    may_post = services.may_post(game, user)
+    may_post = services.may_post(game, user, seated=seat is not None)
     if not polls and not may_post:
         return ""
     return render_to_string("polls/_open_polls.html", {

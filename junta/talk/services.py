@@ -1,5 +1,11 @@
 """Every change to the private conversations, each in one transaction: starting one, posting,
-reading, leaving, agreeing to reveal it after the end (docs/rules.md §talk)."""
+reading, leaving, agreeing to reveal it after the end (docs/rules.md §talk).
+
+Posting, leaving and agreeing to reveal lock the conversation's row first (`_lock`) and read who
+is in it under that lock, so that they happen one after the other: a message sent at the moment
+its writer leaves is either in before he left or refused. In the project's lock order
+(`junta.games.locking`) the conversation comes after the game: starting one locks the game, and
+nothing that holds a conversation locks its game."""
 
 from __future__ import annotations
 
@@ -15,6 +21,15 @@ from junta.talk.models import MAX_MESSAGE, MAX_SUBJECT, Conversation, Member, Me
 
 class TalkError(Exception):
     """A refused change, with the reason in words a player understands."""
+
+
+class NotAMember(TalkError):
+    """He is not (or no longer) in the conversation he writes to."""
+
+
+def _lock(conversation: Conversation) -> Conversation:
+    """The conversation's row, locked until the transaction ends, fresh from the database."""
+    return Conversation.objects.select_for_update().get(pk=conversation.pk)
 
 
 def _clean_body(body: str) -> str:
@@ -103,10 +118,10 @@ def _started_again(reader: Reader, subject: str, body: str, others: set[int]
 def post(conversation: Conversation, reader: Reader, body: str) -> Message:
     """A message from a member still in the conversation, if the rules of talk let him."""
     body = _clean_body(body)
-    conversation = Conversation.objects.select_for_update().get(pk=conversation.pk)
-    me = access.membership(conversation, reader)
+    conversation = _lock(conversation)
+    me = access.membership(conversation, reader)  # read under the lock: `leave` waits for it
     if me is None:
-        raise TalkError("You are not in this conversation: only its members write in it.")
+        raise NotAMember("You are not in this conversation: only its members write in it.")
     reason = access.why_not_send(reader, access.to_gm_only(conversation, reader))
     if reason:
         raise TalkError(reason)
@@ -141,6 +156,9 @@ def mark_read(member: Member, last: Message | None) -> bool:
 
 @transaction.atomic
 def leave(conversation: Conversation, reader: Reader) -> None:
+    """He reads it no more. Under the conversation's lock, as posting: a message he sends at
+    the same moment is in before he left, or refused."""
+    conversation = _lock(conversation)
     me = access.membership(conversation, reader)
     if me is None:
         raise TalkError("You are not in this conversation.")
@@ -155,7 +173,7 @@ def agree_to_reveal(conversation: Conversation, reader: Reader) -> bool:
     this agreement revealed it."""
     if reader.game.status != Game.Status.FINISHED:
         raise TalkError("Conversations can be revealed only once the game is over.")
-    conversation = Conversation.objects.select_for_update().get(pk=conversation.pk)
+    conversation = _lock(conversation)
     me = access.membership(conversation, reader)
     if me is None:
         raise TalkError("Only its members may agree to reveal a conversation.")

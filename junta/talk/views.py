@@ -95,17 +95,26 @@ def start(request: AuthenticatedHttpRequest, game_id: int) -> HttpResponse:
     return render(request, "talk/index.html", _index_context(reader, form), status=400)
 
 
+def _left_it(reader: Reader, conversation_id: int) -> bool:
+    return Member.objects.filter(conversation_id=conversation_id,
+                                 conversation__game=reader.game, user=reader.user,
+                                 left_at__isnull=False).exists()
+
+
+def _not_sent(request: AuthenticatedHttpRequest, game: Game) -> HttpResponse:
+    """He left the conversation (in another window, or as he sent): what he typed is shown
+    back, not lost with a 404."""
+    return render(request, "talk/left.html", {
+        "game": game, "text": request.POST.get("body", "")}, status=409)
+
+
 @login_required
 @require_http_methods(["GET", "POST"])
 def conversation(request: AuthenticatedHttpRequest, game_id: int,
                  conversation_id: int) -> HttpResponse:
     game, reader = _reader(request, game_id)
-    if request.method == "POST" and Member.objects.filter(
-            conversation_id=conversation_id, conversation__game=game, user=reader.user,
-            left_at__isnull=False).exists():
-        # he left it in another window: what he typed is shown back, not lost with a 404
-        return render(request, "talk/left.html", {
-            "game": game, "text": request.POST.get("body", "")}, status=409)
+    if request.method == "POST" and _left_it(reader, conversation_id):
+        return _not_sent(request, game)
     talk = _conversation(reader, conversation_id)
     me = access.membership(talk, reader)
     form = MessageForm(request.POST or None)
@@ -114,6 +123,10 @@ def conversation(request: AuthenticatedHttpRequest, game_id: int,
         if form.is_valid():
             try:
                 message = services.post(talk, reader, form.cleaned_data["body"])
+            except services.NotAMember as error:
+                if _left_it(reader, talk.id):  # he left while it was being sent
+                    return _not_sent(request, game)
+                form.add_error(None, str(error))
             except services.TalkError as error:
                 form.add_error(None, str(error))
             else:

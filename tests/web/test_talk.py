@@ -379,3 +379,27 @@ def test_a_message_from_a_window_left_open_after_leaving_is_shown_back(started, 
     text = response.content.decode()
     assert "Your message was not sent" in text and "Fifteen, final offer.</textarea>" in text
     assert not Message.objects.filter(body="Fifteen, final offer.").exists()
+
+
+def test_a_message_sent_as_its_writer_leaves_elsewhere_is_refused_and_shown_back(started, client,
+                                                                                 monkeypatch):
+    """He leaves in another window while his message is on its way, after the page checked he
+    was still in it: posting reads who is in it again under the conversation's lock, refuses it
+    (tests/web/test_talk_concurrency.py has the race itself), and his text comes back."""
+    game, users = started
+    client.force_login(users[0])
+    start_through_form(client, game, [seat_of(game, users[1])], "A deal", "Twelve MP?")
+    talk = Conversation.objects.get(game=game)
+    form = message_form(client, game, talk).set("body", "Fifteen, final offer.")
+    real_post = services.post
+
+    def leave_meanwhile(conversation, reader, body):  # noqa: ANN001, ANN202
+        services.leave(conversation, reader)
+        return real_post(conversation, reader, body)
+
+    monkeypatch.setattr(services, "post", leave_meanwhile)
+    response = submit(client, reverse("talk_conversation", args=[game.id, talk.id]), form)
+    assert response.status_code == 409
+    text = response.content.decode()
+    assert "Your message was not sent" in text and "Fifteen, final offer.</textarea>" in text
+    assert not Message.objects.filter(body="Fifteen, final offer.").exists()

@@ -2,8 +2,9 @@
 
 Members read their conversations (until they leave one); the GameMaster reads every
 conversation only where the campaign allows it (`Game.gm_reads_talk`, chosen at creation);
-after the end, a conversation every member agreed to reveal is public. Who may *send* is the
-engine's word (`junta.engine.why_no_talk`): an exile reads but writes only to the GameMaster."""
+after the end, a conversation everyone asked agreed to reveal is public (`junta.talk.consent`).
+Who may *send* is the engine's word (`junta.engine.why_no_talk`): an exile reads but writes only
+to the GameMaster."""
 
 from __future__ import annotations
 

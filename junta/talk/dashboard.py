@@ -16,6 +16,7 @@ from django.shortcuts import render
 
 from junta.games import play, selectors
 from junta.games.models import Game, Phase
+from junta.talk import consent
 from junta.talk import selectors as talk_selectors
 
 # Where a campaign comes on the dashboard: what needs the person first.
@@ -34,6 +35,7 @@ class Row:
     seat: dict[str, Any] | None = None  # selectors.my_seats' answer for a seated player
     unread_speeches: int = 0
     unread_messages: int = 0
+    unanswered_reveals: int = 0  # conversations he left after writing, waiting for his word
     drafted: bool = False  # the phase's result waits for the GM's review
     counting: bool = False  # a deadline counts down (running, open, not yet passed)
     notes: list[str] = field(default_factory=list)
@@ -54,6 +56,7 @@ def rows_for(user: Any) -> list[Row]:
     started = [g.id for g in games if g.status != Game.Status.FORMING]
     phases = _latest_phases(started)
     messages = talk_selectors.unread_by_game(user, started)
+    unanswered = consent.unanswered_by_game(user.id, started)
     rows = []
     for game in games:
         is_gm = game.gm_id == user.id
@@ -62,7 +65,8 @@ def rows_for(user: Any) -> list[Row]:
             continue  # a player still waiting for approval in a campaign that has begun
         phase = phases.get(game.id)
         row = Row(game=game, is_gm=is_gm, phase=phase, seat=seat,
-                  unread_messages=messages.get(game.id, 0))
+                  unread_messages=messages.get(game.id, 0),
+                  unanswered_reveals=unanswered.get(game.id, 0))
         if phase is not None:
             row.phase_title = play.phase_title(phase)
             row.drafted = phase.status == Phase.Status.DRAFTED

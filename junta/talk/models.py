@@ -3,8 +3,8 @@ when he is asked in), their messages, and how far each member has read.
 
 Who may read what is decided in `junta.talk.access`, never in a page: members read their
 conversations; the GameMaster reads the others only where the campaign allows it
-(`Game.gm_reads_talk`); once the game is over, a conversation all its members agreed to reveal
-is public."""
+(`Game.gm_reads_talk`); once the game is over, a conversation everyone asked agreed to reveal
+is public, with the words of those who agreed only (`junta.talk.consent`)."""
 
 from __future__ import annotations
 
@@ -25,7 +25,8 @@ class Conversation(models.Model):
                                    related_name="+")
     created_at = models.DateTimeField(auto_now_add=True)
     last_message_at = models.DateTimeField(null=True, blank=True)
-    # Set once every member has agreed, after the end: the History then shows it to everyone.
+    # Set after the end, once its members and those who left after writing in it have agreed
+    # (`junta.talk.consent`): the History then shows it to everyone.
     revealed_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
@@ -51,7 +52,7 @@ class Member(models.Model):
     read_until = models.DateTimeField(null=True, blank=True)
     joined_at = models.DateTimeField(auto_now_add=True)
     left_at = models.DateTimeField(null=True, blank=True)
-    agrees_to_reveal = models.BooleanField(default=False)
+    agrees_to_reveal = models.BooleanField(default=False)  # after the end: his words may be shown
     # The opt-in mail of new messages (junta.notify): when the last message it told him of was
     # written, and when it was sent, so that a conversation mails him at most once an hour and
     # never twice about the same message.

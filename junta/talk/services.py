@@ -14,7 +14,7 @@ from django.utils import timezone
 
 from junta.games import speeches
 from junta.games.models import Game, Player
-from junta.talk import access
+from junta.talk import access, consent
 from junta.talk.access import Reader
 from junta.talk.models import MAX_MESSAGE, MAX_SUBJECT, Conversation, Member, Message
 
@@ -168,20 +168,23 @@ def leave(conversation: Conversation, reader: Reader) -> None:
 
 @transaction.atomic
 def agree_to_reveal(conversation: Conversation, reader: Reader) -> bool:
-    """After the end, a member agrees that everyone may read the conversation in the History;
-    once every member still in it has (one who left gave up his say), it is revealed. True when
-    this agreement revealed it."""
+    """After the end, a member agrees that everyone may read the conversation in the History,
+    his own words included; one who left it after writing in it may agree too, and is waited
+    for (`junta.talk.consent`). Once everyone asked has agreed, it is revealed. True when this
+    agreement revealed it."""
     if reader.game.status != Game.Status.FINISHED:
         raise TalkError("Conversations can be revealed only once the game is over.")
     conversation = _lock(conversation)
-    me = access.membership(conversation, reader)
+    me = conversation.members.filter(user=reader.user).first()  # still in it, or left
     if me is None:
         raise TalkError("Only its members may agree to reveal a conversation.")
+    if me.left_at is not None and not consent.wrote_in(me):
+        raise TalkError("You left this conversation without writing in it: whether it is "
+                        "revealed is for those who wrote in it.")
     if not me.agrees_to_reveal:
         me.agrees_to_reveal = True
         me.save(update_fields=["agrees_to_reveal"])
-    if conversation.revealed_at is None and not conversation.members.filter(
-            agrees_to_reveal=False, left_at__isnull=True).exists():
+    if conversation.revealed_at is None and not consent.waiting_for(conversation, reader.game):
         conversation.revealed_at = timezone.now()
         conversation.save(update_fields=["revealed_at"])
         return True

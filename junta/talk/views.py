@@ -18,7 +18,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from accounts.requests import AuthenticatedHttpRequest
 from junta.games import selectors as game_selectors
 from junta.games.models import Game, Player
-from junta.talk import access, selectors, services
+from junta.talk import access, consent, selectors, services
 from junta.talk.access import Reader
 from junta.talk.forms import MessageForm, StartForm
 from junta.talk.models import Conversation, Member
@@ -66,6 +66,7 @@ def _index_context(reader: Reader, form: StartForm | None = None) -> dict[str, A
         "form": form or StartForm(players=_others(reader), gm_form=reader.is_gm),
         "blocked": access.why_not_send(reader, False),
         "finished": game.status == Game.Status.FINISHED,
+        "left_asked": consent.left_and_asked(game, reader.user.id),
     }
 
 
@@ -154,8 +155,9 @@ def conversation(request: AuthenticatedHttpRequest, game_id: int,
         "blocked": access.why_not_send(reader, access.to_gm_only(talk, reader))
         if me else None,
         "finished": game.status == Game.Status.FINISHED,
-        "waiting_for": [m.name for m in members
-                        if m.left_at is None and not m.agrees_to_reveal],
+        "waiting_for": [m.name + (" (who left it)" if m.left_at else "")
+                        for m in consent.waiting_for(talk, game)]
+        if game.status == Game.Status.FINISHED and talk.revealed_at is None else [],
     }, status=status)
 
 
@@ -214,23 +216,31 @@ def leave(request: AuthenticatedHttpRequest, game_id: int, conversation_id: int)
 @require_POST
 def reveal(request: AuthenticatedHttpRequest, game_id: int,
            conversation_id: int) -> HttpResponse:
+    """Agree to reveal it after the end: a member, or one who left it after writing in it (from
+    the list of conversations, since he reads it no more)."""
     game, reader = _reader(request, game_id)
-    talk = _conversation(reader, conversation_id)
+    talk = Conversation.objects.filter(pk=conversation_id, game=game).first()
+    if talk is None or not (access.may_read(talk, reader)
+                            or talk.members.filter(user=reader.user).exists()):
+        raise Http404("No such conversation of yours.")
     try:
         revealed = services.agree_to_reveal(talk, reader)
     except services.TalkError as error:
         messages.error(request, str(error))
     else:
         messages.success(request, "Everyone agreed: the conversation is in the History now."
-                         if revealed else "Agreed. It is revealed once every member agrees.")
+                         if revealed else "Agreed. It is revealed once everyone in it, and "
+                         "everyone who wrote in it, agrees.")
+    if access.membership(talk, reader) is None and not access.may_read(talk, reader):
+        return redirect(reverse("talk_index", args=[game.id]) + "#left-talks")
     return redirect("talk_conversation", game_id=game.id, conversation_id=talk.id)
 
 
 @login_required
 @require_GET
 def revealed(request: AuthenticatedHttpRequest, game_id: int) -> HttpResponse:
-    """The conversations every member agreed to reveal once the game was over: public."""
+    """The conversations revealed once the game was over: public, each with the messages of
+    those who agreed only (`junta.talk.consent`)."""
     game = game_selectors.game_for(request.user, game_id)
-    shown = (Conversation.objects.filter(game=game, revealed_at__isnull=False)
-             .prefetch_related("members", "messages").order_by("created_at", "id"))
-    return render(request, "talk/revealed.html", {"game": game, "conversations": shown})
+    return render(request, "talk/revealed.html", {"game": game,
+                                                  "conversations": consent.revealed(game)})

@@ -274,8 +274,8 @@ def test_a_member_who_leaves_reads_it_no_more_and_the_others_keep_it(started, cl
 
 
 def test_after_the_end_a_conversation_is_revealed_once_every_member_agrees(started, client):
-    """ "When the game ends, a conversation can be shown to everyone in the History once all
-    of its members agree." """
+    """ "When the game ends, a conversation can be shown to everyone in the History once
+    everyone in it and everyone who wrote in it agree" (those who left: test_talk_reveal.py)."""
     game, (carlos, isabel, miguel, *_) = started
     client.force_login(carlos)
     start_through_form(client, game, [seat_of(game, isabel)], "The plot", SECRET)

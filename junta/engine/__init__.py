@@ -28,7 +28,7 @@ from .flow import (
 from .guidance import Instruction, instruction_lines, instructions
 from .invariants import change_problems, state_problems
 from .kinds import ORDER_KINDS, arranged, describe_order, takes_the_place_of
-from .labels import FORCE_NAMES, unit_label, zone_name
+from .labels import CARD_CATEGORIES, FORCE_NAMES, unit_label, zone_name
 from .options import (
     ArgOption,
     Choice,
@@ -130,7 +130,8 @@ class Catalog:
 
 
 __all__ = [
-    "BIL", "ENGINE_VERSION", "MAX_PLAYERS", "MIN_PLAYERS", "ORDER_KINDS", "OUT_OF_PLAY",
+    "BIL", "CARD_CATEGORIES", "ENGINE_VERSION", "MAX_PLAYERS", "MIN_PLAYERS", "ORDER_KINDS",
+    "OUT_OF_PLAY",
     "ArgOption", "Choice", "Condition",
     "ConditionOption", "Event", "GameState", "Options", "Order", "OrderError", "OrderOption",
     "PhaseInfo", "PhaseKind", "Player", "Problem", "Resolution", "Shape", "Status", "Step",

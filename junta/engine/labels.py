@@ -29,6 +29,12 @@ FOREIGN_NAMES = {"Helicopter": "the foreign Helicopter",
                  "Foreign Paratrooper": "the foreign Paratroopers",
                  "Commando": "the foreign Commandos"}
 SECRET_POLICE_NAME = "the Secret Police"
+# A political card's category as players read it (cards.json holds the identifiers).
+CARD_CATEGORIES = {
+    "vote": "Vote", "influence": "Influence",
+    "secret_political_donation": "Secret Political Donation", "bribe": "Bribe",
+    "assassin": "Assassin", "intelligence": "Intelligence", "event": "Event",
+}
 
 
 def plural(kind: str, n: int) -> str:
@@ -47,6 +53,11 @@ def card_name(card: Any) -> str:
     if isinstance(card, int) and not isinstance(card, bool) and 0 <= card < len(catalog.cards()):
         return catalog.card(card).name
     return SECRET_POLICE_NAME if card == "secret_police" else str(card)
+
+
+def category_label(category: str) -> str:
+    """ "Secret Political Donation" for "secret_political_donation"."""
+    return CARD_CATEGORIES.get(category) or category.replace("_", " ").title()
 
 
 def count_units(units: list[dict[str, Any]]) -> str:

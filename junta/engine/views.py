@@ -11,6 +11,7 @@ from typing import Any
 
 from . import catalog, flow, steps
 from .enums import PhaseKind
+from .labels import category_label
 from .state import BIL, GameState
 
 GM = "gm"
@@ -18,7 +19,8 @@ GM = "gm"
 
 def _card(cid: int) -> dict[str, Any]:
     c = catalog.card(cid)
-    return {"id": cid, "name": c.name, "category": c.category, "effect": c.effect,
+    return {"id": cid, "name": c.name, "category": c.category,
+            "category_label": category_label(c.category), "effect": c.effect,
             "when": list(c.when)}
 
 

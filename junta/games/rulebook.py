@@ -22,7 +22,7 @@ import nh3
 from django.conf import settings
 from django.utils.safestring import SafeString, mark_safe
 
-from junta.engine import Catalog
+from junta.engine import CARD_CATEGORIES, Catalog
 
 RULES = "rules.md"
 RULINGS = "rulings.md"
@@ -43,11 +43,7 @@ HEADING = re.compile(r'<h([1-6]) id="([^"]+)">(.*?)</h\1>', re.S)
 LOCAL_LINK = re.compile(r'href="(rules|rulings)\.md(#[^"]*)?"')
 CITED = re.compile(r"§([a-z0-9][a-z0-9-]*[a-z0-9])")
 
-CATEGORIES = {
-    "vote": "Vote", "influence": "Influence",
-    "secret_political_donation": "Secret Political Donation", "bribe": "Bribe",
-    "assassin": "Assassin", "intelligence": "Intelligence", "event": "Event",
-}
+CATEGORIES = CARD_CATEGORIES  # the engine's words for the card categories
 TIMINGS = {
     "cabinet": "Cabinet Appointment", "budget_draw": "Draw Budget",
     "budget_proposal": "Budget Proposal", "budget_vote": "Budget Vote",

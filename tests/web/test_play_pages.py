@@ -164,3 +164,29 @@ def test_headlines_come_only_from_public_events():
     assert "DON CARLOS" in headline(public, "1", {0: "Don Carlos"})
     assert headline(public, "1") == headline(public, "1")
     assert headline(secret, "1") is None
+
+
+def test_a_cards_category_is_shown_in_words_on_the_status_page_and_in_the_api(campaign,
+                                                                              client):
+    """Players read "Secret Political Donation", never the identifier; the API keeps the
+    identifier for programs and adds the words."""
+    from junta.engine import Catalog
+
+    game, users = campaign()
+    running.start_campaign(game.id, game.gm)
+    phase = open_phase(game)
+    state = GameState.from_dict(phase.state_before)
+    donation = next(c.id for c in Catalog.cards() if c.category == "secret_political_donation")
+    seat_of = {p.user_id: p.seat for p in game.players.all()}
+    owner = users[0]
+    state.players[seat_of[owner.id]].hand = [donation]
+    phase.state_before = state.to_dict()
+    phase.state_digest = digest(state)
+    phase.save()
+    client.force_login(owner)
+    page = client.get(reverse("game_status", args=[game.id])).content.decode()
+    assert Catalog.card(donation).name in page
+    assert "Secret Political Donation" in page and "secret_political_donation" not in page
+    [card] = client.get(f"/api/v1/campaigns/{game.id}").json()["view"]["me"]["hand"]
+    assert (card["category"], card["category_label"]) == (
+        "secret_political_donation", "Secret Political Donation")

@@ -3,10 +3,16 @@ and the name of its campaign.
 
 `manage.py seed_demo` (junta.ops) creates the accounts on an empty database; `simulation.
 demo_campaign` then plays a campaign with them. Both read the data here, so the players' side
-needs nothing from the ops package.
+needs nothing from the ops package. `manage.py simulate`'s bot accounts are made the same way
+(`demo_account`), so that anyone can log in as them.
 """
 
 from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from accounts.models import User
 
 DEMO_PASSWORD = "junta-demo-2026"
 DEMO_GM = ("gm@junta.test", "El Gamemaster")
@@ -25,3 +31,23 @@ DEMO_PLAYERS = [
 DEMO_CAMPAIGN = "Republica de los Papayas (demo)"
 # played to its end before the running one began: its end report, awards and archive entry
 DEMO_FINISHED_CAMPAIGN = "The First Republic (finished demo)"
+
+
+def demo_account(email: str, name: str, *, staff: bool = False) -> User:
+    """An account one logs into with DEMO_PASSWORD, its address verified: created, or made so
+    (an account left without a password by an earlier `simulate` gets the demo password; one
+    that has a password keeps it)."""
+    from allauth.account.models import EmailAddress
+    from django.contrib.auth import get_user_model
+
+    user = get_user_model().objects.filter(email=email).first()
+    if user is None:
+        user = get_user_model().objects.create_user(
+            email=email, password=DEMO_PASSWORD, display_name=name,
+            is_staff=staff, is_superuser=staff)
+    elif not user.has_usable_password():
+        user.set_password(DEMO_PASSWORD)
+        user.save(update_fields=["password"])
+    EmailAddress.objects.update_or_create(
+        user=user, email=email, defaults={"verified": True, "primary": True})
+    return user

@@ -19,7 +19,13 @@ from junta import engine
 from junta.engine import PhaseKind, Rng, bot_orders
 from junta.games import adjudication, repository, running
 from junta.games.campaigns import create_game, join_game
-from junta.games.demo import DEMO_CAMPAIGN, DEMO_FINISHED_CAMPAIGN, DEMO_GM, DEMO_PLAYERS
+from junta.games.demo import (
+    DEMO_CAMPAIGN,
+    DEMO_FINISHED_CAMPAIGN,
+    DEMO_GM,
+    DEMO_PLAYERS,
+    demo_account,
+)
 from junta.games.models import Game, Phase
 
 CHARACTER_NAMES = [
@@ -29,14 +35,9 @@ CHARACTER_NAMES = [
 
 
 def _users(prefix: str, count: int) -> list[User]:
-    User = get_user_model()
-    users = []
-    for i in range(count):
-        email = f"{prefix}{i + 1}@junta.test"
-        user = User.objects.filter(email=email).first() or User.objects.create_user(
-            email=email, display_name=f"{prefix.title()} {i + 1}")
-        users.append(user)
-    return users
+    """The bots' accounts, which anyone may log into with the demo password."""
+    return [demo_account(f"{prefix}{i + 1}@junta.test", f"{prefix.title()} {i + 1}")
+            for i in range(count)]
 
 
 def simulate(*, gm: User, players: list[User], name: str, days: int, seed: str,

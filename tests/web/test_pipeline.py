@@ -3,6 +3,7 @@ replay and simulation (docs/rules.md §timing)."""
 
 from __future__ import annotations
 
+import re
 from datetime import timedelta
 
 import pytest
@@ -403,3 +404,34 @@ def test_a_phase_that_leaves_the_board_alone_writes_no_board_row(campaign):
     after = repository.state_before(Phase.objects.get(game=game, status=Phase.Status.OPEN))
     assert board_of(after) == before
     assert reads and not writes
+
+
+def test_simulate_prints_logins_that_open_the_campaign_as_its_players(db, client):
+    """A newcomer logs in through the login form with a printed address and the demo password,
+    and sees the simulated campaign as its player."""
+    from io import StringIO
+
+    from django.urls import reverse
+
+    from junta.games.demo import DEMO_PASSWORD
+    from tests.web.browser_forms import forms_in, submit
+
+    out = StringIO()
+    call_command("simulate", "--games", "1", "--players", "6", "--days", "2", "--seed", "s",
+                 stdout=out)
+    game = Game.objects.get()
+    printed = out.getvalue()
+    assert f"password for all: {DEMO_PASSWORD}" in printed
+    assert f"GameMaster: {game.gm.email}" in printed
+    emails = re.findall(r"player +(\S+@\S+)", printed)
+    assert len(emails) == 6
+    login_url = reverse("account_login")
+    [form] = [f for f in forms_in(client.get(login_url).content.decode())
+              if "password" in f.names()]
+    response = submit(client, login_url, form.set("login", emails[0]).set(
+        "password", DEMO_PASSWORD))
+    assert response.status_code == 302, response.content.decode()[-2000:]
+    status = client.get(reverse("game_status", args=[game.id]))
+    assert status.status_code == 200
+    assert client.session["_auth_user_id"] == str(
+        game.players.get(user__email=emails[0]).user_id)

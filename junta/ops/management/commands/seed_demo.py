@@ -4,12 +4,11 @@ and print their logins. On a database that has them, print the logins again. The
 
 from __future__ import annotations
 
-from allauth.account.models import EmailAddress
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand
 from django.db import transaction
 
-from junta.games.demo import DEMO_GM, DEMO_PASSWORD, DEMO_PLAYERS
+from junta.games.demo import DEMO_GM, DEMO_PASSWORD, DEMO_PLAYERS, demo_account
 
 
 class Command(BaseCommand):
@@ -19,9 +18,9 @@ class Command(BaseCommand):
         User = get_user_model()
         if not User.objects.exists():
             with transaction.atomic():
-                self._create(*DEMO_GM, staff=True)
+                demo_account(*DEMO_GM, staff=True)
                 for email, name in DEMO_PLAYERS:
-                    self._create(email, name, staff=False)
+                    demo_account(email, name)
             self.stdout.write(self.style.SUCCESS("Created the demo accounts."))
         if User.objects.filter(email=DEMO_GM[0]).exists():
             self.stdout.write(f"\nDemo logins (password for all: {DEMO_PASSWORD})")
@@ -30,11 +29,3 @@ class Command(BaseCommand):
                 self.stdout.write(f"  player {name:<8} {email}")
         else:
             self.stdout.write("The database has users already; no demo accounts were created.")
-
-    def _create(self, email: str, name: str, staff: bool) -> None:
-        User = get_user_model()
-        user = User.objects.create_user(
-            email=email, password=DEMO_PASSWORD, display_name=name,
-            is_staff=staff, is_superuser=staff,
-        )
-        EmailAddress.objects.create(user=user, email=email, verified=True, primary=True)

@@ -1,8 +1,10 @@
 """Junta's one settings module.
 
 Every setting that differs between a laptop, CI and production comes from an environment
-variable documented in `.env.example`. With no variables set the app runs embedded: SQLite and
-Celery's filesystem broker under `var/`, e-mail to the console, DEBUG on.
+variable documented in `.env.example`. With no variables set the app runs embedded, in
+development mode (JUNTA_DEV): SQLite and Celery's filesystem broker under `var/`, e-mail to the
+console, a development secret, plain http; DEBUG stays off, so that every page, the error pages
+too, is the one players meet in production (DJANGO_DEBUG=1 shows Django's technical pages).
 """
 
 from __future__ import annotations
@@ -100,18 +102,25 @@ def sqlite_database(path: Path) -> dict:
 VAR_DIR = Path(os.environ.get("JUNTA_VAR_DIR") or BASE_DIR / "var").resolve()
 VAR_DIR.mkdir(parents=True, exist_ok=True)
 
-DEBUG = env_bool("DJANGO_DEBUG", True)
+# Django's technical pages (a traceback, every URL of the site on a 404) only when asked for.
+DEBUG = env_bool("DJANGO_DEBUG", False)
+# Development mode: a development secret, the local host names, plain http (no secure cookies,
+# HSTS or HTTPS redirect), static files served from where they lie. `manage.py serve` (`make
+# run`) sets JUNTA_DEV=1; unset, it is on unless DJANGO_DEBUG=0 says "production", and
+# DJANGO_DEBUG=1 implies it. Production (DJANGO_DEBUG=0) is hardened below.
+JUNTA_DEV = DEBUG or env_bool("JUNTA_DEV", os.environ.get("DJANGO_DEBUG", "").strip() == "")
 
 SECRET_KEY = os.environ.get("DJANGO_SECRET_KEY", "")
 if not SECRET_KEY:
-    if not DEBUG:
+    if not JUNTA_DEV:
         raise ImproperlyConfigured(
             "DJANGO_SECRET_KEY must be set when DJANGO_DEBUG is off "
-            "(generate one with: python -c 'import secrets; print(secrets.token_urlsafe(50))')."
+            "(generate one with: python -c 'import secrets; print(secrets.token_urlsafe(50))'; "
+            "on a development machine, JUNTA_DEV=1 uses a development key)."
         )
     SECRET_KEY = "django-insecure-local-development-key-do-not-use-in-production-0123456789"
 
-ALLOWED_HOSTS = env_list("DJANGO_ALLOWED_HOSTS", "localhost,127.0.0.1,[::1]" if DEBUG else "")
+ALLOWED_HOSTS = env_list("DJANGO_ALLOWED_HOSTS", "localhost,127.0.0.1,[::1]" if JUNTA_DEV else "")
 CSRF_TRUSTED_ORIGINS = env_list("DJANGO_CSRF_TRUSTED_ORIGINS")
 SITE_URL = os.environ.get("JUNTA_SITE_URL", "http://127.0.0.1:8000").rstrip("/")
 # The players' rules reference and the rulings (rules.md, rulings.md), read at run time and
@@ -310,7 +319,7 @@ ACCOUNT_EMAIL_VERIFICATION = os.environ.get("JUNTA_EMAIL_VERIFICATION", "mandato
 ACCOUNT_CONFIRM_EMAIL_ON_GET = False
 ACCOUNT_LOGIN_ON_EMAIL_CONFIRMATION = True
 ACCOUNT_EMAIL_SUBJECT_PREFIX = "[Junta] "
-ACCOUNT_DEFAULT_HTTP_PROTOCOL = "http" if DEBUG else "https"
+ACCOUNT_DEFAULT_HTTP_PROTOCOL = "http" if JUNTA_DEV else "https"
 ACCOUNT_SIGNUP_FORM_CLASS = "accounts.forms.SignupForm"
 # Sign-up must not tell, by its answer or its time, whether an address has an account: allauth
 # answers a registered address as a new one and mails it "an account already exists"
@@ -368,11 +377,17 @@ STORAGES = {
     "staticfiles": {
         "BACKEND": (
             "django.contrib.staticfiles.storage.StaticFilesStorage"
-            if DEBUG
+            if JUNTA_DEV
             else "whitenoise.storage.CompressedManifestStaticFilesStorage"
         )
     },
 }
+if JUNTA_DEV:
+    # WhiteNoise serves the files from the apps' and static/ folders (no collectstatic) as they
+    # are now, an edited style sheet at the next reload; DEBUG, off, would not ask it to.
+    WHITENOISE_USE_FINDERS = True
+    WHITENOISE_AUTOREFRESH = True
+    WHITENOISE_MAX_AGE = 0
 
 # --- Security ---------------------------------------------------------------------------------
 
@@ -392,7 +407,7 @@ SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "same-origin"
 X_FRAME_OPTIONS = "DENY"
 SESSION_COOKIE_HTTPONLY = True
-if not DEBUG:
+if not JUNTA_DEV:
     SECURE_SSL_REDIRECT = env_bool("DJANGO_SECURE_SSL_REDIRECT", True)
     SESSION_COOKIE_SECURE = True
     CSRF_COOKIE_SECURE = True

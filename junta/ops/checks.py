@@ -47,7 +47,7 @@ PLACEHOLDER_SENDER = "junta@localhost"
 @register(Tags.security, deploy=True)
 def check_default_sender(app_configs=None, **kwargs) -> list[Warning]:
     """Mail from junta@localhost is refused or marked as spam by most servers."""
-    if settings.DEBUG or PLACEHOLDER_SENDER not in settings.DEFAULT_FROM_EMAIL:
+    if settings.JUNTA_DEV or PLACEHOLDER_SENDER not in settings.DEFAULT_FROM_EMAIL:
         return []
     return [Warning(
         f"DEFAULT_FROM_EMAIL is left at the development default ({settings.DEFAULT_FROM_EMAIL}).",

@@ -3,14 +3,19 @@ the pages, run a worker with embedded beat; Ctrl-C stops every child by its proc
 
 from __future__ import annotations
 
+import http.cookiejar
 import re
 import signal
 import socket
 import subprocess
 import sys
 import time
+import urllib.error
+import urllib.parse
 import urllib.request
+from pathlib import Path
 
+from junta.games.demo import DEMO_PASSWORD
 from junta.ops.supervisor import Child, Supervisor, descendants
 from tests.conftest import PYTHON, REPO, subprocess_env
 
@@ -36,6 +41,42 @@ def fetch(url: str) -> tuple[int, str]:
         return response.status, response.read().decode()
 
 
+def fetch_error(url: str) -> tuple[int, str]:
+    try:
+        return fetch(url)
+    except urllib.error.HTTPError as error:
+        return error.code, error.read().decode()
+
+
+def check_development_mode(site: str, media: Path) -> None:
+    """What players meet in production, over plain http: the site's own 404 page (not
+    Django's technical one, listing every URL), the style sheet and an avatar served, a login
+    whose cookies are sent back over http."""
+    status, html = fetch_error(f"{site}/no-such-page/")
+    assert status == 404 and "<title>Not found · Junta</title>" in html, html[:3000]
+    assert "URLconf" not in html
+    status, css = fetch(f"{site}/static/css/junta.css")
+    assert status == 200 and ".site-header" in css
+    (media / "avatars").mkdir(parents=True, exist_ok=True)
+    (media / "avatars" / "serve-test.png").write_bytes(b"\x89PNG\r\n\x1a\n")
+    with urllib.request.urlopen(f"{site}/media/avatars/serve-test.png", timeout=5) as image:
+        assert image.status == 200 and image.read() == b"\x89PNG\r\n\x1a\n"
+    jar = http.cookiejar.CookieJar()
+    browser = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(jar))
+    with browser.open(f"{site}/accounts/login/", timeout=10) as response:
+        assert response.geturl().startswith("http://")  # no redirect to https
+    assert not any(cookie.secure for cookie in jar)
+    token = next(cookie.value for cookie in jar if cookie.name == "csrftoken")
+    form = urllib.parse.urlencode({"csrfmiddlewaretoken": token, "login": "carlos@junta.test",
+                                   "password": DEMO_PASSWORD}).encode()
+    request = urllib.request.Request(f"{site}/accounts/login/", data=form,
+                                     headers={"Referer": f"{site}/accounts/login/"})
+    with browser.open(request, timeout=30) as response:
+        page = response.read().decode()
+        assert response.geturl() == f"{site}/", response.geturl()
+    assert "Log out" in page and not any(cookie.secure for cookie in jar)
+
+
 def test_serve_sets_up_serves_pages_and_stops_every_child_on_ctrl_c(tmp_path):
     port = free_port()
     env = subprocess_env(JUNTA_VAR_DIR=str(tmp_path), DATABASE_URL=None, CELERY_BROKER_URL=None,
@@ -58,6 +99,8 @@ def test_serve_sets_up_serves_pages_and_stops_every_child_on_ctrl_c(tmp_path):
         assert "Junta" in pages["/"][1]
         assert 'name="password"' in pages["/accounts/login/"][1]
         assert "gm@junta.test" in output and "carlos@junta.test" in output
+        assert "Development mode" in output and "DJANGO_DEBUG=1" in output
+        check_development_mode(f"http://127.0.0.1:{port}", tmp_path / "media")
         assert "Created the demo campaign 'Republica de los Papayas (demo)' in mid-game" \
             in output
         assert "a coup behind it" in output

@@ -10,7 +10,7 @@ from tests.conftest import PYTHON, REPO, subprocess_env
 
 CONFIG_VARS = (
     "DATABASE_URL", "CELERY_BROKER_URL", "CACHE_URL", "DJANGO_DEBUG", "DJANGO_SECRET_KEY",
-    "DJANGO_ALLOWED_HOSTS", "EMAIL_HOST", "JUNTA_VAR_DIR",
+    "DJANGO_ALLOWED_HOSTS", "EMAIL_HOST", "JUNTA_VAR_DIR", "JUNTA_DEV",
 )
 
 PRINT_SETTINGS = """
@@ -23,6 +23,11 @@ print(json.dumps({
     "host": db.get("HOST"), "port": db.get("PORT"), "options": db.get("OPTIONS"),
     "broker": settings.CELERY_BROKER_URL, "cache": settings.CACHES["default"]["BACKEND"],
     "email": settings.MAILERS["default"]["BACKEND"], "debug": settings.DEBUG,
+    "dev": settings.JUNTA_DEV, "hosts": settings.ALLOWED_HOSTS,
+    "secure": [settings.SESSION_COOKIE_SECURE, settings.CSRF_COOKIE_SECURE,
+               settings.SECURE_SSL_REDIRECT, settings.SECURE_HSTS_SECONDS],
+    "storage": settings.STORAGES["staticfiles"]["BACKEND"],
+    "finders": getattr(settings, "WHITENOISE_USE_FINDERS", None),
     "broker_in": settings.CELERY_BROKER_TRANSPORT_OPTIONS.get("data_folder_in"),
     "hasher": settings.PASSWORD_HASHERS[0],
 }, default=str))
@@ -51,7 +56,8 @@ def test_no_variables_gives_embedded_sqlite_filesystem_broker_console_mail(tmp_p
     assert got["broker_in"] == str(tmp_path / "broker" / "queue")
     assert got["cache"] == "django.core.cache.backends.db.DatabaseCache"
     assert got["email"] == "django.core.mail.backends.console.EmailBackend"
-    assert got["debug"] is True
+    # development mode, with Django's technical pages off: the pages players meet
+    assert (got["debug"], got["dev"]) == (False, True)
     # the tests hash with a fast hasher (tests/conftest.py); the site itself does not
     assert got["hasher"] == "django.contrib.auth.hashers.PBKDF2PasswordHasher"
 
@@ -97,6 +103,32 @@ def test_unknown_database_scheme_is_refused_with_a_clear_message(tmp_path):
 def test_production_without_secret_key_is_refused(tmp_path):
     err = run_settings_expecting_error(tmp_path, DJANGO_DEBUG="0")
     assert "DJANGO_SECRET_KEY must be set" in err
+    err = run_settings_expecting_error(tmp_path, DJANGO_DEBUG="0", JUNTA_DEV="0")
+    assert "DJANGO_SECRET_KEY must be set" in err
+
+
+def test_development_mode_serves_plain_http_with_debug_off_and_debug_only_when_asked(tmp_path):
+    """`make run` (JUNTA_DEV=1, set by manage.py serve): DEBUG off, a development key, local
+    hosts, no secure cookie, HSTS or HTTPS redirect, static files from their folders, even with
+    DJANGO_DEBUG=0 in the environment; Django's technical pages only with DJANGO_DEBUG=1."""
+    plain = [False, False, False, 0]
+    for env in ({"JUNTA_DEV": "1"}, {"JUNTA_DEV": "1", "DJANGO_DEBUG": "0"}, {}):
+        got = settings_with(tmp_path, **env)
+        assert (got["debug"], got["dev"], got["secure"]) == (False, True, plain), env
+        assert got["hosts"] == ["localhost", "127.0.0.1", "[::1]"]
+        assert got["storage"] == "django.contrib.staticfiles.storage.StaticFilesStorage"
+        assert got["finders"] is True
+    got = settings_with(tmp_path, DJANGO_DEBUG="1")
+    assert (got["debug"], got["dev"], got["secure"]) == (True, True, plain)
+
+
+def test_production_keeps_its_hardening(tmp_path):
+    got = settings_with(tmp_path, DJANGO_DEBUG="0", DJANGO_SECRET_KEY="k" * 50,
+                        DJANGO_ALLOWED_HOSTS="junta.example.org")
+    assert (got["debug"], got["dev"]) == (False, False)
+    assert got["secure"] == [True, True, True, 60 * 60 * 24 * 365]
+    assert got["storage"] == "whitenoise.storage.CompressedManifestStaticFilesStorage"
+    assert got["finders"] is None
 
 
 def test_cache_url_overrides_the_cache_and_a_filesystem_broker_keeps_the_database_cache(tmp_path):

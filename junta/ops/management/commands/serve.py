@@ -68,10 +68,21 @@ class Command(BaseCommand):
             self.style.SUCCESS(f"\nJunta is starting on http://{host}:{port}/  (Ctrl-C stops it)\n")
         )
         self.stdout.write(f"Mails and calendar feeds link to {settings.SITE_URL}/ "
-                          "(set JUNTA_SITE_URL to change it).\n")
+                          "(set JUNTA_SITE_URL to change it).")
+        self.stdout.write(development_mode(settings.DEBUG) + "\n")
         code = Supervisor(children, cwd=settings.BASE_DIR).run(self.stdout)
         if code:
             sys.exit(code)
+
+
+def development_mode(debug: bool) -> str:
+    """What `make run` shows of errors: the site's own pages, or Django's on DJANGO_DEBUG=1."""
+    if debug:
+        return ("Development mode, DJANGO_DEBUG=1: errors show Django's technical pages "
+                "(a traceback, every URL of the site).")
+    return ("Development mode (JUNTA_DEV=1): errors show the site's own pages, as players meet "
+            "them in production, and their tracebacks here; DJANGO_DEBUG=1 shows Django's "
+            "technical pages instead.")
 
 
 def worker_queues() -> list[str]:

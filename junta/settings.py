@@ -3,8 +3,9 @@
 Every setting that differs between a laptop, CI and production comes from an environment
 variable documented in `.env.example`. With no variables set the app runs embedded, in
 development mode (JUNTA_DEV): SQLite and Celery's filesystem broker under `var/`, e-mail to the
-console, a development secret, plain http; DEBUG stays off, so that every page, the error pages
-too, is the one players meet in production (DJANGO_DEBUG=1 shows Django's technical pages).
+development mailbox (var/mail/, read at /dev/mail/), a development secret, plain http; DEBUG
+stays off, so that every page, the error pages too, is the one players meet in production
+(DJANGO_DEBUG=1 shows Django's technical pages).
 """
 
 from __future__ import annotations
@@ -350,6 +351,11 @@ if os.environ.get("EMAIL_HOST"):
             },
         }
     }
+elif JUNTA_DEV:
+    # `make run`: each mail a file under var/mail/, read on the staff page /dev/mail/, and one
+    # line in the terminal (junta/ops/devmail.py)
+    MAILERS = {"default": {"BACKEND": "junta.ops.devmail.MailboxBackend",
+                           "OPTIONS": {"directory": str(VAR_DIR / "mail")}}}
 else:
     MAILERS = {"default": {"BACKEND": "django.core.mail.backends.console.EmailBackend"}}
 # The daily digest of speeches goes out at this hour, in each reader's own time zone.

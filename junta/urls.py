@@ -9,6 +9,7 @@ from django.urls import include, path, re_path
 from django.views.static import serve
 
 from junta.games import rules_views
+from junta.ops import mailbox_views
 from junta.ops import views as ops_views
 from junta.talk import dashboard
 
@@ -36,6 +37,9 @@ urlpatterns = [
     path("api/", include("junta.api.urls")),  # the JSON API (v1/) and the tokens page
     path("staff/health/", ops_views.health, name="staff_health"),
     path("healthz", ops_views.liveness, name="liveness"),
+    # make run's mailbox (development mode only: 404 wherever mail goes out for real)
+    path("dev/mail/", mailbox_views.mailbox, name="dev_mailbox"),
+    path("dev/mail/<str:name>/", mailbox_views.mail, name="dev_mail"),
     path("admin/", admin.site.urls),
     # Uploaded avatars: small public images, served by Django itself (no separate media server).
     re_path(r"^media/(?P<path>.+)$", media, name="media"),

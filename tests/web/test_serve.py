@@ -48,6 +48,25 @@ def fetch_error(url: str) -> tuple[int, str]:
         return error.code, error.read().decode()
 
 
+def browser_session(site: str, path: str) -> tuple[urllib.request.OpenerDirector, str]:
+    """A cookie-keeping client that has drawn `path`, and the CSRF token it got."""
+    jar = http.cookiejar.CookieJar()
+    browser = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(jar))
+    with browser.open(f"{site}{path}", timeout=10) as response:
+        assert response.geturl().startswith("http://")  # no redirect to https
+    assert not any(cookie.secure for cookie in jar)
+    return browser, next(cookie.value for cookie in jar if cookie.name == "csrftoken")
+
+
+def post_form(browser: urllib.request.OpenerDirector, site: str, path: str, token: str,
+              **fields: str) -> tuple[str, str]:
+    form = urllib.parse.urlencode({"csrfmiddlewaretoken": token, **fields}).encode()
+    request = urllib.request.Request(f"{site}{path}", data=form,
+                                     headers={"Referer": f"{site}{path}"})
+    with browser.open(request, timeout=30) as response:
+        return response.geturl(), response.read().decode()
+
+
 def check_development_mode(site: str, media: Path) -> None:
     """What players meet in production, over plain http: the site's own 404 page (not
     Django's technical one, listing every URL), the style sheet and an avatar served, a login
@@ -61,20 +80,26 @@ def check_development_mode(site: str, media: Path) -> None:
     (media / "avatars" / "serve-test.png").write_bytes(b"\x89PNG\r\n\x1a\n")
     with urllib.request.urlopen(f"{site}/media/avatars/serve-test.png", timeout=5) as image:
         assert image.status == 200 and image.read() == b"\x89PNG\r\n\x1a\n"
-    jar = http.cookiejar.CookieJar()
-    browser = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(jar))
-    with browser.open(f"{site}/accounts/login/", timeout=10) as response:
-        assert response.geturl().startswith("http://")  # no redirect to https
-    assert not any(cookie.secure for cookie in jar)
-    token = next(cookie.value for cookie in jar if cookie.name == "csrftoken")
-    form = urllib.parse.urlencode({"csrfmiddlewaretoken": token, "login": "carlos@junta.test",
-                                   "password": DEMO_PASSWORD}).encode()
-    request = urllib.request.Request(f"{site}/accounts/login/", data=form,
-                                     headers={"Referer": f"{site}/accounts/login/"})
-    with browser.open(request, timeout=30) as response:
-        page = response.read().decode()
-        assert response.geturl() == f"{site}/", response.geturl()
-    assert "Log out" in page and not any(cookie.secure for cookie in jar)
+    browser, token = browser_session(site, "/accounts/login/")
+    url, page = post_form(browser, site, "/accounts/login/", token, login="carlos@junta.test",
+                          password=DEMO_PASSWORD)
+    assert url == f"{site}/" and "Log out" in page, url
+
+
+def check_a_mail_is_one_line_and_a_file(site: str, mail: Path, log_path: Path) -> None:
+    """A password reset asked on the site: the worker's mail is one line in the terminal, not
+    the whole mail, and a file under var/mail/."""
+    browser, token = browser_session(site, "/accounts/password/reset/")
+    post_form(browser, site, "/accounts/password/reset/", token, email="carlos@junta.test")
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline and not (mail.is_dir() and any(mail.iterdir())):
+        time.sleep(0.5)
+    [file] = mail.iterdir()
+    output = log_path.read_text()
+    [line] = [line for line in output.splitlines() if "carlos@junta.test" in line
+              and "mail to" in line]
+    assert line.endswith(f"{site}/dev/mail/{file.name}/"), line
+    assert "Subject:" not in output and "Content-Type" not in output
 
 
 def test_serve_sets_up_serves_pages_and_stops_every_child_on_ctrl_c(tmp_path):
@@ -100,6 +125,7 @@ def test_serve_sets_up_serves_pages_and_stops_every_child_on_ctrl_c(tmp_path):
         assert 'name="password"' in pages["/accounts/login/"][1]
         assert "gm@junta.test" in output and "carlos@junta.test" in output
         assert "Development mode" in output and "DJANGO_DEBUG=1" in output
+        assert f"{tmp_path / 'mail'}/, read at http://127.0.0.1:{port}/dev/mail/" in output
         check_development_mode(f"http://127.0.0.1:{port}", tmp_path / "media")
         assert "Created the demo campaign 'Republica de los Papayas (demo)' in mid-game" \
             in output
@@ -110,6 +136,8 @@ def test_serve_sets_up_serves_pages_and_stops_every_child_on_ctrl_c(tmp_path):
         while "ready." not in output and time.monotonic() < deadline:  # the worker's pool is up
             time.sleep(0.5)
             output = log_path.read_text()
+        check_a_mail_is_one_line_and_a_file(f"http://127.0.0.1:{port}", tmp_path / "mail",
+                                            log_path)
         family = descendants(serve.pid)  # the two children and the worker's pool and beat
         assert set(pids) <= family and len(family) > 2, family
 

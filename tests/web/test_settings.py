@@ -46,7 +46,7 @@ def settings_with(tmp_path, **env: str) -> dict:
     return json.loads(result.stdout.strip().splitlines()[-1])
 
 
-def test_no_variables_gives_embedded_sqlite_filesystem_broker_console_mail(tmp_path):
+def test_no_variables_gives_embedded_sqlite_filesystem_broker_and_the_mailbox(tmp_path):
     got = settings_with(tmp_path)
     assert got["engine"] == "django.db.backends.sqlite3"
     assert got["name"] == str(tmp_path / "junta.sqlite3")
@@ -55,7 +55,7 @@ def test_no_variables_gives_embedded_sqlite_filesystem_broker_console_mail(tmp_p
     assert got["broker"] == "filesystem://"
     assert got["broker_in"] == str(tmp_path / "broker" / "queue")
     assert got["cache"] == "django.core.cache.backends.db.DatabaseCache"
-    assert got["email"] == "django.core.mail.backends.console.EmailBackend"
+    assert got["email"] == "junta.ops.devmail.MailboxBackend"  # var/mail/, read at /dev/mail/
     # development mode, with Django's technical pages off: the pages players meet
     assert (got["debug"], got["dev"]) == (False, True)
     # the tests hash with a fast hasher (tests/conftest.py); the site itself does not

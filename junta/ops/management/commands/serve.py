@@ -17,6 +17,7 @@ from django.core.management import call_command
 from django.core.management.base import BaseCommand, CommandError
 
 from junta.games.models import Game
+from junta.ops.devmail import mailbox_directory
 from junta.ops.supervisor import Child, Supervisor
 
 
@@ -69,7 +70,12 @@ class Command(BaseCommand):
         )
         self.stdout.write(f"Mails and calendar feeds link to {settings.SITE_URL}/ "
                           "(set JUNTA_SITE_URL to change it).")
-        self.stdout.write(development_mode(settings.DEBUG) + "\n")
+        self.stdout.write(development_mode(settings.DEBUG))
+        mailbox = mailbox_directory()
+        if mailbox is not None:
+            self.stdout.write(f"Mails are not sent: each is a line here and a file in {mailbox}/, "
+                              f"read at {settings.SITE_URL}/dev/mail/ (log in as the demo GM).")
+        self.stdout.write("")
         code = Supervisor(children, cwd=settings.BASE_DIR).run(self.stdout)
         if code:
             sys.exit(code)

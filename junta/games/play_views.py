@@ -21,8 +21,7 @@ from junta.engine import (
     why_no_orders,
     zone_name,
 )
-from junta.games import play, report_pages, repository, running, selectors, status_info
-from junta.games.campaigns import CampaignError
+from junta.games import play, report_pages, repository, selectors, status_info
 from junta.games.forms import NoteForm
 from junta.games.models import Game, Phase
 from junta.games.orders_page import OrdersPage
@@ -35,13 +34,9 @@ def start(request: AuthenticatedHttpRequest, game_id: int) -> HttpResponse:
     game = Game.objects.filter(pk=game_id, gm=request.user).first()
     if game is None:
         raise Http404
-    try:
-        running.start_campaign(game.id, request.user)
-    except CampaignError as error:
-        messages.error(request, str(error))
-        return redirect("game_detail", game_id=game.id)
-    messages.success(request, f"{game.name} has begun: nominations are open.")
-    return redirect("game_status", game_id=game.id)
+    # starting cannot be undone: the GM's panel asks first, and starts on its Confirm button
+    # (a page drawn before this question, sending its one click here, starts nothing)
+    return redirect(reverse("gm_start", args=[game.id]) + "?from=detail")
 
 
 def _status_context(request: AuthenticatedHttpRequest, game: Game) -> dict:

@@ -5,7 +5,9 @@ looks at the request method or anything else. Actions call `junta.gm.services` a
 outcome with a message; a refused action changes nothing. A form that does not validate, and a
 ruling the services refuse, come back on their page with what the GM typed (status 400).
 Forms carry what they were drawn for (the phase number, the game's `state_version`), so a form
-sent twice is refused rather than carried out twice.
+sent twice is refused rather than carried out twice. An action that cannot be undone asks first
+(`junta.gm.confirm`): its form leads to a page saying what will happen and to whom, and only
+that page's Confirm button acts.
 """
 
 from __future__ import annotations
@@ -42,7 +44,7 @@ from junta.games.forms import AnnouncementForm
 from junta.games.models import Announcement, Game, Order, Phase, Player
 from junta.games.order_forms import OrderForm
 from junta.games.page_cache import kept_for_viewer
-from junta.gm import forms, selectors, services
+from junta.gm import confirm, forms, selectors, services
 from junta.gm.permissions import gm_game_or_404
 from junta.notify.templatetags.notify_tags import when
 from junta.ops.models import Heartbeat
@@ -90,6 +92,22 @@ def _act(request: HttpRequest, done: Callable[[], Any], success: str | Callable[
 
 def _form_error(request: HttpRequest, form: Any) -> None:
     messages.error(request, "Not done. " + " ".join(forms.error_lines(form)))
+
+
+def _ask(request: HttpRequest, game: Game, active: str, cancel: str,
+         describe: Callable[[], confirm.Confirmation], fields: list[tuple[str, str]]
+         ) -> HttpResponse:
+    """The confirmation page of an action that cannot be undone (`junta.gm.confirm`): nothing
+    is done; the Confirm button sends `fields` again to this URL with `confirm=yes`. Refused
+    already (the form drawn for a phase that is past, a player no longer there), the message
+    and back to `cancel`, nothing done."""
+    try:
+        asked = describe()
+    except CampaignError as error:
+        messages.error(request, f"Not done. {error}")
+        return redirect(cancel)
+    asked.action, asked.cancel_url, asked.fields = request.path, cancel, fields
+    return _page(request, game, "gm/confirm.html", active, confirm=asked)
 
 
 # --- pages ----------------------------------------------------------------------------------
@@ -448,11 +466,18 @@ def _announcements(game: Game) -> list[Announcement]:
 
 # --- actions: players ---------------------------------------------------------------------
 
-@gm_view(POST)
+@gm_view(GET + POST)
 def start(request: AuthenticatedHttpRequest, game: Game) -> HttpResponse:
+    """Asks first (`confirm.start`), also when the players' page of the campaign sends here
+    (`from=detail`: Cancel goes back there, and the campaign's Status page follows)."""
+    from_detail = (request.POST or request.GET).get("from") == "detail"
+    if request.method != "POST" or not confirm.confirmed(request):
+        cancel = reverse("game_detail" if from_detail else "gm_overview", args=[game.id])
+        return _ask(request, game, "overview", cancel, lambda: confirm.start(game),
+                    [("from", "detail")] if from_detail else [])
     _act(request, lambda: services.start_campaign(game.id, request.user),
          f"{game.name} has begun: nominations are open.")
-    return redirect("gm_overview", game_id=game.id)
+    return redirect("game_status" if from_detail else "gm_overview", game_id=game.id)
 
 
 @gm_view(POST)
@@ -464,6 +489,11 @@ def approve(request: AuthenticatedHttpRequest, game: Game, player_id: int) -> Ht
 
 @gm_view(POST)
 def remove(request: AuthenticatedHttpRequest, game: Game, player_id: int) -> HttpResponse:
+    reason = request.POST.get("reason", "")
+    if not confirm.confirmed(request):
+        return _ask(request, game, "players", reverse("gm_players", args=[game.id]),
+                    lambda: confirm.remove(game, confirm.player_named(game, player_id), reason),
+                    [("reason", reason)] if reason else [])
     _act(request, lambda: services.remove_player(game.id, request.user, player_id,
                                                  request.POST.get("reason", "")),
          lambda p: f"{p.user.public_name} is out of {game.name}.")
@@ -475,6 +505,14 @@ def replace(request: AuthenticatedHttpRequest, game: Game, player_id: int) -> Ht
     form = forms.ReplaceForm(request.POST)
     if not form.is_valid():
         _form_error(request, form)
+    elif not confirm.confirmed(request):
+        data = form.cleaned_data
+        return _ask(request, game, "players",
+                    reverse("gm_players", args=[game.id]) + f"#player-{player_id}",
+                    lambda: confirm.replace(
+                        game, confirm.player_named(game, player_id), data["email"],
+                        data["character_name"], data["reason"], data["announcement"]),
+                    confirm.sent_fields(form))
     else:
         data = form.cleaned_data
         _act(request, lambda: services.replace_player(
@@ -488,13 +526,19 @@ def replace(request: AuthenticatedHttpRequest, game: Game, player_id: int) -> Ht
 
 def _time_action(request: HttpRequest, game: Game, form_class: type, prefix: str,
                  done: Callable[[dict[str, Any]], Any], success: str | Callable[[Any], str],
-                 then: str = "gm_time") -> HttpResponse:
+                 then: str = "gm_time",
+                 ask: Callable[[dict[str, Any]], confirm.Confirmation] | None = None
+                 ) -> HttpResponse:
     """A Time page form (`prefix`): refused, the Time page again with the form as the GM
-    filled it in; valid, the action (`done` with the cleaned data) and `then`."""
+    filled it in; valid, the action (`done` with the cleaned data) and `then`. With `ask`, an
+    action that cannot be undone: the confirmation page first (`confirm`)."""
     form = form_class(request.POST, prefix=prefix)
     if not form.is_valid():
         _form_error(request, form)
         return _time_again(request, game, **{f"{prefix}_form": form})
+    if ask is not None and not confirm.confirmed(request):
+        return _ask(request, game, "time", reverse("gm_time", args=[game.id]),
+                    lambda: ask(form.cleaned_data), confirm.sent_fields(form))
     _act(request, lambda: done(form.cleaned_data), success)
     return redirect(then, game_id=game.id)
 
@@ -540,7 +584,8 @@ def adjudicate(request: AuthenticatedHttpRequest, game: Game) -> HttpResponse:
         request, game, forms.AdjudicateForm, "adjudicate",
         lambda data: services.adjudicate_now(game.id, request.user, data["reason"],
                                              phase_number=data["phase"]),
-        said, "gm_review" if game.review_mode == Game.ReviewMode.REVIEW else "gm_overview")
+        said, "gm_review" if game.review_mode == Game.ReviewMode.REVIEW else "gm_overview",
+        ask=lambda data: confirm.adjudicate(game, data["phase"], data["reason"]))
 
 
 # --- actions: review ------------------------------------------------------------------------
@@ -555,6 +600,10 @@ def publish(request: AuthenticatedHttpRequest, game: Game) -> HttpResponse:
                      current=(phase, state),
                      **_review_context(game, phase, state, publish_form=form))
     data = form.cleaned_data
+    if not confirm.confirmed(request):
+        return _ask(request, game, "review", reverse("gm_review", args=[game.id]),
+                    lambda: confirm.publish(game, data["phase"], data["announcement"]),
+                    confirm.sent_fields(form))
     try:
         services.publish(game.id, request.user, data["announcement"],
                          phase_number=data["phase"])
@@ -757,13 +806,17 @@ def rollback(request: AuthenticatedHttpRequest, game: Game) -> HttpResponse:
         _form_error(request, form)
         return _page(request, game, "gm/history.html", "history", status=400,
                      **_history_context(game, rollback_form=form))
-    else:
-        data = form.cleaned_data
-        _act(request, lambda: services.rollback(
-            game.id, request.user, data["to_phase"], data["reason"], data["announcement"],
-            current_phase=data["current_phase"]),
-            lambda phase: f"Rolled back: phase {phase.number} opens with the state phase "
-                          f"{data['to_phase']} started from.")
+    data = form.cleaned_data
+    if not confirm.confirmed(request):
+        return _ask(request, game, "history", reverse("gm_history", args=[game.id]),
+                    lambda: confirm.rollback(game, data["to_phase"], data["current_phase"],
+                                             data["reason"], data["announcement"]),
+                    confirm.sent_fields(form))
+    _act(request, lambda: services.rollback(
+        game.id, request.user, data["to_phase"], data["reason"], data["announcement"],
+        current_phase=data["current_phase"]),
+        lambda phase: f"Rolled back: phase {phase.number} opens with the state phase "
+                      f"{data['to_phase']} started from.")
     return redirect("gm_history", game_id=game.id)
 
 

@@ -139,6 +139,20 @@ def test_a_gm_reviews_rules_and_publishes_on_a_phone(live_server, browser):
     # publish from the review page: the redrafted result carries the ruling
     panel.get_by_role("link", name="Review").click()
     page.get_by_role("button", name=f"Publish phase {phase.number}").click()
+    page.wait_for_url(f"{base}/games/{game.id}/gm/review/publish/")
+    # publishing cannot be undone: a page asks first, saying to whom, the focus on its question
+    question = f"Publish the result of phase {phase.number} (turn 1, Cabinet Appointment)?"
+    assert page.title().startswith(f"Confirm: {question}")
+    assert page.get_by_role("heading", name=question).is_visible()
+    assert page.evaluate("document.activeElement.id") == "confirm"
+    assert "is published to every player" in page.locator("#confirm").inner_text()
+    assert no_horizontal_scroll(page)
+    phase.refresh_from_db()
+    assert phase.status == Phase.Status.DRAFTED  # nothing done yet
+    if os.environ.get("JUNTA_SCREENSHOTS"):
+        page.screenshot(path="/tmp/gm-confirm.png", full_page=True)
+    page.get_by_role("button", name=f"Confirm: Publish phase {phase.number}").click()
+    page.wait_for_url(f"{base}/games/{game.id}/gm/")
     assert "Published" in page.content()
     phase.refresh_from_db()
     assert phase.status == Phase.Status.PUBLISHED

@@ -217,3 +217,32 @@ def csrf_browser(user):  # noqa: ANN001, ANN201 - a user; the test client
     client.get(reverse("lobby"))
     assert settings.CSRF_COOKIE_NAME in client.cookies
     return client
+
+
+def form_to(html: str, action: str) -> Form:
+    """The one form of the page that posts to `action`."""
+    found = [f for f in forms_in(html) if f.attrs.get("action") == action]
+    if len(found) != 1:
+        raise AssertionError(f"{len(found)} forms post to {action!r}")
+    return found[0]
+
+
+def asked(client, page_url: str, action: str,  # noqa: ANN001 - the test client
+          fill: dict[str, str] | None = None) -> str:
+    """A GM action that asks first, clicked as in a browser: the form of the page at
+    `page_url` that posts to `action`, filled in (`fill`: name -> value), sent. Returns the
+    HTML of the confirmation page it answers with (nothing done yet)."""
+    form = form_to(client.get(page_url).content.decode(), action)
+    for name, value in (fill or {}).items():
+        form.set(name, value)
+    response = submit(client, page_url, form)
+    assert response.status_code == 200, response.status_code
+    return response.content.decode()
+
+
+def asked_and_confirmed(client, page_url: str, action: str,  # noqa: ANN001 - the test client
+                        fill: dict[str, str] | None = None) -> tuple[str, object]:
+    """`asked`, then the Confirm button of the confirmation page clicked. Returns the
+    confirmation page's HTML and the response to Confirm."""
+    html = asked(client, page_url, action, fill)
+    return html, submit(client, page_url, form_with(html, "confirm", "yes"))

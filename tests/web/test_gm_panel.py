@@ -23,7 +23,7 @@ from junta.gm import services
 from junta.gm.checks import check_campaign
 from junta.gm.forms import gm_prefix
 from junta.gm.services import GMError, GMOrderRefused
-from tests.web.browser_forms import form_with, forms_in, submit
+from tests.web.browser_forms import asked_and_confirmed, form_with, forms_in, submit
 
 pytestmark = pytest.mark.django_db
 
@@ -150,7 +150,9 @@ def test_every_panel_url_is_404_to_anyone_but_the_gm(cast, client, name, who):
 def test_the_gm_gets_the_pages_and_post_only_actions(cast, client, name):
     client.force_login(cast["gm"])
     response = client.get(url_for(name, cast["game"]))
-    assert response.status_code == (200 if name in PAGES else 405)
+    # the start asks first on a page of its own (here refused at once: the game has started)
+    assert response.status_code == (200 if name in PAGES else 302 if name == "gm_start"
+                                    else 405)
 
 
 def test_a_missing_campaign_is_404_and_a_signed_out_visitor_is_sent_to_log_in(cast, client):
@@ -345,13 +347,14 @@ def test_approve_decline_and_remove_while_forming(client):
     users = [make_user(f"p{i}@example.org") for i in range(3)]
     players = [join_game(game.id, u, f"Don {NAMES[i]}") for i, u in enumerate(users)]
     client.force_login(gm)
+    page = reverse("gm_players", args=[game.id])
     client.post(reverse("gm_approve", args=[game.id, players[0].id]))
-    client.post(reverse("gm_remove", args=[game.id, players[1].id]), {"reason": "spam"})
+    asked_and_confirmed(client, page, reverse("gm_remove", args=[game.id, players[1].id]))
     players[0].refresh_from_db()
     players[1].refresh_from_db()
     assert players[0].membership == "active" and players[0].seat == 0
     assert players[1].membership == "removed"
-    client.post(reverse("gm_remove", args=[game.id, players[0].id]))
+    asked_and_confirmed(client, page, reverse("gm_remove", args=[game.id, players[0].id]))
     players[0].refresh_from_db()
     assert players[0].membership == "removed" and players[0].seat is None
     assert actions(game) == ["create", "approve", "decline", "remove"]
@@ -374,7 +377,8 @@ def test_start_from_the_panel(client):
         assert "The campaign can start once 6 players are seated; 5 are seated now." in page
     seat.membership = "active"
     seat.save()
-    client.post(reverse("gm_start", args=[game.id]))
+    asked_and_confirmed(client, reverse("gm_players", args=[game.id]),
+                        reverse("gm_start", args=[game.id]))
     assert Game.objects.get(pk=game.pk).status == Game.Status.NOMINATING
     assert actions(game) == ["create", "start"]
 
@@ -391,7 +395,8 @@ def test_a_seated_player_is_replaced_keeping_the_seat_and_its_state(cast, client
     past_orders = Order.objects.filter(player=old).exclude(phase=phase).count()
     newcomer = make_user("newcomer@example.org")
     client.force_login(cast["gm"])
-    client.post(reverse("gm_replace", args=[game.id, old.id]), {
+    asked_and_confirmed(client, reverse("gm_players", args=[game.id]),
+                        reverse("gm_replace", args=[game.id, old.id]), {
         "email": "NEWCOMER@example.org", "character_name": "", "reason": "moved abroad",
         "announcement": "A new player takes over Don Miguel's family."})
     old.refresh_from_db()
@@ -450,7 +455,8 @@ def test_adjudicate_now_publishes_in_auto_mode(cast, client):
     game = cast["game"]
     phase = open_phase(game)
     client.force_login(cast["gm"])
-    client.post(reverse("gm_adjudicate", args=[game.id]), {"adjudicate-phase": phase.number})
+    asked_and_confirmed(client, reverse("gm_time", args=[game.id]),
+                        reverse("gm_adjudicate", args=[game.id]))
     phase.refresh_from_db()
     assert phase.status == Phase.Status.PUBLISHED
     assert open_phase(game).kind == "election"
@@ -467,7 +473,8 @@ def test_review_adjudicate_read_change_orders_and_publish(client):
     running.submit_orders(phase.id, users[2], [{"kind": "nominate", "candidate": 3}],
                           state_version=v)
     client.force_login(gm)
-    client.post(reverse("gm_adjudicate", args=[game.id]), {"adjudicate-phase": phase.number})
+    asked_and_confirmed(client, reverse("gm_time", args=[game.id]),
+                        reverse("gm_adjudicate", args=[game.id]))
     phase.refresh_from_db()
     assert phase.status == Phase.Status.DRAFTED
     page = client.get(reverse("gm_review", args=[game.id])).content.decode()
@@ -496,8 +503,9 @@ def test_review_adjudicate_read_change_orders_and_publish(client):
         services.add_order(game.id, gm, 1, {"kind": "fly"}, reason="x")
     with pytest.raises(GMError, match="not as text"):
         services.add_order(game.id, gm, 1, '{"kind": "nominate", "candidate": 2}', reason="x")
-    client.post(reverse("gm_publish", args=[game.id]), {"announcement": "Nominations closed.",
-                                                        "phase": phase.number})
+    asked_and_confirmed(client, reverse("gm_review", args=[game.id]),
+                        reverse("gm_publish", args=[game.id]),
+                        {"announcement": "Nominations closed."})
     phase.refresh_from_db()
     assert phase.status == Phase.Status.PUBLISHED
     assert open_phase(game).kind == "election"
@@ -699,9 +707,9 @@ def test_rollback_then_replay_gives_equal_digests(cast, client):
     history = client.get(reverse("gm_history", args=[game.id])).content.decode()
     assert f"{len(given)} players have given orders for phase {current.number}: they stay " \
         "with it, superseded, and must be given again in the new phase" in history
-    client.post(reverse("gm_rollback", args=[game.id]), {
-        "current_phase": current.number, "to_phase": 3,
-        "reason": "the cabinet was appointed from a stale form",
+    asked_and_confirmed(client, reverse("gm_history", args=[game.id]),
+                        reverse("gm_rollback", args=[game.id]), {
+        "to_phase": "3", "reason": "the cabinet was appointed from a stale form",
         "announcement": "The GM rolls back to the cabinet appointment."})
     current.refresh_from_db()
     new = open_phase(game)
@@ -830,15 +838,18 @@ def test_a_resent_adjudicate_now_leaves_the_next_phase_alone(client, review):
     game, _ = make_game(gm, review=review)
     phase = open_phase(game)
     client.force_login(gm)
-    url = reverse("gm_adjudicate", args=[game.id])
-    data = {"adjudicate-phase": phase.number, "adjudicate-reason": "everyone is in"}
-    client.post(url, data)
+    url, time_page = reverse("gm_adjudicate", args=[game.id]), reverse("gm_time", args=[game.id])
+    asked, _done = asked_and_confirmed(client, time_page, url,
+                                       {"adjudicate-reason": "everyone is in"})
     if review:
         services.publish(game.id, gm)
     second = open_phase(game)
     assert second.number == phase.number + 1
-    page = client.post(url, data, follow=True).content.decode()  # the browser sends it again
-    assert f"Phase {phase.number} was already adjudicated: nothing was done." in page
+    # the browser sends the confirmation again (back, resend), then the first form
+    for form in (form_with(asked, "confirm", "yes"), form_with(asked, "confirm", "yes")
+                 .set("confirm", "")):
+        page = client.get(submit(client, time_page, form)["Location"]).content.decode()
+        assert f"Phase {phase.number} was already adjudicated: nothing was done." in page
     second.refresh_from_db()
     assert second.status == Phase.Status.OPEN and not PhaseResult.objects.filter(
         phase=second).exists()
@@ -850,10 +861,11 @@ def test_a_resent_adjudicate_now_in_review_mode_keeps_the_draft(client):
     game, _ = make_game(gm, review=True)
     phase = open_phase(game)
     client.force_login(gm)
-    data = {"adjudicate-phase": phase.number}
-    client.post(reverse("gm_adjudicate", args=[game.id]), data)
-    page = client.post(reverse("gm_adjudicate", args=[game.id]), data, follow=True)
-    assert f"Phase {phase.number} was already adjudicated" in page.content.decode()
+    asked, _done = asked_and_confirmed(client, reverse("gm_time", args=[game.id]),
+                                       reverse("gm_adjudicate", args=[game.id]))
+    again = submit(client, "", form_with(asked, "confirm", "yes"))
+    page = client.get(again["Location"]).content.decode()
+    assert f"Phase {phase.number} was already adjudicated" in page
     assert actions(game).count("adjudicate") == 1
 
 
@@ -863,11 +875,12 @@ def test_a_resent_publish_does_not_publish_the_next_draft(client):
     first = open_phase(game)
     services.adjudicate_now(game.id, gm)
     client.force_login(gm)
-    url = reverse("gm_publish", args=[game.id])
-    client.post(url, {"phase": first.number})
+    asked, _done = asked_and_confirmed(client, reverse("gm_review", args=[game.id]),
+                                       reverse("gm_publish", args=[game.id]))
     second = open_phase(game)
     services.adjudicate_now(game.id, gm)  # the next phase waits for review
-    page = client.post(url, {"phase": first.number}, follow=True).content.decode()
+    again = submit(client, "", form_with(asked, "confirm", "yes"))  # the confirmation resent
+    page = client.get(again["Location"]).content.decode()
     assert f"Phase {first.number} was already published: nothing was done." in page
     second.refresh_from_db()
     assert second.status == Phase.Status.DRAFTED
@@ -879,12 +892,13 @@ def test_a_resent_rollback_opens_no_second_phase(cast, client):
     play(game, phases=2)
     current = open_phase(game)
     client.force_login(cast["gm"])
-    url = reverse("gm_rollback", args=[game.id])
-    data = {"current_phase": current.number, "to_phase": 2, "reason": "a stale form"}
-    client.post(url, data)
+    asked, _done = asked_and_confirmed(client, reverse("gm_history", args=[game.id]),
+                                       reverse("gm_rollback", args=[game.id]),
+                                       {"to_phase": "2", "reason": "a stale form"})
     new = open_phase(game)
     count = Phase.objects.filter(game=game).count()
-    page = client.post(url, data, follow=True).content.decode()
+    again = submit(client, "", form_with(asked, "confirm", "yes"))  # the confirmation resent
+    page = client.get(again["Location"]).content.decode()
     assert f"Phase {current.number} was already rolled back: nothing was done." in page
     assert open_phase(game).pk == new.pk
     assert Phase.objects.filter(game=game).count() == count

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.urls import reverse
 
@@ -29,7 +31,17 @@ def test_the_gm_starts_the_campaign_from_its_page(campaign, client):
     client.force_login(game.gm)
     page = client.get(reverse("game_detail", args=[game.id])).content.decode()
     assert "Start the campaign" in page
-    response = client.post(reverse("game_start", args=[game.id]))
+    # the button leads to the question, which starts nothing; so does an old page's one click
+    asked = client.get(re.search(r'href="([^"]*/gm/start/[^"]*)"', page).group(1).replace(
+        "&amp;", "&"))
+    old_click = client.post(reverse("game_start", args=[game.id]))
+    assert old_click.status_code == 302 and old_click["Location"] == asked.request["PATH_INFO"] \
+        + "?from=detail"
+    assert asked.status_code == 200 and Game.objects.get(pk=game.pk).status == "forming"
+    html = asked.content.decode()
+    assert f"<title>Confirm: Start {game.name}?" in html
+    assert f'href="{reverse("game_detail", args=[game.id])}"' in html  # Cancel: back here
+    response = submit(client, "", form_with(html, "confirm", "yes"))
     assert response.status_code == 302 and response["Location"].endswith("/status/")
     assert Game.objects.get(pk=game.pk).status == Game.Status.NOMINATING
 

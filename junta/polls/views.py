@@ -121,8 +121,21 @@ def detail(request: AuthenticatedHttpRequest, game_id: int, poll_id: int) -> Htt
 @login_required
 @require_POST
 def close(request: AuthenticatedHttpRequest, game_id: int, poll_id: int) -> HttpResponse:
+    """Closing cannot be undone: the Close button leads to a page saying who has voted and who
+    sees what once it is closed; only its Confirm button (`confirm=yes`) closes the poll."""
     game, _seat = _viewer(request, game_id)
     poll = _poll(game, poll_id)
+    if request.POST.get("confirm") != "yes":
+        shown = selectors.shown(poll, None)
+        refusal = ("This poll is closed already." if shown.closed else
+                   "Only the GameMaster or the poll's author closes it."
+                   if request.user.id not in (game.gm_id, poll.author_id) else "")
+        if refusal:
+            messages.error(request, refusal)
+            return redirect("polls_detail", game_id=game.id, poll_id=poll.id)
+        return render(request, "polls/close.html", {
+            "game": game, "poll": poll, "shown": shown,
+            "seated": game.players.filter(membership=Player.Membership.ACTIVE).count()})
     try:
         services.close(poll.id, request.user)
     except services.PollError as error:

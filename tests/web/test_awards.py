@@ -15,7 +15,7 @@ from junta.games import running
 from junta.games.models import Game
 from junta.polls import services
 from junta.polls.models import Poll, Vote
-from tests.web.browser_forms import forms_in, submit
+from tests.web.browser_forms import asked, form_with, forms_in, submit
 
 pytestmark = pytest.mark.django_db
 
@@ -130,8 +130,11 @@ def test_closed_awards_show_winners_and_counts_never_voters(finished, client):
     speech.refresh_from_db()
     assert not speech.is_closed()
     client.force_login(game.gm)
-    for poll in (speech, coup):
-        assert client.post(reverse("polls_close", args=[game.id, poll.id])).status_code == 302
+    for poll in (speech, coup):  # each asks first, then closes on Confirm
+        detail = reverse("polls_detail", args=[game.id, poll.id])
+        question = asked(client, detail, reverse("polls_close", args=[game.id, poll.id]))
+        assert "goes on the campaign's end report; the ballot stays secret" in question
+        assert submit(client, detail, form_with(question, "confirm", "yes")).status_code == 302
     html = results_html(game)
     assert 'aria-labelledby="award-results-h"' in html
     assert "Best speech: Don Isabel</caption>" in html

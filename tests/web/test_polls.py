@@ -6,6 +6,7 @@ voted what, to anyone."""
 from __future__ import annotations
 
 import html
+import re
 import zoneinfo
 from datetime import datetime, timedelta
 
@@ -18,7 +19,7 @@ from junta.games import running
 from junta.games.models import Game, Player
 from junta.polls import services
 from junta.polls.models import Poll, Vote
-from tests.web.browser_forms import forms_in, submit
+from tests.web.browser_forms import asked, form_with, forms_in, submit
 
 pytestmark = pytest.mark.django_db
 
@@ -284,12 +285,36 @@ def test_the_events_page_mentions_open_polls(started, client):
 def test_the_author_or_the_gm_closes_a_poll(started, client):
     game, (carlos, isabel, *_) = started
     poll = make_poll(game)
+    services.vote(poll.id, isabel, [poll.choices.first().pk])
+    close, detail = (reverse(name, args=[game.id, poll.id])
+                     for name in ("polls_close", "polls_detail"))
     client.force_login(isabel)
-    client.post(reverse("polls_close", args=[game.id, poll.id]))
+    for data in ({}, {"confirm": "yes"}):  # the question, or the confirmation, sent by hand
+        page = client.get(client.post(close, data)["Location"]).content.decode()
+        assert "Only the GameMaster or the poll&#x27;s author closes it." in page
     poll.refresh_from_db()
     assert not poll.is_closed()
     client.force_login(game.gm)
-    assert client.post(reverse("polls_close", args=[game.id, poll.id])).status_code == 302
+    # closing cannot be undone: the button asks first, saying who voted and who sees what
+    question = asked(client, detail, close)
+    poll.refresh_from_db()
+    assert not poll.is_closed()
+    assert f"<title>Confirm: Close “{html.escape(poll.question)}” now?" in question
+    assert re.search(r'<section[^>]*id="confirm"[^>]*tabindex="-1" autofocus', question)
+    assert "1 of the 6 players has voted; nobody can vote or change a vote any more." \
+        in question
+    assert "nobody ever sees who voted what" in question
+    assert f'<a class="button button-secondary" href="{detail}">Cancel</a>' in question
+    client.get(detail)  # Cancel: nothing done
+    poll.refresh_from_db()
+    assert not poll.is_closed()
+    confirmation = form_with(question, "confirm", "yes")
+    assert submit(client, detail, confirmation).status_code == 302
     poll.refresh_from_db()
     assert poll.is_closed()
+    closed_at = poll.closed_at
+    page = client.get(submit(client, detail, confirmation)["Location"]).content.decode()
+    assert "This poll is closed already." in page  # sent again: closed once
+    poll.refresh_from_db()
+    assert poll.closed_at == closed_at
     assert Player.objects.filter(game=game).count() == 6

@@ -28,6 +28,18 @@ def no_horizontal_scroll(page) -> bool:
     return page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
 
 
+def axe_problems(page) -> list[str]:
+    """axe-core's serious and critical WCAG 2.2 AA findings on the page shown."""
+    from axe_playwright_python.base import AXE_SCRIPT
+
+    page.evaluate(AXE_SCRIPT)
+    tags = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]
+    found = page.evaluate("options => axe.run(document, options)",
+                          {"runOnly": {"type": "tag", "values": tags}})
+    return [f"{v['id']}: {v['help']}: {[n['html'] for n in v['nodes']]}"
+            for v in found["violations"] if v["impact"] in ("serious", "critical")]
+
+
 def account(email: str, name: str):
     user = get_user_model().objects.create_user(email=email, password=PASSWORD,
                                                 display_name=name)
@@ -147,6 +159,7 @@ def test_a_gm_reviews_rules_and_publishes_on_a_phone(live_server, browser):
     assert page.evaluate("document.activeElement.id") == "confirm"
     assert "is published to every player" in page.locator("#confirm").inner_text()
     assert no_horizontal_scroll(page)
+    assert axe_problems(page) == []
     phase.refresh_from_db()
     assert phase.status == Phase.Status.DRAFTED  # nothing done yet
     if os.environ.get("JUNTA_SCREENSHOTS"):

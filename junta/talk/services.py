@@ -1,11 +1,17 @@
 """Every change to the private conversations, each in one transaction: starting one, posting,
-reading, leaving, agreeing to reveal it after the end (docs/rules.md §talk).
+reading, leaving, agreeing to reveal it after the end (docs/rules.md §talk), and what the
+GameMaster's changes of players do to them (`hand_over`, `drop_player`).
 
-Posting, leaving and agreeing to reveal lock the conversation's row first (`_lock`) and read who
-is in it under that lock, so that they happen one after the other: a message sent at the moment
-its writer leaves is either in before he left or refused. In the project's lock order
-(`junta.games.locking`) the conversation comes after the game: starting one locks the game, and
-nothing that holds a conversation locks its game."""
+Posting, leaving, agreeing to reveal, and the GameMaster's changes of players lock the
+conversation's row (`_lock`, `_locked_rows_of`) and read who is in it under that lock, so that
+they happen one after the other: a message sent at the moment its writer leaves, or is replaced
+or removed by the GameMaster, is either in before he was out or refused. They take the
+project's lock order (`junta.games.locking`): the game, then its conversations in id order.
+Locking a conversation locks its game first (`_lock_all`): every write raises the campaign's
+revision number under its row's lock (`junta.games.revisions`), and a transaction that raised
+it twice checks the game's row as it commits (a deferred foreign key), so a message sent holding
+the conversation but not the game would wait for a GameMaster who holds the game, while he waits
+for that number: a deadlock."""
 
 from __future__ import annotations
 
@@ -13,6 +19,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from junta.games import speeches
+from junta.games.locking import lock_game
 from junta.games.models import Game, Player
 from junta.talk import access, consent
 from junta.talk.access import Reader
@@ -27,9 +34,17 @@ class NotAMember(TalkError):
     """He is not (or no longer) in the conversation he writes to."""
 
 
+def _lock_all(game_id: int, ids: set[int]) -> list[Conversation]:
+    """These conversations of the campaign, fresh from the database, each row locked until the
+    transaction ends: the game first (the GameMaster's changes of players hold it already),
+    then the conversations in id order."""
+    lock_game(game_id)
+    return list(Conversation.objects.select_for_update().filter(pk__in=ids).order_by("pk"))
+
+
 def _lock(conversation: Conversation) -> Conversation:
     """The conversation's row, locked until the transaction ends, fresh from the database."""
-    return Conversation.objects.select_for_update().get(pk=conversation.pk)
+    return _lock_all(conversation.game_id, {conversation.pk})[0]
 
 
 def _clean_body(body: str) -> str:
@@ -164,6 +179,47 @@ def leave(conversation: Conversation, reader: Reader) -> None:
         raise TalkError("You are not in this conversation.")
     me.left_at = timezone.now()
     me.save(update_fields=["left_at"])
+
+
+def _locked_rows_of(player: Player) -> list[Member]:
+    """The player's rows in the conversations he is still in, each conversation locked first, in
+    id order, and his rows read again under those locks (one who left meanwhile is not among
+    them). The caller holds the game's lock, so that no conversation starts meanwhile."""
+    ids = set(Member.objects.filter(player=player, left_at__isnull=True)
+              .values_list("conversation_id", flat=True))
+    _lock_all(player.game_id, ids)
+    return list(Member.objects.filter(player=player, conversation_id__in=ids,
+                                      left_at__isnull=True).order_by("conversation_id"))
+
+
+@transaction.atomic
+def hand_over(old: Player, new: Player, name: str) -> int:
+    """The GameMaster replaced `old` by `new` (the game's row locked by the caller): the
+    family's conversations go with its seat (docs/rules.md §talk). In each one the leaver is
+    still in, the newcomer takes his row, signed `name`, every message new to him; the leaver
+    reads them no more, and a message he sends at that moment is in before or refused. How many
+    conversations went over."""
+    rows = _locked_rows_of(old)
+    for member in rows:
+        member.user, member.player, member.name = new.user, new, name
+        member.read_until = member.mailed_until = member.mailed_at = None  # all new to him
+        member.save(update_fields=["user", "player", "name", "read_until", "mailed_until",
+                                   "mailed_at"])
+    return len(rows)
+
+
+@transaction.atomic
+def drop_player(player: Player) -> int:
+    """The GameMaster removed `player` from the campaign (the game's row locked by the
+    caller): he leaves every conversation he is still in, as if he had left each one himself,
+    so that he reads none of them again should he join once more; a message he sends at that
+    moment is in before or refused. How many he left."""
+    rows = _locked_rows_of(player)
+    now = timezone.now()
+    for member in rows:
+        member.left_at = now
+        member.save(update_fields=["left_at"])
+    return len(rows)
 
 
 @transaction.atomic

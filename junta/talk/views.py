@@ -15,6 +15,7 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from accounts.models import User
 from accounts.requests import AuthenticatedHttpRequest
 from junta.games import selectors as game_selectors
 from junta.games.models import Game, Player
@@ -29,10 +30,14 @@ POLL_LIMIT = 50  # new messages sent to an open page at a time
 
 def _reader(request: AuthenticatedHttpRequest, game_id: int) -> tuple[Game, Reader]:
     game = game_selectors.game_for(request.user, game_id)
-    reader = access.reader_for(game, request.user)
+    return game, _reader_in(game, request.user)
+
+
+def _reader_in(game: Game, user: User) -> Reader:
+    reader = access.reader_for(game, user)
     if reader is None:
         raise Http404("Only the campaign's players and its GameMaster talk here.")
-    return game, reader
+    return reader
 
 
 def _conversation(reader: Reader, conversation_id: int) -> Conversation:
@@ -96,26 +101,46 @@ def start(request: AuthenticatedHttpRequest, game_id: int) -> HttpResponse:
     return render(request, "talk/index.html", _index_context(reader, form), status=400)
 
 
-def _left_it(reader: Reader, conversation_id: int) -> bool:
-    return Member.objects.filter(conversation_id=conversation_id,
-                                 conversation__game=reader.game, user=reader.user,
-                                 left_at__isnull=False).exists()
+OUT_OF_IT = {
+    Player.Membership.REPLACED: "The GameMaster has given your family to another player: its "
+    "conversations went with the seat, and you no longer write in them.",
+    Player.Membership.REMOVED: "The GameMaster has removed you from this campaign: you are no "
+    "longer in its conversations.",
+}
+LEFT_IT = ("You have left this conversation (in another window?), so nobody in it can read what "
+           "you write there now.")
 
 
-def _not_sent(request: AuthenticatedHttpRequest, game: Game) -> HttpResponse:
-    """He left the conversation (in another window, or as he sent): what he typed is shown
-    back, not lost with a 404."""
+def _why_out(game: Game, user: User, conversation_id: int) -> str | None:
+    """Why a message sent from a page of this conversation drawn earlier cannot go: the
+    GameMaster replaced or removed him since (the same answer for any conversation: it tells
+    nothing of them), or he left it, in another window or as he sent. None when neither."""
+    if access.reader_for(game, user) is None:
+        gone = (game.players.filter(user=user, membership__in=list(OUT_OF_IT))
+                .order_by("-id").values_list("membership", flat=True).first())
+        return OUT_OF_IT[Player.Membership(gone)] if gone else None
+    if Member.objects.filter(conversation_id=conversation_id, conversation__game=game,
+                             user=user, left_at__isnull=False).exists():
+        return LEFT_IT
+    return None
+
+
+def _not_sent(request: AuthenticatedHttpRequest, game: Game, why: str) -> HttpResponse:
+    """He is out of the conversation (`_why_out`): what he typed is shown back, not lost with
+    a 404."""
     return render(request, "talk/left.html", {
-        "game": game, "text": request.POST.get("body", "")}, status=409)
+        "game": game, "why": why, "text": request.POST.get("body", ""),
+        "still_talks": why == LEFT_IT}, status=409)
 
 
 @login_required
 @require_http_methods(["GET", "POST"])
 def conversation(request: AuthenticatedHttpRequest, game_id: int,
                  conversation_id: int) -> HttpResponse:
-    game, reader = _reader(request, game_id)
-    if request.method == "POST" and _left_it(reader, conversation_id):
-        return _not_sent(request, game)
+    game = game_selectors.game_for(request.user, game_id)
+    if request.method == "POST" and (why := _why_out(game, request.user, conversation_id)):
+        return _not_sent(request, game, why)
+    reader = _reader_in(game, request.user)
     talk = _conversation(reader, conversation_id)
     me = access.membership(talk, reader)
     form = MessageForm(request.POST or None)
@@ -125,8 +150,9 @@ def conversation(request: AuthenticatedHttpRequest, game_id: int,
             try:
                 message = services.post(talk, reader, form.cleaned_data["body"])
             except services.NotAMember as error:
-                if _left_it(reader, talk.id):  # he left while it was being sent
-                    return _not_sent(request, game)
+                # he left, or the GameMaster replaced or removed him, while it was being sent
+                if why := _why_out(game, reader.user, talk.id):
+                    return _not_sent(request, game, why)
                 form.add_error(None, str(error))
             except services.TalkError as error:
                 form.add_error(None, str(error))

@@ -365,6 +365,16 @@ def test_a_newcomer_takes_the_family_s_conversations_with_its_seat(started, clie
     assert send(client, game, talk, "I am the family now.").status_code == 302
 
 
+def not_sent(response, body: str) -> str:
+    """The page answering a message that was not sent: his text comes back to him, nothing of
+    it is stored. Its text."""
+    assert response.status_code == 409
+    text = response.content.decode()
+    assert "Your message was not sent" in text and f"{body}</textarea>" in text
+    assert not Message.objects.filter(body=body).exists()
+    return text
+
+
 def test_a_message_from_a_window_left_open_after_leaving_is_shown_back(started, client):
     """He leaves the conversation in one window and sends a message from another drawn before:
     it is not sent (he reads it no more), and what he typed comes back to him, not a 404."""
@@ -375,10 +385,7 @@ def test_a_message_from_a_window_left_open_after_leaving_is_shown_back(started, 
     form = message_form(client, game, talk).set("body", "Fifteen, final offer.")
     services.leave(talk, access_reader(game, users[0]))
     response = submit(client, reverse("talk_conversation", args=[game.id, talk.id]), form)
-    assert response.status_code == 409
-    text = response.content.decode()
-    assert "Your message was not sent" in text and "Fifteen, final offer.</textarea>" in text
-    assert not Message.objects.filter(body="Fifteen, final offer.").exists()
+    assert "You have left this conversation" in not_sent(response, "Fifteen, final offer.")
 
 
 def test_a_message_sent_as_its_writer_leaves_elsewhere_is_refused_and_shown_back(started, client,
@@ -399,7 +406,93 @@ def test_a_message_sent_as_its_writer_leaves_elsewhere_is_refused_and_shown_back
 
     monkeypatch.setattr(services, "post", leave_meanwhile)
     response = submit(client, reverse("talk_conversation", args=[game.id, talk.id]), form)
-    assert response.status_code == 409
-    text = response.content.decode()
-    assert "Your message was not sent" in text and "Fifteen, final offer.</textarea>" in text
-    assert not Message.objects.filter(body="Fifteen, final offer.").exists()
+    assert "You have left this conversation" in not_sent(response, "Fifteen, final offer.")
+
+
+def replaced_as_she_writes(started, client, django_user_model) -> tuple[Game, Conversation,
+                                                                          str, Form, object]:
+    """Carlos and Isabel talk; Isabel's page of it is open with a message typed in. (The game,
+    the conversation, its address, her form, the GameMaster's replacement of her by a newcomer
+    (a function))."""
+    from junta.gm import services as gm_services
+
+    game, (carlos, isabel, *_) = started
+    client.force_login(carlos)
+    start_through_form(client, game, [seat_of(game, isabel)], "Old deal", SECRET)
+    talk = Conversation.objects.get(game=game)
+    client.force_login(isabel)
+    form = message_form(client, game, talk).set("body", "Fifteen, final offer.")
+    newcomer = django_user_model.objects.create_user(email="nuevo@example.org")
+    seat = seat_of(game, isabel).pk
+
+    def replace() -> None:
+        gm_services.replace_player(game.id, game.gm, seat, newcomer.email, "Don Nuevo",
+                                   reason="Isabel moved away")
+
+    return game, talk, reverse("talk_conversation", args=[game.id, talk.id]), form, replace
+
+
+REPLACED = "The GameMaster has given your family to another player"
+
+
+def test_a_message_from_a_page_drawn_before_the_gm_replaced_its_writer_is_shown_back(
+        started, client, django_user_model):
+    """The GameMaster gives her family to a newcomer while her page of a conversation is open:
+    what she sends from it is not sent, since the family's conversations went with its seat
+    (docs/rules.md §talk), and her text comes back to her, not a 404, with nothing of the
+    conversation."""
+    _game, _talk, url, form, replace = replaced_as_she_writes(started, client,
+                                                             django_user_model)
+    replace()
+    text = not_sent(submit(client, url, form), "Fifteen, final offer.")
+    assert REPLACED in text and "TALK-SECRET-MARKER" not in text
+
+
+def test_a_message_sent_as_the_gm_replaces_its_writer_is_refused_and_shown_back(
+        started, client, django_user_model, monkeypatch):
+    """The GameMaster replaces her while her message is on its way, after the page checked she
+    was still in it: posting reads who is in it under the conversation's lock, which the
+    replacement takes too (tests/web/test_talk_concurrency.py has the race itself), refuses it,
+    and her text comes back, with nothing of the conversation."""
+    _game, _talk, url, form, replace = replaced_as_she_writes(started, client,
+                                                             django_user_model)
+    real_post = services.post
+
+    def replaced_meanwhile(conversation, reader, body):  # noqa: ANN001, ANN202
+        replace()
+        return real_post(conversation, reader, body)
+
+    monkeypatch.setattr(services, "post", replaced_meanwhile)
+    text = not_sent(submit(client, url, form), "Fifteen, final offer.")
+    assert REPLACED in text and "TALK-SECRET-MARKER" not in text
+
+
+def test_a_player_the_gm_removes_leaves_his_conversations_and_reads_them_no_more(campaign,
+                                                                                  client):
+    """While the campaign forms the seated players talk already; the GameMaster removes one of
+    them. He is out of its conversations as if he had left them: what he sends from a page
+    drawn before comes back to him, the others see he left, and should he join the campaign
+    again he reads nothing said since."""
+    from junta.games.campaigns import join_game
+    from junta.gm import services as gm_services
+
+    game, (carlos, isabel, *_) = campaign(players=6)
+    client.force_login(carlos)
+    start_through_form(client, game, [seat_of(game, isabel)], "Before the start", "12 MP?")
+    talk = Conversation.objects.get(game=game)
+    url = reverse("talk_conversation", args=[game.id, talk.id])
+    client.force_login(isabel)
+    form = message_form(client, game, talk).set("body", "Fifteen, final offer.")
+    gm_services.remove_player(game.id, game.gm, seat_of(game, isabel).pk)
+    text = not_sent(submit(client, url, form), "Fifteen, final offer.")
+    assert "The GameMaster has removed you from this campaign" in text
+    client.force_login(carlos)
+    assert send(client, game, talk, SECRET).status_code == 302
+    assert "Left: Don Isabel." in client.get(url).content.decode()
+
+    join_game(game.id, isabel, "Doña Isabel")  # an open campaign: she is seated again
+    client.force_login(isabel)
+    assert client.get(url).status_code == 404
+    assert client.get(reverse("talk_messages", args=[game.id, talk.id])).status_code == 404
+    assert "Before the start" not in client.get(reverse("talk_index", args=[game.id])) \
+        .content.decode()

@@ -3,6 +3,8 @@ replace a player by another person once it runs."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.db import transaction
 
 from accounts.models import User
@@ -10,7 +12,7 @@ from junta.engine import GameState, RulingError, name_character
 from junta.games import repository
 from junta.games.campaigns import seat_player
 from junta.games.models import Character, Game, Order, Phase, Player
-from junta.talk.models import Member
+from junta.talk import services as talk_services
 
 from .common import GMError, _audit, _bump, _lock, _reason, _state_before
 from .review import _redraft_if_drafted
@@ -33,8 +35,9 @@ def approve_player(game_id: int, by: User, player_id: int) -> Player:
 
 @transaction.atomic
 def remove_player(game_id: int, by: User, player_id: int, reason: str = "") -> Player:
-    """Decline a request to join, or take a seated player out, while the campaign forms. Once
-    it runs, every seat is a family of the game: replace its player instead."""
+    """Decline a request to join, or take a seated player out, while the campaign forms (he
+    leaves the conversations he is in: `junta.talk.services.drop_player`). Once it runs, every
+    seat is a family of the game: replace its player instead."""
     game = _lock(game_id, by)
     player = game.players.select_related("user").filter(pk=player_id).first()
     if player is None:
@@ -48,9 +51,12 @@ def remove_player(game_id: int, by: User, player_id: int, reason: str = "") -> P
     player.membership = Player.Membership.REMOVED
     player.seat = None
     player.save(update_fields=["membership", "seat"])
-    _audit(game, by, "remove" if was == Player.Membership.ACTIVE else "decline",
+    seated = was == Player.Membership.ACTIVE
+    left: dict[str, Any] = {"conversations_left": talk_services.drop_player(player)} \
+        if seated else {}
+    _audit(game, by, "remove" if seated else "decline",
            reason=_reason(reason, required=False), player=player.pk,
-           user=player.user.public_name)
+           user=player.user.public_name, **left)
     return player
 
 
@@ -106,13 +112,7 @@ def replace_player(game_id: int, by: User, player_id: int, newcomer_email: str,
     moved = 0
     if phase is not None and phase.status in (Phase.Status.OPEN, Phase.Status.DRAFTED):
         moved = Order.objects.filter(phase=phase, player=old).update(player=new)
-    talks = 0
-    for member in Member.objects.filter(player=old, left_at__isnull=True):
-        member.user, member.player, member.name = user, new, name
-        member.read_until = member.mailed_until = member.mailed_at = None  # all new to him
-        member.save(update_fields=["user", "player", "name", "read_until", "mailed_until",
-                                   "mailed_at"])
-        talks += 1
+    talks = talk_services.hand_over(old, new, name)
     digest_after = None
     if phase is not None and phase.status in (Phase.Status.OPEN, Phase.Status.DRAFTED):
         state = _state_before(phase)

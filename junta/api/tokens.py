@@ -67,7 +67,7 @@ def find(secret: str) -> ApiToken | None:
 
 @transaction.atomic
 def revoke(user: User, token_id: int) -> ApiToken:
-    token = ApiToken.objects.select_for_update().filter(pk=token_id, user=user).first()
+    token = ApiToken.objects.select_for_update(no_key=True).filter(pk=token_id, user=user).first()
     if token is None:
         raise TokenError("That token is not one of yours.")
     if token.revoked_at is None:

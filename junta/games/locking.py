@@ -1,6 +1,11 @@
 """Row locks, always taken in the same order (the game, then its phase) to avoid deadlocks.
 
-On PostgreSQL these are `SELECT ... FOR UPDATE`. On SQLite every write transaction is
+On PostgreSQL these are `SELECT ... FOR NO KEY UPDATE`, here and wherever the project locks a row
+to write one at a time: such locks exclude each other, but not the share lock of a row's key that
+PostgreSQL takes to check a foreign key when a transaction commits. With `FOR UPDATE`, a writer
+holding the game and waiting for a row another transaction changed twice (the campaign's revision)
+deadlocked with that transaction's commit, which checks the row's key to the game
+(tests/web/test_lock_order.py). On SQLite every write transaction is
 `BEGIN IMMEDIATE` (see settings), which serialises writers for the whole database, so the same
 code is safe there too.
 """
@@ -15,7 +20,7 @@ def lock_game(game_id: int) -> Game:
     """Lock and return the game row. Call inside `transaction.atomic()`. Whoever takes the lock
     means to write (some of it in bulk, which sends no signal), so the campaign's content
     revision is raised with it (`junta.games.revisions`)."""
-    game = Game.objects.select_for_update().get(pk=game_id)
+    game = Game.objects.select_for_update(no_key=True).get(pk=game_id)
     revisions.bump(game.pk)
     return game
 
@@ -24,6 +29,6 @@ def lock_phase(phase_id: int) -> tuple[Game, Phase]:
     """Lock the phase's game, then the phase, and return both fresh from the database."""
     game_id = Phase.objects.values_list("game_id", flat=True).get(pk=phase_id)
     game = lock_game(game_id)
-    phase = Phase.objects.select_for_update().get(pk=phase_id)
+    phase = Phase.objects.select_for_update(no_key=True).get(pk=phase_id)
     phase.game = game
     return game, phase

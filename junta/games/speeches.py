@@ -82,7 +82,7 @@ def post_speech(game: Game, user: User, body: str, reply_to_id: int | None = Non
     """The speech, unless the same was just made by the same speaker (`resent`): then that
     one, not a second."""
     body = _checked_text(body, "A speech", MAX_SPEECH_LENGTH)
-    Game.objects.select_for_update().filter(pk=game.pk).first()  # one speech at a time
+    Game.objects.select_for_update(no_key=True).filter(pk=game.pk).first()  # one speech at a time
     speaker = speaker_for(game, user)
     if speaker is None:
         raise CampaignError(f"Only the players and the GM of {game.name} may speak here.")
@@ -125,7 +125,7 @@ def post_announcement(game: Game, user: User, body: str) -> Announcement:
     if game.gm_id != user.id:
         raise CampaignError(f"Only the GameMaster of {game.name} makes announcements.")
     body = _checked_text(body, "An announcement", MAX_ANNOUNCEMENT_LENGTH)
-    Game.objects.select_for_update().filter(pk=game.pk).first()  # one at a time
+    Game.objects.select_for_update(no_key=True).filter(pk=game.pk).first()  # one at a time
     again = resent(Announcement.objects.filter(game=game, author=user), body)
     if again is not None:
         return again
@@ -142,7 +142,8 @@ def mark_seen(game: Game, user: User, until: datetime) -> bool:
     (kept under its revision, which this row raises) are drawn again at most once for each new
     speech a reader reads. True when something was written."""
     with transaction.atomic():
-        seen = EventsSeen.objects.select_for_update().filter(game=game, user=user).first()
+        seen = (EventsSeen.objects.select_for_update(no_key=True)
+                .filter(game=game, user=user).first())
         if seen is not None:
             if seen.seen_until >= until:
                 return False

@@ -56,7 +56,7 @@ def player_name(player: Player) -> str:
 @transaction.atomic
 def post_poll(game: Game, user: User, question: str, choices: list[str], *, multiple: bool,
               anonymous: bool, live: bool, closes_at: datetime) -> Poll:
-    game = Game.objects.select_for_update().get(pk=game.pk)
+    game = Game.objects.select_for_update(no_key=True).get(pk=game.pk)
     if not may_post(game, user):
         raise PollError("Only the GameMaster posts polls in this campaign"
                         + (", and only while it runs." if game.players_may_poll else "."))
@@ -81,7 +81,8 @@ def vote(poll_id: int, user: User, choice_ids: list[int],
     """Cast (or replace) the player's vote: his earlier choices in this poll are replaced.
     `replacing`, the vote the page showed, refuses (`VoteChanged`) a page drawn before the vote
     changed elsewhere."""
-    poll = Poll.objects.select_for_update().select_related("game").filter(pk=poll_id).first()
+    poll = (Poll.objects.select_for_update(no_key=True).select_related("game")
+            .filter(pk=poll_id).first())
     if poll is None:
         raise PollError("No such poll.")
     if poll.is_closed():
@@ -112,7 +113,8 @@ def vote(poll_id: int, user: User, choice_ids: list[int],
 @transaction.atomic
 def close(poll_id: int, user: User) -> Poll:
     """The GameMaster (or the poll's author) closes it now."""
-    poll = Poll.objects.select_for_update().select_related("game").filter(pk=poll_id).first()
+    poll = (Poll.objects.select_for_update(no_key=True).select_related("game")
+            .filter(pk=poll_id).first())
     if poll is None:
         raise PollError("No such poll.")
     if user.id not in (poll.game.gm_id, poll.author_id):
@@ -127,7 +129,7 @@ def close(poll_id: int, user: User) -> Poll:
 @transaction.atomic
 def open_awards(game: Game, user: User, extra: list[str]) -> list[Poll]:
     """The GameMaster opens the standard awards (those not yet opened) and his own."""
-    game = Game.objects.select_for_update().get(pk=game.pk)
+    game = Game.objects.select_for_update(no_key=True).get(pk=game.pk)
     if game.gm_id != user.id:
         raise PollError("Only the GameMaster opens the awards.")
     if game.status != Game.Status.FINISHED:

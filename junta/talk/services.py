@@ -39,7 +39,8 @@ def _lock_all(game_id: int, ids: set[int]) -> list[Conversation]:
     transaction ends: the game first (the GameMaster's changes of players hold it already),
     then the conversations in id order."""
     lock_game(game_id)
-    return list(Conversation.objects.select_for_update().filter(pk__in=ids).order_by("pk"))
+    return list(Conversation.objects.select_for_update(no_key=True).filter(pk__in=ids)
+                .order_by("pk"))
 
 
 def _lock(conversation: Conversation) -> Conversation:
@@ -92,7 +93,7 @@ def start(reader: Reader, subject: str, players: list[Player], with_gm: bool,
     reason = access.why_not_send(reader, only_gm)
     if reason:
         raise TalkError(reason)
-    Game.objects.select_for_update().filter(pk=game.pk).first()  # one start at a time
+    Game.objects.select_for_update(no_key=True).filter(pk=game.pk).first()  # one start at a time
     again = _started_again(reader, subject, body, {p.user_id for p in chosen} | (
         {game.gm_id} if with_gm and not reader.is_gm else set()))
     if again is not None:  # the form sent twice: one conversation

@@ -34,7 +34,8 @@ def _lock(game_id: int, by: User) -> Game:
 
 def _current(game: Game) -> Phase | None:
     """The latest phase, locked (the game row is locked first by the caller)."""
-    return Phase.objects.select_for_update().filter(game=game).order_by("-number").first()
+    return (Phase.objects.select_for_update(no_key=True).filter(game=game)
+            .order_by("-number").first())
 
 
 def _working_phase(game: Game) -> Phase:

@@ -26,7 +26,7 @@ from .review import _redraft_if_drafted
 
 
 def _order_row(phase: Phase, seat: int) -> Order | None:
-    return Order.objects.select_for_update().filter(
+    return Order.objects.select_for_update(no_key=True).filter(
         phase=phase, player__seat=seat, player__membership=Player.Membership.ACTIVE).first()
 
 

@@ -108,7 +108,7 @@ def replace_player(game_id: int, by: User, player_id: int, newcomer_email: str,
                                 membership=Player.Membership.ACTIVE, state=old.state,
                                 pocket=old.pocket, bank=old.bank)
     Character.objects.create(player=new, life=character.life if character else 1, name=name)
-    phase = game.phases.select_for_update().order_by("-number").first()
+    phase = game.phases.select_for_update(no_key=True).order_by("-number").first()
     moved = 0
     if phase is not None and phase.status in (Phase.Status.OPEN, Phase.Status.DRAFTED):
         moved = Order.objects.filter(phase=phase, player=old).update(player=new)

@@ -157,6 +157,7 @@ def conversation(request: AuthenticatedHttpRequest, game_id: int,
             except services.TalkError as error:
                 form.add_error(None, str(error))
             else:
+                messages.success(request, "Your message is sent.")
                 url = reverse("talk_conversation", args=[game.id, talk.id])
                 return redirect(f"{url}#m{message.id}")
         status = 400

@@ -17,9 +17,8 @@
     if (kind) { kind.addEventListener("change", function () { update(box); }); }
     update(box);
   });
-  // A form re-shown with errors: bring its first message into view for keyboard users.
-  var summary = document.getElementById("order-errors");
-  if (summary) { summary.focus(); }
+  // A form re-shown with errors: its summary (#order-errors) takes the focus, as every page's
+  // alert does (static/js/page_alert.js).
   // A form sent once: a second click while the next page loads would send it again (the
   // server refuses a second Remove of the same order, but says so in place of the result).
   var forms = document.querySelectorAll("main form[method=post]");

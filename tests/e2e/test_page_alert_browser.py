@@ -1,0 +1,110 @@
+"""After a form is sent and the page comes back, Chromium's focus is on what came of it and the
+tab's title says it: a message in a conversation, a vote, a sign-up refused, the GM's forms
+(refused, then sent), and an order given on the map with the keyboard alone. The focus is
+where a screen reader starts reading; the title is what it says first of a new page."""
+
+from __future__ import annotations
+
+import pytest
+from django.urls import reverse
+
+from junta.talk import services as talk
+from junta.talk.access import reader_for
+from tests.e2e.sessions import signed_in, six_families
+from tests.e2e.test_map_orders_browser import coup_campaign
+from tests.web.test_polls import make_poll
+
+pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
+
+# the focused element: whether it is the page's alert, its text and tag; and the title
+FOCUS = """() => { const el = document.activeElement; return {
+  alert: el.hasAttribute('data-page-alert'), tag: el.tagName.toLowerCase(),
+  text: el.innerText.trim().replace(/\\s+/g, ' '), title: document.title }; }"""
+
+
+def focus_after(page, click) -> dict:  # noqa: ANN001 - a Playwright page, a callable
+    """Send a form by `click()`, then what has the focus on the page that comes back."""
+    with page.expect_navigation():
+        click()
+    page.wait_for_load_state()  # page_alert.js is deferred: it has run at DOMContentLoaded
+    return page.evaluate(FOCUS)
+
+
+def test_each_form_sent_brings_the_focus_and_the_title_to_what_came_of_it(live_server,
+                                                                          browser):
+    game, users = six_families()
+    carlos, isabel = users[:2]
+    base = live_server.url
+    reader = reader_for(game, carlos)
+    assert reader is not None
+    conversation = talk.start(reader, "The budget", [game.players.get(user=isabel)], False,
+                              "Twelve MP for your vote.")
+    poll = make_poll(game)
+    context, page = signed_in(browser, carlos, base, 1280, 900)
+
+    page.goto(base + reverse("talk_conversation", args=[game.id, conversation.id]))
+    page.get_by_label("Your message").fill("Or fifteen.")
+    shown = focus_after(page, page.get_by_role("button", name="Send as Don Carlos").click)
+    assert shown["alert"] and shown["text"] == "Your message is sent."
+    assert shown["title"] == "Your message is sent. — The budget · Papayas · Junta"
+    sent = page.get_by_label("Your message")
+    sent.fill("   ")  # refused: the summary of the form's errors has the focus
+    shown = focus_after(page, page.get_by_role("button", name="Send as Don Carlos").click)
+    assert shown["alert"] and shown["text"] == "To correct below: Your message."
+    assert shown["title"].startswith("Error: Your message: ")
+
+    page.goto(base + reverse("polls_detail", args=[game.id, poll.id]))
+    page.get_by_label("The Admiral").check()
+    shown = focus_after(page, page.get_by_role("button", name="Vote", exact=True).click)
+    assert shown["alert"] and shown["text"].startswith("Your vote is counted.")
+    assert shown["title"].startswith("Your vote is counted.")
+    assert shown["title"].endswith(" — Who leads the Chamber? · Polls · Papayas · Junta")
+    context.close()
+
+    gm_context, gm = signed_in(browser, game.gm, base, 1280, 900)
+    gm.goto(base + reverse("gm_rulings", args=[game.id]))
+    gm.get_by_text("Move money").click()  # the ruling's form, folded
+    gm.evaluate("document.querySelectorAll('form').forEach(f => f.noValidate = true)")
+    shown = focus_after(gm, gm.get_by_role("button", name="Move the money").click)  # empty
+    assert shown["alert"] and shown["tag"] == "ul" and shown["text"].startswith("Not done. ")
+    assert shown["title"].startswith("Error: Not done. ")
+    assert shown["title"].endswith(" — Rulings · Papayas · Junta")
+    gm.goto(base + reverse("gm_announce", args=[game.id]))
+    gm.locator("#id_announce-body").fill("The rains have come.")
+    shown = focus_after(gm, gm.get_by_role("button", name="Post the announcement").click)
+    assert shown["alert"] and shown["text"] == "Your announcement is at the top of the Events " \
+        "page."
+    assert shown["title"].startswith("Your announcement is at the top of the Events page. — ")
+    gm_context.close()
+
+    visitor = browser.new_context()
+    page = visitor.new_page()
+    page.goto(base + reverse("account_signup"))
+    page.evaluate("document.querySelectorAll('form').forEach(f => f.noValidate = true)")
+    page.locator("#id_email").fill("not-an-address")
+    page.locator("#id_password1").fill("short")
+    page.locator("#id_password2").fill("other")
+    shown = focus_after(page, page.locator("main form button[type=submit]").click)
+    assert shown["alert"] and shown["text"].startswith("To correct below: Email")
+    assert shown["title"].startswith("Error: Email: Enter a valid email address.")
+    page.keyboard.press("Tab")  # the summary's first link leads to the field
+    page.keyboard.press("Enter")
+    assert page.evaluate("location.hash") == "#id_email"
+    visitor.close()
+
+
+def test_an_order_given_on_the_map_with_the_keyboard_is_said_where_the_focus_lands(
+        live_server, browser):
+    game, general, to_zone = coup_campaign()
+    base = live_server.url
+    context, page = signed_in(browser, general, base, 1280, 900)
+    page.goto(base + reverse("game_map", args=[game.id]))
+    page.locator("#zone-13").focus()
+    page.keyboard.press("Enter")  # the stack
+    page.locator(f"#zone-{to_zone}").focus()
+    page.keyboard.press("Enter")  # where it goes: the dialog, its first order focused
+    shown = focus_after(page, lambda: page.keyboard.press("Enter"))
+    assert page.url.endswith(reverse("game_map", args=[game.id]))
+    assert shown["alert"] and shown["text"] == "Order added."
+    assert shown["title"] == "Order added. — Map · Papayas · Junta"
+    context.close()

@@ -462,12 +462,23 @@ def _zone(zone: Zone, spot: dict, size: dict, here: list[Stack], control: str | 
         (zone.control_point, "control point", "control"),
         ("embassy" in zone.flags, "embassy, no combat", "embassy"),
         (zone.kind == "barracks", "barracks", "barracks")) if has]
-    features = [words for words, _badge in marks]
-    if control in ("junta", "president"):
-        features.append(f"held for the {'Junta' if control == 'junta' else 'President'}")
-    title = f"{zone.id} {zone.name}" + (f" ({', '.join(features)})" if features else "")
+    label = spot.get("label", zone.name)
+    shown = here if len(here) <= COUNTERS_SHOWN else here[:COUNTERS_SHOWN - 1]
+    hidden = here[len(shown):]
+    held = {"junta": "Junta", "president": "President"}.get(control or "")
+    # The zone's name begins with the words drawn in it, in their order (its number, short
+    # name, counters, the side holding it), so that a person using speech input can say what
+    # he sees; the full name, features and units follow.
+    seen = [str(zone.id), label, *(s.label for s in shown),
+            *([f"+{sum(s.count for s in hidden)}"] if hidden else []), *([held] if held else [])]
+    details = [zone.name] if zone.name != label else []
+    details += [words for words, _badge in marks]
+    if held:
+        details.append(f"held for the {held}")
+    title = " ".join(seen) + (f": {', '.join(details)}" if details else "")
     if in_coup:
-        title += ": " + ("; ".join(s.text for s in here) if here else "no units")
+        title += ("; " if details else ": ") + (
+            "; ".join(s.text for s in here) if here else "no units")
     badge = _join(_badge(kind, left + w - 4 - 34 * i, top + 2)
                   for i, (_words, kind) in enumerate(marks))
     cw, ch, gap = (w - 12 - 6) / 3, 21, 3
@@ -475,12 +486,11 @@ def _zone(zone: Zone, spot: dict, size: dict, here: list[Stack], control: str | 
     def slot(i: int) -> tuple[float, float, float, float]:
         return left + 6 + (i % 3) * (cw + gap), top + 65 + (i // 3) * (ch + gap), cw, ch
 
-    shown = here if len(here) <= COUNTERS_SHOWN else here[:COUNTERS_SHOWN - 1]
     counters = [_counter(s, *slot(i)) for i, s in enumerate(shown)]
-    if len(here) > COUNTERS_SHOWN:
-        counters.append(_more(here[COUNTERS_SHOWN - 1:], *slot(COUNTERS_SHOWN - 1)))
+    if hidden:
+        counters.append(_more(hidden, *slot(COUNTERS_SHOWN - 1)))
     tag = ""
-    if control in ("junta", "president"):
+    if held:
         text, colour = ("Junta", "#7a1010") if control == "junta" else ("President", "#123f7a")
         tag = format_html(
             '<g class="cm-control"><rect x="{}" y="{}" width="84" height="22" rx="11" '
@@ -497,8 +507,7 @@ def _zone(zone: Zone, spot: dict, size: dict, here: list[Stack], control: str | 
         '{}{}{}</g>',
         zone.kind, " cm-cp" if zone.control_point else "", id_prefix, zone.id, zone.id, title,
         left, top, w, h, fill, stroke, width,
-        left + 8, top + 41, zone.id, left + 8, top + 59, spot.get("label", zone.name),
-        badge, _join(counters), tag)
+        left + 8, top + 41, zone.id, left + 8, top + 59, label, badge, _join(counters), tag)
 
 
 def _edge_point(c: tuple[float, float], towards: tuple[float, float], w: float, h: float,

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from html.parser import HTMLParser
 
 import pytest
 from django.urls import reverse
@@ -98,7 +99,67 @@ def test_the_svg_draws_28_zones_5_control_points_the_river_and_the_bridges():
     assert svg.count('class="cm-road"') + svg.count('class="cm-bridge"') == sum(
         len(z.adjacent) for z in catalog.zones().values()) // 2
     assert "cm-counter" not in svg  # no coup, no units
-    assert "Presidential Palace (control point)" in svg
+    assert "<title>1 Palace: Presidential Palace, control point</title>" in svg
+
+
+class ZoneText(HTMLParser):
+    """Each zone of the map: its name (<title>) and the words drawn in it, in their order."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.zones: dict[str, tuple[str, list[str]]] = {}
+        self._stack: list[str] = []
+        self._zone: str | None = None
+        self._depth = 0  # of the element open in the zone: 1 is the zone's own <title>
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        a = dict(attrs)
+        if tag == "g" and "cm-zone" in (a.get("class") or "").split():
+            self._zone = a["data-zone"] or ""
+            self.zones[self._zone] = ("", [])
+            self._depth = 0
+        elif self._zone is not None:
+            self._depth += 1
+        self._stack.append(tag)
+
+    def handle_endtag(self, tag: str) -> None:
+        self._stack.pop()
+        if self._zone is not None:
+            if self._depth == 0:
+                self._zone = None
+            else:
+                self._depth -= 1
+
+    def handle_data(self, data: str) -> None:
+        if self._zone is None or not self._stack:
+            return
+        title, seen = self.zones[self._zone]
+        if self._stack[-1] == "title" and self._depth == 1:
+            self.zones[self._zone] = (title + data, seen)
+        elif self._stack[-1] == "text":
+            seen.append(data)
+
+
+def test_each_zone_s_name_begins_with_the_words_drawn_in_it():
+    """WCAG 2.5.3, label in name: a person using speech input says what he sees on the map
+    ("1 Palace 4PG"); the zone's name begins with it, its full name and units after."""
+    coup = hand_made_coup()
+    for i in range(7):  # seven groups in the Plaza: six counters, the last one "+N"
+        coup["units"].append(unit(100 + i, "Mob", i, 5))
+    coup["control"] = {"1": "junta", "2": "president"}
+    names = {seat: f"Don {seat}" for seat in range(10)}
+    for drawn in (citymap.render_svg(), citymap.render_svg(coup, names)):
+        parser = ZoneText()
+        parser.feed(str(drawn))
+        assert len(parser.zones) == 28
+        for zone, (title, seen) in parser.zones.items():
+            assert title.startswith(" ".join(seen)), (zone, title, seen)
+    assert parser.zones["1"][0] == ("1 Palace 4PG 2S Junta: Presidential Palace, control "
+                                    "point, held for the Junta; Don 0: 4 Palace Guards; "
+                                    "Don 3: 2 Soldiers")
+    assert parser.zones["5"][1][-1] == "+5"  # eight groups: five counters, then 1+1+3 units
+    assert parser.zones["8"][0].startswith("8 Bank: Central Bank, control point; no units")
+    assert parser.zones["9"][0] == "9 Cathedral: no units"  # its short name is its name
 
 
 def test_counters_group_units_by_zone_owner_and_kind():

@@ -110,3 +110,33 @@ def test_a_coup_move_is_given_by_tapping_the_map_on_a_phone(live_server, browser
     with capsys.disabled():
         print(f"\nscreenshots of ordering on the map at 375 px in {folder}")
     assert len(list(folder.glob("map-orders-phone-*.png"))) == 4
+
+
+def test_the_keyboard_skips_the_zones_to_the_legend_and_the_orders(live_server, browser):
+    """Ordering on the map makes each of its 28 zones a stop of the Tab key: a link before them,
+    shown when it has the focus, leads past them to the legend, and the next Tab to the
+    orders drawn on the map."""
+    game, general, to_zone = coup_campaign()
+    base = live_server.url
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    context.add_cookies(session_cookie(general, base))
+    page = context.new_page()
+    page.goto(f"{base}/games/{game.id}/map/")
+    page.locator("#zone-13").focus()  # an order, so that the map lists one after its legend
+    page.keyboard.press("Enter")
+    page.locator(f"#zone-{to_zone}").focus()
+    page.keyboard.press("Enter")
+    with page.expect_navigation():
+        page.keyboard.press("Enter")
+    skip = page.get_by_role("link", name="Skip the zones: legend and orders")
+    page.get_by_role("button", name="Zoom in").focus()  # the control just before it
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.textContent") == skip.inner_text()
+    box = skip.bounding_box()
+    assert box is not None and box["width"] > 50  # shown, not a 1-pixel box
+    page.keyboard.press("Enter")
+    assert page.evaluate("document.activeElement.id") == "map-key"
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.closest('#map-orders-h, .map-planned') "
+                         "!== null")  # the orders on the map, the zones skipped
+    context.close()

@@ -15,6 +15,7 @@ from junta.engine import Rng, bot_orders
 from junta.games import adjudication, running
 from junta.games.models import Game, Order, Player
 from tests.web.campaigns import open_phase, play_days, state_of, version
+from tests.web.landmarks import region_names, repeated
 
 pytestmark = pytest.mark.django_db
 API = "/api/v1"
@@ -377,6 +378,9 @@ def test_the_schema_and_docs_are_served(client):
     page = docs.content.decode()
     assert "<script" not in page.split("</footer>")[0]  # a plain page of the site
     assert f"PUT {API}/campaigns/{{game_id}}/orders" in page and "OrdersIn" in page
+    # each region (an endpoint, its table of parameters, a schema) has a name of its own
+    assert not repeated(page)
+    assert f"Parameters of GET {API}/campaigns/{{game_id}}" in region_names(page)
     assert client.get(f"{API}/docs").status_code == 404  # no Swagger UI
 
 

@@ -97,3 +97,30 @@ def test_lone_links_have_a_24px_touch_target():
     css = (Path(__file__).resolve().parents[2] / "static/css/junta.css").read_text()
     rule = re.search(r"\.touch-link\s*\{([^}]*)\}", css)
     assert rule and "min-height: 24px" in rule.group(1)
+
+
+def test_two_budget_votes_of_one_turn_have_regions_of_their_own_names(campaign, client):
+    """A budget defeated is proposed and voted again: the Events page (this turn's phases) and
+    the History show two reports titled "Budget Vote", each vote a table a screen reader lists
+    among the page's regions, by a name of its own (its phase's number)."""
+    from junta.engine import PhaseKind
+    from junta.games.models import Phase
+    from tests.web.campaigns import advance_until
+    from tests.web.landmarks import region_names, repeated
+
+    game, users = campaign()
+    running.start_campaign(game.id, game.gm)
+
+    def two_votes(phase: Phase, _state) -> bool:
+        return Phase.objects.filter(game=game, turn=phase.turn, kind=PhaseKind.BUDGET_VOTE,
+                                    status=Phase.Status.PUBLISHED).count() >= 2
+
+    phase = advance_until(game, users, two_votes, limit=40)
+    client.force_login(users[0])
+    votes = Phase.objects.filter(game=game, turn=phase.turn, kind=PhaseKind.BUDGET_VOTE)
+    for name in ("game_events", "game_history"):
+        page = client.get(reverse(name, args=[game.id])).content.decode()
+        assert not repeated(page), name
+        names = region_names(page)
+        for vote in votes:
+            assert f"Votes cast: Budget Vote, phase {vote.number}" in names, (name, names)

@@ -23,6 +23,7 @@ from junta.games.models import Game, Phase, PhaseResult, Player, Speech
 from junta.games.speeches import post_speech
 from junta.games.status_info import deciding
 from tests.web.campaigns import advance_until, drawn_next, open_phase, play_days, state_of
+from tests.web.landmarks import repeated
 
 pytestmark = pytest.mark.django_db
 
@@ -238,6 +239,7 @@ def test_history_queries_do_not_grow_with_coups_and_speeches(campaign, client):
     page = client.get(url).content.decode()
     assert page.count("<svg") >= 6 and "Speeches during this phase" in page
     assert page.count("Fighting in Coup Phase") == 6
+    assert not repeated(page)  # each map, fighting and vote a region of its own name
     assert count() == early
 
 

@@ -124,3 +124,59 @@ def test_two_budget_votes_of_one_turn_have_regions_of_their_own_names(campaign, 
         names = region_names(page)
         for vote in votes:
             assert f"Votes cast: Budget Vote, phase {vote.number}" in names, (name, names)
+
+
+class Articles(HTMLParser):
+    """Each <article> of a page: whether a heading (h1-h6) is in it."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.headed: list[bool] = []
+        self._open: list[int] = []  # the indexes of the articles open
+
+    def handle_starttag(self, tag, attrs):
+        if tag == "article":
+            self._open.append(len(self.headed))
+            self.headed.append(False)
+        elif re.fullmatch(r"h[1-6]", tag):
+            for i in self._open:
+                self.headed[i] = True
+
+    def handle_endtag(self, tag):
+        if tag == "article" and self._open:
+            self._open.pop()
+
+
+def headed(page: str) -> list[bool]:
+    articles = Articles()
+    articles.feed(page)
+    return articles.headed
+
+
+def test_each_speech_announcement_and_message_is_headed_by_its_author(campaign, client):
+    """A screen reader moves from one speech or message to the next by its heading: each
+    <article> has one, its author."""
+    from junta.games.speeches import post_announcement, post_speech
+    from junta.talk import services as talk
+    from junta.talk.access import reader_for
+
+    game, users = campaign(players=6)
+    running.start_campaign(game.id, game.gm)
+    post_speech(game, users[0], "Friends, Papayans!")
+    post_announcement(game, game.gm, "The rains have come.")
+    reader = reader_for(game, users[0])
+    assert reader is not None
+    conversation = talk.start(reader, "The budget", [game.players.get(user=users[1])], False,
+                              "Twelve MP for your vote.")
+    client.force_login(users[0])
+    events = client.get(reverse("game_events", args=[game.id])).content.decode()
+    assert len(headed(events)) >= 3 and all(headed(events))  # the reports too
+    assert '<h3 class="speech-author">Don Carlos</h3>' in events
+    talk_page = client.get(reverse("talk_conversation", args=[game.id, conversation.id]))
+    assert headed(talk_page.content.decode()) == [True]
+    fresh = client.get(reverse("talk_messages", args=[game.id, conversation.id]),
+                       {"after": "0"}).json()["messages"]  # drawn into a page left open
+    assert [headed(m["html"]) for m in fresh] == [[True]]
+    client.force_login(game.gm)
+    announced = client.get(reverse("gm_announce", args=[game.id])).content.decode()
+    assert headed(announced) == [True]

@@ -53,6 +53,8 @@ def _status_context(request: AuthenticatedHttpRequest, game: Game) -> dict:
         cabinet.append({"title": Catalog.TITLES[pos], "holder": who,
                         "new_weapons": view["new_weapons"] == pos})
     money = view["money"]
+    # the share of the known bills drawn: full once the deck is drawn into its extra bills (a
+    # <progress> is never past its max)
     percent = min(100, round(100 * money["drawn"] / money["known_total"]))
     dead = me is not None and seat.seat is not None and \
         state.players[seat.seat].status == Status.DEAD

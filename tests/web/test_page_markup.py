@@ -180,3 +180,24 @@ def test_each_speech_announcement_and_message_is_headed_by_its_author(campaign, 
     client.force_login(game.gm)
     announced = client.get(reverse("gm_announce", args=[game.id])).content.decode()
     assert headed(announced) == [True]
+
+
+def test_the_money_deck_s_bar_stays_full_once_drawn_into_its_extra_bills(campaign, client):
+    """A <progress> whose value passes its max is invalid HTML: drawn into its hidden extra
+    bills, the deck's bar is full, and the text says how many bills were drawn."""
+    from junta.engine import GameState
+    from tests.web.campaigns import install, open_phase
+
+    game, users = campaign()
+    running.start_campaign(game.id, game.gm)
+    state = GameState.from_dict(open_phase(game).state_before)
+    assert state.extra_bills >= 1
+    state.money_deck = state.money_deck[:state.extra_bills - 1]  # one extra bill drawn
+    install(game, state)
+    client.force_login(users[0])
+    page = client.get(reverse("game_status", args=[game.id])).content.decode()
+    bar = re.search(r"<progress ([^>]*)>", page)
+    assert bar is not None
+    attrs = dict(re.findall(r'(\w+)="([^"]*)"', bar.group(1)))
+    assert 0 <= float(attrs["value"]) <= float(attrs["max"]) and attrs["value"] == attrs["max"]
+    assert "drawing into the unknown extra bills" in page

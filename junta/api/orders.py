@@ -19,6 +19,7 @@ from junta.api.schemas import ERRORS, ErrorOut, FinalIn, OptionsOut, OrdersIn, O
 from junta.games import play, running, status_info
 from junta.games.campaigns import CampaignError
 from junta.games.models import Game
+from junta.ops.text import REFUSED_TEXT, refused_text
 
 router = Router(tags=["orders"])
 
@@ -98,25 +99,43 @@ def _refused(seat: play.Seat, given: int, error: CampaignError) -> ApiError:
     return ApiError(400, text, "note_to_gm" if "note to the GM" in text else None)
 
 
+def _refused_text(value: Any, where: str) -> str | None:
+    """The place in `value` (an order as JSON) of a text, key or value, holding a character no
+    stored text may (`junta.ops.text`), or None."""
+    todo = [(value, where)]
+    while todo:
+        value, where = todo.pop()
+        if isinstance(value, str) and refused_text(value):
+            return where
+        if isinstance(value, dict):
+            for key, inner in value.items():
+                if refused_text(str(key)):
+                    return where
+                todo.append((inner, f"{where}.{key}"))
+        elif isinstance(value, list):
+            todo += [(inner, f"{where}[{i}]") for i, inner in enumerate(value)]
+    return None
+
+
 def _engine_orders(seat: play.Seat, items: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """Each item read as the engine's order (an option filled in is built by the engine), each
-    problem with its place in the list."""
+    """Each item read as the engine's order (an option filled in is built by the engine, then
+    read as any order), each problem with its place in the list."""
     assert seat.seat is not None
     out, issues = [], []
     options_now = None
     for i, item in enumerate(items):
+        refused = _refused_text(item, f"orders[{i}]")
+        if refused is not None:
+            issues.append(Issue(REFUSED_TEXT, refused))
+            continue
         try:
             if "option" in item:
                 options_now = options_now or engine.legal_options(seat.state, seat.seat)
-                out.append(filled(seat.state, options_now, item).to_dict())
-            else:
-                out.append(engine.parse_order(item).to_dict())
-        except Unfilled as error:
+                item = filled(seat.state, options_now, item).to_dict()
+            out.append(engine.parse_order(item).to_dict())
+        except (Unfilled, engine.OrderError) as error:
             issues.append(Issue(str(error), f"orders[{i}]" + (f".{error.arg}" if error.arg
                                                                else "")))
-        except engine.OrderError as error:
-            about = "condition" if "condition" in str(error) else "kind"
-            issues.append(Issue(str(error), f"orders[{i}].{about}"))
     if issues:
         raise ApiError(400, issues)
     return out

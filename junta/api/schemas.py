@@ -3,9 +3,25 @@
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any
+from typing import Annotated, Any
 
 from ninja import Field, Schema
+from pydantic import AfterValidator
+from pydantic_core import PydanticCustomError
+
+from junta.ops.text import REFUSED_TEXT, refused_text
+
+
+def _text(value: str) -> str:
+    """A text the site may store: no control character but lines and tabs, no lone surrogate
+    (the check of the web forms, `junta.ops.text`); else 400 naming the field."""
+    if refused_text(value):
+        raise PydanticCustomError("control_character", REFUSED_TEXT)
+    return value
+
+
+# Every text the API reads and may store.
+Text = Annotated[str, AfterValidator(_text)]
 
 
 class ErrorOut(Schema):
@@ -220,7 +236,7 @@ class OrdersIn(Schema):
         "(on the Orders page, say), nothing is saved: 409. Omitted: the list replaces them "
         "whatever they are now"))
     final: bool | None = Field(None, description="Mark them final or not; omitted: as they were")
-    note_to_gm: str | None = Field(None, description="The note to the GM; omitted: kept")
+    note_to_gm: Text | None = Field(None, description="The note to the GM; omitted: kept")
 
 
 class FinalIn(Schema):

@@ -16,7 +16,7 @@ from typing import Any
 
 from . import catalog, steps
 from .enums import PhaseKind, Status, Step
-from .kinds import ANY_PHASE, COUP_PHASES, ORDER_KINDS, VOTING_PHASES
+from .kinds import ANY_PHASE, COUP_PHASES, ORDER_KINDS, VOTING_PHASES, ArgType
 from .problems import Problem, keyed
 from .state import BIL, GameState
 
@@ -64,24 +64,88 @@ class Order:
 
 
 class OrderError(ValueError):
-    """An order that cannot even be read (unknown kind, malformed fields)."""
+    """An order that cannot even be read (unknown kind, malformed fields); `arg` names the field
+    it is about ("kind", "amount", "condition", "condition.seat"), None for the whole order."""
+
+    def __init__(self, message: str, arg: str | None = None) -> None:
+        super().__init__(message)
+        self.arg = arg
+
+
+# What each argument type is read from in JSON (None, or leaving it out, gives no value): a
+# whole number, true or false, or a word (a number or a text: a card is named by either), alone,
+# in a list, or in an object with a row for each key.
+_WHOLE, _FLAG, _WORD = "a whole number", "true or false", "a whole number or a text"
+_SHAPES: dict[ArgType, tuple[str, str]] = {
+    ArgType.SEAT: ("one", _WHOLE), ArgType.ZONE: ("one", _WHOLE),
+    ArgType.AMOUNT: ("one", _WHOLE), ArgType.FLAG: ("one", _FLAG),
+    ArgType.CARD: ("one", _WORD), ArgType.BALLOT: ("one", _WORD),
+    ArgType.LOCATION: ("one", _WORD), ArgType.POSITION: ("one", _WORD),
+    ArgType.UNIT_KIND: ("one", _WORD), ArgType.CHOICE: ("one", _WORD),
+    ArgType.CARDS: ("list", _WHOLE), ArgType.UNITS: ("list", _WHOLE),
+    ArgType.CARD_NAMES: ("list", _WORD), ArgType.UNIT_KINDS: ("list", _WORD),
+    ArgType.FORCES: ("list", _WORD), ArgType.TABLE: ("table", _WORD),
+}
+
+
+def _is(what: str, value: Any) -> bool:
+    if what == _FLAG or isinstance(value, bool):
+        return what == _FLAG and isinstance(value, bool)
+    return isinstance(value, int) or (isinstance(value, str) and what == _WORD)
+
+
+def _fits(shape: str, what: str, value: Any) -> bool:
+    """Whether `value` has the JSON shape an argument type is read from."""
+    if shape == "one":
+        return _is(what, value)
+    if shape == "list":
+        return isinstance(value, list) and all(_is(what, v) for v in value)
+    return isinstance(value, dict) and all(  # a table: each row a value, a list of them or none
+        isinstance(k, str) and (v is None or _is(what, v) or (
+            isinstance(v, list) and all(_is(what, x) for x in v))) for k, v in value.items())
+
+
+def _shape_of(shape: str, what: str) -> str:
+    return {"one": what, "list": f"a list, each {what}",
+            "table": f"an object with, for each row, {what} or a list of them"}[shape]
+
+
+def _check_types(kind: str, args: dict[str, Any], condition: dict[str, Any]) -> None:
+    """Refuse, with the field, a value of a JSON type the engine never reads (a list for a
+    seat, an object for a zone, a number for a list of cards)."""
+    spec = ORDER_KINDS[kind]
+    for name, value in args.items():
+        arg = spec.arg(name)
+        if arg is None or value is None:
+            continue
+        shape, what = _SHAPES[arg.type]
+        if not _fits(shape, what, value):
+            raise OrderError(f"{arg.label}: give {_shape_of(shape, what)}.", name)
+    for name, value in condition.items():
+        if value is not None and not _is(_WORD, value) and not isinstance(value, bool):
+            raise OrderError(f"The condition's {name!r}: give a whole number, a text or true "
+                             "or false.", f"condition.{name}")
 
 
 def parse_order(data: dict[str, Any]) -> Order:
-    """Read an order from its JSON form: {"kind": ..., fields..., "condition": {...}}."""
+    """Read an order from its JSON form: {"kind": ..., fields..., "condition": {...}}. A field
+    of a JSON type the engine never reads is refused here (`OrderError`, with the field)."""
     if not isinstance(data, dict) or "kind" not in data:
-        raise OrderError("An order needs a kind.")
+        raise OrderError("An order needs a kind.", "kind")
     data = dict(data)
     kind = data.pop("kind")
-    if kind not in ORDER_KINDS:
-        raise OrderError(f"There is no order of kind {kind!r}.")
+    if not isinstance(kind, str) or kind not in ORDER_KINDS:
+        raise OrderError(f"There is no order of kind {kind!r}.", "kind")
     raw_condition = data.pop("condition", None)
     condition = None
     if raw_condition:
-        if not isinstance(raw_condition, dict) or raw_condition.get("kind") not in CONDITION_KINDS:
-            raise OrderError("The condition of this order is not one the engine knows.")
+        if not isinstance(raw_condition, dict) or not isinstance(
+                raw_condition.get("kind"), str) or raw_condition["kind"] not in CONDITION_KINDS:
+            raise OrderError("The condition of this order is not one the engine knows.",
+                             "condition")
         raw_condition = dict(raw_condition)
         condition = Condition(raw_condition.pop("kind"), raw_condition)
+    _check_types(kind, data, condition.args if condition else {})
     return Order(kind, data, condition)
 
 

@@ -702,3 +702,32 @@ def test_every_problem_of_many_orders_names_an_argument_of_its_kind():
                         assert all(type(p) is Problem and p.arg in CONDITION_ARGS
                                    for p in validate_condition(state, order, seat))
     assert len(seen) > 30  # the walk reaches most arguments
+
+
+def test_an_order_of_a_wrong_json_type_is_refused_when_read_naming_its_field():
+    """A field of a JSON type the engine never reads (a list for a kind, a seat or a
+    condition's detail; a number for a list of cards) is refused when the order is read, with
+    the field, rather than failing later in a check."""
+    from junta.engine import OrderError, parse_order
+
+    cases = {
+        "kind": {"kind": ["pay"]},
+        "condition": {"kind": "pay", "condition": {"kind": {"voted": 1}}},
+        "condition.seat": {"kind": "pay", "condition": {"kind": "voted", "seat": [1]}},
+        "to": {"kind": "pay", "to": [1], "amount": 2},
+        "amount": {"kind": "pay", "to": 1, "amount": True},
+        "cards": {"kind": "vote", "cards": 3},
+        "units": {"kind": "move", "units": [[1]]},
+        "allocations": {"kind": "propose_budget", "allocations": {"2": {"a": 1}}},
+        "seize": {"kind": "seize_chamber", "seize": 1},
+    }
+    for arg, data in cases.items():
+        with pytest.raises(OrderError) as refused:
+            parse_order(data)
+        assert refused.value.arg == arg, (data, str(refused.value))
+    # what the bots and the pages give is read as before
+    assert parse_order({"kind": "vote", "choice": 3, "cards": [12],
+                        "split": {"0": "yes", "1": 2}}).args["split"] == {"0": "yes", "1": 2}
+    assert parse_order({"kind": "propose_budget", "bills": {"2": [4, 5]}, "allocations": {},
+                        "from_pocket": 0}).args["bills"] == {"2": [4, 5]}
+    assert parse_order({"kind": "new_weapons", "position": None}).args == {"position": None}

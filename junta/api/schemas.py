@@ -164,7 +164,7 @@ class SpeechesOut(Schema):
 
 
 class SpeechIn(Schema):
-    body: str
+    body: Text
     reply_to: int | None = None
 
 
@@ -180,10 +180,10 @@ class ConversationOut(Schema):
 
 
 class ConversationIn(Schema):
-    subject: str
+    subject: Text
     players: list[int] = Field(default_factory=list, description="The seats asked in")
     with_gm: bool = False
-    body: str
+    body: Text
 
 
 class MessageOut(Schema):
@@ -203,7 +203,7 @@ class MessagesOut(Schema):
 
 
 class MessageIn(Schema):
-    body: str
+    body: Text
 
 
 class OrderLine(Schema):

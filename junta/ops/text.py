@@ -30,7 +30,7 @@ def refused_text(text: str) -> bool:
 
 
 # The project's own apps, whose text fields are checked before each save.
-APPS = {"accounts", "games", "gm", "lives", "notify", "ops"}
+APPS = {"accounts", "api", "games", "gm", "lives", "notify", "ops", "polls", "talk"}
 
 
 def refuse_control_characters(sender: type[models.Model], instance: models.Model,

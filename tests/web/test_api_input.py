@@ -113,3 +113,36 @@ def test_a_nul_or_a_lone_surrogate_in_the_orders_or_the_note_is_refused(seated, 
     saved = raw(client, "put", url, auth, f'{{"orders": [], "state_version": {sv}, '
                                           '"note_to_gm": "One\\r\\nTwo\\tthree"}', 200)
     assert saved["note_to_gm"] == "One\r\nTwo\tthree"
+
+
+# --- speeches, conversations, messages -------------------------------------------------------
+
+def test_a_nul_or_a_lone_surrogate_in_a_speech_a_conversation_or_a_message_is_refused(
+        seated, client):
+    from junta.games.models import Speech
+    from junta.talk.models import Conversation, Message
+
+    game, auth = seated
+    g = f"/campaigns/{game.id}"
+    talk = raw(client, "post", g + "/conversations", auth,
+               '{"subject": "Deal", "players": [1], "body": "Hello"}', 201)
+    counts = (Speech.objects.count(), Conversation.objects.count(), Message.objects.count())
+    for bad in (NUL, SURROGATE, "\\udc00", f"x{SURROGATE}y", "\\u001b"):
+        cases = [
+            (g + "/speeches", f'{{"body": "Viva{bad}"}}', "body"),
+            (g + "/conversations", f'{{"subject": "S{bad}", "players": [1], "body": "Hi"}}',
+             "subject"),
+            (g + "/conversations", f'{{"subject": "S", "players": [1], "body": "Hi{bad}"}}',
+             "body"),
+            (g + f"/conversations/{talk['id']}/messages", f'{{"body": "Hi{bad}"}}', "body"),
+        ]
+        for url, body, field in cases:
+            error = raw(client, "post", url, auth, body)
+            assert error == {"detail": REFUSED_TEXT, "field": field}, (url, body, error)
+    assert (Speech.objects.count(), Conversation.objects.count(),
+            Message.objects.count()) == counts
+    # lines and tabs are text, and so is any character of Unicode (a pair of surrogates
+    # written as JSON escapes is one character)
+    said = raw(client, "post", g + "/speeches", auth,
+               '{"body": "Viva\\r\\nla \\ud83c\\udf89\\tJunta"}', 201)
+    assert said["body"] == "Viva\r\nla \U0001f389\tJunta"

@@ -167,3 +167,17 @@ def test_the_models_refuse_a_control_character_that_did_not_come_through_a_reque
         game.save()
     game.refresh_from_db()
     assert game.name == "Papayas"
+    # nor a lone surrogate (JSON may carry one), in any of the project's apps: a message too
+    from junta.talk import access as talk_access
+    from junta.talk import services as talk_services
+    from junta.talk.models import Message
+
+    reader = talk_access.reader_for(game, game.players.get(seat=0).user)
+    assert reader is not None
+    talk = talk_services.start(reader, "Deal", [game.players.get(seat=1)], False, "Hello")
+    message = talk.messages.get()
+    for bad in (NUL, "\ud800"):
+        message.body = f"Hello{bad}"
+        with pytest.raises(ValidationError, match="Message.body may not hold a control"):
+            message.save()
+    assert Message.objects.get(pk=message.pk).body == "Hello"

@@ -8,6 +8,7 @@ from django.http.response import HttpResponseBase
 from django.urls import include, path, re_path
 from django.views.static import serve
 
+from junta.api import errors as api_errors
 from junta.games import rules_views
 from junta.ops import mailbox_views
 from junta.ops import views as ops_views
@@ -22,6 +23,10 @@ def media(request: HttpRequest, path: str) -> HttpResponseBase:
 # allauth's way to send the admin's login through its own (a method replaced on the instance)
 admin.site.login = secure_admin_login(admin.site.login)  # type: ignore[method-assign]
 admin.site.site_header = "Junta site administration"
+
+# Django's error pages, in the API's JSON shape under /api/v1/ (a body too large, no such path)
+handler400 = api_errors.bad_request
+handler404 = api_errors.page_not_found
 
 urlpatterns = [
     path("", dashboard.home, name="home"),  # the dashboard once logged in

@@ -9,9 +9,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from django.http import Http404, HttpRequest, HttpResponse
+from django.conf import settings
+from django.core.exceptions import RequestDataTooBig
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.views import defaults
 from ninja import NinjaAPI
 from ninja.errors import AuthenticationError, HttpError, Throttled, ValidationError
+
+from junta.ops.middleware import API_PREFIX
 
 
 @dataclass(frozen=True)
@@ -64,6 +69,32 @@ def field_path(loc: Sequence[Any]) -> str | None:
     return out or None
 
 
+def too_big() -> tuple[int, list[Issue]]:
+    """413: a body over DATA_UPLOAD_MAX_MEMORY_SIZE, which Django refuses to read."""
+    limit = settings.DATA_UPLOAD_MAX_MEMORY_SIZE
+    return 413, [Issue(f"The request's body is larger than the {limit} bytes the API reads: "
+                       "nothing was saved. Send less (a speech or a message is far shorter).")]
+
+
+def bad_request(request: HttpRequest, exception: Exception) -> HttpResponse:
+    """The site's handler400 (what Django refuses before a view of the API runs: a form's body
+    too large for the edge's check, too many fields): under the API, its JSON error (413 for a
+    body too large)."""
+    if not request.path.startswith(API_PREFIX):
+        return defaults.bad_request(request, exception)
+    status, issues = too_big() if isinstance(exception, RequestDataTooBig) else (
+        400, [Issue("The request cannot be read.")])
+    return JsonResponse(body(issues), status=status)
+
+
+def page_not_found(request: HttpRequest, exception: Exception) -> HttpResponse:
+    """The site's handler404: under the API, its JSON error."""
+    if not request.path.startswith(API_PREFIX):
+        return defaults.page_not_found(request, exception)
+    return JsonResponse(body([Issue("No such endpoint of the API (see /api/docs/).")]),
+                        status=404)
+
+
 def install(api: NinjaAPI) -> None:
     """Every error the API gives is answered in the one shape above."""
 
@@ -100,6 +131,10 @@ def install(api: NinjaAPI) -> None:
     @api.exception_handler(Http404)
     def missing(request: HttpRequest, exc: Http404) -> HttpResponse:
         return answer(request, 404, [Issue("Not found.")])
+
+    @api.exception_handler(RequestDataTooBig)
+    def data_too_big(request: HttpRequest, exc: RequestDataTooBig) -> HttpResponse:
+        return answer(request, *too_big())
 
     @api.exception_handler(Throttled)
     def throttled(request: HttpRequest, exc: Throttled) -> HttpResponse:

@@ -12,11 +12,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
-from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest
+from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest, JsonResponse
 from django.template.loader import render_to_string
 
 from junta.ops.text import CONTROL, FIELD_CONTROL
 
+# The JSON API's paths, answered in its shape: {"detail": ..., "field": ...} (junta/api/errors.py)
+API_PREFIX = "/api/v1/"
 MESSAGE = ("Your request holds a control character (such as a NUL byte) in {where}. Junta does "
            "not take those: nothing was saved. Remove it and send again.")
 
@@ -47,6 +49,9 @@ class ControlCharacterMiddleware:
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
         where = where_control_characters(request)
+        if where is not None and request.path.startswith(API_PREFIX):
+            return JsonResponse({"detail": MESSAGE.format(where=where), "field": None},
+                                status=400)
         if where is not None:
             return HttpResponseBadRequest(render_to_string("400.html", {
                 "message": MESSAGE.format(where=where)}))

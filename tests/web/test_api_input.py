@@ -146,3 +146,33 @@ def test_a_nul_or_a_lone_surrogate_in_a_speech_a_conversation_or_a_message_is_re
     said = raw(client, "post", g + "/speeches", auth,
                '{"body": "Viva\\r\\nla \\ud83c\\udf89\\tJunta"}', 201)
     assert said["body"] == "Viva\r\nla \U0001f389\tJunta"
+
+
+# --- a body too large, and what Django answers before the API ------------------------------
+
+def test_a_body_over_the_limit_is_answered_as_the_api_s_json_error(seated, client, settings):
+    game, auth = seated
+    settings.DATA_UPLOAD_MAX_MEMORY_SIZE = 10_000
+    g = f"/campaigns/{game.id}"
+    before = stored(game)
+    speech = '{"body": "' + "Viva la Junta! " * 1000 + '"}'
+    for method, url, body in [("post", g + "/speeches", speech),
+                              ("put", g + "/orders", '{"orders": [], "state_version": 1, '
+                                                     '"note_to_gm": "' + "x" * 20_000 + '"}')]:
+        error = raw(client, method, url, auth, body, 413)
+        assert set(error) == {"detail", "field"} and "10000 bytes" in error["detail"]
+    # the same as a form (the edge reads a form's fields before any view)
+    response = client.post(API + g + "/speeches", {"body": "x" * 20_000}, headers=auth)
+    assert response.status_code == 413 and "10000 bytes" in response.json()["detail"]
+    assert stored(game) == before
+    assert not game.speeches.exists()
+
+
+def test_what_django_refuses_before_the_api_is_answered_in_its_json(seated, client):
+    game, auth = seated
+    response = client.get(f"{API}/campaigns/{game.id}/speeches?page=1%00", headers=auth)
+    assert response.status_code == 400 and "control character" in response.json()["detail"]
+    response = client.get(f"{API}/campaigns/not-a-number", headers=auth)
+    assert response.status_code == 404 and response.json()["detail"]
+    # the site's own pages keep their HTML
+    assert client.get("/games/not-a-number/")["Content-Type"].startswith("text/html")

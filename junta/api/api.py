@@ -3,12 +3,34 @@ rate limits, its error shape, and its routers. Mounted at /api/v1/ (junta/api/ur
 
 from __future__ import annotations
 
+from typing import Any
+
+from django.http import HttpRequest, HttpResponse
 from ninja import NinjaAPI
+from ninja.errors import Throttled
+from ninja.throttling import BaseThrottle
 
 from junta.api import campaigns, errors, orders, talk
-from junta.api.auth import BearerToken, CallerThrottle, Session
+from junta.api.auth import BearerToken, CallerThrottle, Session, not_authenticated, wait_for
 
-api = NinjaAPI(
+THROTTLES: list[BaseThrottle] = [CallerThrottle("burst"), CallerThrottle("sustained")]
+
+
+class JuntaAPI(NinjaAPI):
+    """Ninja's API, but a call refused for want of a known caller (401) is counted too, by its
+    address, and past the rates answered 429 like any other: guessing tokens is limited."""
+
+    def on_exception(self, request: HttpRequest, exc: Any) -> HttpResponse:
+        if not_authenticated(exc):
+            wait = wait_for(request, THROTTLES)
+            if wait is not None:
+                response = super().on_exception(request, Throttled(wait=wait))
+                response["Retry-After"] = str(wait)
+                return response
+        return super().on_exception(request, exc)
+
+
+api = JuntaAPI(
     title="Junta API",
     version="1",
     description=(
@@ -21,7 +43,7 @@ api = NinjaAPI(
     # documentation is the site's own page, drawn from the same schema (views.docs_page)
     docs_url=None,
     auth=[BearerToken(), Session()],
-    throttle=[CallerThrottle("burst"), CallerThrottle("sustained")],
+    throttle=THROTTLES,
 )
 errors.install(api)
 api.add_router("", campaigns.router)

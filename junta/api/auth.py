@@ -1,16 +1,21 @@
 """Who is calling, and how often: a personal API token (`Authorization: Bearer <secret>`) or the
 site's own session (for its pages' scripts: unsafe methods then need the CSRF token, as Django
 asks of any form); and the rate each caller may call at (settings.JUNTA_API_RATES), counted per
-token, or per person for the session."""
+person (all his tokens and his session together), and per address for the calls that are not
+authenticated (no token, an unknown or revoked one): the address as Django sees it
+(REMOTE_ADDR), never a header the client may write (X-Forwarded-For)."""
 
 from __future__ import annotations
 
+import math
+from collections.abc import Sequence
 from typing import Any
 
 from django.conf import settings
 from django.http import HttpRequest
+from ninja.errors import AuthenticationError
 from ninja.security import HttpBearer, SessionAuth
-from ninja.throttling import SimpleRateThrottle
+from ninja.throttling import BaseThrottle, SimpleRateThrottle
 
 from accounts.models import User
 from junta.api import tokens
@@ -49,8 +54,9 @@ def caller(request: HttpRequest) -> User:
 
 
 class CallerThrottle(SimpleRateThrottle):
-    """Ninja's rate counting, keyed by token (or by person for the session), with its rate read
-    from settings at each request (so that a deployment or a test changes it)."""
+    """Ninja's rate counting, keyed by person (whichever of his tokens, or his session, he
+    calls with) or, for a call not authenticated, by address; its rate read from settings at
+    each request (so that a deployment or a test changes it)."""
 
     def __init__(self, scope: str) -> None:  # the rate is read per request, not here
         self.scope = scope
@@ -64,13 +70,28 @@ class CallerThrottle(SimpleRateThrottle):
         self.num_requests, self.duration = self.parse_rate(self.rate)
         return super().allow_request(request)
 
+    def get_ident(self, request: HttpRequest) -> str | None:
+        """The address the request comes from as Django sees it: X-Forwarded-For is the
+        client's to write (a new one at each call would be a new count)."""
+        return request.META.get("REMOTE_ADDR")
+
     def get_cache_key(self, request: HttpRequest) -> str | None:
-        token = getattr(request, TOKEN_ATTR, None)
         user = getattr(request, "auth", None)
-        if token is not None:
-            ident = f"token-{token.pk}"
-        elif isinstance(user, User):
-            ident = f"user-{user.pk}"
-        else:
-            ident = f"ip-{self.get_ident(request)}"
+        ident = f"user-{user.pk}" if isinstance(user, User) else f"ip-{self.get_ident(request)}"
         return f"junta-api-throttle-{self.scope}-{ident}"
+
+
+def not_authenticated(exc: Exception) -> bool:
+    """Whether `exc` refuses a call for want of a known caller (no token, or an unknown or
+    revoked one): 401."""
+    return isinstance(exc, AuthenticationError) or (isinstance(exc, ApiError)
+                                                    and exc.status == 401)
+
+
+def wait_for(request: HttpRequest, throttles: Sequence[BaseThrottle]) -> int | None:
+    """Count a call that was not authenticated against its address: None while within every
+    rate, else the seconds to wait (Retry-After)."""
+    waits = [t.wait() for t in throttles if not t.allow_request(request)]
+    if not waits:
+        return None
+    return max(math.ceil(w or 1) for w in waits)

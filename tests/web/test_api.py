@@ -356,16 +356,47 @@ def test_the_session_works_with_the_csrf_token_for_unsafe_methods(started):
     assert response.status_code == 201, response.content
 
 
-def test_rate_limited_per_token_with_429_json(started, client):
+def test_rate_limited_per_person_across_all_his_tokens_with_429_json(started, client):
+    """One person with many tokens (and his session) has one rate, not one a token."""
     game, users = started
     user = seat_user(game, 0)
-    one, two = bearer(user), bearer(user)
+    auths = [bearer(user) for _ in range(20)]
     with override_settings(JUNTA_API_RATES={"burst": "3/min", "sustained": "100/min"}):
-        for _ in range(3):
-            get(client, "/me", one)
-        limited = get(client, "/me", one, 429)
-        assert "Too many requests" in limited["detail"]
-        get(client, "/me", two)  # another token counts on its own
+        for auth in auths[:3]:
+            get(client, "/me", auth)
+        for auth in auths:
+            limited = client.get(f"{API}/me", headers=auth)
+            assert limited.status_code == 429
+            assert "Too many requests" in limited.json()["detail"]
+            assert 0 < int(limited["Retry-After"]) <= 60
+        client.force_login(user)
+        assert client.get(f"{API}/me").status_code == 429
+        get(client, "/me", bearer(seat_user(game, 1)))  # another person counts on his own
+
+
+def test_calls_without_a_known_token_are_limited_by_address(started, client):
+    """No token, or an unknown or revoked one: 401, counted by the address Django sees
+    (REMOTE_ADDR); past the rate, 429 with Retry-After. X-Forwarded-For, which the client
+    writes, changes nothing; a person with a good token is not held back by it."""
+    game, users = started
+    made = tokens.create(seat_user(game, 0), "bot")
+    tokens.revoke(seat_user(game, 0), made.token.pk)
+    wrong = [{}, {"Authorization": "Bearer junta_nonsense"},
+             {"Authorization": f"Bearer {made.secret}"}]
+    with override_settings(JUNTA_API_RATES={"burst": "5/min", "sustained": "100/min"}):
+        statuses = []
+        for i in range(200):
+            response = client.get(f"{API}/me", headers={
+                **wrong[i % 3], "X-Forwarded-For": f"10.0.{i // 250}.{i % 250}"})
+            statuses.append(response.status_code)
+        assert statuses[:5] == [401] * 5 and set(statuses[5:]) == {429}
+        limited = client.post(f"{API}/campaigns/{game.id}/speeches", "{}",
+                              content_type="application/json", headers=wrong[1])
+        assert limited.status_code == 429 and int(limited["Retry-After"]) > 0
+        assert "Too many requests" in limited.json()["detail"]
+        other = Client(REMOTE_ADDR="192.0.2.7")  # another address counts on its own
+        assert other.get(f"{API}/me").status_code == 401
+        get(client, "/me", bearer(seat_user(game, 1)))
 
 
 def test_the_schema_and_docs_are_served(client):

@@ -3,15 +3,39 @@ rate limits, its error shape, and its routers. Mounted at /api/v1/ (junta/api/ur
 
 from __future__ import annotations
 
-from typing import Any
+import json
+import math
+from typing import Any, cast
 
 from django.http import HttpRequest, HttpResponse
 from ninja import NinjaAPI
 from ninja.errors import Throttled
+from ninja.parser import Parser
 from ninja.throttling import BaseThrottle
 
 from junta.api import campaigns, errors, orders, talk
 from junta.api.auth import BearerToken, CallerThrottle, Session, not_authenticated, wait_for
+
+
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not JSON.")
+
+
+def _finite(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):
+        raise ValueError(f"{text} is too large a number.")
+    return value
+
+
+class StrictJson(Parser):
+    """JSON as its standard writes it: NaN and Infinity, which Python reads and no database
+    stores, are refused, and so is a number too large for a float (1e400): 400."""
+
+    def parse_body(self, request: HttpRequest) -> dict[str, Any]:
+        return cast(dict[str, Any], json.loads(request.body, parse_constant=_no_constant,
+                                               parse_float=_finite))
+
 
 THROTTLES: list[BaseThrottle] = [CallerThrottle("burst"), CallerThrottle("sustained")]
 
@@ -44,6 +68,7 @@ api = JuntaAPI(
     docs_url=None,
     auth=[BearerToken(), Session()],
     throttle=THROTTLES,
+    parser=StrictJson(),
 )
 errors.install(api)
 api.add_router("", campaigns.router)

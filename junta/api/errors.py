@@ -12,6 +12,7 @@ from typing import Any
 from django.conf import settings
 from django.core.exceptions import RequestDataTooBig
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.http.request import RawPostDataException
 from django.views import defaults
 from ninja import NinjaAPI
 from ninja.errors import AuthenticationError, HttpError, Throttled, ValidationError
@@ -135,6 +136,12 @@ def install(api: NinjaAPI) -> None:
     @api.exception_handler(RequestDataTooBig)
     def data_too_big(request: HttpRequest, exc: RequestDataTooBig) -> HttpResponse:
         return answer(request, *too_big())
+
+    @api.exception_handler(RawPostDataException)
+    def not_json(request: HttpRequest, exc: RawPostDataException) -> HttpResponse:
+        # a multipart form, read as one before the API could read it as JSON
+        return answer(request, 415, [Issue("Send the body as JSON (Content-Type: "
+                                           "application/json): nothing was saved.")])
 
     @api.exception_handler(Throttled)
     def throttled(request: HttpRequest, exc: Throttled) -> HttpResponse:

@@ -302,4 +302,5 @@ class OptionsOut(Schema):
 
 
 # The error answers every endpoint may give, for the schema (the handlers in errors.py draw them).
-ERRORS: dict[int, Any] = {400: ErrorOut, 401: ErrorOut, 404: ErrorOut, 429: ErrorOut}
+ERRORS: dict[int, Any] = {400: ErrorOut, 401: ErrorOut, 404: ErrorOut, 413: ErrorOut,
+                          415: ErrorOut, 429: ErrorOut}

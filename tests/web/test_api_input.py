@@ -176,3 +176,19 @@ def test_what_django_refuses_before_the_api_is_answered_in_its_json(seated, clie
     assert response.status_code == 404 and response.json()["detail"]
     # the site's own pages keep their HTML
     assert client.get("/games/not-a-number/")["Content-Type"].startswith("text/html")
+
+
+# --- what the fuzz test found: a form's body, numbers JSON has not ----------------------------
+
+def test_a_multipart_body_or_a_number_json_does_not_have_is_refused(seated, client):
+    game, auth = seated
+    g = f"/campaigns/{game.id}"
+    response = client.post(API + g + "/speeches", {"body": "Viva"}, headers=auth)  # multipart
+    assert response.status_code == 415 and "as JSON" in response.json()["detail"]
+    sv = version(game)
+    for number in ("1e400", "-1e999", "NaN", "Infinity", "-Infinity"):
+        error = raw(client, "put", g + "/orders", auth,
+                    f'{{"orders": [{{"kind": "nominate", "candidate": 1, "x": {number}}}], '
+                    f'"state_version": {sv}}}')
+        assert error["detail"].startswith("Cannot parse request body")
+    assert stored(game) == [] and not game.speeches.exists()

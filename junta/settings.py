@@ -288,8 +288,9 @@ else:
 
 # --- The JSON API (junta/api) -------------------------------------------------------------------
 
-# Requests per user (or per token) that the API answers before it says 429: a sustained rate and
-# a short burst, both "<count>/<period>" (s, min, hour, day; "30/10s": 30 in ten seconds). The
+# Requests per person (all his tokens and his session together; per address, REMOTE_ADDR, for the
+# calls without a known token) that the API answers before it says 429: a sustained rate and a
+# short burst, both "<count>/<period>" (s, min, hour, day; "30/10s": 30 in ten seconds). The
 # counts live in the default cache (the database here, Redis in production).
 JUNTA_API_RATES = {
     "sustained": os.environ.get("JUNTA_API_RATE", "120/min"),

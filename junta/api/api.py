@@ -61,7 +61,9 @@ api = JuntaAPI(
         "Play a Junta campaign as its web pages do. Authenticate with a personal token "
         "(`Authorization: Bearer <token>`, made at /api/tokens/) or the site's session (unsafe "
         "methods then need the CSRF token). Errors are JSON: `{\"detail\": ..., \"field\": "
-        "...}` (and `errors`, a list of such, when there are several)."),
+        "...}` (and `errors`, a list of such, when there are several). Past the rate limit, "
+        "counted per person across all his tokens (and per address without a known token), "
+        "429 with `Retry-After`."),
     urls_namespace="api-v1",
     # Swagger UI fails the site's accessibility checks (contrast, nested controls): the
     # documentation is the site's own page, drawn from the same schema (views.docs_page)

@@ -28,7 +28,7 @@ pytestmark = pytest.mark.django_db
 
 NUL = "\x00"
 NAMES = ["Ana", "Bea", "Cruz", "Dora", "Eva", "Fito"]
-PROJECT_APPS = ("accounts", "games", "gm", "lives", "notify", "ops")
+PROJECT_APPS = ("accounts", "api", "games", "gm", "lives", "notify", "ops", "polls", "talk")
 REFUSED = "Junta does not take those: nothing was saved."
 
 

@@ -41,7 +41,7 @@ def test_preview_then_post_and_the_speech_is_at_the_top(client, game):
     response = client.post(url, {"body": "**Viva** la junta!", "post": "1"})
     assert response.status_code == 302
     html = client.get(url).content.decode()
-    first, second = html.index("Don Carlos</strong>"), html.index("The GameMaster</strong>")
+    first, second = html.index("Don Carlos</h3>"), html.index("The GameMaster</h3>")
     assert first < second  # newest first
 
 

@@ -56,8 +56,17 @@ from .orders import (
 from .problems import Problem
 from .resolve import Resolution, resolve
 from .rng import Rng
+from .ruling_offers import (
+    RULING_KINDS,
+    RulingOption,
+    RulingOptions,
+    TextArg,
+    rule,
+    ruling_options,
+)
 from .rulings import (
     OUT_OF_PLAY,
+    UNIT_KINDS,
     Ruling,
     RulingError,
     add_unit,
@@ -147,6 +156,10 @@ __all__ = [
     "Ruling", "RulingError", "add_unit", "budget_by_fiat", "card_place", "change_problems",
     "move_card", "move_money", "name_character", "place_label", "pot_label", "remove_unit",
     "set_location", "state_problems",
+    # the rulings on offer now, as legal_options for orders, and one carried out as offered
+    # (ruling_offers.py)
+    "RULING_KINDS", "UNIT_KINDS", "RulingOption", "RulingOptions", "TextArg", "rule",
+    "ruling_options",
     # each Status instruction with the rules section it explains (guidance.py)
     "Instruction", "instruction_lines",
     # for the pages: the fixed data, phase titles and lengths, labels, an event's audience

@@ -1,4 +1,5 @@
-"""The GameMaster's rulings on a state: what a GM may change by hand, and how.
+"""The GameMaster's rulings on a state: what a GM may change by hand, and how (docs/rulings.md
+§rulings-gm; which rulings a state admits now, with which values: `ruling_options`).
 
 Each ruling is a pure function: it takes a state and the ruling's arguments and returns a
 `Ruling` (the new state, a copy: the state ruled on is never changed; a summary in words; the
@@ -20,18 +21,38 @@ from . import catalog
 from .enums import PhaseKind, Status
 from .invariants import change_problems
 from .phases.budget import pay_plan, read_allocations
+from .problems import Problem
 from .state import GameState, Player
-from .units import new_unit
+from .units import CARD_UNITS, FOREIGN_FORCES, new_unit
 
 OUT_OF_PLAY = "out"  # the pot of money paid for card costs (`GameState.spent`)
 POCKETS = ("pocket", "bank")
 CARD_TARGETS = ("discard", "deck_top", "deck_bottom")  # and "hand:<seat>", "influence:<seat>"
-MAX_UNIT_KIND = 40
 MAX_NAME = 60
+# The kinds of unit the rules put on the map: the positions' units (docs/rules.md §positions,
+# §units), the unit cards' (`units.CARD_UNITS`) and the foreign forces that stand on it (the
+# Airstrikes do not). A unit the GM adds is one of them, never a name he makes up.
+POSITION_UNIT_KINDS = ("Palace Guard", "Police", "Soldier", "Tank", "Marine", "Paratrooper",
+                       "Bodyguard", "Labor Rioter")
+UNIT_KINDS: tuple[str, ...] = tuple(dict.fromkeys([
+    *POSITION_UNIT_KINDS, *(spec.kind for spec in CARD_UNITS.values()),
+    *(kind for force, (kind, _) in FOREIGN_FORCES.items() if force != "airstrikes")]))
 
 
 class RulingError(ValueError):
-    """A ruling the rules do not allow; the message says why, for the GM."""
+    """A ruling the rules do not allow; the message says why, for the GM. `problems` are the
+    same messages keyed by the ruling's argument they are about (`Problem.arg`: "amount",
+    "target"...; None for the ruling as a whole), for a form to show each by its field."""
+
+    def __init__(self, message: str, arg: str | None = None,
+                 problems: tuple[Problem, ...] = ()) -> None:
+        super().__init__(message)
+        self.problems: tuple[Problem, ...] = problems or (Problem(message, arg),)
+
+    @property
+    def arg(self) -> str | None:
+        """The argument the (first) message is about."""
+        return self.problems[0].arg
 
 
 @dataclass(frozen=True)
@@ -63,14 +84,16 @@ def pot_label(state: GameState, key: str) -> str:
     return f"{state.name(int(seat))}'s {words}"
 
 
-def parse_pot(state: GameState, key: str) -> tuple[str, Player | None]:
-    """("pocket" or "bank", the player) or (`OUT_OF_PLAY`, None) for a pot's key."""
+def parse_pot(state: GameState, key: str, arg: str | None = None
+              ) -> tuple[str, Player | None]:
+    """("pocket" or "bank", the player) or (`OUT_OF_PLAY`, None) for a pot's key (`arg`: the
+    ruling's argument that names it, for the message)."""
     if key == OUT_OF_PLAY:
         return OUT_OF_PLAY, None
-    where, _, seat = (key or "").partition(":")
+    where, _, seat = (key if isinstance(key, str) else "").partition(":")
     if where not in POCKETS or not seat.isdigit():
-        raise RulingError(f"{key!r} is not a pocket, a bank account or out of play.")
-    return where, seat_of(state, int(seat))
+        raise RulingError(f"{key!r} is not a pocket, a bank account or out of play.", arg)
+    return where, seat_of(state, int(seat), arg)
 
 
 def card_place(state: GameState, card_id: int) -> str:
@@ -104,10 +127,10 @@ def place_label(state: GameState, place: str) -> str:
     return place
 
 
-def seat_of(state: GameState, seat: Any) -> Player:
-    """The player at `seat`, or a `RulingError` when there is none."""
+def seat_of(state: GameState, seat: Any, arg: str | None = "seat") -> Player:
+    """The player at `seat`, or a `RulingError` (about `arg`) when there is none."""
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(state.players):
-        raise RulingError(f"There is no seat {seat} in this campaign.")
+        raise RulingError(f"There is no seat {seat} in this campaign.", arg)
     return state.players[seat]
 
 
@@ -117,21 +140,22 @@ def move_money(state: GameState, source: str, target: str, amount: int) -> Rulin
     """Move money between pockets, bank accounts and out of play (money paid for card costs):
     the money in the game stays the same."""
     if isinstance(amount, bool) or not isinstance(amount, int) or amount < 1:
-        raise RulingError("Move a whole number of MP, 1 or more.")
+        raise RulingError("Move a whole number of MP, 1 or more.", "amount")
     if source == target:
-        raise RulingError("The money would go where it already is.")
+        raise RulingError("The money would go where it already is.", "target")
     new = state.copy()
-    src_kind, src = parse_pot(new, source)
-    dst_kind, dst = parse_pot(new, target)
+    src_kind, src = parse_pot(new, source, "source")
+    dst_kind, dst = parse_pot(new, target, "target")
     if src_kind == OUT_OF_PLAY:
         if new.spent < amount:
-            raise RulingError(f"Only {new.spent} MP is out of play.")
+            raise RulingError(f"Only {new.spent} MP is out of play.", "amount")
         new.spent -= amount
     else:
         assert src is not None
         have = getattr(src, src_kind)
         if have < amount:
-            raise RulingError(f"{pot_label(new, source)} holds {have} MP, not {amount} MP.")
+            raise RulingError(f"{pot_label(new, source)} holds {have} MP, not {amount} MP.",
+                              "amount")
         setattr(src, src_kind, have - amount)
     if dst_kind == OUT_OF_PLAY:
         new.spent += amount
@@ -139,7 +163,8 @@ def move_money(state: GameState, source: str, target: str, amount: int) -> Rulin
         assert dst is not None
         if dst_kind == "pocket" and dst.status == Status.DEAD:
             raise RulingError(f"{dst.name} is dead: the dead keep no pocket money (the bank "
-                              "account survives). Pay into the bank account instead.")
+                              "account survives). Pay into the bank account instead.",
+                              "target")
         setattr(dst, dst_kind, getattr(dst, dst_kind) + amount)
     summary = f"{amount} MP from {pot_label(new, source)} to {pot_label(new, target)}"
     return checked(state, new, summary, {"source": source, "target": target, "amount": amount})
@@ -150,32 +175,34 @@ def move_card(state: GameState, card_id: int, target: str) -> Ruling:
     discard pile or the draw pile (top or bottom). Each card stays in exactly one place."""
     if isinstance(card_id, bool) or not isinstance(card_id, int) \
             or not 0 <= card_id < len(catalog.cards()):
-        raise RulingError("There is no such political card.")
+        raise RulingError("There is no such political card.", "card")
     card = catalog.card(card_id)
     new = state.copy()
     origin = card_place(new, card_id)
     if origin == "nowhere":
-        raise RulingError(f"{card.name} lies nowhere in this state: run the replay check.")
-    where, _, seat_text = (target or "").partition(":")
+        raise RulingError(f"{card.name} lies nowhere in this state: run the replay check.",
+                          "card")
+    where, _, seat_text = (target if isinstance(target, str) else "").partition(":")
     if target == origin or (target == "deck_top" and origin == "deck"
                             and new.political_deck[-1] == card_id):
-        raise RulingError(f"{card.name} is already there.")
+        raise RulingError(f"{card.name} is already there.", "target")
     dest = None
     if where in ("hand", "influence"):
         if not seat_text.isdigit():
-            raise RulingError("Name the player who gets the card.")
-        dest = seat_of(new, int(seat_text))
+            raise RulingError("Name the player who gets the card.", "target")
+        dest = seat_of(new, int(seat_text), "target")
         if dest.status == Status.DEAD:
-            raise RulingError(f"{dest.name} is dead: the dead hold no cards.")
+            raise RulingError(f"{dest.name} is dead: the dead hold no cards.", "target")
         if where == "influence" and card.category != "influence":
             raise RulingError(f"Only Influence cards lie in play before a player; {card.name} "
-                              f"is {_a(card.category.replace('_', ' '))} card.")
+                              f"is {_a(card.category.replace('_', ' '))} card.", "target")
         moving_within = origin.partition(":")[2] == seat_text
         if not moving_within and new.cards_held(dest.seat) >= catalog.HAND_LIMIT:
             raise RulingError(f"{dest.name} already holds {new.cards_held(dest.seat)} cards "
-                              "(hand and Influence in play), the limit: move one away first.")
+                              "(hand and Influence in play), the limit: move one away first.",
+                              "target")
     elif target not in CARD_TARGETS:
-        raise RulingError(f"{target!r} is not a place for a card.")
+        raise RulingError(f"{target!r} is not a place for a card.", "target")
     lift(new, card_id, origin)
     if dest is not None:
         getattr(dest, where).append(card_id)
@@ -202,41 +229,68 @@ def lift(state: GameState, card_id: int, origin: str) -> None:
         getattr(state.players[int(seat)], pile).remove(card_id)
 
 
+NO_LOCATIONS_YET = ("Nobody has a location yet this turn: locations are chosen when the "
+                    "Locations phase is carried out, and the players' location orders would "
+                    "replace one set now. In the Locations phase, give a player's location "
+                    "order for him instead.")
+
+
+def locations_chosen(state: GameState) -> bool:
+    """Whether this turn's locations are chosen: from the Locations step to the end of the turn
+    (through a coup) the living have one; before it nobody has (docs/rules.md §location)."""
+    return any(p.location for p in state.players if p.alive)
+
+
 def set_location(state: GameState, seat: int, location: str | None) -> Ruling:
-    """Set a player's location this turn (or clear it, with None)."""
+    """Set a player's location this turn (or clear it, with None), once the turn's locations
+    are chosen: before, the location orders would replace it."""
+    if not locations_chosen(state):
+        raise RulingError(NO_LOCATIONS_YET)
     new = state.copy()
     player = seat_of(new, seat)
     if not player.alive:
-        raise RulingError(f"{player.name} is {player.status}: only the living have a location.")
+        raise RulingError(f"{player.name} is {player.status}: only the living have a location.",
+                          "seat")
     value = location or None
     if value is not None and value not in catalog.LOCATIONS:
-        raise RulingError(f"{value!r} is not a location (Home, HQ, Bank, Club, Mistress).")
+        raise RulingError(f"{value!r} is not a location (Home, HQ, Bank, Club, Mistress).",
+                          "location")
     old = player.location
     label = catalog.LOCATION_NAMES.get(value or "", "no location")
     if old == value:
         where = f"is at {label}" if value else "has no location"
-        raise RulingError(f"{player.name} {where} already: nothing would change.")
+        raise RulingError(f"{player.name} {where} already: nothing would change.", "location")
     player.location = value
     return checked(state, new, f"{player.name}'s location set to {label}",
                    {"seat": seat, "location": value, "was": old})
 
 
+NO_COUP = "There is no coup under way: units are on the map only in a coup."
+
+
 def add_unit(state: GameState, kind: str, owner: int | None, zone: int,
-             armed: bool = True) -> Ruling:
-    """Put a unit on the city map during a coup. It is the GM's creation, like a card's units:
-    it leaves the map when the coup ends."""
+             armed: bool | None = None) -> Ruling:
+    """Put a unit of one of the rules' kinds (`UNIT_KINDS`) on the city map during a coup,
+    armed or not as the rules have that kind unless `armed` says otherwise. It is the GM's
+    creation, like a card's units: it leaves the map when the coup ends."""
     if state.coup is None:
-        raise RulingError("There is no coup under way: units are on the map only in a coup.")
-    name = (kind or "").strip()[:MAX_UNIT_KIND]
-    if not name:
-        raise RulingError("Name the kind of unit (Soldier, Mob, Mercenary...).")
-    if zone not in catalog.zones():
-        raise RulingError(f"There is no zone {zone} in the city (1-{len(catalog.zones())}).")
+        raise RulingError(NO_COUP)
+    name = kind if isinstance(kind, str) else ""
+    if name not in UNIT_KINDS:
+        raise RulingError(f"{kind!r} is not a kind of unit in the rules: choose one of "
+                          f"{', '.join(UNIT_KINDS)}.", "kind")
+    if isinstance(zone, bool) or zone not in catalog.zones():
+        raise RulingError(f"There is no zone {zone} in the city (1-{len(catalog.zones())}).",
+                          "zone")
+    if armed is not None and not isinstance(armed, bool):
+        raise RulingError("Say whether the unit is armed: yes, no, or as the rules have it.",
+                          "armed")
     new = state.copy()
     if owner is not None:
-        player = seat_of(new, owner)
+        player = seat_of(new, owner, "owner")
         if not player.active:
-            raise RulingError(f"{player.name} is {player.status} and commands no units.")
+            raise RulingError(f"{player.name} is {player.status} and commands no units.",
+                              "owner")
     assert new.coup is not None
     unit = new_unit(new.coup, name, owner, zone, phase=new.coup["phase"], temporary=True,
                     armed=armed)
@@ -244,18 +298,18 @@ def add_unit(state: GameState, kind: str, owner: int | None, zone: int,
     summary = (f"{_a(name)} (unit {unit['id']}) commanded by {who} in zone {zone} "
                f"{catalog.zones()[zone].name}")
     return checked(state, new, summary, {"unit": unit["id"], "kind": name, "owner": owner,
-                                         "zone": zone, "armed": armed})
+                                         "zone": zone, "armed": unit["armed"]})
 
 
 def remove_unit(state: GameState, unit_id: int) -> Ruling:
     """Take a unit off the city map during a coup."""
     if state.coup is None:
-        raise RulingError("There is no coup under way: units are on the map only in a coup.")
+        raise RulingError(NO_COUP)
     new = state.copy()
     assert new.coup is not None
     unit = next((u for u in new.coup["units"] if u["id"] == unit_id), None)
     if unit is None:
-        raise RulingError(f"There is no unit {unit_id} on the map.")
+        raise RulingError(f"There is no unit {unit_id} on the map.", "unit")
     new.coup["units"].remove(unit)
     who = new.name(unit["owner"]) if unit["owner"] is not None else "nobody"
     zone = unit["zone"]
@@ -265,31 +319,42 @@ def remove_unit(state: GameState, unit_id: int) -> Ruling:
                    {"unit": unit_id, "removed": dict(unit)})
 
 
+NO_FIAT = ("A budget by fiat replaces the proposal being voted on, in the Budget Vote phase. In "
+           "the Budget Proposal phase the budget is the proposer's order: give it for him from "
+           "the Rulings page instead.")
+
+
+def fiat_bills(state: GameState) -> list[int]:
+    """The budget bills a budget by fiat pays from: those held, less the proposer's pocket
+    money set aside with them (1 MP units, docs/rulings.md §ruling-pocket-set-aside)."""
+    held = list(state.budget.get("held", []))
+    for _ in range(state.budget.get("set_aside") or 0):
+        held.remove(1)
+    return held
+
+
 def budget_by_fiat(state: GameState, allocations: dict[int, int]) -> Ruling:
     """Replace the budget put to the vote by one the GM decrees, paid out of the budget bills
     alone (when the proposal cannot be paid in time). Pocket money the proposer set aside goes
     back to him; what is not allocated stays with the budget holder, as in the rules."""
     if state.phase != PhaseKind.BUDGET_VOTE:
-        raise RulingError("A budget by fiat replaces the proposal being voted on, in the Budget "
-                          "Vote phase. In the Budget Proposal phase the budget is the "
-                          "proposer's order: give it for him from the Rulings page instead.")
+        raise RulingError(NO_FIAT)
     new = state.copy()
     budget = new.budget
-    held = list(budget.get("held", []))
+    held = fiat_bills(new)
     set_aside = budget.get("set_aside") or 0
     proposer = budget.get("proposer", new.president)
-    for _ in range(set_aside):
-        held.remove(1)
-    wanted, errors = read_allocations(new, {"allocations": {
-        str(k): v for k, v in allocations.items()}})
+    raw = ({str(k): v for k, v in allocations.items()} if isinstance(allocations, dict)
+           else allocations)
+    wanted, errors = read_allocations(new, {"allocations": raw})
     if errors:
-        raise RulingError(" ".join(errors))
+        raise RulingError(" ".join(errors), "allocations")
     plan, _ = pay_plan(held, wanted, 0, None, new)
     if plan is None:
         bills = ", ".join(f"{b} MP" for b in sorted(held, reverse=True)) or "no bills"
         raise RulingError(f"The budget bills ({bills}; {sum(held)} MP) cannot pay these "
                           "amounts exactly: lower or change them (what is not allocated stays "
-                          "with the budget holder).")
+                          "with the budget holder).", "allocations")
     if set_aside:
         if proposer is not None:
             new.players[proposer].pocket += set_aside
@@ -311,9 +376,9 @@ def name_character(state: GameState, seat: int, name: str) -> Ruling:
     """Give the character at `seat` another name (a new player takes the seat over)."""
     new = state.copy()
     player = seat_of(new, seat)
-    value = (name or "").strip()[:MAX_NAME]
+    value = (name if isinstance(name, str) else "").strip()[:MAX_NAME]
     if not value:
-        raise RulingError("Give the character a name.")
+        raise RulingError("Give the character a name.", "name")
     old = player.name
     player.name = value
     return checked(state, new, f"seat {seat + 1}'s character {old} is now called {value}",

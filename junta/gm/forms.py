@@ -1,5 +1,6 @@
-"""The panel's forms. Choices come from the engine state the GM is ruling on; the services
-check everything again (a form only reads what was typed)."""
+"""The panel's forms. A ruling's form is built from the engine's offer
+(`junta.engine.ruling_options`): its lists hold the engine's values and labels; the engine checks
+the ruling again when it is carried out (a form only reads what was sent)."""
 
 from __future__ import annotations
 
@@ -13,16 +14,15 @@ from accounts.forms import TimeZoneField
 from junta.engine import (
     MAX_PLAYERS,
     MIN_PLAYERS,
-    OUT_OF_PLAY,
-    Catalog,
+    ArgOption,
     GameState,
     PhaseKind,
+    RulingOption,
+    Shape,
     Status,
-    card_place,
-    place_label,
 )
 from junta.games.models import Game
-from junta.gm.selectors import card_label
+from junta.games.order_forms import token
 from junta.gm.templatetags.gm_tags import phase_title
 
 REASON_HELP = "Goes into the audit log, for the GM's eyes only."
@@ -74,21 +74,15 @@ class RulingForm(forms.Form):
     reason = reason_field()
     announcement = announcement_field()
 
-    def __init__(self, data: Mapping[str, Any] | None = None, *, state: GameState | None = None,
-                 prefix: str | None = None, version: int | None = None, **kwargs: Any) -> None:
+    def __init__(self, data: Mapping[str, Any] | None = None, *, prefix: str | None = None,
+                 version: int | None = None, **kwargs: Any) -> None:
         super().__init__(data, prefix=prefix or self.prefix_name, **kwargs)
         self.fields["state_version"].initial = version
-        self.state = state
-        if state is not None:
-            self.add_choices(state)
         # the reason and announcement come last
         for name in ("reason", "announcement"):
             self.fields[name] = self.fields.pop(name)
 
     prefix_name = "ruling"
-
-    def add_choices(self, state: GameState) -> None:  # pragma: no cover - overridden
-        pass
 
 
 def seat_choices(state: GameState, *, living: bool = False) -> list[tuple[str, str]]:
@@ -96,109 +90,87 @@ def seat_choices(state: GameState, *, living: bool = False) -> list[tuple[str, s
             if not living or p.status == Status.ALIVE]
 
 
-class MoneyForm(RulingForm):
-    prefix_name = "money"
-    source = forms.ChoiceField(label="From")
-    target = forms.ChoiceField(label="To")
-    amount = forms.IntegerField(min_value=1, max_value=500, label="Amount (MP)")
+class OfferedRulingForm(RulingForm):
+    """One of the engine's rulings on offer now (`junta.engine.ruling_options`) as a form, its
+    prefix the ruling's kind ("money"): a list for each argument with the engine's values and
+    labels (never free text for what the engine names), a number box within the engine's
+    bounds, one box per row of a table (a budget's players), a text box for what the GM
+    writes (a name). `values()` reads a valid form back in the engine's terms; `place` puts
+    each of the engine's messages next to the field of the argument it is about."""
 
-    def add_choices(self, state: GameState) -> None:
-        choices = []
-        for p in state.players:
-            choices.append((f"pocket:{p.seat}", f"{p.name}: pocket ({p.pocket} MP)"))
-            choices.append((f"bank:{p.seat}", f"{p.name}: bank ({p.bank} MP)"))
-        choices.append((OUT_OF_PLAY, f"Out of play ({state.spent} MP)"))
-        set_choices(self, "source", choices)
-        set_choices(self, "target", choices)
+    def __init__(self, option: RulingOption, data: Mapping[str, Any] | None = None, *,
+                 version: int | None = None, **kwargs: Any) -> None:
+        super().__init__(data, prefix=option.kind, version=version, **kwargs)
+        self.option = option
+        self._tokens: dict[str, dict[str, Any]] = {}  # field name -> token -> engine value
+        self._rows: dict[str, list[tuple[Any, str]]] = {}  # a table's argument -> its fields
+        start = option.defaults()
+        for arg in option.args:
+            self._add_arg(arg, start.get(arg.name))
+        for text in option.texts:
+            self.fields[text.name] = forms.CharField(
+                label=text.label, max_length=text.max_length, required=text.required,
+                help_text=text.help)
+        for name in ("reason", "announcement"):  # the GM's own fields come last
+            self.fields[name] = self.fields.pop(name)
 
+    def _add_arg(self, arg: ArgOption, initial: Any) -> None:
+        if arg.shape is Shape.ONE:
+            tokens = {token(c.value): c.value for c in arg.choices}
+            listed = [(token(c.value), c.label) for c in arg.choices]
+            if arg.blank is not None:
+                tokens[""] = None
+                listed.insert(0, ("", arg.blank))
+            self._tokens[arg.name] = tokens
+            message = f"{arg.label}: %(value)s is not among the options offered now."
+            self.fields[arg.name] = forms.TypedChoiceField(
+                label=arg.label, choices=listed, coerce=tokens.__getitem__, empty_value=None,
+                required=arg.blank is None, initial=token(initial), help_text=arg.help,
+                error_messages={"invalid_choice": message,
+                                "required": f"{arg.label}: choose one of the options offered."})
+        elif arg.shape is Shape.NUMBER:
+            self.fields[arg.name] = self._number(arg, arg.label, initial, arg.required)
+        elif arg.shape is Shape.TABLE:
+            cells = initial or {}
+            rows = self._rows.setdefault(arg.name, [])
+            for key in arg.keys:
+                name = f"{arg.name}_{token(key.value)}"
+                self.fields[name] = self._number(arg, key.label, cells.get(key.value), False)
+                rows.append((key.value, name))
+        else:  # pragma: no cover - the engine offers no other shape of ruling argument
+            raise ValueError(f"a ruling argument of shape {arg.shape}")
 
-def card_targets(state: GameState) -> list[tuple[str, str]]:
-    out = []
-    for p in state.players:
-        if p.status != Status.DEAD:
-            out.append((f"hand:{p.seat}", f"{p.name}'s hand"))
-            out.append((f"influence:{p.seat}", f"In play before {p.name} (Influence)"))
-    out += [("discard", "The discard pile"), ("deck_top", "Top of the draw pile"),
-            ("deck_bottom", "Bottom of the draw pile")]
-    return out
+    @staticmethod
+    def _number(arg: ArgOption, label: str, initial: Any, required: bool) -> forms.IntegerField:
+        low = arg.minimum if arg.minimum is not None else 0
+        top = f" to {arg.maximum}" if arg.maximum is not None else " or more"
+        message = f"{label}: give a whole number from {low}{top}."
+        return forms.IntegerField(
+            label=label, min_value=arg.minimum, max_value=arg.maximum, required=required,
+            initial=initial, help_text=arg.help if label == arg.label else "",
+            error_messages={key: message for key in ("invalid", "required", "min_value",
+                                                     "max_value")})
 
+    def values(self) -> dict[str, Any]:
+        """The ruling's arguments by name, as the engine takes them."""
+        data = self.cleaned_data
+        out: dict[str, Any] = {}
+        for arg in self.option.args:
+            if arg.name in self._rows:
+                out[arg.name] = {key: data[name] for key, name in self._rows[arg.name]
+                                 if data.get(name)}
+            else:
+                out[arg.name] = data.get(arg.name)
+        for text in self.option.texts:
+            out[text.name] = data.get(text.name, "")
+        return out
 
-class CardForm(RulingForm):
-    prefix_name = "card"
-    card = forms.TypedChoiceField(coerce=int, label="Card")
-    target = forms.ChoiceField(label="Move it to")
-
-    def add_choices(self, state: GameState) -> None:
-        set_choices(self, "card", [
-            (str(c.id), f"{card_label(c.id)}: {place_label(state, card_place(state, c.id))}")
-            for c in sorted(Catalog.cards(), key=lambda c: (c.name, c.id))])
-        set_choices(self, "target", card_targets(state))
-
-
-class LocationForm(RulingForm):
-    prefix_name = "location"
-    seat = forms.TypedChoiceField(coerce=int, label="Player")
-    location = forms.ChoiceField(label="Location", required=False, choices=[
-        ("", "No location"), *[(k, Catalog.LOCATION_NAMES[k]) for k in Catalog.LOCATIONS]])
-
-    def add_choices(self, state: GameState) -> None:
-        set_choices(self, "seat", seat_choices(state, living=True))
-
-
-def zone_label(zone: int | None) -> str:
-    """"zone 5 Cathedral"; "no zone (not placed)"."""
-    zones = Catalog.zones()
-    if zone is None:
-        return "no zone (not placed)"
-    return f"zone {zone} {zones[zone].name}" if zone in zones else f"zone {zone}"
-
-
-def zone_choices() -> list[tuple[str, str]]:
-    return [(str(z.id), f"{z.id} {z.name}") for z in Catalog.zones().values()]
-
-
-class UnitAddForm(RulingForm):
-    prefix_name = "unit_add"
-    kind = forms.CharField(max_length=40, label="Kind of unit", initial="Mob",
-                           help_text="Soldier, Mob, Mercenary... It leaves the map when the "
-                                     "coup ends.")
-    owner = forms.ChoiceField(label="Commanded by", required=False)
-    zone = forms.TypedChoiceField(coerce=int, label="Zone")
-    armed = forms.BooleanField(required=False, initial=True, label="Armed")
-
-    def add_choices(self, state: GameState) -> None:
-        set_choices(self, "owner", [("", "Nobody (holds and defends)"),
-                                    *seat_choices(state, living=True)])
-        set_choices(self, "zone", zone_choices())
-
-
-class UnitRemoveForm(RulingForm):
-    prefix_name = "unit_remove"
-    unit = forms.TypedChoiceField(coerce=int, label="Unit")
-
-    def add_choices(self, state: GameState) -> None:
-        units = (state.coup or {}).get("units", [])
-        set_choices(self, "unit", [
-            (str(u["id"]), f"{u['id']}: {u['kind']} of "
-             f"{state.name(u['owner']) if u['owner'] is not None else 'nobody'} in "
-             f"{zone_label(u['zone'])}") for u in units])
-
-
-class FiatForm(RulingForm):
-    prefix_name = "fiat"
-
-    def add_choices(self, state: GameState) -> None:
-        allocations = ((state.budget or {}).get("proposal") or {}).get("allocations", {})
-        for p in state.players:
-            if p.status == Status.ALIVE:
-                self.fields[f"seat_{p.seat}"] = forms.IntegerField(
-                    min_value=0, max_value=500, label=f"{p.name} (MP)", required=False,
-                    initial=allocations.get(str(p.seat), 0))
-
-    def allocations(self) -> dict[int, int]:
-        return {int(name.removeprefix("seat_")): value
-                for name, value in self.cleaned_data.items()
-                if name.startswith("seat_") and value}
+    def place(self, problems: Sequence[str]) -> None:
+        """Each of the engine's messages (`junta.engine.Problem`) next to its argument's
+        field; about a table (a budget) or the ruling as a whole, on top of the form."""
+        for problem in problems:
+            arg = getattr(problem, "arg", None)
+            self.add_error(arg if arg in self.fields else None, str(problem))
 
 
 class AnnulForm(RulingForm):

@@ -28,6 +28,7 @@ from django.urls import reverse
 from accounts.requests import AuthenticatedHttpRequest
 from junta.engine import (
     MIN_PLAYERS,
+    RULING_KINDS,
     GameState,
     OrderError,
     OrderOption,
@@ -36,6 +37,7 @@ from junta.engine import (
     current_phase,
     describe_order,
     legal_options,
+    ruling_options,
 )
 from junta.games import selectors as game_selectors
 from junta.games import speeches
@@ -328,34 +330,62 @@ def review(request: AuthenticatedHttpRequest, game: Game) -> HttpResponse:
                                    order_for=request.GET.get("order_for")))
 
 
-def _ruling_forms(game: Game, state: GameState | None) -> dict[str, Any]:
-    if state is None:
-        return {}
-    version = game.state_version
-    out = {
-        "money_form": forms.MoneyForm(state=state, version=version),
-        "card_form": forms.CardForm(state=state, version=version),
-        "location_form": forms.LocationForm(state=state, version=version),
-    }
-    if state.coup is not None:
-        out["unit_add_form"] = forms.UnitAddForm(state=state, version=version)
-        out["unit_remove_form"] = forms.UnitRemoveForm(state=state, version=version)
-    if state.phase == PhaseKind.BUDGET_VOTE:
-        out["fiat_form"] = forms.FiatForm(state=state, version=version)
+# --- the rulings on offer ----------------------------------------------------------------------
+# One form per ruling of the Rulings page that `ruling_options(state)` offers now, built from
+# the engine's offer (`forms.OfferedRulingForm`); for each ruling not offered, the engine's
+# reason.
+
+RULING_BUTTONS = {"money": "Move the money", "card": "Move the card",
+                  "location": "Set the location", "unit_add": "Add the unit",
+                  "unit_remove": "Remove the unit", "fiat": "Decree this budget"}
+
+
+@dataclass
+class RulingEntry:
+    """One ruling of the page (gm/_ruling_form.html): its form, or why it is not offered."""
+    kind: str
+    summary: str
+    form: forms.OfferedRulingForm | None = None
+    why_not: str = ""
+
+    @property
+    def button(self) -> str:
+        return RULING_BUTTONS[self.kind]
+
+    @property
+    def note(self) -> str:
+        return self.form.option.help if self.form is not None else ""
+
+
+def _ruling_entries(game: Game, state: GameState,
+                    sent: forms.OfferedRulingForm | None = None) -> list[RulingEntry]:
+    """The page's rulings; `sent` is a refused form, shown again in place of a fresh one."""
+    options = ruling_options(state)
+    out = []
+    for kind in services.PAGE_RULINGS:
+        option = options.get(kind)
+        if option is None:
+            out.append(RulingEntry(kind, RULING_KINDS[kind], why_not=options.why_not(kind)))
+        elif sent is not None and sent.option.kind == kind:
+            out.append(RulingEntry(kind, option.label, sent))
+        else:
+            out.append(RulingEntry(kind, option.label, forms.OfferedRulingForm(
+                option, version=game.state_version)))
     return out
 
 
 def _rulings_context(game: Game, phase: Phase | None, state: GameState | None, *,
                      annul: tuple[int, int, Any] | None = None, order_for: Any = None,
-                     failed: GiveEntry | None = None, **bound: Any) -> dict[str, Any]:
+                     failed: GiveEntry | None = None,
+                     ruling: forms.OfferedRulingForm | None = None, **_others: Any
+                     ) -> dict[str, Any]:
     working = phase is not None and phase.status in (Phase.Status.OPEN, Phase.Status.DRAFTED) \
         and game.status != Game.Status.FINISHED
     if not working or state is None:  # a phase that works has its state
         return {"working": False, "orders": []}
-    context = _ruling_forms(game, state)
-    context.update({name: form for name, form in bound.items() if name in context})
     return {"working": True, "orders": _orders(phase, state, annul),
-            "give": _give(game, state, "rulings", order_for, failed), **context}
+            "give": _give(game, state, "rulings", order_for, failed),
+            "rulings": _ruling_entries(game, state, ruling)}
 
 
 @gm_view(GET)
@@ -746,48 +776,40 @@ def add_order(request: AuthenticatedHttpRequest, game: Game) -> HttpResponse:
 
 # --- actions: rulings -----------------------------------------------------------------------
 
-RULINGS: dict[str, tuple[type, Callable[..., Any]]] = {
-    "money": (forms.MoneyForm, lambda game, user, d, f: services.move_money(
-        game.id, user, d["source"], d["target"], d["amount"], d["reason"], d["announcement"],
-        state_version=d["state_version"])),
-    "card": (forms.CardForm, lambda game, user, d, f: services.move_card(
-        game.id, user, d["card"], d["target"], d["reason"], d["announcement"],
-        state_version=d["state_version"])),
-    "location": (forms.LocationForm, lambda game, user, d, f: services.set_location(
-        game.id, user, d["seat"], d["location"] or None, d["reason"], d["announcement"],
-        state_version=d["state_version"])),
-    "unit_add": (forms.UnitAddForm, lambda game, user, d, f: services.add_unit(
-        game.id, user, d["kind"], int(d["owner"]) if d["owner"] != "" else None, d["zone"],
-        d["armed"], d["reason"], d["announcement"], state_version=d["state_version"])),
-    "unit_remove": (forms.UnitRemoveForm, lambda game, user, d, f: services.remove_unit(
-        game.id, user, d["unit"], d["reason"], d["announcement"],
-        state_version=d["state_version"])),
-    "fiat": (forms.FiatForm, lambda game, user, d, f: services.budget_by_fiat(
-        game.id, user, f.allocations(), d["reason"], d["announcement"],
-        state_version=d["state_version"])),
-}
-
-
 @gm_view(POST)
 def rule(request: AuthenticatedHttpRequest, game: Game, kind: str) -> HttpResponse:
-    if kind not in RULINGS:
+    """One of the Rulings page's forms: built from the engine's offer now, read, then carried
+    out by the engine (`services.rule`). A ruling no longer offered, a value not offered (the
+    form's lists are the engine's), or one the engine refuses comes back on the page with the
+    form as the GM filled it in and each message next to its field; nothing changes."""
+    if kind not in services.PAGE_RULINGS:
         from django.http import Http404
 
         raise Http404
-    form_class, do = RULINGS[kind]
     _phase, state = selectors.current(game)
-    form = form_class(request.POST.copy(), state=state)
     if state is None:
         messages.error(request, "The campaign has not started: there is no state to rule on.")
         return _back(request, game)
+    options = ruling_options(state)
+    option = options.get(kind)
+    if option is None:
+        messages.error(request, f"Not done. {RULING_KINDS[kind]}: {options.why_not(kind)}")
+        return _again(request, game, None)
+    form = forms.OfferedRulingForm(option, request.POST.copy())
     if not form.is_valid():
         _form_error(request, form)
-        return _again(request, game, form, **{f"{kind}_form": form})
+        return _again(request, game, form, ruling=form)
+    data = form.cleaned_data
     try:
-        entry = do(game, request.user, form.cleaned_data, form)
+        entry = services.rule(game.id, request.user, kind, form.values(), data["reason"],
+                              data["announcement"], state_version=data["state_version"])
+    except services.RulingRefused as refused:
+        messages.error(request, f"Not done. {refused}")
+        form.place(refused.problems)
+        return _again(request, game, form, ruling=form)
     except CampaignError as error:
         _refuse(request, form, error)
-        return _again(request, game, form, **{f"{kind}_form": form})
+        return _again(request, game, form, ruling=form)
     messages.success(request, f"Ruled: {entry.data.get('summary', entry.action)}.")
     broken = entry.data.get("broken_orders") or []
     if broken:

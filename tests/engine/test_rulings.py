@@ -1,5 +1,5 @@
 """The GameMaster's rulings (`junta.engine.rulings`) and the invariants they keep
-(`junta.engine.invariants`), docs/rulings.md §rulings.
+(`junta.engine.invariants`), docs/rulings.md §rulings-gm.
 
 A ruling takes a state and returns a new one, or refuses with a message for the GM. Whatever a
 ruling does, the result keeps the rules' invariants: the money in the game stays the same, each
@@ -39,6 +39,14 @@ from .helpers import campaign_states, give, in_phase, in_play
 CARLOS, MARIA, BILL = 0, 1, 2
 
 
+def located(state):  # noqa: ANN001, ANN201 - a GameState
+    """`state` as after the turn's Locations step: every living player somewhere (Home)."""
+    for p in state.players:
+        if p.alive:
+            p.location = "home"
+    return state
+
+
 # --- money ------------------------------------------------------------------------------------
 
 def test_money_moves_between_pockets_banks_and_out_of_play_and_is_conserved():
@@ -57,7 +65,7 @@ def test_money_moves_between_pockets_banks_and_out_of_play_and_is_conserved():
 
 
 def test_a_ruling_never_changes_the_state_it_rules_on():
-    state = in_phase("locations")
+    state = located(in_phase("locations"))
     state.players[CARLOS].pocket = 7
     before = digest(state)
     move_money(state, "pocket:0", "pocket:1", 4)
@@ -155,7 +163,7 @@ def test_a_location_ruling_that_changes_nothing_is_refused():
     """A ruling must change something: as a money move to where the money already is, a
     location set to the one already held is refused (and the GM's players' open order forms
     stay current)."""
-    state = in_phase("locations")
+    state = located(in_phase("locations"))
     state.players[MARIA].location = "bank"
     with pytest.raises(RulingError, match="Maria is at Bank already: nothing would change."):
         set_location(state, MARIA, "bank")
@@ -165,7 +173,7 @@ def test_a_location_ruling_that_changes_nothing_is_refused():
 
 
 def test_a_location_is_set_for_the_living_only():
-    state = in_phase("locations")
+    state = located(in_phase("locations"))
     clubbed = set_location(state, MARIA, "club").state
     assert clubbed.players[MARIA].location == "club"
     assert set_location(clubbed, MARIA, None).state.players[MARIA].location is None
@@ -174,6 +182,15 @@ def test_a_location_is_set_for_the_living_only():
     state.players[MARIA].status = "dead"
     with pytest.raises(RulingError, match="Maria is dead: only the living have a location."):
         set_location(state, MARIA, "home")
+
+
+def test_no_location_is_set_before_the_turn_s_locations_are_chosen():
+    """docs/rules.md §location: until the Locations phase is carried out nobody has a location
+    this turn, and the location orders would replace one the GM set."""
+    state = in_phase("locations")
+    with pytest.raises(RulingError, match="Nobody has a location yet this turn: locations are "
+                                          "chosen when the Locations phase is carried out"):
+        set_location(state, MARIA, "bank")
 
 
 def test_a_character_is_renamed_and_must_have_a_name():
@@ -196,7 +213,8 @@ def test_units_come_and_go_only_during_a_coup_and_on_the_city_zones():
                for u in added.state.coup["units"])
     with pytest.raises(RulingError, match="There is no zone 99 in the city"):
         add_unit(state, "Mob", MARIA, 99)
-    with pytest.raises(RulingError, match="Name the kind of unit"):
+    with pytest.raises(RulingError, match="' ' is not a kind of unit in the rules: choose one "
+                                          "of Palace Guard, Police, Soldier"):
         add_unit(state, " ", MARIA, 3)
     removed = remove_unit(added.state, unit)
     assert all(u["id"] != unit for u in removed.state.coup["units"])
@@ -299,7 +317,8 @@ def rulings_to_try(state, draw: random.Random) -> Iterator[tuple[str, Callable, 
                False)
     who = draw.choice(living)
     where = draw.choice([w for w in (None, *cat.LOCATIONS) if w != who.location])
-    yield ("a location", lambda: set_location(state, who.seat, where), True)
+    chosen = any(p.location for p in living)  # docs/rules.md §location: from the Locations step
+    yield ("a location", lambda: set_location(state, who.seat, where), chosen)
     yield ("the location held already",
            lambda: set_location(state, who.seat, who.location), False)
     yield ("a new name", lambda: name_character(state, who.seat, "Pancho Villa"), True)

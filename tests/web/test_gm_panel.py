@@ -18,12 +18,13 @@ from junta.engine.rng import Rng
 from junta.games import adjudication, repository, running
 from junta.games.campaigns import create_game, join_game
 from junta.games.models import AuditEntry, Game, Order, Phase, PhaseResult
+from junta.games.order_forms import token
 from junta.games.replay import replay_game
 from junta.gm import services
 from junta.gm.checks import check_campaign
 from junta.gm.forms import gm_prefix
 from junta.gm.services import GMError, GMOrderRefused
-from tests.web.browser_forms import asked_and_confirmed, form_with, forms_in, submit
+from tests.web.browser_forms import asked_and_confirmed, form_to, form_with, forms_in, submit
 
 pytestmark = pytest.mark.django_db
 
@@ -537,8 +538,8 @@ def test_money_moves_between_pockets_and_banks_conserving_it(cast, client):
     entry = AuditEntry.objects.filter(game=game).latest("id")
     assert entry.action == "money" and entry.reason == "a bribe the engine missed"
     assert entry.data["digest_after"] == Phase.objects.get(pk=phase.pk).state_digest
-    with pytest.raises(GMError, match="holds"):
-        services.move_money(game.id, cast["gm"], f"pocket:{poor.seat}", "out", 999,
+    with pytest.raises(GMError, match=r"Amount \(MP\): give a whole number from 1 to "):
+        services.move_money(game.id, cast["gm"], f"pocket:{rich.seat}", "out", 999,
                             reason="too much")
     with pytest.raises(GMError, match="Give a reason"):
         services.move_money(game.id, cast["gm"], f"pocket:{rich.seat}", "out", 1, reason="")
@@ -567,7 +568,7 @@ def test_a_ruling_that_leaves_an_order_impossible_is_told_to_the_gm_and_the_play
     assert "Cannot be carried out" not in page
     gm = csrf_browser(cast["gm"])
     rulings = reverse("gm_rulings", args=[game.id])
-    ruling = form_with(gm.get(rulings).content.decode(), "money-amount", "")
+    ruling = form_with(gm.get(rulings).content.decode(), "money-amount", "1")
     ruling.set("money-source", f"pocket:{rich.seat}").set("money-target", f"bank:{rich.seat}")
     ruling.type_text("money-amount", str(rich.pocket)).type_text("money-reason", "banked")
     response = submit(gm, reverse("gm_rule", args=[game.id, "money"]), ruling)
@@ -609,12 +610,26 @@ def test_a_card_moves_and_stays_in_one_place(cast):
     assert actions(game).count("card") == 2 + catalog.HAND_LIMIT - state.cards_held(3)
 
 
+def located(phase: Phase) -> None:
+    """The phase's start state as after the turn's Locations step: every living player at
+    Home (set up directly for a test)."""
+    state = state_of(phase)
+    for p in state.players:
+        if p.status == "alive":
+            p.location = "home"
+    repository.rewrite_state_before(phase, state)
+
+
 def test_set_a_location(cast):
+    """docs/rules.md §location: a location is set once the turn's locations are chosen."""
     game = cast["game"]
     phase = play(game, until="cabinet")
+    with pytest.raises(GMError, match="Nobody has a location yet this turn"):
+        services.set_location(game.id, cast["gm"], 4, "club", reason="seen at the club")
+    located(phase)
     services.set_location(game.id, cast["gm"], 4, "club", reason="seen at the club")
     assert state_of(phase).players[4].location == "club"
-    with pytest.raises(GMError, match="not a location"):
+    with pytest.raises(GMError, match="Location: 'beach' is not among the options offered"):
         services.set_location(game.id, cast["gm"], 4, "beach", reason="x")
 
 
@@ -637,9 +652,140 @@ def test_units_are_added_and_removed_during_a_coup(cast):
         ("Mercenary", 0, 5, True)
     services.remove_unit(game.id, cast["gm"], entry.data["unit"], reason="deserted")
     assert len(state_of(phase).coup["units"]) == count
-    with pytest.raises(GMError, match="no zone 99"):
+    with pytest.raises(GMError, match="Zone: 99 is not among the options offered now."):
         services.add_unit(game.id, cast["gm"], "Mob", None, 99, reason="x")
     assert actions(game)[-2:] == ["unit_add", "unit_remove"]
+
+
+def in_a_coup(phase: Phase) -> GameState:
+    """The phase's start state with a coup under way (set up directly for a test)."""
+    from junta.engine.units import deploy
+
+    state = state_of(phase)
+    state.coup = deploy(state)
+    repository.rewrite_state_before(phase, state)
+    return state_of(phase)
+
+
+def ruling_form(html: str, kind: str):  # noqa: ANN201 - a browser_forms.Form
+    """The Rulings page's form for the ruling `kind`, as the browser reads it."""
+    return form_to(html, f"/games/{html_game_id(html)}/gm/rulings/{kind}/")
+
+
+def html_game_id(html: str) -> str:
+    return re.search(r"/games/(\d+)/gm/rulings/", html).group(1)
+
+
+def test_the_ruling_forms_offer_the_engine_s_values_and_say_why_others_are_not_offered(cast):
+    """The Rulings page's lists are `ruling_options`' values and labels: the kinds of unit are
+    the rules' (a list, never a text box), the pots those holding money; a ruling not offered
+    now says why, as the engine does."""
+    from junta.engine import UNIT_KINDS, ruling_options
+    from tests.web.browser_forms import csrf_browser
+
+    game = cast["game"]
+    phase = play(game, until="cabinet")
+    gm = csrf_browser(cast["gm"])
+    url = reverse("gm_rulings", args=[game.id])
+    page = gm.get(url).content.decode().replace("&#x27;", "'")
+    options = ruling_options(state_of(phase))
+    for kind in ("unit_add", "unit_remove", "location", "fiat"):
+        assert f"/gm/rulings/{kind}/" not in page
+        why = options.why_not(kind)
+        assert why and f'id="ruling-{kind}-not-now"' in page and why in page
+    state = in_a_coup(phase)
+    page = gm.get(url).content.decode()
+    options = ruling_options(state)
+    offered = [o for o in options.rulings if o.kind in services.PAGE_RULINGS]
+    assert {o.kind for o in offered} >= {"card", "unit_add", "unit_remove"}
+    for option in offered:
+        kind, form = option.kind, ruling_form(page, option.kind)
+        for arg in option.args:
+            if arg.shape.value != "one":
+                continue
+            offered = [(v, t) for v, t, _ in form.control(f"{kind}-{arg.name}").options]
+            blank = [("", arg.blank)] if arg.blank is not None else []
+            assert offered == blank + [(token(c.value), c.label) for c in arg.choices], arg.name
+    kinds = ruling_form(page, "unit_add").control("unit_add-kind")
+    assert kinds.tag == "select" and [v for v, _, _ in kinds.options] == list(UNIT_KINDS)
+
+
+def test_a_unit_is_added_through_the_form_and_a_tampered_kind_is_refused_by_its_field(cast):
+    """The GM adds a unit as the browser sends the Rulings page's form; a kind that is not in
+    the rules' unit table (a tampered form) comes back with the error next to "Kind of unit",
+    what he typed kept, nothing changed."""
+    from tests.web.browser_forms import csrf_browser
+
+    game = cast["game"]
+    phase = play(game, until="cabinet")
+    before = in_a_coup(phase)
+    gm = csrf_browser(cast["gm"])
+    url = reverse("gm_rulings", args=[game.id])
+    form = ruling_form(gm.get(url).content.decode(), "unit_add")
+    with pytest.raises(ValueError, match="not among"):
+        form.set("unit_add-kind", "Dragon")
+    kind = form.control("unit_add-kind")
+    kind.options = [(v, t, False) for v, t, _ in kind.options] + [("Dragon", "Dragon", True)]
+    form.set("unit_add-owner", "2").set("unit_add-zone", "5")
+    form.type_text("unit_add-reason", "TAMPERED-REASON-3")
+    v, digest_before = version(game), Phase.objects.get(pk=phase.pk).state_digest
+    response = submit(gm, url, form)
+    assert response.status_code == 400
+    page = gm_page(response)
+    tag, sent = details_of(page, "Add a unit")
+    assert " open" in tag and "TAMPERED-REASON-3" in sent
+    kind_field = sent[sent.index('for="id_unit_add-kind"'):]
+    error = kind_field.index("Kind of unit: Dragon is not among the options offered now.")
+    assert error < field_end(kind_field)
+    assert version(game) == v and Phase.objects.get(pk=phase.pk).state_digest == digest_before
+    assert len(state_of(phase).coup["units"]) == len(before.coup["units"])
+    assert "unit_add" not in actions(game)
+    # the same form as the page offers it: a Mob, armed as the rules have it (unarmed)
+    form = ruling_form(gm.get(url).content.decode(), "unit_add")
+    form.set("unit_add-kind", "Mob").set("unit_add-owner", "2").set("unit_add-zone", "5")
+    form.type_text("unit_add-reason", "a crowd gathers")
+    assert submit(gm, url, form).status_code == 302
+    unit = state_of(phase).coup["units"][-1]
+    assert (unit["kind"], unit["owner"], unit["zone"], unit["armed"], unit["temporary"]) == \
+        ("Mob", 2, 5, False, True)
+    assert actions(game)[-1] == "unit_add"
+
+
+def test_a_ruling_the_engine_refuses_comes_back_with_its_message_by_the_field(cast):
+    """A card the engine will not put where the GM chose (a Vote card in play before a player,
+    docs/rules.md §hand-limit): its message next to "Move it to", nothing changed."""
+    from tests.web.browser_forms import csrf_browser
+
+    game = cast["game"]
+    phase = play(game, until="cabinet")
+    state = state_of(phase)
+    vote = next(c for p in state.players for c in p.hand
+                if catalog.card(c).category != "influence")
+    gm = csrf_browser(cast["gm"])
+    url = reverse("gm_rulings", args=[game.id])
+    form = ruling_form(gm.get(url).content.decode(), "card")
+    form.set("card-card", str(vote)).set("card-target", "influence:0")
+    form.type_text("card-reason", "x")
+    v = version(game)
+    response = submit(gm, url, form)
+    assert response.status_code == 400
+    _, sent = details_of(gm_page(response), "Move a card")
+    target = sent[sent.index('for="id_card-target"'):]
+    assert target.index("Only Influence cards lie in play before a player") < field_end(target)
+    assert version(game) == v and "card" not in actions(game)
+
+
+def test_a_ruling_no_longer_offered_is_refused_with_the_engine_s_reason(cast, client):
+    """A unit form sent once the coup is over (another window): refused, nothing changed."""
+    game = cast["game"]
+    phase = play(game, until="cabinet")
+    client.force_login(cast["gm"])
+    response = client.post(reverse("gm_rule", args=[game.id, "unit_add"]), {
+        "unit_add-kind": "Mob", "unit_add-zone": 5, "unit_add-reason": "x",
+        "unit_add-state_version": version(game)})
+    assert response.status_code == 400
+    assert "Not done. Add a unit: There is no coup under way" in gm_page(response)
+    assert state_of(phase).coup is None and "unit_add" not in actions(game)
 
 
 def test_budget_by_fiat_in_the_budget_vote(cast, client):
@@ -655,10 +801,11 @@ def test_budget_by_fiat_in_the_budget_vote(cast, client):
     total = state.bills_total()
     seats = [p.seat for p in state.players if p.status == "alive"]
     with pytest.raises(GMError, match="cannot pay"):
-        services.budget_by_fiat(game.id, cast["gm"], {seats[0]: sum(bills) + 1}, reason="x")
+        services.budget_by_fiat(game.id, cast["gm"], {seats[0]: sum(bills), seats[1]: 1},
+                                reason="x")
     client.force_login(cast["gm"])
     client.post(reverse("gm_rule", args=[game.id, "fiat"]), {
-        f"fiat-seat_{seats[0]}": bills[0], "fiat-reason": "no payable budget in time",
+        f"fiat-allocations_{seats[0]}": bills[0], "fiat-reason": "no payable budget in time",
         "fiat-announcement": "The GM decrees the budget.", "fiat-state_version": version(game)})
     after = state_of(phase)
     assert after.budget["proposal"]["allocations"] == {str(seats[0]): bills[0]}
@@ -769,7 +916,8 @@ def test_player_pages_show_announcements_but_no_gm_secret_after_gm_actions(cast,
     card = state.players[1].hand[0]
     services.move_card(game.id, cast["gm"], card, "hand:0", reason=SECRET_REASON,
                        announcement="The GM returns a lost card.")
-    services.set_location(game.id, cast["gm"], 3, "mistress", reason=SECRET_REASON)
+    services.move_card(game.id, cast["gm"], state.players[3].hand[0], "discard",
+                       reason=SECRET_REASON)
     state = state_of(phase)
     client.force_login(users[0])
     mine = {catalog.card(c).name for c in state.players[0].hand}
@@ -923,7 +1071,8 @@ def test_a_resent_ruling_is_applied_once(cast, client):
     assert state_of(phase).players[rich.seat].pocket == rich.pocket - 1
     assert actions(game).count("money") == 1
     # the page shown again carries the current version: sending it now is deliberate
-    assert response.context["money_form"].data["money-state_version"] == str(version(game))
+    [sent] = [r.form for r in response.context["rulings"] if r.kind == "money"]
+    assert sent.data["money-state_version"] == str(version(game))
 
 
 def test_a_resent_annulment_or_added_order_is_applied_once(cast, client):
@@ -1002,7 +1151,9 @@ def test_a_refused_ruling_comes_back_with_what_the_gm_typed(cast, client):
     game = cast["game"]
     phase = play(game, until="locations")
     state = state_of(phase)
-    poor = min((p for p in state.players if p.status == "alive"), key=lambda p: p.pocket)
+    poor = min((p for p in state.players if p.status == "alive" and p.pocket), key=lambda p:
+               p.pocket)
+    assert any(p.pocket > poor.pocket for p in state.players)  # more than it is offered
     client.force_login(cast["gm"])
     url = reverse("gm_rule", args=[game.id, "money"])
     data = {"money-source": f"pocket:{poor.seat}", "money-target": "out",

@@ -6,7 +6,8 @@ with the game row locked (then its current phase, `junta.games.locking`'s order)
 `AuditEntry`. Engine state is read and written only through `junta.games.repository`.
 
 A manual ruling changes the state the current phase starts from (`Phase.state_before`). What it
-may change is the engine's: `junta.engine.rulings` checks the ruling and the rules' invariants
+may change is the engine's: `junta.engine.ruling_options` offers the rulings the state admits,
+with their values, and `junta.engine.rule` checks one against that offer and the rules' invariants
 (`junta.engine.invariants`: money conserved, every political card in exactly one place, no
 negative pocket or bank, the dead hold nothing, units on the city's zones) and returns the new
 state; the service bumps `Game.state_version` so that open order forms become stale, and redrafts
@@ -30,19 +31,23 @@ from .players import approve_player, remove_player, replace_player
 from .review import adjudicate_now, draft, publish, redraft
 from .rollback import replay_check, rollback
 from .rulings import (
+    PAGE_RULINGS,
     RULING_ACTIONS,
+    RulingRefused,
     add_unit,
     budget_by_fiat,
     move_card,
     move_money,
     remove_unit,
+    rule,
     set_location,
 )
 from .settings import SETTINGS_ANY_TIME, SETTINGS_FORMING, update_settings
 from .time import extend_deadline, pause, resume, start_campaign
 
 __all__ = [
-    "MAX_TEXT", "OUT_OF_PLAY", "RULING_ACTIONS", "SETTINGS_ANY_TIME", "SETTINGS_FORMING",
+    "MAX_TEXT", "OUT_OF_PLAY", "PAGE_RULINGS", "RULING_ACTIONS", "SETTINGS_ANY_TIME",
+    "SETTINGS_FORMING", "RulingRefused", "rule",
     "STALE_FORM", "GMError", "GMOrderRefused", "NotTheGM", "add_order", "add_unit",
     "adjudicate_now", "annul_order", "approve_player", "budget_by_fiat", "card_place", "draft",
     "extend_deadline", "move_card", "move_money", "pause", "place_label", "pot_label",

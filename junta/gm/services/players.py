@@ -8,7 +8,7 @@ from typing import Any
 from django.db import transaction
 
 from accounts.models import User
-from junta.engine import GameState, RulingError, name_character
+from junta.engine import GameState, RulingError, rule
 from junta.games import repository
 from junta.games.campaigns import seat_player
 from junta.games.models import Character, Game, Order, Phase, Player
@@ -118,7 +118,7 @@ def replace_player(game_id: int, by: User, player_id: int, newcomer_email: str,
         state = _state_before(phase)
         if state.players[seat].name != name:
             try:
-                state = name_character(state, seat, name).state
+                state = rule(state, "name", {"seat": seat, "name": name}).state
             except RulingError as error:
                 raise GMError(str(error)) from error
             repository.rewrite_state_before(phase, state)

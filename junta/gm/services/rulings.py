@@ -1,22 +1,25 @@
 """Manual rulings on the state the current phase starts from.
 
-What a ruling may change, and how, is the engine's (`junta.engine.rulings`: each ruling checks
-its arguments and the rules' invariants and returns the new state, or refuses with a message).
-Here a ruling is only carried out: the game row and the working phase locked, the form's state
-version checked, the new state stored with the board rows, `Game.state_version` bumped so that
-open order forms become stale, the phase redrafted when its result waits for review, and one
-audit entry written with the GM's reason and announcement.
+What a ruling may change, and how, is the engine's: `junta.engine.ruling_options` says which
+rulings the state admits and with which values, and `junta.engine.rule` carries one out as
+offered (each ruling checks its arguments and the rules' invariants and returns the new state,
+or refuses with messages keyed by argument). Here a ruling is only carried out: the game row and
+the working phase locked, the form's state version checked, the new state stored with the board
+rows, `Game.state_version` bumped so that open order forms become stale, the phase redrafted
+when its result waits for review, and one audit entry written with the GM's reason and
+announcement.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from typing import Any
 
 from django.db import transaction
 
 from accounts.models import User
 from junta import engine
-from junta.engine import GameState, Ruling, RulingError
+from junta.engine import GameState, Problem, Ruling, RulingError
 from junta.games import repository
 from junta.games.models import AuditEntry, Order, Phase
 
@@ -32,9 +35,21 @@ from .common import (
 )
 from .review import _redraft_if_drafted
 
+# The rulings of the Rulings page (the engine's kinds, `engine.RULING_KINDS`, less naming a
+# character, which replacing a player does), each its own audit action.
+PAGE_RULINGS = ("money", "card", "location", "unit_add", "unit_remove", "fiat")
 # Audit actions that change the state a phase starts from (the replay check explains a start
 # state that differs from the previous result by these).
-RULING_ACTIONS = ("money", "card", "location", "unit_add", "unit_remove", "fiat", "replace")
+RULING_ACTIONS = (*PAGE_RULINGS, "replace")
+
+
+class RulingRefused(GMError):
+    """The engine refuses a ruling: `problems` are its messages keyed by the ruling's argument
+    (`junta.engine.Problem.arg`; None for the ruling as a whole), for the form's fields."""
+
+    def __init__(self, message: str, problems: tuple[Problem, ...]) -> None:
+        super().__init__(message)
+        self.problems = problems
 
 
 def _rule(game_id: int, by: User, action: str, reason: str, announcement: str,
@@ -42,7 +57,7 @@ def _rule(game_id: int, by: User, action: str, reason: str, announcement: str,
           ) -> AuditEntry:
     """Apply `ruling` (an engine ruling with its arguments) to the state the current phase
     starts from. A form with a stale `state_version` (sent twice, or opened before another
-    change) is refused; so is a ruling the engine refuses, with its message."""
+    change) is refused; so is a ruling the engine refuses, with its messages."""
     reason = _reason(reason)
     with transaction.atomic():
         game = _lock(game_id, by)
@@ -52,7 +67,7 @@ def _rule(game_id: int, by: User, action: str, reason: str, announcement: str,
         try:
             done = ruling(before)  # the engine's rulings return a new state, `before` intact
         except RulingError as error:
-            raise GMError(str(error)) from error
+            raise RulingRefused(str(error), error.problems) from error
         digest_before = phase.state_digest
         repository.rewrite_state_before(phase, done.state)
         repository.write_board(game, done.state)
@@ -80,45 +95,58 @@ def _broken_orders(phase: Phase, before: GameState, after: GameState) -> list[st
     return out
 
 
+def rule(game_id: int, by: User, kind: str, values: Mapping[str, Any], reason: str = "",
+         announcement: str = "", *, state_version: int | None = None) -> AuditEntry:
+    """The ruling `kind` of the Rulings page with `values` (its arguments by name), carried out
+    by the engine as `junta.engine.ruling_options` offers it (`junta.engine.rule`)."""
+    if kind not in PAGE_RULINGS:
+        raise GMError(f"There is no ruling {kind!r} on the Rulings page.")
+    return _rule(game_id, by, kind, reason, announcement,
+                 lambda state: engine.rule(state, kind, values), state_version)
+
+
+# --- each ruling by name, for callers that know which ----------------------------------------
+
 def move_money(game_id: int, by: User, source: str, target: str, amount: int,
                reason: str = "", announcement: str = "", *, state_version: int | None = None
                ) -> AuditEntry:
-    """`junta.engine.move_money`: between pockets, bank accounts and out of play."""
-    return _rule(game_id, by, "money", reason, announcement,
-                 lambda state: engine.move_money(state, source, target, amount), state_version)
+    """Between pockets, bank accounts and out of play."""
+    return rule(game_id, by, "money", {"source": source, "target": target, "amount": amount},
+                reason, announcement, state_version=state_version)
 
 
 def move_card(game_id: int, by: User, card_id: int, target: str, reason: str = "",
               announcement: str = "", *, state_version: int | None = None) -> AuditEntry:
-    """`junta.engine.move_card`: to a hand, into play, onto the discard or the draw pile."""
-    return _rule(game_id, by, "card", reason, announcement,
-                 lambda state: engine.move_card(state, card_id, target), state_version)
+    """To a hand, into play, onto the discard or the draw pile."""
+    return rule(game_id, by, "card", {"card": card_id, "target": target}, reason,
+                announcement, state_version=state_version)
 
 
 def set_location(game_id: int, by: User, seat: int, location: str | None, reason: str = "",
                  announcement: str = "", *, state_version: int | None = None) -> AuditEntry:
-    """`junta.engine.set_location`: a player's location this turn (or none)."""
-    return _rule(game_id, by, "location", reason, announcement,
-                 lambda state: engine.set_location(state, seat, location), state_version)
+    """A player's location this turn (or none)."""
+    return rule(game_id, by, "location", {"seat": seat, "location": location}, reason,
+                announcement, state_version=state_version)
 
 
 def add_unit(game_id: int, by: User, kind: str, owner: int | None, zone: int,
-             armed: bool = True, reason: str = "", announcement: str = "", *,
+             armed: bool | None = None, reason: str = "", announcement: str = "", *,
              state_version: int | None = None) -> AuditEntry:
-    """`junta.engine.add_unit`: a unit on the city map during a coup, until it ends."""
-    return _rule(game_id, by, "unit_add", reason, announcement,
-                 lambda state: engine.add_unit(state, kind, owner, zone, armed), state_version)
+    """A unit of one of the rules' kinds on the city map during a coup, until it ends."""
+    return rule(game_id, by, "unit_add", {"kind": kind, "owner": owner, "zone": zone,
+                                          "armed": armed},
+                reason, announcement, state_version=state_version)
 
 
 def remove_unit(game_id: int, by: User, unit_id: int, reason: str = "",
                 announcement: str = "", *, state_version: int | None = None) -> AuditEntry:
-    """`junta.engine.remove_unit`: a unit off the city map during a coup."""
-    return _rule(game_id, by, "unit_remove", reason, announcement,
-                 lambda state: engine.remove_unit(state, unit_id), state_version)
+    """A unit off the city map during a coup."""
+    return rule(game_id, by, "unit_remove", {"unit": unit_id}, reason, announcement,
+                state_version=state_version)
 
 
 def budget_by_fiat(game_id: int, by: User, allocations: dict[int, int], reason: str = "",
                    announcement: str = "", *, state_version: int | None = None) -> AuditEntry:
-    """`junta.engine.budget_by_fiat`: the GM's budget in place of the one voted on."""
-    return _rule(game_id, by, "fiat", reason, announcement,
-                 lambda state: engine.budget_by_fiat(state, allocations), state_version)
+    """The GM's budget in place of the one voted on."""
+    return rule(game_id, by, "fiat", {"allocations": allocations}, reason, announcement,
+                state_version=state_version)

@@ -27,7 +27,7 @@ from .flow import (
 )
 from .guidance import Instruction, instruction_lines, instructions
 from .invariants import change_problems, state_problems
-from .kinds import ORDER_KINDS, arranged, describe_order, takes_the_place_of
+from .kinds import ORDER_KINDS, MapForm, MapShape, arranged, describe_order, takes_the_place_of
 from .labels import CARD_CATEGORIES, FORCE_NAMES, unit_label, zone_name
 from .options import (
     ArgOption,
@@ -41,6 +41,17 @@ from .options import (
     legal_options,
     option_for,
     values_of,
+)
+from .order_facts import (
+    MapMark,
+    is_assassination,
+    is_rebel_action,
+    map_mark,
+    map_values,
+    option_form,
+    option_sentence,
+    played_card,
+    stack_ends,
 )
 from .orders import (
     REBEL_ACTIONS,
@@ -165,6 +176,9 @@ __all__ = [
     # for the pages: the fixed data, phase titles and lengths, labels, an event's audience
     "CONTROL_POINTS", "FORCE_NAMES", "PHASE_DAYS", "PHASE_TITLES", "PUBLIC", "REBEL_ACTIONS",
     "UNIT_CARDS", "Card", "Catalog", "Zone", "has_new_weapons", "unit_label", "zone_name",
+    # the map's shapes, sentences and stacks, and what an order is (order_facts.py)
+    "MapForm", "MapMark", "MapShape", "is_assassination", "is_rebel_action", "map_mark",
+    "map_values", "option_form", "option_sentence", "played_card", "stack_ends",
     # random bots and the seeded generator they draw from (bots.py, rng.py)
     "Rng", "bot_orders",
 ]

@@ -2,7 +2,8 @@
 
 Each kind says its label, the phases it may be given in, the adjudication step it acts at
 (`steps.py`), whether a player gives one unconditional order of it a phase, its arguments
-(name, label, type) and how it reads in words. Validation (`orders.py`), a seat's legal options
+(name, label, type), how it reads in words and how it is given and drawn on the map (its
+`MapForm`). Validation (`orders.py`), a seat's legal options
 (`options.py`), the bots, the Status instructions, the pages, the GM panel and the API all read
 this table; adding an order kind means an entry here, its check and its rule.
 """
@@ -55,6 +56,32 @@ class Arg:
     type: ArgType
 
 
+class MapShape(StrEnum):
+    """How an order is given and drawn on the Map page (`order_facts.py`)."""
+    NONE = "none"  # not on the map
+    ROUTE = "route"  # a stack from a zone to another: an arrow
+    ZONE = "zone"  # a zone: its outline
+    TARGET = "target"  # a zone struck or attacked, and whose units there: a crosshair
+
+
+@dataclass(frozen=True)
+class MapForm:
+    """An order's map shape and the arguments the map fills in: the zone it acts in (a
+    route's end), a route's start, a target's player."""
+    shape: MapShape = MapShape.NONE
+    zone: str = "zone"
+    start: str = ""  # ROUTE: the argument naming the zone it starts from
+    who: str = ""  # TARGET: the argument naming whose units
+    moves: bool = False  # ROUTE: a stack's move; the stack stands at the end after the moves
+    after_moves: bool = False  # given by a stack where it stands after the moves (an attack)
+
+
+OFF_MAP = MapForm()
+_MOVE = MapForm(MapShape.ROUTE, "to_zone", "from_zone", moves=True)
+_STRIKE = MapForm(MapShape.TARGET, who="target")
+_IN_A_ZONE = MapForm(MapShape.ZONE)
+
+
 @dataclass(frozen=True)
 class OrderKind:
     name: str
@@ -64,6 +91,7 @@ class OrderKind:
     args: tuple[Arg, ...] = ()
     single: bool = False  # one unconditional order of this kind a phase
     template: str = ""  # how it reads: "Pay {to} {amount} MP"; a describer otherwise
+    map_form: MapForm = OFF_MAP  # how it is given and drawn on the map
 
     def arg(self, name: str) -> Arg | None:
         return next((a for a in self.args if a.name == name), None)
@@ -89,7 +117,7 @@ KINDS: tuple[OrderKind, ...] = (
                _a("get_money", "MP you get", T.AMOUNT))),
     OrderKind("play_card", "Play a card", Step.ANY_TIME, ANY_PHASE,  # its step is the card's
               (_a("card", "Card", T.CARD), _a("target", "Target", T.SEAT),
-               _a("zone", "Zone", T.ZONE))),
+               _a("zone", "Zone", T.ZONE)), map_form=_IN_A_ZONE),  # a card that names a zone
     OrderKind("discard", "Discard a card", Step.ANY_TIME, ANY_PHASE, (_a("card", "Card", T.CARD),),
               template="Discard {card}"),
     OrderKind("resign", "Resign the Presidency", Step.ANY_TIME, ANY_PHASE, single=True,
@@ -142,14 +170,15 @@ KINDS: tuple[OrderKind, ...] = (
               (_a("action", "Action", T.CHOICE), _a("amount", "MP", T.AMOUNT)), single=True),
     OrderKind("rebel_move", "Rebel-Only move", Step.REBEL_ONLY, frozenset({PhaseKind.LOCATIONS}),
               (_a("from_zone", "From", T.ZONE), _a("to_zone", "To", T.ZONE)),
-              template="Rebel-Only move from {from_zone} to {to_zone}"),
+              template="Rebel-Only move from {from_zone} to {to_zone}", map_form=_MOVE),
     # the coup (in the Locations phase these act at the Rebel-Only step)
     OrderKind("airstrike", "Airstrike", Step.INCOMING_FIRE, REBEL_OR_COUP,
               (_a("source", "Airstrike from", T.CHOICE), _a("zone", "Zone to strike", T.ZONE),
-               _a("target", "Whose units", T.SEAT))),
+               _a("target", "Whose units", T.SEAT)), map_form=_STRIKE),
     OrderKind("gunboat", "Gunboat shelling", Step.INCOMING_FIRE, REBEL_OR_COUP,
               (_a("zone", "Zone to strike", T.ZONE), _a("target", "Whose units", T.SEAT)),
-              single=True, template="Gunboat shells {target}'s units in {zone}"),
+              single=True, template="Gunboat shells {target}'s units in {zone}",
+              map_form=_STRIKE),
     OrderKind("intervene", "Choose Foreign Intervention forces", Step.INCOMING_FIRE, COUP_PHASES,
               (_a("forces", "Forces", T.FORCES),), single=True),
     OrderKind("transfer", "Transfer units to another player", Step.TRANSFERS, COUP_PHASES,
@@ -157,13 +186,13 @@ KINDS: tuple[OrderKind, ...] = (
                _a("after_moves", "When", T.FLAG))),
     OrderKind("place", "Place units on the map", Step.MOVEMENT, REBEL_OR_COUP,
               (_a("unit", "Unit", T.UNIT_KIND), _a("zone", "Zone", T.ZONE)),
-              template="Land the {unit} in {zone}"),
+              template="Land the {unit} in {zone}", map_form=_IN_A_ZONE),
     OrderKind("move", "Move a stack", Step.MOVEMENT, COUP_PHASES,
               (_a("from_zone", "From", T.ZONE), _a("to_zone", "To", T.ZONE),
-               _a("units", "Only these units", T.UNITS))),
+               _a("units", "Only these units", T.UNITS)), map_form=_MOVE),
     OrderKind("police_response", "Police Response", Step.MOVEMENT, frozenset({PhaseKind.COUP}),
               (_a("zone", "Zone", T.ZONE), _a("units", "Only these Police", T.UNITS)),
-              single=True, template="Police Response to {zone}"),
+              single=True, template="Police Response to {zone}", map_form=_IN_A_ZONE),
     OrderKind("flee", "Flee the country through an embassy", Step.MOVEMENT, COUP_PHASES,
               single=True, template="Flee the country through an embassy"),
     OrderKind("embassy_passage", "Safe passage through your embassy", Step.MOVEMENT, COUP_PHASES,
@@ -173,10 +202,12 @@ KINDS: tuple[OrderKind, ...] = (
               (_a("last", "Lose last", T.UNIT_KINDS),), single=True),
     OrderKind("attack", "Attack a player", Step.COMBAT, COUP_PHASES,
               (_a("zone", "Zone", T.ZONE), _a("target", "Player", T.SEAT)),
-              template="Attack {target} in {zone}"),
+              template="Attack {target} in {zone}",
+              map_form=MapForm(MapShape.TARGET, who="target", after_moves=True)),
     OrderKind("retreat", "Where to retreat", Step.COMBAT, COUP_PHASES,
               (_a("zone", "Retreat from", T.ZONE), _a("to_zone", "Retreat to", T.ZONE)),
-              template="Retreat from {zone} to {to_zone}"),
+              template="Retreat from {zone} to {to_zone}",
+              map_form=MapForm(MapShape.ROUTE, "to_zone", "zone")),
     OrderKind("permit_retreat", "Retreat permission", Step.COMBAT, COUP_PHASES,
               (_a("seat", "Player", T.SEAT), _a("allow", "Allow the retreat", T.FLAG))),
     OrderKind("coup_side", "Vote Pro-Junta or Pro-President", Step.COUP_VOTE,

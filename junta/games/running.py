@@ -19,12 +19,10 @@ from django.utils import timezone
 from accounts.models import User
 from junta import engine
 from junta.engine import (
-    REBEL_ACTIONS,
-    UNIT_CARDS,
-    Catalog,
     GameState,
     PhaseKind,
     describe_order,
+    is_rebel_action,
     takes_the_place_of,
 )
 from junta.engine import Order as EngineOrder
@@ -266,7 +264,7 @@ def _store(phase: Phase, player: Player, row: Order | None, parsed: list, note: 
            final: bool) -> Order:
     """Save the player's orders (already validated) with his note and final mark; the first
     to give Rebel action in the Locations phase gets the next place in the Rebel queue."""
-    rebel = phase.kind == PhaseKind.LOCATIONS and any(_rebel_action(o) for o in parsed)
+    rebel = phase.kind == PhaseKind.LOCATIONS and any(is_rebel_action(o) for o in parsed)
     if row is None:
         row = Order(phase=phase, player=player, revision=0)
     row.payload = [o.to_dict() for o in parsed]
@@ -279,16 +277,6 @@ def _store(phase: Phase, player: Player, row: Order | None, parsed: list, note: 
         row.first_submitted_seq = (top or 0) + 1
     row.save()
     return row
-
-
-def _rebel_action(order: EngineOrder) -> bool:
-    """Rebel-Only orders name the First Rebel by who submitted first: troop moves, strikes,
-    landings and the cards that put units on the map or bribe them."""
-    if order.kind in REBEL_ACTIONS:
-        return True
-    card = order.args.get("card")
-    return order.kind == "play_card" and isinstance(card, int) and \
-        0 <= card < len(Catalog.cards()) and Catalog.card(card).name in UNIT_CARDS
 
 
 @transaction.atomic

@@ -28,7 +28,7 @@ from typing import Any
 from django.utils.html import format_html
 from django.utils.safestring import SafeString, mark_safe
 
-from junta.engine import Catalog, Zone
+from junta.engine import Catalog, MapShape, Zone
 
 LAYOUT_FILE = Path(__file__).parent / "data" / "city_layout.json"
 
@@ -622,7 +622,8 @@ class Planned:
     (docs/rules.md §secrets)."""
 
     number: int  # 1-based, as the list below the map and the Orders page number it
-    kind: str
+    kind: str  # the order's kind, as data: the mark's data-kind
+    shape: MapShape  # its map shape (the engine's): an arrow, an outline or a crosshair
     start: int | None
     end: int
     text: str
@@ -630,9 +631,6 @@ class Planned:
     @property
     def title(self) -> str:
         return f"Order {self.number}: {self.text}"
-
-
-TARGET_KINDS = frozenset({"attack", "airstrike", "gunboat"})  # a crosshair on the zone
 
 
 def _order_badge(number: int, x: float, y: float) -> SafeString:
@@ -671,7 +669,7 @@ def _planned(order: Planned, lay: dict, colour: str, slot: int) -> SafeString:
         badge = _order_badge(order.number, x1 + (x2 - x1) * 0.4, y1 + (y2 - y1) * 0.4)
     else:
         left, top = b[0] - size["width"] / 2, b[1] - size["height"] / 2
-        if order.kind in TARGET_KINDS:
+        if order.shape is MapShape.TARGET:  # a crosshair on the zone
             shape = format_html(
                 '<g fill="none" stroke="#7a1010" stroke-width="5"><circle cx="{}" cy="{}" '
                 'r="30"/><path d="M {} {} h 24 M {} {} h -24 M {} {} v 24 M {} {} v -24"/>'

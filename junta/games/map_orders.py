@@ -3,10 +3,13 @@ by tapping his stacks and the zones (static/js/map_orders.js), and his orders of
 drawn over the city.
 
 The engine owns the facts: the orders offered and their values are `legal_options` for the
-viewer's seat, exactly as the Orders page reads them, reduced to the kinds that name a zone
-(docs/rules.md §movement, §placement, §combat). A tap only fills in the Orders page's own form
-(`orders_page.OrdersPage.submit`: same field names, CSRF token and state version), so what is
-accepted and every message are the Orders page's. Nothing here is another player's: the
+viewer's seat, exactly as the Orders page reads them, reduced to those the map can give (the
+engine's `option_form`: a route, a zone, or a zone and whose units there; docs/rules.md
+§movement, §placement, §combat). For each the page embeds every choice a tap can make, with
+the engine's sentence for it (the Orders page's words): the script keeps no list of kinds and
+no rule. A tap only fills in the Orders page's own form (`orders_page.OrdersPage.submit`: same
+field names, CSRF token and state version), so what is accepted and every message are the
+Orders page's. Nothing here is another player's: the
 options and the orders are the viewer's own (his secret until carried out, docs/rules.md
 §secrets), and the rest (who stands in which zone) is the public coup view.
 """
@@ -21,12 +24,18 @@ from django.urls import reverse
 from junta.engine import (
     Catalog,
     GameState,
+    MapForm,
     Options,
     Order,
     OrderOption,
     describe_order,
     legal_options,
+    map_mark,
+    map_values,
+    option_form,
+    option_sentence,
     parse_order,
+    stack_ends,
     why_no_orders,
     zone_name,
 )
@@ -34,37 +43,56 @@ from junta.games import citymap, status_info
 from junta.games.order_forms import form_prefix, token
 from junta.games.play import Seat
 
-# The kinds of order given by choosing a stack and a zone, or a zone (and its occupant).
-ROUTE_KINDS = frozenset({"move", "rebel_move", "retreat"})  # (from) a zone to another
-ZONE_KINDS = frozenset({"place", "attack", "airstrike", "gunboat", "police_response"})
-CARD_KIND = "play_card"  # a card that puts units in a zone (or bribes them): its only arg
+
+def map_options(options: Options) -> list[tuple[OrderOption, MapForm]]:
+    """The options the map can give, each with how (the engine's `option_form`)."""
+    out = []
+    for option in options.orders:
+        form = option_form(option)
+        if form is not None:
+            out.append((option, form))
+    return out
 
 
-def on_the_map(option: OrderOption) -> bool:
-    """Whether the map can give this option: a route or a zone, plus values the map knows
-    (the zone's occupants as the target, the stack's units left to the engine's default)."""
-    if option.kind in ROUTE_KINDS or option.kind in ZONE_KINDS:
-        return True
-    return option.kind == CARD_KIND and [a.name for a in option.args] == ["zone"]
+def stands(options: Options, seat: int, occupied: Mapping[str, list[int]]
+           ) -> dict[str, list[str]]:
+    """The zones of the seat's stacks the map gives orders to, each with the zones it may
+    stand in after the moves (the engine's `stack_ends`; a stack no move starts from stands
+    where it is), as the form's tokens."""
+    out = {token(z): [token(e) for e in ends] for z, ends in stack_ends(options).items()}
+    for zone, seats in occupied.items():
+        if seat in seats:
+            out.setdefault(zone, [zone])
+    return out
 
 
-def map_options(options: Options) -> list[OrderOption]:
-    return [o for o in options.orders if on_the_map(o)]
-
-
-def option_data(option: OrderOption) -> dict[str, Any]:
-    """One option as the script reads it: each argument's choices as the form's tokens."""
-    return {
-        "key": option.key, "kind": option.kind, "label": option.label,
-        "prefix": form_prefix(option.key),
-        "args": [{
-            "name": a.name, "label": a.label, "shape": str(a.shape), "required": a.required,
-            "choices": [[token(c.value), c.label] for c in a.choices],
-            "depends_on": a.depends_on,
-            "choices_for": {token(k): [token(v) for v in vs]
-                            for k, vs in a.choices_for.items()},
-        } for a in option.args],
-    }
+def option_data(state: GameState, seat: int, option: OrderOption, form: MapForm,
+                occupied: Mapping[str, list[int]] | None,
+                stacks: Mapping[str, list[str]]) -> dict[str, Any]:
+    """One option as the script reads it: its shape, and each choice a tap can make (the
+    zone tapped, a route's stack, whose units, the stacks that may give it after their moves),
+    with the form's values and the engine's sentence for it. A route starts from one of the
+    seat's stacks; a target is a player seen in the zone (any the engine offers while the map
+    shows no units: `occupied` None)."""
+    actions = []
+    for values in map_values(option):
+        action: dict[str, Any] = {"at": token(values[form.zone])}
+        if form.start:
+            action["from"] = token(values[form.start])
+            if action["from"] not in stacks:
+                continue
+        if form.who:
+            action["who"] = token(values[form.who])
+            if occupied is not None and \
+                    values[form.who] not in occupied.get(action["at"], []):
+                continue
+        if form.after_moves:
+            action["stacks"] = [z for z, ends in stacks.items() if action["at"] in ends]
+        action["values"] = {name: token(value) for name, value in values.items()}
+        action["text"] = option_sentence(state, seat, option, values)
+        actions.append(action)
+    return {"key": option.key, "label": option.label, "prefix": form_prefix(option.key),
+            "shape": str(form.shape), "actions": actions}
 
 
 def occupants(coup: Mapping[str, Any] | None) -> dict[str, list[int]]:
@@ -81,24 +109,18 @@ def planned(state: GameState, orders: Sequence[Order]) -> list[citymap.Planned]:
     """The viewer's orders of the phase that the map can draw, numbered as listed."""
     out = []
     for i, order in enumerate(orders):
-        args = order.args
-        if order.kind in ROUTE_KINDS:
-            start = args.get("from_zone", args.get("zone"))
-            end = args.get("to_zone")
-        elif order.kind in ZONE_KINDS or order.kind == CARD_KIND:
-            start, end = None, args.get("zone")
-        else:
-            continue
-        if not isinstance(end, int) or (start is not None and not isinstance(start, int)):
-            continue
-        out.append(citymap.Planned(i + 1, order.kind, start, end, describe_order(state, order)))
+        mark = map_mark(order)
+        if mark is not None:
+            out.append(citymap.Planned(i + 1, order.kind, mark.shape, mark.start, mark.end,
+                                       describe_order(state, order)))
     return out
 
 
 def context(seat: Seat, coup: Mapping[str, Any] | None) -> dict[str, Any]:
     """What the Map page adds for a seated player: his map orders of the phase (drawn and
     listed, each removable), and while he may give orders the options the map offers him,
-    as JSON for the script. Empty for the GM and for a viewer without a seat."""
+    each with the choices a tap can make (an option without any is left out: a retreat
+    without a stack), as JSON for the script. Empty for the GM and for a viewer without a seat."""
     if seat.player is None or seat.seat is None:
         return {}
     state, index = seat.state, seat.seat
@@ -109,20 +131,24 @@ def context(seat: Seat, coup: Mapping[str, Any] | None) -> dict[str, Any]:
     # never from the dead (no query: the game and the phase are loaded)
     is_open = status_info.clock(seat.game, seat.phase).counting and \
         why_no_orders(state, index) is None
-    offered = map_options(legal_options(state, index)) if is_open else []
+    options = legal_options(state, index) if is_open else None
+    offered = map_options(options) if options is not None else []
     out: dict[str, Any] = {
         "planned": marks, "map_orders_open": is_open, "state_version": seat.game.state_version,
         "orders_revision": seat.order.revision if seat.order else 0,
         "planned_svg": citymap.planned_marks(marks, citymap.owner_colour(index)),
     }
-    if offered:
+    if options is not None and offered:
+        occupied = occupants(coup)
+        stacks = stands(options, index, occupied)
         out["map_orders"] = {
             "seat": index, "orders_url": reverse("game_orders", args=[seat.game.id]),
             "zones": {str(z): f"{z} {zone_name(z)}" for z in sorted(Catalog.zones())},
-            "occupants": occupants(coup),
+            "stacks": list(stacks),
             # before the coup (the Rebel-Only step) the map shows no units: a strike's target
             # is then any the engine offers, not only those seen in the zone
-            "units_shown": coup is not None,
-            "options": [option_data(o) for o in offered],
+            "options": [data for data in (
+                option_data(state, index, o, form, occupied if coup is not None else None,
+                            stacks) for o, form in offered) if data["actions"]],
         }
     return out

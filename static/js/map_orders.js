@@ -1,9 +1,11 @@
 // Map page: zooming the city on small screens, and for a seated player ordering by tapping
 // the map (junta/games/map_orders.py). A stack, then a zone or a target, fills in the Orders
 // page's own form (same fields, CSRF token and state version; `from=map` brings the player
-// back here), so the engine checks it and answers as on the Orders page. Progressive
-// enhancement: without this script the orders drawn on the map are listed below it with their
-// Remove buttons and the Orders page's forms give every order.
+// back here), so the engine checks it and answers as on the Orders page. What a tap can order
+// and how each order reads come from the server (the engine's shapes, values and sentences):
+// this script keeps no list of kinds and no rule of the game. Progressive enhancement:
+// without this script the orders drawn on the map are listed below it with their Remove
+// buttons and the Orders page's forms give every order.
 (function () {
   "use strict";
   var figure = document.querySelector(".citymap-figure");
@@ -69,106 +71,48 @@
   var choicesBox = dialog.querySelector("[data-choices]");
   var formTemplate = document.getElementById("map-order-form");
   var noScript = document.querySelector("[data-map-orders-nojs]");
-  var STACK_KINDS = ["move", "rebel_move"];
-  var ROUTE_KINDS = ["move", "rebel_move", "retreat"];
   var selection = null;  // {stack: "15"} or {option: an option}
   var returnFocus = null;
 
   panel.hidden = false;
   if (noScript) { noScript.hidden = true; }
 
-  function arg(option, name) {
-    for (var i = 0; i < option.args.length; i++) {
-      if (option.args[i].name === name) { return option.args[i]; }
-    }
-    return null;
-  }
-  function allowed(a, chosen) {  // the engine's tokens, narrowed by `depends_on`
-    var values = a.choices.map(function (c) { return c[0]; });
-    if (!a.depends_on) { return values; }
-    var narrowed = a.choices_for[chosen[a.depends_on]] || [];
-    return values.filter(function (v) { return narrowed.indexOf(v) >= 0; });
-  }
-  function labelOf(a, value) {
-    for (var i = 0; i < a.choices.length; i++) {
-      if (a.choices[i][0] === value) { return a.choices[i][1]; }
-    }
-    return value;
-  }
   function zoneName(z) { return data.zones[z] || "zone " + z; }
-  function occupants(z) { return (data.occupants[z] || []).map(String); }
 
   // the zones where the seat has a stack the map can give an order to
   var stackZones = {};
-  options.forEach(function (o) {
-    if (STACK_KINDS.indexOf(o.kind) >= 0) {
-      allowed(arg(o, "from_zone"), {}).forEach(function (z) { stackZones[z] = true; });
-    }
-  });
-  Object.keys(data.occupants || {}).forEach(function (z) {
-    if (occupants(z).indexOf(String(data.seat)) >= 0) { stackZones[z] = true; }
-  });
+  (data.stacks || []).forEach(function (z) { stackZones[z] = true; });
 
-  // --- the orders a choice can give -------------------------------------------------------
-  function routeActions(stack, z) {
+  // --- the orders a choice can give: the server's list for each option -------------------
+  function matching(o, test) {
+    return o.actions.filter(test).map(function (a) {
+      return {option: o, values: a.values, text: a.text};
+    });
+  }
+
+  function routeActions(stack, z) {  // a route from the stack to the zone
     var out = [];
     options.forEach(function (o) {
-      if (ROUTE_KINDS.indexOf(o.kind) < 0) { return; }
-      var fromName = o.kind === "retreat" ? "zone" : "from_zone";
-      var from = arg(o, fromName);
-      var to = arg(o, "to_zone");
-      var chosen = {};
-      chosen[fromName] = stack;
-      if (!from || !to || allowed(from, {}).indexOf(stack) < 0 ||
-          allowed(to, chosen).indexOf(z) < 0) { return; }
-      var values = {to_zone: z};
-      values[fromName] = stack;
-      var text = o.kind === "retreat"
-        ? "If the stack in " + zoneName(stack) + " must retreat, it goes to " + zoneName(z)
-        : (o.kind === "rebel_move" ? "Rebel-Only move" : "Move the stack") + " from " +
-          zoneName(stack) + " to " + zoneName(z);
-      out.push({option: o, values: values, text: text});
+      if (o.shape !== "route") { return; }
+      out = out.concat(matching(o, function (a) { return a.from === stack && a.at === z; }));
     });
     return out;
   }
 
-  function zoneActions(o, z, who) {
-    var zoneArg = arg(o, "zone");
-    if (!zoneArg || ROUTE_KINDS.indexOf(o.kind) >= 0 || allowed(zoneArg, {}).indexOf(z) < 0) {
-      return [];
-    }
-    var targetArg = arg(o, "target");
-    var sourceArg = arg(o, "source");
-    var targets = [null];
-    if (targetArg) {
-      targets = allowed(targetArg, {}).filter(function (t) {
-        return (!data.units_shown || occupants(z).indexOf(t) >= 0) &&
-          (who === null || who === t);
-      });
-    }
-    var sources = sourceArg ? allowed(sourceArg, {}) : [null];
+  function zoneActions(o, z, who) {  // an order in the zone (against the player tapped)
+    if (o.shape === "route") { return []; }
+    return matching(o, function (a) {
+      return a.at === z && (who === null || a.who === who);
+    });
+  }
+
+  function stackActions(stack, z, who) {  // what the stack may order there after its moves
     var out = [];
-    sources.forEach(function (source) {
-      targets.forEach(function (target) {
-        var values = {zone: z};
-        var whom = target === null ? "" : labelOf(targetArg, target);
-        if (target !== null) { values.target = target; }
-        if (source !== null) { values.source = source; }
-        var text;
-        if (o.kind === "attack") {
-          text = "Attack " + whom + " in " + zoneName(z);
-        } else if (o.kind === "airstrike") {
-          text = "Airstrike from " + labelOf(sourceArg, source) + " on " + whom +
-            "'s units in " + zoneName(z);
-        } else if (o.kind === "gunboat") {
-          text = "Gunboat shells " + whom + "'s units in " + zoneName(z);
-        } else if (o.kind === "police_response") {
-          text = "Police Response to " + zoneName(z);
-        } else {
-          text = o.label + " in " + zoneName(z);
-        }
-        out.push({option: o, values: values, text: text});
-      });
+    options.forEach(function (o) {
+      out = out.concat(matching(o, function (a) {
+        return a.at === z && !!a.stacks && a.stacks.indexOf(stack) >= 0 &&
+          (who === null || a.who === who);
+      }));
     });
     return out;
   }
@@ -177,15 +121,8 @@
     var out = [];
     if (selection && selection.option) { return zoneActions(selection.option, z, who); }
     if (selection && selection.stack) {
-      var routes = routeActions(selection.stack, z);
-      if (who === null) { out = routes.slice(); }
-      // a stack attacks where it stands after the moves: here, or where it may go
-      if (z === selection.stack || routes.length) {
-        options.forEach(function (o) {
-          if (o.kind === "attack") { out = out.concat(zoneActions(o, z, who)); }
-        });
-      }
-      return out;
+      if (who === null) { out = routeActions(selection.stack, z); }
+      return out.concat(stackActions(selection.stack, z, who));
     }
     options.forEach(function (o) { out = out.concat(zoneActions(o, z, who)); });
     return out;
@@ -344,7 +281,7 @@
 
   // the orders that start from a zone rather than a stack: landings, cards, strikes, attacks
   options.forEach(function (o) {
-    if (ROUTE_KINDS.indexOf(o.kind) >= 0 || !arg(o, "zone")) { return; }
+    if (o.shape === "route") { return; }
     var button = document.createElement("button");
     button.type = "button";
     button.className = "button button-secondary";
@@ -354,7 +291,7 @@
       if (selection && selection.option === o) { cancel(); return; }
       selection = {option: o};
       say(o.label + ": now tap a zone outlined in green" +
-          (arg(o, "target") ? " where the player's units stand" : "") + ".");
+          (o.shape === "target" ? " where the player's units stand" : "") + ".");
       refresh();
     });
     tools.appendChild(button);

@@ -1,6 +1,7 @@
 """Ordering on the map at phone width (375x740, twice the pixels): the 1st Brigade's General
-taps his stack, then the zone next to it, and confirms the move; the Orders page's form takes
-it and the map comes back with the move drawn as an arrow, which he can remove from the map.
+taps his stack, then the zone next to it, and confirms the move, worded as the Orders page
+lists it; the Orders page's form takes it and the map comes back with the move drawn as an
+arrow, which he can remove from the map.
 The keyboard does the same: Enter on a zone chooses it, Escape cancels the choice (docs/rules.md
 §movement). Screenshots are saved in a folder the test prints."""
 
@@ -78,12 +79,15 @@ def test_a_coup_move_is_given_by_tapping_the_map_on_a_phone(live_server, browser
     page.locator(f"#zone-{to_zone}").tap()
     dialog = page.locator("#map-order-dialog")
     assert dialog.is_visible()
-    choice = dialog.get_by_role("button", name="Move the stack from 13 University City")
+    choice = dialog.get_by_role("button", name="Move the stack from University City to ")
+    words = choice.inner_text()
     page.screenshot(path=str(folder / "map-orders-phone-dialog.png"))
     with page.expect_navigation():
         choice.tap()
     assert page.url.endswith(f"/games/{game.id}/map/")
     assert "Order added." in page.content()
+    # the choice read as the order now reads in the list, the Orders page's words
+    assert page.locator("#map-order-1").inner_text().startswith(words.replace("\n", " "))
     arrow = page.locator(".cm-order[data-order='1'][data-kind='move']")
     assert arrow.count() == 1
     payload = Order.objects.get(phase__game=game, player__seat=GENERAL_1).payload

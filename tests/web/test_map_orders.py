@@ -13,12 +13,12 @@ from typing import Any
 import pytest
 from django.urls import reverse
 
-from junta.engine import GameState, legal_options, resolve
+from junta.engine import GameState, describe_order, legal_options, resolve
 from junta.engine import Order as EngineOrder
 from junta.engine import catalog as cat
 from junta.games import running
 from junta.games.models import Order as OrderRow
-from junta.games.order_forms import token
+from junta.games.order_forms import OrderForm, token
 from tests.engine.helpers import in_phase
 from tests.web.browser_forms import form_with, submit
 from tests.web.campaigns import install, queries_for, version
@@ -49,14 +49,24 @@ def coup_state() -> GameState:
 
 
 def expected(state: GameState, seat: int) -> dict[str, Any]:
-    """The seat's legal options that name a zone, as the form's tokens, straight from the
-    engine."""
+    """The seat's legal options that name a zone, with their choices as the form's tokens,
+    straight from the engine."""
     out = {}
     for o in legal_options(state, seat).orders:
         names = [a.name for a in o.args]
         if o.kind in MAP_KINDS or (o.kind == "play_card" and names == ["zone"]):
-            out[o.key] = {a.name: sorted(token(c.value) for c in a.choices) for a in o.args}
+            out[o.key] = {a.name: {token(c.value) for c in a.choices} for a in o.args}
     return out
+
+
+def the_orders_page_s_order(state: GameState, seat: int, key: str, prefix: str,
+                            values: dict[str, str]) -> EngineOrder:
+    """The order the Orders page's form makes of the fields a tap on the map sends."""
+    option = legal_options(state, seat).get(key)
+    assert option is not None
+    form = OrderForm(option, state, seat, {f"{prefix}-{k}": v for k, v in values.items()})
+    assert form.is_valid(), form.errors
+    return form.order()
 
 
 def embedded(page: str) -> dict[str, Any] | None:
@@ -88,19 +98,36 @@ def test_the_map_embeds_exactly_the_seat_s_legal_options_and_nothing_of_another_
         pages[seat] = client.get(url).content.decode()
         data = embedded(pages[seat])
         assert data is not None and data["seat"] == seat
-        got = {o["key"]: {a["name"]: sorted(c[0] for c in a["choices"]) for a in o["args"]}
-               for o in data["options"]}
-        assert got == expected(state, seat)
+        wanted = expected(state, seat)
+        keys = {o["key"] for o in data["options"]}
+        # without a stack on the map the Admiral has no retreat to give
+        assert keys == set(wanted) - ({"retreat"} if seat == ADMIRAL else set())
+        for option in data["options"]:
+            assert option["actions"], option["key"]
+            for action in option["actions"]:
+                for name, value in action["values"].items():
+                    assert value in wanted[option["key"]][name], (option["key"], name)
         assert data["orders_url"] == reverse("game_orders", args=[game.id])
     general = embedded(pages[GENERAL_1])
     assert general is not None
+    assert general["stacks"] == ["13"]
     move = next(o for o in general["options"] if o["key"] == "move")
-    to_zone = next(a for a in move["args"] if a["name"] == "to_zone")
+    assert move["shape"] == "route"
     engine_move = legal_options(state, GENERAL_1).get("move")
     assert engine_move is not None
-    assert to_zone["choices_for"] == {
-        token(k): [token(v) for v in vs]
-        for k, vs in engine_move.arg("to_zone").choices_for.items()}  # type: ignore[union-attr]
+    assert sorted((a["from"], a["at"]) for a in move["actions"]) == sorted(
+        (token(k), token(v))
+        for k, vs in engine_move.arg("to_zone").choices_for.items()  # type: ignore[union-attr]
+        for v in vs)
+    # a stack attacks where it stands after the moves: where it is or where it may go
+    attack = next(o for o in general["options"] if o["key"] == "attack")
+    assert attack["shape"] == "target"
+    reach = {"13", *(a["at"] for a in move["actions"])}
+    assert {a["at"] for a in attack["actions"] if "13" in a["stacks"]} <= reach
+    assert any("13" in a["stacks"] for a in attack["actions"])
+    # a target is a player seen in the zone
+    seen = {(str(u["zone"]), str(u["owner"])) for u in state.coup["units"]}
+    assert all((a["at"], a["who"]) in seen for a in attack["actions"])
     # the Admiral's gunboat and Marines are his: not on the General's page, and back
     assert {"gunboat", "place:Marine"} <= {o["key"] for o in embedded(pages[ADMIRAL])["options"]}
     assert not {"gunboat", "place:Marine"} & {o["key"] for o in general["options"]}
@@ -197,6 +224,33 @@ def test_at_the_rebel_only_step_the_map_offers_the_rebel_move(campaign, client):
     data = embedded(client.get(reverse("game_map", args=[game.id])).content.decode())
     assert data is not None
     assert {o["key"] for o in data["options"]} == set(expected(state, GENERAL_1))
-    rebel = next(o for o in data["options"] if o["kind"] == "rebel_move")
-    assert "15" in [c[0] for c in rebel["args"][0]["choices"]]
+    rebel = next(o for o in data["options"] if o["key"] == "rebel_move")
+    assert rebel["shape"] == "route" and "15" in data["stacks"]
+    assert "15" in [a["from"] for a in rebel["actions"]]
     assert cat.GENERAL_1 in state.positions
+
+
+@needs_db
+def test_each_choice_on_the_map_reads_as_the_orders_page_lists_the_order_it_makes(
+        campaign, client):
+    """The map's words are the engine's: each sentence is `describe_order` of the order the
+    Orders page's form makes of the fields the tap sends, in the coup and at the Rebel-Only
+    step (where the map shows no units and a strike may name any target)."""
+    game, by_seat, state = setup(campaign)
+    url = reverse("game_map", args=[game.id])
+    rebel_step = in_phase("locations")
+    rebel_step.coup_excuse = True
+    checked = set()
+    for current in (state, rebel_step):
+        install(game, current)
+        for seat in (GENERAL_1, ADMIRAL):
+            client.force_login(by_seat[seat])
+            data = embedded(client.get(url).content.decode())
+            assert data is not None
+            for option in data["options"]:
+                for action in option["actions"]:
+                    order = the_orders_page_s_order(current, seat, option["key"],
+                                                    option["prefix"], action["values"])
+                    assert action["text"] == describe_order(current, order)
+                    checked.add(order.kind)
+    assert {"move", "rebel_move", "retreat", "attack", "gunboat", "place"} <= checked

@@ -13,7 +13,16 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from junta.engine import PHASE_TITLES, Catalog, PhaseKind
+from junta.engine import (
+    PHASE_TITLES,
+    Catalog,
+    Order,
+    OrderError,
+    PhaseKind,
+    is_assassination,
+    parse_order,
+    played_card,
+)
 from junta.games import play
 from junta.games.models import Character, Game, PhaseResult, Player
 
@@ -139,6 +148,18 @@ def _rows(game: Game) -> list[dict[str, Any]]:
     return [dict(row) for row in rows]
 
 
+def _readable(orders: list[dict[str, Any]] | None) -> list[Order]:
+    """A seat's orders as its phase used them, each read by the engine (one it cannot read is
+    left out of the stories)."""
+    out = []
+    for data in orders or []:
+        try:
+            out.append(parse_order(dict(data)))
+        except (OrderError, TypeError, ValueError):
+            continue
+    return out
+
+
 def build(game: Game) -> Report:
     """The end report of `game` (NotFinished unless it is over)."""
     if game.status != Game.Status.FINISHED:
@@ -204,12 +225,12 @@ def tell(game_id: int, rows: list[dict[str, Any]], lives: list[tuple[int, str]],
             seat = int(seat_key)
             if seat not in stories:
                 continue
-            for order in orders or []:
-                if order.get("kind") == "play_card" and isinstance(order.get("card"), int) \
-                        and order["card"] not in hands.get(seat, set()):
-                    stories[seat].cards.append((turn, Catalog.card(order["card"]).name))
-                elif order.get("kind") == "assassinate":
-                    target = order.get("target")
+            for order in _readable(orders):
+                card = played_card(order)
+                if card is not None and card not in hands.get(seat, set()):
+                    stories[seat].cards.append((turn, Catalog.card(card).name))
+                elif is_assassination(order):
+                    target = order.args.get("target")
                     died = any(e.get("kind") == "death" and
                                (e.get("data") or {}).get("victim") == target
                                for e in row["events"] or [])

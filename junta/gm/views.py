@@ -366,7 +366,7 @@ def _ruling_entries(game: Game, state: GameState,
         option = options.get(kind)
         if option is None:
             out.append(RulingEntry(kind, RULING_KINDS[kind], why_not=options.why_not(kind)))
-        elif sent is not None and sent.option.kind == kind:
+        elif sent is not None and sent.prefix == kind:  # the refused form of this ruling
             out.append(RulingEntry(kind, option.label, sent))
         else:
             out.append(RulingEntry(kind, option.label, forms.OfferedRulingForm(

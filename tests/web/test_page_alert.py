@@ -17,7 +17,7 @@ from django.urls import reverse
 from junta.games import running
 from junta.polls.models import Poll
 from junta.talk.models import Conversation
-from tests.web.browser_forms import csrf_browser, form_with, forms_in, submit
+from tests.web.browser_forms import csrf_browser, forms_in, submit
 from tests.web.test_map_orders import GENERAL_1, move_post
 from tests.web.test_map_orders import setup as coup_campaign
 from tests.web.test_polls import make_poll, vote_through_page
@@ -214,8 +214,9 @@ def test_the_gm_s_forms_say_what_came_of_them(started):
     assert the_alert(page)["text"] == "Your announcement is at the top of the Events page."
     # a ruling refused: "Not done. ..." on top of the page, and its form's own summary below
     rulings = reverse("gm_rulings", args=[game.id])
-    ruling = form_with(gm.get(rulings).content.decode(), "money-amount", "")
-    response = submit(gm, reverse("gm_rule", args=[game.id, "money"]), ruling)
+    ruling = next(f for f in forms_in(gm.get(rulings).content.decode())
+                  if "card-target" in f.names()).type_text("card-target", "nowhere")
+    response = submit(gm, reverse("gm_rule", args=[game.id, "card"]), ruling)
     assert response.status_code == 400
     page = html.unescape(response.content.decode())
     assert alert_of(page).title.startswith("Error: Not done. ")

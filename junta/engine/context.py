@@ -15,6 +15,16 @@ from .rng import Rng
 from .state import BIL, GameState
 
 
+@dataclass(frozen=True)
+class Outcome:
+    """What became of one order whose condition held: carried out, or failed with the seats
+    told why (the owner and every player the order deals with: the payee, the partner)."""
+    seat: int
+    order: Order
+    done: bool
+    told: tuple[int, ...] = ()
+
+
 @dataclass
 class Context:
     state: GameState
@@ -24,6 +34,7 @@ class Context:
     events: list[Event] = field(default_factory=list)
     facts: Facts = field(default_factory=Facts)
     wiretaps: dict[int, list[int]] = field(default_factory=dict)  # target -> listeners
+    outcomes: list[Outcome] = field(default_factory=list)
 
     # --- events -------------------------------------------------------------------------------
     def public(self, kind: str, text: str, headline: bool = False, **data: Any) -> None:
@@ -44,6 +55,19 @@ class Context:
         """A private transfer: told to both sides and to anyone wiretapping either of them."""
         listeners = [w for s in seats for w in self.wiretaps.get(s, [])]
         self.tell([*seats, *listeners], kind, text, **data)
+
+    # --- what became of an order -------------------------------------------------------------
+    def carried_out(self, seat: int, order: Order) -> None:
+        self.outcomes.append(Outcome(seat, order, True))
+
+    def failed(self, seat: int, order: Order, kind: str, text: str, /,
+               parties: tuple[int, ...] | list[int] = (), **data: Any) -> None:
+        """An order that cannot be carried out as given: nothing of it happens (it is never
+        trimmed), and its owner and every party to it are told why, in one line.
+        (docs/rulings.md §ruling-no-silent-orders)."""
+        told = tuple(dict.fromkeys(s for s in (seat, *parties) if s is not None and s != BIL))
+        self.tell(list(told), kind, text, **data)
+        self.outcomes.append(Outcome(seat, order, False, told))
 
     @property
     def coup(self) -> dict[str, Any]:

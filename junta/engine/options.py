@@ -429,7 +429,7 @@ class _Builder:
     def bank(self) -> None:
         s, p = self.s, self.p
         closed = self.refusals("bank", {"action": "deposit", "amount": 1})
-        closed = [m for m in closed if "pocket" not in m]
+        closed = [m for m in closed if m.arg != "amount"]  # an empty pocket closes no Bank
         if closed:
             self.notes.append(f"Banking: {closed[0]}")
             return

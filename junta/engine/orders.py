@@ -5,7 +5,8 @@ each kind, the phases it may be given in, the adjudication step it acts at (see 
 its arguments. Validation returns precise messages ("Carlos already holds two positions"), each
 a `Problem` saying which argument it is about; an empty list means the order is legal now.
 Money and cards are checked again when the order resolves: a payment the payer cannot cover
-then fails and says so.
+then fails and says so to both sides; nothing accepted is cut down (docs/rulings.md
+§ruling-no-silent-orders).
 """
 
 from __future__ import annotations
@@ -578,6 +579,9 @@ def _check_bank(state: GameState, seat: int, order: Order) -> list[Problem]:
     elif action == "withdraw" and amount > state.players[seat].bank:
         errors.append(Problem(f"You have {state.players[seat].bank} MP in the Bank; you cannot "
                               f"withdraw {amount}.", "amount"))
+    elif action == "deposit" and amount > state.players[seat].pocket:
+        errors.append(Problem(f"You have {state.players[seat].pocket} MP in your pocket; you "
+                              f"cannot deposit {amount}.", "amount"))
     if state.phase == PhaseKind.AFTERMATH and not state.turn_flags.get("bank_after_lunch"):
         errors.append(Problem("Banking in the Coup Aftermath is only for a Bank closed for "
                               "lunch by a forced budget; the Bank was open in the Locations "

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from . import anytime, flow, steps
-from .context import Context
+from .context import Context, Outcome
 from .enums import PhaseKind, Step
 from .events import Event
 from .orders import Order, validate_order
@@ -49,6 +49,7 @@ HANDLERS: dict[tuple[PhaseKind, Step], Callable[[Context], None]] = {
 class Resolution:
     state: GameState
     events: list[Event]
+    outcomes: tuple[Outcome, ...] = ()  # what became of each order whose condition held
 
 
 def resolve(state: GameState, orders: dict[int, list[Order]],
@@ -66,8 +67,8 @@ def resolve(state: GameState, orders: dict[int, list[Order]],
         for order in orders[seat]:
             errors = validate_order(state, seat, order)
             if errors:
-                ctx.tell(seat, "order_dropped", f"An order of yours was not carried out: "
-                         f"{errors[0]}", order=order.to_dict())
+                ctx.failed(seat, order, "order_dropped", f"An order of yours was not carried "
+                           f"out: {errors[0]}", order=order.to_dict())
             else:
                 kept.append(order)
         if kept:
@@ -82,4 +83,4 @@ def resolve(state: GameState, orders: dict[int, list[Order]],
     flow.advance(ctx)
     s.phase_number += 1
     s.save_rng(ctx.rng)
-    return Resolution(s, ctx.events)
+    return Resolution(s, ctx.events, tuple(ctx.outcomes))

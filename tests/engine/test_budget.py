@@ -667,9 +667,10 @@ def test_the_minister_may_let_the_budget_stay_defeated():
     assert after.players[BILL].pocket == 0 and after.players[DONA].pocket == 0
     assert after.bank_status == "closed" and after.coup_excuse and not after.chamber_seized
     assert of_kind(events, "budget_stays_defeated")[0].headline
+    assert after.bills_total() == total
+    after.players[BILL].pocket = 1
     assert validate_order(after, BILL, o("bank", action="deposit", amount=1)) == [
         "The Bank is closed for the rest of the turn."]
-    assert after.bills_total() == total
     nxt, _ = run(after, {})
     assert nxt.phase == "cabinet" and nxt.bank_status == "open"
 

@@ -458,7 +458,9 @@ def test_banking_comes_after_assassinations():
                                      o("bank", action="deposit", amount=4)],
                            DONA: [o("play_card", card=burglar, target=ERNESTO)]})
     assert after.players[DONA].pocket == 2  # the burglar came first
-    assert (after.players[ERNESTO].bank, after.players[ERNESTO].pocket) == (2, 0)
+    # the deposit of 4 MP fails whole, never cut down to the 2 MP left (§banking,
+    # §ruling-dead-do-not-bank, §ruling-no-silent-orders)
+    assert (after.players[ERNESTO].bank, after.players[ERNESTO].pocket) == (0, 2)
 
 
 # --- the first that holds ---------------------------------------------------------------------

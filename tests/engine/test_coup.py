@@ -628,7 +628,7 @@ def test_banking_after_lunch_comes_after_the_execution():
     state, events = run(state, {})
     assert state.phase == "aftermath" and state.bank_status == "open"
     assert "The Bank reopens after lunch" in texts(events)
-    state.players[GLORIA].pocket = state.players[ERNESTO].pocket = 5
+    state.players[GLORIA].pocket = state.players[ERNESTO].pocket = state.players[BILL].pocket = 5
     assert validate_order(state, BILL, o("bank", action="deposit", amount=1)) == [
         "Only those who chose the Bank as their location bank after lunch."]
     after, events = run(state, {CARLOS: [o("execute", target=ERNESTO)],

@@ -16,6 +16,7 @@ import pytest
 
 from junta.engine import BIL, Condition, Order, validate_order, validate_orders
 from junta.engine import catalog as cat
+from junta.engine import resolve as resolve_all
 from junta.engine.phases.locations import SECRET_POLICE
 from junta.engine.rng import Rng
 
@@ -623,6 +624,55 @@ def test_no_withdrawal_beyond_the_account():
     state.players[BILL].bank = 2
     errors = validate_order(state, BILL, o("bank", action="withdraw", amount=3))
     assert errors == ["You have 2 MP in the Bank; you cannot withdraw 3."]
+
+
+def test_no_deposit_beyond_the_pocket():
+    """Rules: "Orders that together take more from your pocket than it holds (payments, money
+    given in trades, deposits ...) ... are refused"; "A deposit or a withdrawal is carried out
+    whole or not at all: one larger than the pocket or the account is refused when given"
+    (§order-sets, §banking). One deposit alone is refused too, as the Orders page offers
+    deposits only up to the pocket."""
+    state = locations_game(s2=3)
+    errors = validate_order(state, BILL, o("bank", action="deposit", amount=5))
+    assert errors == ["You have 3 MP in your pocket; you cannot deposit 5."]
+    assert [e.arg for e in errors] == ["amount"]
+    assert validate_order(state, BILL, o("bank", action="deposit", amount=3)) == []
+
+
+def test_a_deposit_the_pocket_no_longer_covers_fails_whole_and_is_told():
+    """Ruling: "one that the pocket or the account can no longer cover at the banking step (a
+    Burglar or a Bank Robber that day, a payment made earlier in the phase, a GameMaster's
+    ruling since the order was given) fails, and its player is told what the pocket or the
+    account held" (§ruling-dead-do-not-bank, §ruling-no-silent-orders): never cut down."""
+    state = locations_game(s2=5, s3=0)
+    burglar = give(state, DONA, "Burglar")
+    after, events = run(state, {
+        BILL: [at("bank"), o("bank", action="deposit", amount=5)],
+        DONA: [o("play_card", card=burglar, target=BILL)]})
+    assert (after.players[BILL].pocket, after.players[BILL].bank) == (3, 0)  # nothing trimmed
+    failed = of_kind(events, "banking_failed")
+    assert [e.audience for e in failed] == [(BILL,)]
+    assert failed[0].text.startswith("Your deposit of 5 MP was not carried out: your pocket "
+                                     "held 3 MP at the banking step, not 5 MP.")
+    assert not of_kind(events, "banking")
+
+
+def test_a_deposit_made_impossible_by_a_ruling_is_not_trimmed():
+    """Ruling: a deposit the pocket no longer covers because "a GameMaster's ruling since the
+    order was given" emptied it fails whole and its player is told (§ruling-dead-do-not-bank,
+    §ruling-no-silent-orders)."""
+    from junta.engine.rulings import move_money
+    state = locations_game(s2=5)
+    deposit = o("bank", action="deposit", amount=5)
+    assert validate_orders(state, BILL, [at("bank"), deposit]) == []
+    ruled = move_money(state, f"pocket:{BILL}", "out", 2).state
+    r = resolve_all(ruled, {BILL: [at("bank"), deposit]})
+    assert (r.state.players[BILL].pocket, r.state.players[BILL].bank) == (3, 0)
+    told = [e for e in r.events if e.audience == (BILL,) and "deposit" in e.text]
+    assert [e.text for e in told] == ["An order of yours was not carried out: You have 3 MP "
+                                      "in your pocket; you cannot deposit 5."]
+    assert [(x.seat, x.done, x.told) for x in r.outcomes if x.order is deposit] == [
+        (BILL, False, (BILL,))]
 
 
 def test_banking_waits_for_lunch_and_goes_ahead_when_no_coup_comes():

@@ -110,6 +110,14 @@ def setting(**values: object) -> Callable[[GameState], None]:
     return change
 
 
+def pocket(seat: int, value: int, then: Callable[[GameState], None] = lambda s: None
+           ) -> Callable[[GameState], None]:
+    def change(state: GameState) -> None:
+        state.players[seat].pocket = value
+        then(state)
+    return change
+
+
 def status(seat: int, value: str) -> Callable[[GameState], None]:
     def change(state: GameState) -> None:
         state.players[seat].status = value
@@ -395,8 +403,11 @@ CASES: dict[str, Case] = {
         ("Choose to deposit or to withdraw.", "action")]),
     "bank: amount": (LOCATIONS, DONA, o("bank", action="withdraw", amount=3), [
         ("You have 0 MP in the Bank; you cannot withdraw 3.", "amount")]),
+    "bank: deposit": (changed(LOCATIONS, pocket(DONA, 2)), DONA,
+                      o("bank", action="deposit", amount=3), [
+                          ("You have 2 MP in your pocket; you cannot deposit 3.", "amount")]),
     # Card, Bank Holiday: "the Bank is closed this turn".
-    "bank: closed": (changed(LOCATIONS, setting(bank_status="closed")), DONA,
+    "bank: closed": (changed(LOCATIONS, pocket(DONA, 1, setting(bank_status="closed"))), DONA,
                      o("bank", action="deposit", amount=1), [
                          ("The Bank is closed for the rest of the turn.", None)]),
     "rebel_move: from": (LOCATIONS, ERNESTO, o("rebel_move", from_zone=99, to_zone=24), [
@@ -517,8 +528,9 @@ CASES: dict[str, Case] = {
                            place="home"), [
             ("The condition names a player who is not in this game.", "condition.seat")]),
     "condition: location": (
-        LOCATIONS, DONA, o("bank", Condition("location", {"seat": BILL, "location": "beach"}),
-                           action="deposit", amount=1), [
+        changed(LOCATIONS, pocket(DONA, 1)), DONA,
+        o("bank", Condition("location", {"seat": BILL, "location": "beach"}),
+          action="deposit", amount=1), [
             ("The condition names a location that does not exist.", "condition.location")]),
     "condition: result": (VOTE, DONA, o("vote", Condition("vote_result", {"result": "maybe"}),
                                         choice="yes"), [

@@ -10,6 +10,7 @@ withdraw money from the Bank must have chosen the Bank as their location."
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from .. import catalog
@@ -328,31 +329,53 @@ def banking(ctx: Context) -> None:
     s = ctx.state
     if s.phase == PhaseKind.LOCATIONS and s.bank_status == "closed_for_lunch":
         return
-    for seat in s.active_seats():
+    for seat in sorted(ctx.orders):
         p = s.players[seat]
         orders = [o for o in ctx.orders_of(seat, "bank") if ctx.holds(o.condition)]
-        if orders and s.bank_status != "open":
-            ctx.tell(seat, "banking_failed", "The Bank is closed: your banking order was not "
-                                             "carried out.")
-            continue
-        if orders and p.location != "bank":
-            ctx.tell(seat, "banking_failed", "You were not at the Bank: your banking order was "
-                                             "not carried out.")
+        why = None
+        if orders and not p.active:
+            why = ("You were killed before the banking step: the dead do not bank, and your "
+                   "banking order was not carried out." if p.status == Status.DEAD else
+                   "You went into exile: your banking order was not carried out.")
+        elif orders and s.bank_status != "open":
+            why = "The Bank is closed: your banking order was not carried out."
+        elif orders and p.location != "bank":
+            why = "You were not at the Bank: your banking order was not carried out."
+        if why is not None:
+            _all_failed(ctx, seat, orders, why)
             continue
         for order in orders:
-            amount = order.args["amount"]
-            if order.args["action"] == "deposit":
-                amount = min(amount, p.pocket)
+            amount, action = order.args["amount"], order.args["action"]
+            deposit = action == "deposit"
+            have = p.pocket if deposit else p.bank
+            if amount > have:
+                # carried out whole or not at all, never cut down
+                # (docs/rulings.md §ruling-dead-do-not-bank, §ruling-no-silent-orders)
+                words = ("deposit", "pocket") if deposit else ("withdrawal", "Bank account")
+                ctx.failed(seat, order, "banking_failed", f"Your {words[0]} of {amount} MP was "
+                           f"not carried out: your {words[1]} held {have} MP at the banking "
+                           f"step, not {amount} MP. Bank: {p.bank} MP; pocket: {p.pocket} "
+                           "MP.", amount=amount)
+                continue
+            if deposit:
                 p.pocket -= amount
                 p.bank += amount
             else:
-                amount = min(amount, p.bank)
                 p.bank -= amount
                 p.pocket += amount
-            if amount:
-                ctx.facts.banked.append(seat)
-                ctx.tell(seat, "banking", f"You {order.args['action']} {amount} MP. Bank: "
-                         f"{p.bank} MP; pocket: {p.pocket} MP.", amount=amount)
+            ctx.facts.banked.append(seat)
+            ctx.carried_out(seat, order)
+            ctx.tell(seat, "banking", f"You {action} {amount} MP. Bank: {p.bank} MP; pocket: "
+                     f"{p.pocket} MP.", amount=amount)
+
+
+def _all_failed(ctx: Context, seat: int, orders: list[Order], why: str) -> None:
+    """Every one of these orders fails for one reason, told once."""
+    for i, order in enumerate(orders):
+        if i == 0:
+            ctx.failed(seat, order, "banking_failed", why)
+        else:
+            ctx.outcomes.append(replace(ctx.outcomes[-1], order=order))
 
 
 def coup_excuse(ctx: Context) -> None:
@@ -369,9 +392,10 @@ def after_lunch(ctx: Context, coup: bool) -> None:
     s = ctx.state
     if coup:
         for seat in s.active_seats():
-            if ctx.orders_of(seat, "bank"):
-                ctx.tell(seat, "banking_failed", "A coup has begun: the Bank stays closed for "
-                         "lunch. Give your banking order again in the Coup Aftermath.")
+            orders = [o for o in ctx.orders_of(seat, "bank") if ctx.holds(o.condition)]
+            if orders:
+                _all_failed(ctx, seat, orders, "A coup has begun: the Bank stays closed for "
+                            "lunch. Give your banking order again in the Coup Aftermath.")
         return
     s.bank_status = "open"
     ctx.public("bank_reopens", "No coup came: the Bank reopens after lunch, and those at the "

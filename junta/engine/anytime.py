@@ -9,14 +9,38 @@ from typing import TYPE_CHECKING
 
 from . import catalog
 from .card_plays import apply_play
+from .context import Outcome
 from .enums import PhaseKind, Status, Step
 from .orders import Order, action_step
 
 if TYPE_CHECKING:
     from .context import Context
+    from .state import GameState
 
 ANY_TIME_KINDS = frozenset({"pay", "give_card", "trade", "discard", "play_card", "resign",
                             "return_from_exile", "brother_in_law"})
+# The orders that deal with another player, and the argument naming him: when one cannot be
+# carried out, both sides are told (docs/rules.md §any-time).
+PARTY = {"pay": "to", "give_card": "to", "trade": "with"}
+
+
+def parties(order: Order) -> tuple[int, ...]:
+    """The other players an order deals with openly, told when it fails: the payee, the one
+    given a card, the trading partner."""
+    value = order.args.get(PARTY.get(order.kind, ""))
+    return (value,) if isinstance(value, int) and not isinstance(value, bool) else ()
+
+
+def fails_where_it_acts(state: GameState, seat: int, order: Order) -> bool:
+    """Whether an order refused at the deadline (`validate_order` on the phase's starting
+    state: a GM ruling took the money or the card since it was given) is one that fails where
+    it acts, telling both sides why: a payment, a gift or a trade whose owner can no longer
+    deliver, or whose other side can no longer take part."""
+    if not state.players[seat].active:
+        return False  # never accepted from him: dropped, told to him
+    if order.kind == "trade":
+        return _cannot_trade(state, seat, order) is not None
+    return order.kind in PARTY and _transfer_problem(state, seat, order) is not None
 
 
 def is_any_time(order: Order, phase: str | None = None) -> bool:
@@ -44,9 +68,12 @@ def run(ctx: Context, after_step: str | None) -> None:
             _exile_returns(ctx)  # during a coup exiles come back only through an embassy
     done_trades: set[tuple[int, int]] = set()
     for seat, order in due:
-        if not ctx.state.players[seat].active and order.kind != "return_from_exile":
-            continue
         if not ctx.holds(order.condition):
+            continue
+        owner = ctx.state.players[seat]
+        if not owner.active and order.kind not in ("return_from_exile", *PARTY):
+            ctx.failed(seat, order, "order_failed", f"Your order was not carried out: "
+                       f"{owner.name} is {owner.status}.")
             continue
         _carry_out(ctx, seat, order, done_trades)
         if after_step == Step.LOCATIONS and order.kind == "play_card" and \
@@ -73,32 +100,27 @@ def _carry_out(ctx: Context, seat: int, order: Order, done_trades: set[tuple[int
     s = ctx.state
     p = s.players[seat]
     match order.kind:
-        case "pay":
-            to, amount = order.args["to"], order.args["amount"]
-            if not s.players[to].active:
-                ctx.tell(seat, "payment_failed", f"Your payment to {s.name(to)} failed: "
-                                                 f"{s.name(to)} is {s.players[to].status}.")
-            elif amount > p.pocket:
-                ctx.tell([seat, to], "payment_failed",
-                         f"{p.name}'s payment of {amount} MP to {s.name(to)} failed: "
-                         f"{p.name} had only {p.pocket} MP.")
-            else:
+        case "pay" | "give_card":
+            to = order.args["to"]
+            why = _transfer_problem(s, seat, order)
+            if why is not None:
+                text = (f"{p.name}'s payment of {order.args['amount']} MP to {s.name(to)} "
+                        f"failed: {why}." if order.kind == "pay" else
+                        f"{p.name}'s card for {s.name(to)} was not passed: {why}.")
+                ctx.failed(seat, order, "payment_failed" if order.kind == "pay" else
+                           "gift_failed", text, parties=(to,))
+            elif order.kind == "pay":
+                amount = order.args["amount"]
                 p.pocket -= amount
                 s.players[to].pocket += amount
+                ctx.carried_out(seat, order)
                 ctx.transfer_note([seat, to], "payment", f"{p.name} pays {s.name(to)} "
                                   f"{amount} MP.", payer=seat, to=to, amount=amount)
-        case "give_card":
-            to, cid = order.args["to"], order.args["card"]
-            if cid not in p.hand:
-                ctx.tell(seat, "gift_failed", "Your gift failed: the card is no longer in "
-                                              "your hand.")
-            elif not s.players[to].active or s.cards_held(to) >= catalog.HAND_LIMIT:
-                ctx.tell([seat, to], "gift_failed",
-                         f"{p.name}'s card for {s.name(to)} was not passed: {s.name(to)} is "
-                         "at the hand limit or cannot take cards.")
             else:
+                cid = order.args["card"]
                 p.hand.remove(cid)
                 s.players[to].hand.append(cid)
+                ctx.carried_out(seat, order)
                 ctx.transfer_note([seat, to], "gift", f"{p.name} gives {s.name(to)} "
                                   f"{catalog.card(cid).name}.", giver=seat, to=to)
         case "trade":
@@ -108,15 +130,24 @@ def _carry_out(ctx: Context, seat: int, order: Order, done_trades: set[tuple[int
             if cid in p.hand or cid in p.influence:
                 public = cid in p.influence
                 ctx.discard(seat, cid)
+                ctx.carried_out(seat, order)
                 if public:
                     ctx.public("discard", f"{p.name} discards {catalog.card(cid).name} "
                                           "influence.")
                 else:
                     ctx.tell(seat, "discard", f"You discard {catalog.card(cid).name}.")
+            else:
+                ctx.failed(seat, order, "discard_failed", f"Your discard of "
+                           f"{catalog.card(cid).name} was not carried out: the card is no "
+                           "longer in your hand or in play before you.")
         case "play_card":
             apply_play(ctx, seat, order)
         case "resign":
-            if s.president == seat:
+            if s.president != seat:
+                ctx.failed(seat, order, "order_failed", "Your resignation was not carried "
+                           "out: you are no longer the President.")
+            else:
+                ctx.carried_out(seat, order)
                 ctx.facts.resigned = seat
                 ctx.public("resignation", f"El Presidente {p.name} resigns! The Chamber will "
                                           "elect a new President at once.", headline=True)
@@ -131,6 +162,57 @@ def _carry_out(ctx: Context, seat: int, order: Order, done_trades: set[tuple[int
             s.turn_flags["bil_preference"] = order.args["position"]
 
 
+def _transfer_problem(s: GameState, seat: int, order: Order) -> str | None:
+    """Why a payment or a gift cannot be carried out now, in words both sides read; None when
+    it can."""
+    p, to = s.players[seat], order.args.get("to")
+    if not p.active:
+        return f"{p.name} is {p.status}"
+    if not isinstance(to, int) or isinstance(to, bool) or not 0 <= to < len(s.players):
+        return None
+    if not s.players[to].active:
+        return f"{s.name(to)} is {s.players[to].status}"
+    if order.kind == "give_card":
+        if order.args.get("card") not in p.hand:
+            return f"the card is no longer in {p.name}'s hand"
+        if s.cards_held(to) >= catalog.HAND_LIMIT:
+            return f"{s.name(to)} is at the hand limit"
+        return None
+    if _resigning(s, seat):
+        return f"{p.name} is the resigning President, who may not transfer his pocket money " \
+               "during the election"
+    amount = order.args.get("amount")
+    if isinstance(amount, int) and amount > p.pocket:
+        return f"{p.name} had only {p.pocket} MP"
+    return None
+
+
+def _resigning(s: GameState, seat: int) -> bool:
+    return s.phase == PhaseKind.ELECTION and bool(s.election) and \
+        (s.election or {}).get("resigned") == seat
+
+
+def _cannot_trade(s: GameState, seat: int, order: Order) -> str | None:
+    """Why one side of a trade cannot deliver or take part now, in words both sides read."""
+    p, partner = s.players[seat], order.args.get("with")
+    if not p.active:
+        return f"{p.name} is {p.status}"
+    if not isinstance(partner, int) or isinstance(partner, bool) or \
+            not 0 <= partner < len(s.players):
+        return None
+    if not s.players[partner].active:
+        return f"{s.name(partner)} is {s.players[partner].status}"
+    give_money, give_cards, _, _ = _terms(order)
+    if give_money and _resigning(s, seat):
+        return f"{p.name} is the resigning President, who may not transfer his pocket money " \
+               "during the election"
+    if give_money > p.pocket:
+        return f"{p.name} could not pay {give_money} MP"
+    if not set(give_cards) <= set(p.hand):
+        return "a card in it was no longer held"
+    return None
+
+
 def _trade(ctx: Context, seat: int, order: Order, done: set[tuple[int, int]]) -> None:
     """"Two-sided trades that happen only when both orders match".
     (docs/rulings.md §ruling-trade-secrecy)."""
@@ -143,9 +225,11 @@ def _trade(ctx: Context, seat: int, order: Order, done: set[tuple[int, int]]) ->
     offer = (f"the trade {s.name(seat)} ordered with {s.name(partner)} ({s.name(seat)} gives "
              f"{_describe(mine[0], mine[1])}, {s.name(partner)} gives "
              f"{_describe(mine[2], mine[3])})")
-    if not s.players[partner].active:  # a failed transfer "fails and says so to both"
-        ctx.tell([seat, partner], "trade_failed", f"{offer[0].upper()}{offer[1:]} did not "
-                 f"happen: {s.name(partner)} is {s.players[partner].status}.")
+    gone = next((f"{s.name(x)} is {s.players[x].status}" for x in (seat, partner)
+                 if not s.players[x].active), None)
+    if gone is not None:  # a failed transfer "fails and says so to both"
+        ctx.failed(seat, order, "trade_failed", f"{offer[0].upper()}{offer[1:]} did not "
+                   f"happen: {gone}.", parties=(partner,))
         return
     match = None
     for other in ctx.orders.get(partner, []):
@@ -155,19 +239,15 @@ def _trade(ctx: Context, seat: int, order: Order, done: set[tuple[int, int]]) ->
             match = other
             break
     if match is None:  # both sides are told of each order that found no match
-        ctx.tell([seat, partner], "trade_failed", f"{offer[0].upper()}{offer[1:]} did not "
-                 f"happen: {s.name(partner)} did not order the same trade.")
+        ctx.failed(seat, order, "trade_failed", f"{offer[0].upper()}{offer[1:]} did not "
+                   f"happen: {s.name(partner)} did not order the same trade.",
+                   parties=(partner,))
         return
     done.add(key)
     give_money, give_cards, get_money, get_cards = mine
     a, b = s.players[seat], s.players[partner]
-    problems = []
-    if a.pocket < give_money:
-        problems.append(f"{a.name} could not pay {give_money} MP")
-    if b.pocket < get_money:
-        problems.append(f"{b.name} could not pay {get_money} MP")
-    if not set(give_cards) <= set(a.hand) or not set(get_cards) <= set(b.hand):
-        problems.append("a card in it was no longer held")
+    problems = [why for why in (_cannot_trade(s, seat, order), _cannot_trade(s, partner, match))
+                if why is not None]
     if len(a.hand) + len(a.influence) - len(give_cards) + len(get_cards) > catalog.HAND_LIMIT \
             and get_cards:
         problems.append(f"{a.name} would go over the hand limit")
@@ -175,8 +255,9 @@ def _trade(ctx: Context, seat: int, order: Order, done: set[tuple[int, int]]) ->
             and give_cards:
         problems.append(f"{b.name} would go over the hand limit")
     if problems:
-        ctx.tell([seat, partner], "trade_failed",
-                 f"The trade between {a.name} and {b.name} failed: {'; '.join(problems)}.")
+        ctx.failed(seat, order, "trade_failed", f"The trade between {a.name} and {b.name} "
+                   f"failed: {'; '.join(dict.fromkeys(problems))}.", parties=(partner,))
+        ctx.outcomes.append(Outcome(partner, match, False, ctx.outcomes[-1].told))
         return
     a.pocket += get_money - give_money
     b.pocket += give_money - get_money
@@ -186,6 +267,8 @@ def _trade(ctx: Context, seat: int, order: Order, done: set[tuple[int, int]]) ->
     for cid in get_cards:
         b.hand.remove(cid)
         a.hand.append(cid)
+    ctx.carried_out(seat, order)
+    ctx.carried_out(partner, match)
     ctx.transfer_note([seat, partner], "trade", f"{a.name} and {b.name} trade: {a.name} gives "
                       f"{_describe(give_money, give_cards)}, {b.name} gives "
                       f"{_describe(get_money, get_cards)}.")

@@ -171,17 +171,22 @@ def apply_play(ctx: Context, seat: int, order: Order) -> None:
     p = s.players[seat]
     if card_id not in p.hand and catalog.card(card_id).name == "Double Agent" and \
             card_id in s.political_discard:
+        ctx.carried_out(seat, order)
         return  # it already cancelled an Intelligence card today, and both sides were told
     if card_id not in p.hand or not p.active:
-        ctx.tell(seat, "card_failed", "Your card play did not happen: the card is no longer "
-                                      "in your hand.")
+        ctx.failed(seat, order, "card_failed", "Your card play did not happen: the card is no "
+                   "longer in your hand." if p.active else
+                   f"Your card play did not happen: {p.name} is {p.status}.")
         return
     c = catalog.card(card_id)
     target: Any = order.args.get("target")  # a seat for the TARGETED cards (check_play)
     if c.name in TARGETED and (target is None or (c.name != "Amnesty"
                                                   and not s.players[target].active)):
-        ctx.tell(seat, "card_failed", f"Your {c.name} found no target and stays in your hand.")
+        # told to its player only: the target of a card hears of it only if it acts on him
+        ctx.failed(seat, order, "card_failed", f"Your {c.name} found no target and stays in "
+                   "your hand.")
         return
+    ctx.carried_out(seat, order)
     ctx.facts.cards_played.append((seat, c.name))
     name = p.name
     if c.category == "influence":

@@ -55,7 +55,9 @@ class Resolution:
 def resolve(state: GameState, orders: dict[int, list[Order]],
             submission_order: list[int] | None = None) -> Resolution:
     """Adjudicate the current phase. `orders` maps seats to their orders; orders that are no
-    longer legal are dropped with a message to their owner. `submission_order` lists seats in
+    longer legal are dropped with a message to their owner (a payment, a gift or a trade the
+    owner can no longer deliver goes on to fail where it acts, told to both sides).
+    `submission_order` lists seats in
     the order they first submitted orders (it names the First Rebel). The input state is not
     changed."""
     if state.finished:
@@ -66,7 +68,7 @@ def resolve(state: GameState, orders: dict[int, list[Order]],
         kept = []
         for order in orders[seat]:
             errors = validate_order(state, seat, order)
-            if errors:
+            if errors and not anytime.fails_where_it_acts(state, seat, order):
                 ctx.failed(seat, order, "order_dropped", f"An order of yours was not carried "
                            f"out: {errors[0]}", order=order.to_dict())
             else:

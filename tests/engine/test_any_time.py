@@ -97,6 +97,36 @@ def test_a_payment_not_covered_when_it_resolves_fails_and_both_are_told():
     assert "had only 0 MP" in failed[0].text
 
 
+def test_a_payment_a_ruling_made_impossible_fails_and_both_are_told():
+    """§any-time: "A payment the payer cannot cover when it is carried out fails, and both are
+    told"; §ruling-no-silent-orders: one a GameMaster's ruling "emptied the pocket" for since it
+    was given fails whole, told to its player and to the payee, and to nobody else (not to a
+    wiretapper: a Wiretap hears transfers made)."""
+    from junta.engine import resolve
+    from junta.engine.rulings import move_money
+    state = draw_phase(s2=3, s5=1)
+    wiretap = give(state, FIDEL, "Wiretap")
+    orders = {BILL: [pay(DONA, 3)], FIDEL: [play(wiretap, target=BILL)]}
+    assert validate_order(state, BILL, orders[BILL][0]) == []
+    ruled = move_money(state, f"pocket:{BILL}", f"bank:{BILL}", 2).state
+    r = resolve(ruled, {**DRAWS, **orders})
+    assert r.state.players[BILL].pocket == 1 and r.state.players[DONA].pocket == 0
+    failed = only_told(r.events, "payment_failed", (BILL, DONA))
+    assert [e.text for e in failed] == ["Bill's payment of 3 MP to Dona failed: Bill had only "
+                                        "1 MP."]
+    assert [(x.done, x.told) for x in r.outcomes if x.order is orders[BILL][0]] == [
+        (False, (BILL, DONA))]
+    # a gift of a card a ruling took: both told, the card not named
+    spy = give(state, BILL, "Spy in Switzerland")
+    gift = o("give_card", to=DONA, card=spy)
+    ruled = move_money(state, f"pocket:{BILL}", "out", 1).state
+    ruled.players[BILL].hand.remove(spy)
+    ruled.political_discard.append(spy)
+    _, events = go(ruled, {BILL: [gift]})
+    failed = only_told(events, "gift_failed", (BILL, DONA))
+    assert "Spy" not in failed[0].text and "no longer in Bill's hand" in failed[0].text
+
+
 def test_any_time_actions_resolve_in_seat_order():
     """§any-time: any-time actions "are carried out first in the phase ..., in seat
     order"."""
@@ -151,7 +181,9 @@ def test_a_card_cannot_be_given_twice():
     after, events = go(state, {BILL: [o("give_card", to=DONA, card=spy),
                                       o("give_card", to=ERNESTO, card=spy)]})
     assert spy in after.players[DONA].hand and spy not in after.players[ERNESTO].hand
-    assert "no longer in your hand" in texts(events, BILL)
+    # the second fails, told to both sides (§any-time, §ruling-no-silent-orders)
+    only_told(events, "gift_failed", (BILL, ERNESTO))
+    assert "no longer in Bill's hand" in texts(events, ERNESTO)
 
 
 def test_no_card_to_a_player_at_the_hand_limit():
@@ -258,7 +290,9 @@ def test_a_trade_order_reveals_nothing_of_the_partner_s_hand():
     assert validate_order(state, DONA, trade(BILL, get_cards=[spy])) == []
     after, events = go(state, {BILL: [trade(DONA, give_cards=[absent])],
                                DONA: [trade(BILL, get_cards=[absent])]})
-    assert "The trade Dona ordered with Bill" in texts(events, DONA)
+    # Bill no longer holds the card he offered: the trade fails, told to both, naming no card
+    assert "The trade between Bill and Dona failed: a card in it was no longer held." in \
+        texts(events, DONA)
     assert absent not in after.players[DONA].hand
 
 

@@ -286,7 +286,10 @@ def test_the_resigning_president_cannot_pay_during_the_election():
     final, events = run(after, {CARLOS: [pay], JORGE: [vote(JORGE)]})
     assert final.players[BILL].pocket == 0
     assert final.players[JORGE].pocket == 7
-    assert of_kind(events, "order_dropped")[0].audience == (CARLOS,)
+    # fails where it acts, told to both sides (docs/rulings.md §ruling-no-silent-orders)
+    failed = of_kind(events, "payment_failed")
+    assert [e.audience for e in failed] == [(CARLOS, BILL)]
+    assert "resigning President" in failed[0].text
     assert final.bills_total() == total
 
 

@@ -66,7 +66,7 @@ def run(ctx: Context, after_step: str | None) -> None:
         _first(ctx, due, "Amnesty")  # protects an exile the Minister decides on today
         if ctx.state.coup is None or ctx.state.phase == PhaseKind.AFTERMATH:
             _exile_returns(ctx)  # during a coup exiles come back only through an embassy
-    done_trades: set[tuple[int, int]] = set()
+    done_trades: set[int] = set()  # the trade orders settled (as a match too), by id
     for seat, order in due:
         if not ctx.holds(order.condition):
             continue
@@ -95,8 +95,7 @@ def _first(ctx: Context, due: list[tuple[int, Order]], card_name: str) -> None:
     due[:] = [(s, o) for s, o in due if not named(o)]
 
 
-def _carry_out(ctx: Context, seat: int, order: Order, done_trades: set[tuple[int, int]]
-               ) -> None:
+def _carry_out(ctx: Context, seat: int, order: Order, done_trades: set[int]) -> None:
     s = ctx.state
     p = s.players[seat]
     match order.kind:
@@ -213,14 +212,14 @@ def _cannot_trade(s: GameState, seat: int, order: Order) -> str | None:
     return None
 
 
-def _trade(ctx: Context, seat: int, order: Order, done: set[tuple[int, int]]) -> None:
-    """"Two-sided trades that happen only when both orders match".
+def _trade(ctx: Context, seat: int, order: Order, done: set[int]) -> None:
+    """"Two-sided trades that happen only when both orders match"; each order matches one
+    order of the partner's, so two players may make two different trades the same day.
     (docs/rulings.md §ruling-trade-secrecy)."""
     s = ctx.state
     partner = order.args["with"]
-    key = tuple(sorted((seat, partner)))
-    if key in done:
-        return
+    if id(order) in done:
+        return  # settled as the match of the partner's order, both sides told
     mine = _terms(order)
     offer = (f"the trade {s.name(seat)} ordered with {s.name(partner)} ({s.name(seat)} gives "
              f"{_describe(mine[0], mine[1])}, {s.name(partner)} gives "
@@ -234,8 +233,8 @@ def _trade(ctx: Context, seat: int, order: Order, done: set[tuple[int, int]]) ->
     match = None
     for other in ctx.orders.get(partner, []):
         if other.kind == "trade" and other.args.get("with") == seat and \
-                ctx.holds(other.condition) and _terms(other) == (mine[2], mine[3], mine[0],
-                                                                 mine[1]):
+                id(other) not in done and ctx.holds(other.condition) and \
+                _terms(other) == (mine[2], mine[3], mine[0], mine[1]):
             match = other
             break
     if match is None:  # both sides are told of each order that found no match
@@ -243,7 +242,7 @@ def _trade(ctx: Context, seat: int, order: Order, done: set[tuple[int, int]]) ->
                    f"happen: {s.name(partner)} did not order the same trade.",
                    parties=(partner,))
         return
-    done.add(key)
+    done.update((id(order), id(match)))
     give_money, give_cards, get_money, get_cards = mine
     a, b = s.players[seat], s.players[partner]
     problems = [why for why in (_cannot_trade(s, seat, order), _cannot_trade(s, partner, match))

@@ -226,6 +226,22 @@ def test_a_trade_happens_when_both_orders_match():
     only_told(events, "trade", (BILL, DONA))
 
 
+def test_two_players_may_make_two_trades_the_same_day():
+    """§any-time: "A trade happens only if both players order the same trade"; each trade two
+    players both ordered happens (§ruling-no-silent-orders: an accepted order is carried out or
+    told), not only the first between them."""
+    state = draw_phase(s3=4)
+    spy = give(state, BILL, "Spy in Switzerland")
+    eye = give(state, BILL, "Private Eye")
+    after, events = go(state, {BILL: [trade(DONA, give_cards=[spy], get_money=2),
+                                      trade(DONA, give_cards=[eye], get_money=1)],
+                               DONA: [trade(BILL, give_money=2, get_cards=[spy]),
+                                      trade(BILL, give_money=1, get_cards=[eye])]})
+    assert {spy, eye} <= set(after.players[DONA].hand)
+    assert (after.players[BILL].pocket, after.players[DONA].pocket) == (3, 1)
+    assert len(only_told(events, "trade", (BILL, DONA))) == 2
+
+
 def test_mismatched_trades_fail_and_both_are_told():
     """Rules: "trading with players (Which requires the same order from two players)"."""
     state = draw_phase(s3=4)

@@ -444,3 +444,33 @@ def test_tokens_page_makes_shows_once_and_revokes(started, client):
     client.post("/api/tokens/", {"revoke": token.pk})
     assert ApiToken.objects.get(pk=token.pk).revoked_at is not None
     get(client, "/me", {"Authorization": f"Bearer {secret}"}, 401)
+
+
+def test_a_deposit_beyond_the_pocket_is_refused_and_the_orders_in_are_kept(campaign, client):
+    """docs/rules.md §banking: "A deposit or a withdrawal is carried out whole or not at all:
+    one larger than the pocket or the account is refused when given". A PUT with a deposit
+    above the pocket is refused with the engine's message, about the amount, nothing saved."""
+    from tests.engine.option_states import GENERAL_3, locations
+    from tests.web.campaigns import install
+
+    game, _users = campaign()
+    running.start_campaign(game.id, game.gm)
+    s = locations()
+    install(game, s)
+    auth = bearer(seat_user(game, GENERAL_3))
+    pocket = s.players[GENERAL_3].pocket
+    state_version = get(client, f"/campaigns/{game.id}/options", auth)["state_version"]
+    at_bank = {"kind": "location", "place": "bank"}
+    kept = send(client, "put", f"/campaigns/{game.id}/orders", auth,
+                {"orders": [at_bank], "state_version": state_version})["orders"]
+    deposit = {"kind": "bank", "action": "deposit", "amount": pocket + 3}
+    refused = send(client, "put", f"/campaigns/{game.id}/orders", auth,
+                   {"orders": [at_bank, deposit], "state_version": state_version}, 400)
+    assert refused["field"] == "orders[1].amount"
+    assert refused["detail"] == (f"Order 2: You have {pocket} MP in your pocket; you cannot "
+                                 f"deposit {pocket + 3}.")
+    assert get(client, f"/campaigns/{game.id}/orders", auth)["orders"] == kept
+    within = send(client, "put", f"/campaigns/{game.id}/orders", auth,
+                  {"orders": [at_bank, dict(deposit, amount=pocket)],
+                   "state_version": state_version})["orders"]
+    assert len(within) == 2

@@ -582,6 +582,42 @@ def test_a_ruling_that_leaves_an_order_impossible_is_told_to_the_gm_and_the_play
                              "remove it.")
 
 
+def test_a_payment_a_ruling_made_impossible_fails_told_to_payer_and_payee(cast):
+    """docs/rules.md §any-time: "A payment the payer cannot cover when it is carried out fails,
+    and both are told"; docs/rulings.md §ruling-no-silent-orders. A family pays 1 MP on its
+    Orders page; the GM moves its whole pocket to its bank through the GM panel; at the
+    deadline the payment fails, and the payer and the payee each read why on their Events
+    page; a third family reads nothing of it."""
+    from tests.web.browser_forms import csrf_browser
+
+    game = cast["game"]
+    phase = play(game, until="locations")
+    state = state_of(phase)
+    rich = max(state.players, key=lambda p: p.pocket)
+    payee, third = [p for p in state.players if p.seat != rich.seat and p.status == "alive"][:2]
+    users = by_seat(game)
+    player = csrf_browser(users[rich.seat])
+    url = reverse("game_orders", args=[game.id])
+    form = form_with(player.get(url).content.decode(), "option", "pay")
+    form.set("order-pay-to", str(payee.seat)).type_number("1")
+    assert submit(player, url, form).status_code == 302
+    gm = csrf_browser(cast["gm"])
+    ruling = form_with(gm.get(reverse("gm_rulings", args=[game.id])).content.decode(),
+                       "money-amount", "")
+    ruling.set("money-source", f"pocket:{rich.seat}").set("money-target", f"bank:{rich.seat}")
+    ruling.type_text("money-amount", str(rich.pocket)).type_text("money-reason", "banked")
+    assert submit(gm, reverse("gm_rule", args=[game.id, "money"]), ruling).status_code == 302
+    adjudication.adjudicate_phase(phase.id, now=open_phase(game).deadline, force=True)
+    line = f"{rich.name}'s payment of 1 MP to {payee.name} failed: {rich.name} had only 0 MP."
+    events = reverse("game_events", args=[game.id])
+    for seat in (rich.seat, payee.seat):
+        page = csrf_browser(users[seat]).get(events).content.decode().replace("&#x27;", "'")
+        assert line in page, seat
+    page = csrf_browser(users[third.seat]).get(events).content.decode().replace("&#x27;", "'")
+    assert "payment of 1 MP" not in page
+    assert state_of(open_phase(game)).players[payee.seat].pocket == payee.pocket
+
+
 def test_a_card_moves_and_stays_in_one_place(cast):
     game = cast["game"]
     phase = play(game, until="cabinet")

@@ -458,6 +458,31 @@ def test_a_rejected_order_comes_back_filled_in_with_the_message_by_its_field(
 
 
 @pytest.mark.django_db
+def test_a_deposit_beyond_the_pocket_from_a_stale_page_is_refused_with_the_engine_s_words(
+        campaign, client):
+    """§banking: "A deposit or a withdrawal is carried out whole or not at all: one larger
+    than the pocket ... is refused when given". The form offers deposits up to the pocket; a
+    page drawn before the pocket shrank (or a tampered one) sends more: refused, by the amount,
+    with the engine's message naming the pocket and the amount, the earlier order kept."""
+    s = locations()
+    game, phase, by_seat = start_in(campaign, s)
+    pocket = s.players[GENERAL_3].pocket
+    client.force_login(by_seat[GENERAL_3])
+    url = reverse("game_orders", args=[game.id])
+    assert post(client, url, "location", **{"order-location-place": "bank"}).status_code == 302
+    form = form_with(client.get(url).content.decode(), "option", "bank:deposit")
+    response = submit(client, url, form.type_number(str(pocket + 3)))
+    assert response.status_code == 400
+    page = response.content.decode()
+    message = f"You have {pocket} MP in your pocket; you cannot deposit {pocket + 3}."
+    assert f'<p class="error" id="order-bank-deposit-amount-error"><span ' \
+           f'class="visually-hidden">Error: </span>{message}' in page
+    assert "Not saved." in page and "Location: Bank" in page
+    row = OrderRow.objects.get(phase=phase, player__user=by_seat[GENERAL_3])
+    assert row.payload == [{"kind": "location", "place": "bank"}] and row.revision == 1
+
+
+@pytest.mark.django_db
 def test_a_blank_condition_player_is_shown_with_its_form(campaign, client):
     game, phase, by_seat = start_in(campaign, locations())
     client.force_login(by_seat[GENERAL_3])

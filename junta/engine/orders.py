@@ -475,6 +475,10 @@ def _check_safe_passage(state: GameState, seat: int, order: Order) -> list[Probl
                               "exiles."))
     if target is None or state.players[target].status != Status.EXILED:
         errors.append(Problem("Choose an exile.", "seat"))
+    elif target not in state.pending_returns:
+        # "A return asked in one phase meets the Minister's decision in the next"
+        errors.append(Problem(f"{state.name(target)} has not asked to return: there is no "
+                              "request to decide on.", "seat"))
     if order.args.get("decision") not in ("grant", "execute"):
         errors.append(Problem("Decide 'grant' (safe passage) or 'execute'.", "decision"))
     return errors

@@ -178,6 +178,9 @@ def test_safe_passage_returns_the_exile_without_a_position():
 def test_only_the_minister_of_internal_security_decides_on_a_return():
     """Rules: "provided the Minister of Internal Security agrees to grant him safe passage"."""
     state = dona_in_exile()
+    assert validate_order(state, MARIA, o("safe_passage", seat=DONA, decision="grant")) == [
+        "Dona has not asked to return: there is no request to decide on."]
+    state.pending_returns.append(DONA)
     assert validate_order(state, MARIA, o("safe_passage", seat=DONA, decision="grant")) == []
     assert validate_order(state, ERNESTO, o("safe_passage", seat=DONA, decision="execute"))[0] \
         == "Only the Minister of Internal Security decides on returning exiles."

@@ -118,6 +118,22 @@ def pocket(seat: int, value: int, then: Callable[[GameState], None] = lambda s: 
     return change
 
 
+def two_kinds(seat: int) -> Callable[[GameState], None]:
+    """A Tank beside the seat's units, so that he has two kinds to order the casualties of."""
+    def change(state: GameState) -> None:
+        from junta.engine.units import new_unit
+        assert state.coup is not None
+        new_unit(state.coup, "Tank", seat, 1, phase=-1)
+    return change
+
+
+def asking_to_return(seat: int) -> Callable[[GameState], None]:
+    def change(state: GameState) -> None:
+        state.players[seat].status = "exiled"
+        state.pending_returns.append(seat)
+    return change
+
+
 def status(seat: int, value: str) -> Callable[[GameState], None]:
     def change(state: GameState) -> None:
         state.players[seat].status = value
@@ -264,13 +280,17 @@ CASES: dict[str, Case] = {
     "return_from_exile": (ANY_TIME, DONA, o("return_from_exile"), [
         ("You are not in exile.", None)]),
     "safe_passage: not the minister": (
-        changed(ANY_TIME, status(DONA, "exiled")), BILL,
+        changed(ANY_TIME, asking_to_return(DONA)), BILL,
         o("safe_passage", seat=DONA, decision="grant"), [
             ("Only the Minister of Internal Security decides on returning exiles.", None)]),
     "safe_passage: no exile": (ANY_TIME, MARIA, o("safe_passage", seat=BILL, decision="grant"),
                                [("Choose an exile.", "seat")]),
-    "safe_passage: decision": (
+    "safe_passage: not asked": (
         changed(ANY_TIME, status(DONA, "exiled")), MARIA,
+        o("safe_passage", seat=DONA, decision="grant"), [
+            ("Dona has not asked to return: there is no request to decide on.", "seat")]),
+    "safe_passage: decision": (
+        changed(ANY_TIME, asking_to_return(DONA)), MARIA,
         o("safe_passage", seat=DONA, decision="pardon"), [
             ("Decide 'grant' (safe passage) or 'execute'.", "decision")]),
     "brother_in_law: not the president": (ANY_TIME, DONA, o("brother_in_law", position="war"), [

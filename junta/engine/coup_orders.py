@@ -16,11 +16,13 @@ from .orders import Order
 from .problems import Problem
 from .state import GameState
 from .units import (
+    BODYGUARD_ZONES,
     EMBASSIES,
     FOREIGN_FORCES,
     PLACED_ANYWHERE,
     PLACED_ON_RIVER,
     RIVER_ZONES,
+    deploy,
     distance,
     stack_moves,
 )
@@ -47,6 +49,32 @@ def _zname(zone: int) -> str:
 def _coup(state: GameState) -> dict[str, Any]:
     return state.coup or {"units": [], "phase": 0, "airstrikes_used": 0,
                           "foreign": {"allowed": 0, "chosen": [], "airstrikes_used": 0}}
+
+
+def units_now(state: GameState) -> list[dict[str, Any]]:
+    """The units on the map: the coup's; in the Locations phase, the units as they would
+    deploy if a coup began (the Rebel-Only step strikes and moves them where they start)."""
+    if state.coup is None and state.phase == PhaseKind.LOCATIONS:
+        return list(deploy(state)["units"])
+    return list(_coup(state)["units"])
+
+
+def rebel_move_problems(state: GameState, seat: int, start: int) -> list[Problem]:
+    """A Rebel-Only move starts from a zone where the player's units deploy (his Bodyguard,
+    for the Minister of War, by the location he chooses)."""
+    if catalog.WAR in state.commanded_positions(seat) and start in BODYGUARD_ZONES.values():
+        return []
+    if any(u["owner"] == seat and u["zone"] == start and u["kind"] != "Bodyguard"
+           for u in units_now(state)):
+        return []
+    return [Problem(f"You have no units in {_zname(start)} to move.", "from_zone")]
+
+
+def _no_units(state: GameState, seat: int) -> list[Problem]:
+    """Attacks, retreats and their permissions are for players who command units."""
+    if any(u["owner"] == seat for u in _coup(state)["units"]):
+        return []
+    return [Problem("You command no units in this coup.")]
 
 
 def _rebel_step_ok(state: GameState, seat: int) -> list[Problem]:
@@ -99,6 +127,11 @@ def _strike_target(state: GameState, seat: int, order: Order) -> list[Problem]:
         errors.append(Problem("Name the zone to strike.", "zone"))
     elif "no_combat" in catalog.zones()[zone].flags:
         errors.append(Problem(f"{_zname(zone)} is an embassy: no combat there.", "zone"))
+    foes = [u for u in units_now(state) if u["zone"] is not None and u["owner"] is not None
+            and u["owner"] != seat and u["zone"] not in EMBASSIES]
+    if zone is not None and not errors and not any(u["zone"] == zone for u in foes):
+        errors.append(Problem(f"No other player's unit stands in {_zname(zone)}: there is "
+                              "nothing to strike there.", "zone"))
     if target is None:
         errors.append(Problem("Name the player whose units are to be struck.", "target"))
     elif target == seat:
@@ -106,6 +139,9 @@ def _strike_target(state: GameState, seat: int, order: Order) -> list[Problem]:
     elif not state.players[target].active:
         errors.append(Problem(f"{state.name(target)} is {state.players[target].status} and "
                               "commands no units.", "target"))
+    elif not any(u["owner"] == target for u in foes):
+        errors.append(Problem(f"{state.name(target)} has no unit on the map to strike.",
+                              "target"))
     return errors
 
 
@@ -210,6 +246,11 @@ def check_move(state: GameState, seat: int, order: Order) -> list[Problem]:
         return [Problem("A move goes to another zone.", "to_zone")]
     ids = order.args.get("units")
     units: list[dict[str, Any]] = []
+    if ids is None and not any(u["zone"] == start and u["owner"] is not None
+                               for u in _coup(state)["units"]):
+        # his own units, or units handed to him before the moves, which "transfers that
+        # unit's movement to the new controller" (docs/rules.md §transfers)
+        return [Problem(f"No units stand in {_zname(start)} to move.", "from_zone")]
     if ids is not None:
         units, errors = _owned(state, seat, ids)
         if errors:
@@ -290,6 +331,8 @@ def check_embassy_passage(state: GameState, seat: int, order: Order) -> list[Pro
     exile = _seat(state, order.args.get("seat"))
     if exile is None or state.players[exile].status != Status.EXILED:
         return [Problem("Choose an exile.", "seat")]
+    if not any(u["owner"] == seat and u["zone"] is not None for u in _coup(state)["units"]):
+        return [Problem("You have no unit on the map to hold an embassy with.")]
     return []
 
 
@@ -297,15 +340,20 @@ def check_casualties(state: GameState, seat: int, order: Order) -> list[Problem]
     """Casualties fall weakest first "unless the owner ordered another priority"
     (docs/rules.md §casualties): the kinds named fall last, the first named the very last."""
     kinds = order.args.get("last")
-    known = {u["kind"] for u in _coup(state)["units"]}
+    known = {u["kind"] for u in _coup(state)["units"] if u["owner"] == seat}
+    if len(known) < 2:
+        return [Problem("Your units on the map are all of one kind (or you have none): there "
+                        "is no order of casualties to choose.")]
     if not isinstance(kinds, list) or not kinds or any(k not in known for k in kinds) or \
-            len(set(kinds)) != len(kinds):
-        return [Problem("Name the kinds of units to lose last, each once, among the units on "
-                        "the map.", "last")]
+            len(set(kinds)) != len(kinds) or len(kinds) > 3:
+        return [Problem("Name up to three kinds of your units to lose last, each once.",
+                        "last")]
     return []
 
 
 def check_attack(state: GameState, seat: int, order: Order) -> list[Problem]:
+    if _no_units(state, seat):
+        return _no_units(state, seat)
     zone = _zone(order.args.get("zone"))
     target = _seat(state, order.args.get("target"))
     errors = []
@@ -320,10 +368,15 @@ def check_attack(state: GameState, seat: int, order: Order) -> list[Problem]:
 def check_retreat(state: GameState, seat: int, order: Order) -> list[Problem]:
     """"Orders concerning retreats may be as specific as the player wishes."
     (docs/rules.md §retreats)"""
+    if _no_units(state, seat):
+        return _no_units(state, seat)
     zone, to = _zone(order.args.get("zone")), _zone(order.args.get("to_zone"))
     if zone is None or to is None:
         return [Problem("Choose the zone to retreat from and the zone to retreat to.",
                         "zone" if zone is None else "to_zone")]
+    if zone in EMBASSIES:
+        return [Problem(f"{_zname(zone)} is an embassy: no battle there, so no retreat.",
+                        "zone")]
     if to not in catalog.zones()[zone].adjacent:
         return [Problem(f"A retreat goes to an adjacent zone; {_zname(to)} is not next to "
                         f"{_zname(zone)}.", "to_zone")]
@@ -333,9 +386,14 @@ def check_retreat(state: GameState, seat: int, order: Order) -> list[Problem]:
 def check_permit_retreat(state: GameState, seat: int, order: Order) -> list[Problem]:
     """"Unless otherwise specified, Rebels will deny permission to retreat to Loyalists and
     vice versa." (docs/rules.md §retreats)"""
+    if _no_units(state, seat):
+        return _no_units(state, seat)
     other = _seat(state, order.args.get("seat"))
     if other is None or other == seat:
         return [Problem("Choose another player.", "seat")]
+    if not state.players[other].active:
+        return [Problem(f"{state.name(other)} is {state.players[other].status} and commands "
+                        "no units.", "seat")]
     if not isinstance(order.args.get("allow"), bool):
         return [Problem("Say whether you allow or deny the retreat.", "allow")]
     return []

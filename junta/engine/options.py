@@ -677,8 +677,13 @@ class _Builder:
                 if kind not in waiting and _may_choose(s, force):
                     self.place(kind, 0)
         stacks = _stacks(on_map)
-        if stacks:
-            args, reach = _move_args(stacks)
+        # units another player may hand over before the moves bring their move along
+        # (docs/rules.md §transfers): a move may start where they stand
+        handed = [(z, f"{zone_name(z)}: units handed over to you before the moves")
+                  for z in sorted({u["zone"] for u in units if u["zone"] is not None
+                                   and u["owner"] not in (None, seat)} - set(stacks))]
+        if stacks or handed and others:
+            args, reach = _move_args(stacks, handed if others else ())
             args.append(_some("units", "Only these units (leave empty to move the whole stack)",
                               [(u["id"], unit_label(u)) for u in on_map], required=False,
                               depends_on="from_zone",

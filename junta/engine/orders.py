@@ -612,7 +612,8 @@ def _check_rebel_move(state: GameState, seat: int, order: Order) -> list[Problem
         return [Problem(f"{zones[end].name} is not next to {zones[start].name}.", "to_zone")]
     if not state.commanded_positions(seat):
         return [Problem("You command no units.")]
-    return []
+    from .coup_orders import rebel_move_problems
+    return rebel_move_problems(state, seat, start)
 
 
 def _check_play_card(state: GameState, seat: int, order: Order) -> list[Problem]:

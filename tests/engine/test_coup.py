@@ -12,7 +12,7 @@ Ines Foreign Minister, Jorge Farm & Labor.
 
 from __future__ import annotations
 
-from junta.engine import Condition, Order, validate_order
+from junta.engine import Condition, Order, legal_options, validate_order
 from junta.engine import catalog as cat
 from junta.engine.combat import battles
 from junta.engine.context import Context
@@ -460,8 +460,12 @@ def test_the_weakest_fall_first_unless_the_owner_orders_otherwise():
         fight(state, [1, 1, 1, 6, 6] + [1] * 10)
         assert [u["kind"] for u in units(state, CARLOS)] == [survivor]  # (it retreats)
     state, _ = coup_state()
+    assert validate_order(state, CARLOS, o("casualties", last=["Palace Guard"])) == [
+        "Your units on the map are all of one kind (or you have none): there is no order of "
+        "casualties to choose."]
+    put(state, "Tank", CARLOS, 1)
     assert validate_order(state, CARLOS, o("casualties", last=["Dragon"])) == [
-        "Name the kinds of units to lose last, each once, among the units on the map."]
+        "Name up to three kinds of your units to lose last, each once."]
     after, _ = run(state, {CARLOS: [o("casualties", last=["Palace Guard"])]})
     assert after.coup["casualties_last"] == {str(CARLOS): ["Palace Guard"]}
 
@@ -505,6 +509,38 @@ def test_a_bribe_buys_units_on_a_four_or_better():
     won = sum(1 for r in bribe.data["rolls"] if r >= 4)
     assert len(units(after, DONA, 1, "Palace Guard")) == won == bribe.data["won"]
     assert len(units(after, CARLOS, 1)) == 4 - won
+
+
+def test_coup_orders_name_units_that_are_there():
+    """§incoming-fire: "The orders for such an action must include the area to be struck, as
+    well as the player whose units are to be attacked"; §movement: "every player moves one
+    stack (any of his units in one zone)"; §retreats, §casualties: orders about one's own
+    units. Orders about units that are not there (a strike on an empty zone, a move from a zone
+    where no unit stands, a retreat or its permission from a player with no units, a retreat
+    from an embassy, casualties among kinds one does not have) are refused when ordered, as
+    the Orders page never offers them (§ruling-no-silent-orders), rather than vanishing at the
+    deadline. A move may start where another player's units stand: handed over before the
+    moves they bring their move along (§transfers), and the page offers it."""
+    state, _ = coup_state()
+    gloria = state.commander(cat.AIR_FORCE)
+    occupied = {u["zone"] for u in state.coup["units"] if u["zone"] is not None}
+    empty = next(z for z in sorted(cat.zones()) if z not in occupied and z not in (19, 20))
+    strike = o("airstrike", source="air_force", zone=empty, target=ERNESTO)
+    assert validate_order(state, gloria, strike)[0].startswith("No other player's unit stands")
+    assert validate_order(state, ERNESTO, o("move", from_zone=empty,
+                                            to_zone=sorted(cat.zones()[empty].adjacent)[0])) \
+        == [f"No units stand in {cat.zones()[empty].name} to move."]
+    nobody = next(p.seat for p in state.players if p.active
+                  and not units(state, p.seat))
+    for order in (o("attack", zone=24, target=ERNESTO), o("retreat", zone=24, to_zone=18),
+                  o("permit_retreat", seat=ERNESTO, allow=True)):
+        assert validate_order(state, nobody, order) == ["You command no units in this coup."]
+    assert validate_order(state, ERNESTO, o("retreat", zone=19, to_zone=18))[0].endswith(
+        "is an embassy: no battle there, so no retreat.")
+    options = legal_options(state, DONA)
+    handed = options.get("move").arg("from_zone").values()
+    assert 24 in handed and validate_order(state, DONA, o("move", from_zone=24, to_zone=18)) \
+        == []
 
 
 def test_flight_to_an_embassy_is_exile_and_the_exile_returns_through_one():

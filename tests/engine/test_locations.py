@@ -809,11 +809,11 @@ def test_once_a_rebel_always_a_rebel():
 def test_first_rebel_is_the_first_to_submit():
     """Rules: "The first player to submit Rebel Only Movement Orders is considered the First
     Rebel" (§first-rebel)."""
-    for submitted, first in (([GLORIA, ERNESTO], GLORIA), ([ERNESTO, GLORIA], ERNESTO)):
+    for submitted, first in (([JORGE, ERNESTO], JORGE), ([ERNESTO, JORGE], ERNESTO)):
         state = in_phase("locations")
         state.coup_excuse = True
         after, events = run(state, {ERNESTO: [o("rebel_move", from_zone=17, to_zone=24)],
-                                    GLORIA: [o("rebel_move", from_zone=28, to_zone=25)]},
+                                    JORGE: [o("rebel_move", from_zone=22, to_zone=25)]},
                             submission_order=submitted)
         assert after.first_rebel == first
         assert of_kind(events, "rebels")[0].data["first_rebel"] == first
@@ -831,14 +831,14 @@ def test_each_coup_has_its_own_first_rebel():
     first.phase = "locations"
     first.coup_excuse = True
     later, events = run(first, {ERNESTO: [o("rebel_move", from_zone=24, to_zone=18)],
-                                GLORIA: [o("rebel_move", from_zone=28, to_zone=25)]},
-                        submission_order=[GLORIA, ERNESTO])
+                                JORGE: [o("rebel_move", from_zone=22, to_zone=25)]},
+                        submission_order=[JORGE, ERNESTO])
     announced = of_kind(events, "rebels")[0]
-    assert later.first_rebel == GLORIA == announced.data["first_rebel"]
-    assert "Gloria is the First Rebel" in announced.text
+    assert later.first_rebel == JORGE == announced.data["first_rebel"]
+    assert "Jorge is the First Rebel" in announced.text
     assert later.rebel_orders == [{"seat": ERNESTO, "from_zone": 24, "to_zone": 18},
-                                  {"seat": GLORIA, "from_zone": 28, "to_zone": 25}]
-    assert later.players[ERNESTO].rebel and later.players[GLORIA].rebel
+                                  {"seat": JORGE, "from_zone": 22, "to_zone": 25}]
+    assert later.players[ERNESTO].rebel and later.players[JORGE].rebel
 
 
 def test_rebel_move_conditional_on_an_assassination():

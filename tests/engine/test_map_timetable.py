@@ -192,6 +192,9 @@ def test_the_engine_accepts_each_step_of_the_march_and_refuses_a_jump() -> None:
             path = shortest_path(barracks, cp)
             assert len(path) - 1 == bfs(barracks)[cp]
             for a, b in pairwise(path):
+                for u in state.coup["units"]:  # the brigade marches: it stands in a
+                    if u["owner"] == seat:
+                        u["zone"] = a
                 order = Order("move", {"from_zone": a, "to_zone": b})
                 assert check_move(state, seat, order) == [], (a, b)
             jump = Order("move", {"from_zone": path[0], "to_zone": path[2]})

@@ -496,9 +496,8 @@ CASES: dict[str, Case] = {
         ("You have no unit on the map to reach an embassy with.", None)]),
     "embassy_passage": (coup, ERNESTO, o("embassy_passage", seat=BILL), [
         ("Choose an exile.", "seat")]),
-    "casualties": (coup, CARLOS, o("casualties", last=["Dragon"]), [
-        ("Name the kinds of units to lose last, each once, among the units on the map.",
-         "last")]),
+    "casualties": (changed(coup, two_kinds(CARLOS)), CARLOS, o("casualties", last=["Dragon"]), [
+        ("Name up to three kinds of your units to lose last, each once.", "last")]),
     "attack: embassy": (coup, ERNESTO, o("attack", zone=19, target=CARLOS), [
         ("North American Embassy is an embassy: no combat there.", "zone")]),
     "attack: yourself": (coup, ERNESTO, o("attack", zone=24, target=ERNESTO), [

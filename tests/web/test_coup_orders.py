@@ -132,7 +132,9 @@ def test_coup_phase_one_forms_follow_the_positions():
     assert kinds(s, GENERAL_3) == {"return_from_exile"}  # in exile
     assert "police_response" in kinds(s, SECURITY)
     assert {"airstrike", "intervene", "place"} <= kinds(s, FOREIGN)
-    assert "move" not in kinds(s, FOREIGN)  # nothing on the map yet
+    # nothing of his on the map yet: a move only of units handed over to him before the moves
+    assert all(label.endswith("units handed over to you before the moves")
+               for label in choices(builder(s, FOREIGN, "move"), "from_zone").values())
     assert choices(builder(s, FOREIGN, "airstrike"), "source") == {
         "foreign": "the foreign Air Strikes (calls them in as one of your Foreign "
                    "Intervention forces)"}
@@ -336,8 +338,7 @@ def test_a_bad_choice_gets_the_engines_message_next_to_its_field():
     assert list(form.errors) == ["to_zone"]
     order, form = _given(s, GENERAL_1, "casualties", last=["Tank", "Tank"])
     problems = validate_order(s, GENERAL_1, order)
-    assert problems == [
-        "Name the kinds of units to lose last, each once, among the units on the map."]
+    assert problems == ["Name up to three kinds of your units to lose last, each once."]
     form.place(problems)
     assert form.group_errors == {"last": problems}
     two = [_given(s, GENERAL_1, "move", from_zone=z)[0] for z in ("13", "5")]

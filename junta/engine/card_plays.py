@@ -128,6 +128,9 @@ def check_unit_card(state: GameState, seat: int, c: catalog.Card, order: Order
     if c.name in BRIBES:
         if zone not in zones:
             errors.append(Problem(f"{c.name}: name the zone whose units you bribe.", "zone"))
+        elif not bribable(state, seat, c.name, zone):
+            errors.append(Problem(f"{c.name} finds no unit it can buy in {zones[zone].name}.",
+                                  "zone"))
         if state.players[seat].pocket < 1:
             errors.append(Problem(f"{c.name} costs 1 MP for each unit; your pocket is empty.",
                                   "card"))
@@ -136,7 +139,8 @@ def check_unit_card(state: GameState, seat: int, c: catalog.Card, order: Order
     if spec.requires and not has_influence(state, seat, spec.requires):
         errors.append(Problem(f"{c.name} requires {spec.requires} influence in play in front "
                               "of you.", "card"))
-    if len(spec.zones) > 1 and zone not in spec.zones:
+    if len(spec.zones) > 1 and zone not in spec.zones or zone is not None and \
+            zone not in spec.zones:
         names = ", ".join(zones[z].name for z in spec.zones) if len(spec.zones) < 5 else \
             "the zones the card allows"
         errors.append(Problem(f"{c.name}: choose where the units appear ({names}).", "zone"))
@@ -144,6 +148,15 @@ def check_unit_card(state: GameState, seat: int, c: catalog.Card, order: Order
         errors.append(Problem(f"{c.name} costs {spec.cost} MP; you have "
                               f"{state.players[seat].pocket} MP.", "card"))
     return errors
+
+
+def bribable(state: GameState, seat: int, name: str, zone: int) -> list[dict[str, Any]]:
+    """The units a Bribe card can buy in a zone (bribes come before any movement)."""
+    from .coup_orders import units_now
+    from .units import AGITATORS, BRIBES
+    how, value = BRIBES[name]
+    return [u for u in units_now(state) if u["zone"] == zone and u["owner"] != seat and (
+        u["kind"] in AGITATORS | {"Labor Rioter"} if how == "agitators" else u.get(how) == value)]
 
 
 def intelligence_blocked(ctx: Context, seat: int, target: int, card_name: str) -> bool:

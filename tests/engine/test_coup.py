@@ -511,6 +511,25 @@ def test_a_bribe_buys_units_on_a_four_or_better():
     assert len(units(after, CARLOS, 1)) == 4 - won
 
 
+def test_a_unit_card_or_a_bribe_names_only_a_zone_it_can_act_in():
+    """Card "Demonstrators: ... 2 Mob in zone 5"; "Bribe the Palace Guard: Name a zone; for
+    each Palace Guard unit there you pay 1 MP". A zone the card cannot use (another than the
+    card's own, one with no unit the bribe can buy, since bribes come before any movement) is
+    refused when ordered, as the Orders page never offers it (§ruling-no-silent-orders:
+    accepted orders are offered orders), rather than ignored or failing at the deadline."""
+    state, _ = coup_state()
+    mob = give(state, DONA, "Demonstrators")
+    assert validate_order(state, DONA, o("play_card", card=mob, zone=9)) == [
+        "Demonstrators: choose where the units appear (Plaza de Armas)."]
+    assert validate_order(state, DONA, o("play_card", card=mob, zone=5)) == []
+    assert validate_order(state, DONA, o("play_card", card=mob)) == []
+    bribe = give(state, DONA, "Bribe the Palace Guard")
+    state.players[DONA].pocket = 3
+    assert validate_order(state, DONA, o("play_card", card=bribe, zone=9)) == [
+        "Bribe the Palace Guard finds no unit it can buy in Cathedral."]
+    assert validate_order(state, DONA, o("play_card", card=bribe, zone=1)) == []
+
+
 def test_coup_orders_name_units_that_are_there():
     """§incoming-fire: "The orders for such an action must include the area to be struck, as
     well as the player whose units are to be attacked"; §movement: "every player moves one

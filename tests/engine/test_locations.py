@@ -226,6 +226,27 @@ def test_monarchist_assassin_requires_monarchists_influence():
     assert after.players[BILL].life == 2
 
 
+def test_an_attempt_no_longer_allowed_at_the_assassination_step_is_told_not_dropped():
+    """Card "Monarchist Assassin: Requires Monarchists influence"; Coalition Breaks Up, played
+    at the any-time step before the assassins go, takes the Monarchists away: the attempt is
+    not made, and its player is told why (§ruling-no-silent-orders). The target hears nothing:
+    an attempt not made is not an attempt."""
+    state = locations_game(s3=5)
+    in_play(state, DONA, "Monarchists")
+    monarchist = give(state, DONA, "Monarchist Assassin")
+    coalition = give(state, ERNESTO, "Coalition Breaks Up")
+    attempt = kill_order(monarchist, BILL, "home")
+    assert validate_order(state, DONA, attempt) == []
+    after, events = run(state, {DONA: [attempt],
+                                ERNESTO: [o("play_card", card=coalition, target=DONA)]})
+    assert after.players[BILL].alive and monarchist in after.players[DONA].hand
+    dropped = of_kind(events, "attempt_dropped")
+    assert [(e.audience, e.text) for e in dropped] == [((DONA,), (
+        "Your attempt on Bill was not made: The Monarchist Assassin requires Monarchists "
+        "influence in play."))]
+    assert not any(BILL in e.audience for e in events if e.kind.startswith("attempt"))
+
+
 def test_monarchist_assassin_played_defensively_cancels_an_attempt():
     """Card: "Either make an attempt, or play defensively to cancel one attempt on you".
     (§ruling-foiled-attempts)."""

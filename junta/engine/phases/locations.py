@@ -108,18 +108,30 @@ def _attempts(ctx: Context) -> list[dict[str, Any]]:
     s = ctx.state
     out = []
     for seat in sorted(ctx.orders):
-        if not s.players[seat].active:
-            continue
         police_used = False
         for order in ctx.orders[seat]:
             if not ctx.holds(order.condition):
                 continue
             args = order.args
+            if not s.players[seat].active and (order.kind == "assassinate" or _theft_card(order)):
+                gone = "went into exile" if s.players[seat].status == Status.EXILED else \
+                    f"are {s.players[seat].status}"
+                ctx.failed(seat, order, "attempt_dropped", f"You {gone}: your "
+                           "assassination-step order was not carried out.")
+                continue
             if _is_attack(s, seat, order) and (_informed(ctx, seat, order) or
                                                _target_gone(ctx, seat, order)):
                 continue
+            if order.kind == "play_card" and _theft_card(order) and \
+                    args.get("card") not in s.players[seat].hand:
+                ctx.failed(seat, order, "attempt_dropped", f"Your {_theft_card(order)} was not "
+                           "sent: the card is no longer in your hand.")
+                continue
             if order.kind == "assassinate":
-                if check_assassination(s, seat, args):
+                refused = check_assassination(s, seat, args)
+                if refused:  # e.g. the Monarchists his assassin needs lost to a card today
+                    ctx.failed(seat, order, "attempt_dropped", f"Your attempt on "
+                               f"{ctx.name(args['target'])} was not made: {refused[0]}")
                     continue
                 if args["card"] == SECRET_POLICE:
                     if police_used:
@@ -136,6 +148,16 @@ def _attempts(ctx: Context) -> list[dict[str, Any]]:
                     out.append({"attacker": seat, "card": args["card"],
                                 "target": args["target"], "location": None})
     return out
+
+
+def _theft_card(order: Order) -> str | None:
+    """The name of the Burglar, Bank Robber or Character Assassin an order plays, if any."""
+    cid = order.args.get("card")
+    if order.kind != "play_card" or not isinstance(cid, int) or isinstance(cid, bool) or \
+            not 0 <= cid < len(catalog.cards()):
+        return None
+    name = catalog.card(cid).name
+    return name if name in THEFTS else None
 
 
 def _is_attack(s: GameState, seat: int, order: Order) -> bool:

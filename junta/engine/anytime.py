@@ -21,7 +21,7 @@ ANY_TIME_KINDS = frozenset({"pay", "give_card", "trade", "discard", "play_card",
                             "return_from_exile", "brother_in_law"})
 # The orders that deal with another player, and the argument naming him: when one cannot be
 # carried out, both sides are told (docs/rules.md §any-time).
-PARTY = {"pay": "to", "give_card": "to", "trade": "with"}
+PARTY = {"pay": "to", "give_card": "to", "trade": "with", "transfer": "to"}
 
 
 def parties(order: Order) -> tuple[int, ...]:
@@ -40,7 +40,23 @@ def fails_where_it_acts(state: GameState, seat: int, order: Order) -> bool:
         return False  # never accepted from him: dropped, told to him
     if order.kind == "trade":
         return _cannot_trade(state, seat, order) is not None
+    if order.kind == "transfer":
+        return _units_gone(state, seat, order)
     return order.kind in PARTY and _transfer_problem(state, seat, order) is not None
+
+
+def _units_gone(state: GameState, seat: int, order: Order) -> bool:
+    """A hand-over of units, well formed, some of which are no longer the giver's (a ruling
+    removed them) or whose receiver is out: it fails where it acts, told to both
+    (phases/coup.py)."""
+    ids, to = order.args.get("units"), order.args.get("to")
+    if state.coup is None or not isinstance(ids, list) or not ids or \
+            not all(isinstance(i, int) and not isinstance(i, bool) for i in ids) or \
+            not isinstance(to, int) or isinstance(to, bool) or \
+            not 0 <= to < len(state.players) or to == seat:
+        return False
+    owners = {u["id"]: u["owner"] for u in state.coup["units"]}
+    return not state.players[to].active or any(owners.get(i) != seat for i in ids)
 
 
 def is_any_time(order: Order, phase: str | None = None) -> bool:

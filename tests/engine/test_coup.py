@@ -297,6 +297,29 @@ def test_one_airstrike_a_phase_three_in_all_and_the_gunboat_rolls_three_dice():
     assert validate_orders(state, FIDEL, [o("gunboat", zone=24, target=ERNESTO)] * 2)
 
 
+def test_coup_orders_not_carried_out_are_told():
+    """Rules: "Only one Airstrike may be used per Coup Phase"; two on conditions that both
+    hold fly once, and the second's player is told (§ruling-no-silent-orders). A hand-over to a
+    player who fled earlier that phase, or of units all lost since, fails and both sides are
+    told, as for a gift (§any-time); a Police Response with no Police left is told."""
+    state, _ = coup_state()
+    if_at_hq = Condition("card_played", {"seat": GLORIA, "card": "Wiretap"})
+    wiretap = give(state, GLORIA, "Wiretap")
+    strikes = [o("airstrike", zone=24, target=ERNESTO),
+               o("airstrike", if_at_hq, zone=24, target=ERNESTO)]
+    after, events = run(state, {GLORIA: [*strikes, o("play_card", card=wiretap,
+                                                     target=ERNESTO)]})
+    assert after.coup["airstrikes_used"] == 1
+    told = of_kind(events, "strike_failed")
+    assert [e.audience for e in told] == [(GLORIA,)] and "one Airstrike" in told[0].text
+    state, _ = coup_state()
+    soldier = units(state, ERNESTO, 24, "Soldier")[0]["id"]
+    state.coup["units"] = [u for u in state.coup["units"] if u["id"] != soldier]
+    after, events = run(state, {ERNESTO: [o("transfer", units=[soldier], to=DONA)]})
+    told = of_kind(events, "transfer_failed")
+    assert [e.audience for e in told] == [(DONA, ERNESTO)]
+
+
 def test_paratroopers_land_anywhere_and_marines_on_the_river():
     """Rules: "The Marine may be deployed to any River-bordering zone"; "a Paratrooper, which
     can be deployed to any zone in the Republic, during any Coup Phase" (§placement)."""

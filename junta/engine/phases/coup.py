@@ -273,11 +273,16 @@ def _strikes(ctx: Context, orders: Moves) -> None:
         a = order.args
         key = "gunboat" if order.kind == "gunboat" else a.get("source", "air_force")
         if (seat, key) in used:
+            ctx.failed(seat, order, "strike_failed", "Your second strike from the same source "
+                       "this phase did not fly: one Airstrike per source, and the Gunboat "
+                       "once, a Coup Phase.")
             continue
         used.add((seat, key))
         if key == "gunboat":
             weapon, dice = "The Gunboat's shelling", 3
             if s.commander(catalog.ADMIRAL) != seat:
+                ctx.failed(seat, order, "strike_failed", "The Gunboat did not fire: you no "
+                           "longer command it.")
                 continue
         elif key == "foreign":
             weapon, dice = "A foreign Air Strike", 6
@@ -288,11 +293,15 @@ def _strikes(ctx: Context, orders: Moves) -> None:
                                                 "not among your intervention forces.")
                 continue
             if foreign["airstrikes_used"] >= FOREIGN_FORCES["airstrikes"][1]:
+                ctx.failed(seat, order, "strike_failed", "Your foreign Air Strike did not fly: "
+                           "all four have been used.")
                 continue
             foreign["airstrikes_used"] += 1
         else:
             weapon, dice = "An Airstrike", 6
             if s.commander(catalog.AIR_FORCE) != seat or coup["airstrikes_used"] >= AIRSTRIKES:
+                ctx.failed(seat, order, "strike_failed", "Your Airstrike did not fly: you no "
+                           "longer command the Air Force, or its three Airstrikes are used.")
                 continue
             coup["airstrikes_used"] += 1
         combat.bombard(ctx, seat, a["zone"], a["target"], dice, weapon)
@@ -305,9 +314,11 @@ def _bribes(ctx: Context, plays: Moves) -> None:
     for seat, order in plays:
         cid = order.args["card"]
         p = s.players[seat]
-        if cid not in p.hand:
-            continue
         name = catalog.card(cid).name
+        if cid not in p.hand:
+            ctx.failed(seat, order, "card_failed", f"Your {name} was not played: the card is no "
+                       "longer in your hand.")
+            continue
         how, value = BRIBES[name]
         zone = order.args["zone"]
         targets = [u for u in on_map(ctx.coup) if u["zone"] == zone and u["owner"] != seat and (
@@ -343,10 +354,23 @@ def _transfer(ctx: Context, orders: Moves) -> None:
         to = order.args["to"]
         units = [by_id[i] for i in order.args["units"] if i in by_id
                  and by_id[i]["owner"] == seat]
-        if not units or not s.players[to].active:
-            ctx.tell(seat, "transfer_failed", "Your transfer of units did not happen: the "
-                     "units are no longer yours or the receiver cannot command them.")
+        if not s.players[seat].active or not s.players[to].active:
+            gone = seat if not s.players[seat].active else to
+            ctx.failed(seat, order, "transfer_failed", f"{s.name(seat)}'s hand-over of units "
+                       f"to {s.name(to)} did not happen: {s.name(gone)} is "
+                       f"{s.players[gone].status}.", parties=(to,))
             continue
+        if len(units) < len(order.args["units"]):  # lost to fire or bribes: never in silence
+            lost = [i for i in order.args["units"] if i not in {u["id"] for u in units}]
+            text = (f"{s.name(seat)}'s hand-over of units to {s.name(to)} did not happen: none "
+                    "of them is still his." if not units else
+                    f"Of your hand-over to {s.name(to)}, unit(s) "
+                    f"{', '.join(f'#{i}' for i in lost)} are no longer yours and stay out of it.")
+            if not units:
+                ctx.failed(seat, order, "transfer_failed", text, parties=(to,))
+                continue
+            ctx.tell(seat, "transfer_short", text)
+        ctx.carried_out(seat, order)
         for u in units:
             u["owner"] = to
         ctx.public("transfer", f"{s.name(seat)} hands {_count(units)} over to {s.name(to)}.",
@@ -387,6 +411,9 @@ def _movement(ctx: Context, orders: Moves, rebel_step: bool = False) -> None:
             if police:
                 plan.append((seat, police, None, a["zone"], "rush in response to"))
                 taken.update(u["id"] for u in police)
+            else:
+                ctx.failed(seat, order, "move_failed", "The Police Response did not happen: "
+                           "you have no Police left that can move.")
             continue
         start, end = a["from_zone"], a["to_zone"]
         if not helicopter_only(s, order, seat):

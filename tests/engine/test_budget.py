@@ -740,6 +740,11 @@ def test_with_four_bills_left_the_budget_is_still_drawn():
     assert of_kind(events, "draws")[0].data["counts"] == {
         cat.FOREIGN: 1, cat.FARM_LABOR: 1, cat.PRESIDENT: 2}
     assert after.money_deck == [] and not after.finished
+    # each minister's draw, cut short, says so (§ruling-no-silent-orders)
+    told = {e.audience: e.text for e in of_kind(events, "my_draw")}
+    assert told[(INES,)].endswith("You asked for 6: only 1 could be drawn, the money deck "
+                                  "running out.")
+    assert "You asked" in told[(JORGE,)]
 
 
 def test_the_game_ends_at_the_draw_when_bills_ran_low_during_the_cabinet_phase():

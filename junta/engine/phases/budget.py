@@ -76,12 +76,17 @@ def draws(ctx: Context) -> None:
                f"Secretary {len(fl_bills)}, the President {len(president_bills)}.",
                counts={catalog.FOREIGN: len(fm_bills), catalog.FARM_LABOR: len(fl_bills),
                        catalog.PRESIDENT: len(president_bills)})
-    if fm is not None:
-        ctx.tell(fm, "my_draw", f"As Foreign Minister you drew {_bills(fm_bills)}.",
-                 bills=fm_bills)
-    if fl is not None:
-        ctx.tell(fl, "my_draw", f"As Farm & Labor Secretary you drew {_bills(fl_bills)}.",
-                 bills=fl_bills)
+    for seat, title, bills, pos in ((fm, "Foreign Minister", fm_bills, catalog.FOREIGN),
+                                    (fl, "Farm & Labor Secretary", fl_bills,
+                                     catalog.FARM_LABOR)):
+        if seat is None:
+            continue
+        # a draw cut short near the end of the deck says so (docs/rulings.md
+        # §ruling-draws-near-end, §ruling-no-silent-orders)
+        short = "" if len(bills) == wanted[pos] or pos in ctx.facts.random_draws else (
+            f" You asked for {wanted[pos]}: only {len(bills)} could be drawn, the money deck "
+            "running out.")
+        ctx.tell(seat, "my_draw", f"As {title} you drew {_bills(bills)}.{short}", bills=bills)
     if pres is not None:
         ctx.tell(pres, "budget_bills", f"Your budget bills: the Foreign Minister's "
                  f"{_bills(fm_bills)}, the Farm & Labor Secretary's {_bills(fl_bills)}, and "

@@ -806,6 +806,10 @@ def test_only_the_first_annulling_card_in_seat_order_takes_effect():
     assert recount in after.political_discard  # Bill's, the first in seat order
     assert recess in after.players[JORGE].hand  # Jorge's never took effect
     assert len(of_kind(events, "annulled")) == 1
+    # and Jorge is told so (§ruling-no-silent-orders)
+    assert [(e.audience, e.text) for e in of_kind(events, "card_failed")] == [((JORGE,), (
+        "Your Summer Recess was not played: Bill's Recount already annulled this count (one "
+        "card a count). It stays in your hand."))]
 
 
 def test_the_share_of_a_player_killed_before_the_payout_stays_with_the_proposer():

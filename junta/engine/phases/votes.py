@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from .. import catalog
-from ..orders import Order
+from ..orders import REVOTE_CARDS, Order
 from ..voting import ABSTAIN, tally
 
 if TYPE_CHECKING:
@@ -46,23 +46,40 @@ def count(ctx: Context, count_cards: bool = True) -> dict[Any, int]:
 
 def annul_with_cards(ctx: Context, allowed: tuple[str, ...]) -> str | None:
     """The first card in seat order, among those that annul a vote, whose condition holds.
-    One such card takes effect per count (ruling). Returns its name.
+    One such card takes effect per count (ruling). Returns its name. Every other such play
+    whose condition holds is not carried out, the card staying in hand, and its player is told
+    why (docs/rulings.md §ruling-no-silent-orders).
     (docs/rules.md §revote-cards; docs/rulings.md §ruling-one-annulling-card)."""
     s = ctx.state
+    taken: str | None = None
     for seat in sorted(ctx.orders):
-        if not s.players[seat].active:
-            continue
         for order in ctx.orders[seat]:
             cid = order.args.get("card")
-            if order.kind != "play_card" or cid not in s.players[seat].hand:
+            if order.kind != "play_card" or not isinstance(cid, int) or \
+                    catalog.card(cid).name not in REVOTE_CARDS or \
+                    not ctx.holds(order.condition):
                 continue
             name = catalog.card(cid).name
-            if name in allowed and ctx.holds(order.condition):
+            if not s.players[seat].active or cid not in s.players[seat].hand:
+                why = f"you are {s.players[seat].status}" if not s.players[seat].active else \
+                    "the card is no longer in your hand"
+            elif taken is not None:
+                by, card = ctx.facts.annulled_by or (seat, taken)
+                why = f"{s.name(by)}'s {card} already annulled this count (one card a count)"
+            elif name not in allowed:
+                why = ("the budget was not defeated, or an Alternative Budget was already put "
+                       "this turn" if name == "Alternative Budget" else
+                       "it has no effect on this vote")
+            else:
                 ctx.discard(seat, cid)
                 ctx.facts.cards_played.append((seat, name))
                 ctx.facts.annulled_by = (seat, name)
-                return name
-    return None
+                ctx.carried_out(seat, order)
+                taken = name
+                continue
+            ctx.failed(seat, order, "card_failed", f"Your {name} was not played: {why}. It "
+                       "stays in your hand.")
+    return taken
 
 
 def return_vote_cards(ctx: Context) -> None:

@@ -38,6 +38,7 @@ from .labels import (
 )
 from .orders import (
     CONDITION_KINDS,
+    MAX_ASKED,
     UNIT_CARDS,
     Condition,
     Order,
@@ -487,7 +488,7 @@ class _Builder:
                 args.append(_number("give_money", "MP you give", 0, p.pocket, required=False,
                                     help=f"You have {p.pocket} MP in your pocket.",
                                     combined=True))
-            args.append(_number("get_money", "MP you get", 0, 999, required=False,
+            args.append(_number("get_money", "MP you get", 0, MAX_ASKED, required=False,
                                 combined=True))
             self.add("trade", TRADE_HELP, args)
         self.card_plays()

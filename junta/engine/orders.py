@@ -21,6 +21,8 @@ from .kinds import ANY_PHASE, COUP_PHASES, ORDER_KINDS, VOTING_PHASES, ArgType
 from .problems import Problem, keyed
 from .state import BIL, GameState
 
+MAX_ASKED = 999  # the most MP a trade may ask for
+
 # Orders that are Rebel action when given in the Locations phase.
 REBEL_ACTIONS = frozenset({"rebel_move", "airstrike", "gunboat", "place"})
 
@@ -435,6 +437,13 @@ def _check_trade(state: GameState, seat: int, order: Order) -> list[Problem]:
     missing = [c for c in give_cards if c not in state.players[seat].hand]
     if missing:
         errors.append(Problem("You can only trade cards in your hand.", "give_cards"))
+    known = set(state.players[seat].hand).union(*(p.influence for p in state.players))
+    if any(c in known for c in get_cards):
+        # what he knows already: asking for it reveals nothing and could never be delivered
+        errors.append(Problem("Ask only for cards that are neither in your hand nor in play "
+                              "in front of a player.", "get_cards"))
+    if get_money > MAX_ASKED:
+        errors.append(Problem(f"Ask for at most {MAX_ASKED} MP.", "get_money"))
     # The partner's hand is secret: a trade asking for a card he does not hold is accepted
     # here and fails when it resolves ("a card in it was no longer held").
     return errors

@@ -296,6 +296,23 @@ def test_a_trade_must_be_covered_when_ordered():
 
 
 
+def test_a_trade_asks_only_for_what_the_orders_page_offers():
+    """§ruling-trade-secrecy: a trade may ask for any card the asker cannot see (the partner's
+    hand is secret); one in his own hand or in play in front of a player, which the Orders page
+    never offers and no partner could deliver, is refused when ordered, and so is more than
+    the 999 MP the page offers (§ruling-no-silent-orders: accepted orders are offered)."""
+    state = draw_phase(s3=4)
+    spy = give(state, BILL, "Spy in Switzerland")
+    church = in_play(state, ERNESTO, "Church")
+    for card in (spy, church):
+        assert validate_order(state, BILL, trade(DONA, give_money=0, get_cards=[card])) == [
+            "Ask only for cards that are neither in your hand nor in play in front of a "
+            "player."]
+    assert validate_order(state, BILL, trade(DONA, get_money=1000)) == [
+        "Ask for at most 999 MP."]
+    assert validate_order(state, BILL, trade(DONA, get_money=999)) == []
+
+
 def test_a_trade_order_reveals_nothing_of_the_partner_s_hand():
     """§secrets: your hand is "Private to you"; §ruling-trade-secrecy: a trade for a card
     the partner does not hold "is accepted when ordered and fails when it resolves"."""

@@ -84,8 +84,8 @@ def _offers(option: OrderOption, order: Order) -> bool:
         return False  # an argument the option does not offer, set to something
     for arg in option.args:
         value = order.args.get(arg.name)
-        if arg.combined or arg.shape in (Shape.TABLE, Shape.RANKING):
-            continue
+        if arg.shape in (Shape.TABLE, Shape.RANKING):
+            continue  # a Cabinet, a budget, a ranking: checked as a whole by the engine
         if value is None:
             if order.kind == "play_card" and arg.name == "zone" and \
                     len(arg.allowed(order.args)) == 1:

@@ -20,13 +20,14 @@ if TYPE_CHECKING:
 ANY_TIME_KINDS = frozenset({"pay", "give_card", "trade", "discard", "play_card", "resign",
                             "return_from_exile", "brother_in_law"})
 # The orders that deal with another player, and the argument naming him: when one cannot be
-# carried out, both sides are told (docs/rules.md §any-time).
+# carried out, both sides are told (docs/rules.md §any-time; docs/rulings.md
+# §ruling-no-silent-orders). A hand-over of units is not an any-time order, but the same.
 PARTY = {"pay": "to", "give_card": "to", "trade": "with", "transfer": "to"}
 
 
 def parties(order: Order) -> tuple[int, ...]:
     """The other players an order deals with openly, told when it fails: the payee, the one
-    given a card, the trading partner."""
+    given a card, the trading partner, the one units are handed over to."""
     value = order.args.get(PARTY.get(order.kind, ""))
     return (value,) if isinstance(value, int) and not isinstance(value, bool) else ()
 

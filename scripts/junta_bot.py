@@ -95,9 +95,13 @@ class Bot:
                 raise RuntimeError(f"GET options: {status} {options}")
             if not options["open"]:
                 return f"closed: {options['barred'] or 'the phase takes no orders now'}"
-            if not options["owes_orders"] or options["final"]:
+            back = [o for o in options["orders"] if o["kind"] == "return_from_exile"]
+            if options["final"] or not options["owes_orders"] and not back:
                 return "nothing to do"
-            orders = self.choose(options["orders"])
+            # an exile owes no orders, but asks to come home (else a table all in exile
+            # would wait for ever)
+            orders = self.choose(options["orders"]) if options["owes_orders"] else [
+                {"option": back[0]["key"], "values": self.fill(back[0])}]
             for _try in range(MAX_TRIES):
                 status, body = self.call("PUT", f"{base}/orders", {
                     "orders": orders, "state_version": options["state_version"],

@@ -8,42 +8,13 @@ The keyboard does the same: Enter on a zone chooses it, Escape cancels the choic
 from __future__ import annotations
 
 import pytest
-from django.contrib.auth import get_user_model
 
-from junta.engine import Order as EngineOrder
-from junta.engine import legal_options, resolve
-from junta.games import running
-from junta.games.campaigns import create_game, join_game
-from junta.games.models import Game, Order
+from junta.games.models import Order
+from tests.e2e.coup_campaigns import coup_campaign
 from tests.e2e.sessions import screenshot_folder, session_cookie
-from tests.engine.helpers import in_phase
-from tests.web.campaigns import install
+from tests.web.map_helpers import GENERAL_1
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
-GENERAL_1 = 2  # the 1st Brigade's Generalissimo in tests.engine.helpers.in_phase
-
-
-def coup_campaign() -> tuple[Game, object, int]:
-    """Coup Phase 1, the General's brigade in University City (13); (the game, the General's
-    user, a zone his stack may move to)."""
-    User = get_user_model()
-    gm = User.objects.create_user(email="gm@example.org")
-    game = create_game(gm, "Papayas", join_policy=Game.JoinPolicy.OPEN)
-    for i in range(10):
-        join_game(game.id, User.objects.create_user(email=f"p{i}@example.org"), f"Don {i}")
-    running.start_campaign(game.id, gm)
-    state = in_phase("locations")
-    state.coup_excuse = True
-    state = resolve(state, {GENERAL_1: [EngineOrder("rebel_move",
-                                                    {"from_zone": 15, "to_zone": 13})]},
-                    [GENERAL_1]).state
-    assert state.phase == "coup"
-    install(game, state)
-    move = legal_options(state, GENERAL_1).get("move")
-    assert move is not None
-    to_zone = move.arg("to_zone").choices_for[13][0]  # type: ignore[union-attr]
-    general = game.players.get(seat=GENERAL_1).user
-    return game, general, to_zone
 
 
 def no_horizontal_scroll(page) -> bool:  # noqa: ANN001 - a Playwright page

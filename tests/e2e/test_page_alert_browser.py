@@ -10,9 +10,9 @@ from django.urls import reverse
 
 from junta.talk import services as talk
 from junta.talk.access import reader_for
+from tests.e2e.coup_campaigns import coup_campaign
 from tests.e2e.sessions import signed_in, six_families
-from tests.e2e.test_map_orders_browser import coup_campaign
-from tests.web.test_polls import make_poll
+from tests.web.polls_helpers import make_poll
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 

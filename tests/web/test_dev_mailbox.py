@@ -15,6 +15,7 @@ from django.urls import reverse
 
 from junta.ops import devmail
 from tests.web.browser_forms import forms_in, submit
+from tests.web.settings_helpers import settings_with
 
 pytestmark = pytest.mark.django_db
 PASSWORD = "papaya-Republic-1977"
@@ -39,8 +40,6 @@ def staff(django_user_model):
 
 
 def test_development_mode_without_smtp_uses_the_mailbox_under_var(tmp_path):
-    from tests.web.test_settings import settings_with
-
     assert settings_with(tmp_path, JUNTA_DEV="1")["email"] == devmail.BACKEND
     assert settings_with(tmp_path, JUNTA_DEV="1", EMAIL_HOST="smtp.example.org")["email"] \
         == "django.core.mail.backends.smtp.EmailBackend"

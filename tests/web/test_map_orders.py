@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from django.urls import reverse
 
-from junta.engine import GameState, describe_order, legal_options, resolve
+from junta.engine import GameState, describe_order, legal_options
 from junta.engine import Order as EngineOrder
 from junta.engine import catalog as cat
 from junta.games import running
@@ -22,30 +22,14 @@ from junta.games.order_forms import OrderForm, token
 from tests.engine.helpers import in_phase
 from tests.web.browser_forms import form_with, submit
 from tests.web.campaigns import install, queries_for, version
+from tests.web.map_helpers import ADMIRAL, GENERAL_1, coup_campaign, move_post, users_by_seat
 
 needs_db = pytest.mark.django_db
-GENERAL_1, ADMIRAL = 2, 5  # the standard cabinet of tests.engine.helpers.in_phase
 # The kinds the map gives: a stack to a zone, or a zone (and whose units there); a card that
 # puts units in a zone, when the zone is its only argument.
 MAP_KINDS = {"move", "rebel_move", "retreat", "place", "attack", "airstrike", "gunboat",
              "police_response"}
 DATA = re.compile(r'<script id="map-orders-data" type="application/json">(.*?)</script>', re.S)
-
-
-def users_by_seat(game) -> dict:  # noqa: ANN001 - a Game
-    return {p.seat: p.user for p in game.players.all()}
-
-
-def coup_state() -> GameState:
-    """Coup Phase 1: the 1st Brigade's General (seat 2) moved his brigade from its barracks
-    (15) into University City (13) at the Rebel-Only step."""
-    state = in_phase("locations")
-    state.coup_excuse = True
-    state = resolve(state, {GENERAL_1: [EngineOrder("rebel_move",
-                                                    {"from_zone": 15, "to_zone": 13})]},
-                    [GENERAL_1]).state
-    assert state.phase == "coup" and state.coup["phase"] == 1
-    return state
 
 
 def expected(state: GameState, seat: int) -> dict[str, Any]:
@@ -74,23 +58,10 @@ def embedded(page: str) -> dict[str, Any] | None:
     return json.loads(found.group(1)) if found else None
 
 
-def setup(campaign) -> tuple[Any, dict, GameState]:  # noqa: ANN001 - the fixture
-    game, _users = campaign()
-    running.start_campaign(game.id, game.gm)
-    state = coup_state()
-    install(game, state)
-    return game, users_by_seat(game), state
-
-
-def move_post(game, to_zone: int, **extra: str) -> dict[str, Any]:  # noqa: ANN001
-    return {"action": "add", "option": "move", "order-move-from_zone": "13",
-            "order-move-to_zone": str(to_zone), "state_version": version(game), **extra}
-
-
 @needs_db
 def test_the_map_embeds_exactly_the_seat_s_legal_options_and_nothing_of_another_seat(
         campaign, client):
-    game, by_seat, state = setup(campaign)
+    game, by_seat, state = coup_campaign(campaign)
     url = reverse("game_map", args=[game.id])
     pages = {}
     for seat in (GENERAL_1, ADMIRAL):
@@ -142,7 +113,7 @@ def test_the_map_embeds_exactly_the_seat_s_legal_options_and_nothing_of_another_
 @needs_db
 def test_a_post_from_the_map_adds_the_order_and_returns_to_the_map_with_its_arrow(
         campaign, client):
-    game, by_seat, state = setup(campaign)
+    game, by_seat, state = coup_campaign(campaign)
     client.force_login(by_seat[GENERAL_1])
     url = reverse("game_map", args=[game.id])
     before = client.get(url).content.decode()  # kept: the order must raise the revision
@@ -170,7 +141,7 @@ def test_a_post_from_the_map_adds_the_order_and_returns_to_the_map_with_its_arro
 
 @needs_db
 def test_an_order_is_removed_from_the_map(campaign, client):
-    game, by_seat, _state = setup(campaign)
+    game, by_seat, _state = coup_campaign(campaign)
     client.force_login(by_seat[GENERAL_1])
     orders_url = reverse("game_orders", args=[game.id])
     url = reverse("game_map", args=[game.id])
@@ -187,7 +158,7 @@ def test_an_order_is_removed_from_the_map(campaign, client):
 @needs_db
 def test_an_order_the_engine_refuses_comes_back_on_the_orders_page_with_a_way_back(
         campaign, client):
-    game, by_seat, _state = setup(campaign)
+    game, by_seat, _state = coup_campaign(campaign)
     client.force_login(by_seat[GENERAL_1])
     response = client.post(reverse("game_orders", args=[game.id]),
                            move_post(game, 1, **{"from": "map"}))  # the Palace: not next door
@@ -200,7 +171,7 @@ def test_an_order_the_engine_refuses_comes_back_on_the_orders_page_with_a_way_ba
 
 @needs_db
 def test_the_map_s_drawn_queries_do_not_grow_with_the_orders_on_it(campaign, client):
-    game, by_seat, _state = setup(campaign)
+    game, by_seat, _state = coup_campaign(campaign)
     client.force_login(by_seat[GENERAL_1])
     url = reverse("game_map", args=[game.id])
     empty = queries_for(client, url)
@@ -236,7 +207,7 @@ def test_each_choice_on_the_map_reads_as_the_orders_page_lists_the_order_it_make
     """The map's words are the engine's: each sentence is `describe_order` of the order the
     Orders page's form makes of the fields the tap sends, in the coup and at the Rebel-Only
     step (where the map shows no units and a strike may name any target)."""
-    game, by_seat, state = setup(campaign)
+    game, by_seat, state = coup_campaign(campaign)
     url = reverse("game_map", args=[game.id])
     rebel_step = in_phase("locations")
     rebel_step.coup_excuse = True

@@ -18,10 +18,9 @@ from junta.games import running
 from junta.polls.models import Poll
 from junta.talk.models import Conversation
 from tests.web.browser_forms import csrf_browser, forms_in, submit
-from tests.web.test_map_orders import GENERAL_1, move_post
-from tests.web.test_map_orders import setup as coup_campaign
-from tests.web.test_polls import make_poll, vote_through_page
-from tests.web.test_talk import send, start_through_form
+from tests.web.map_helpers import GENERAL_1, coup_campaign, move_post
+from tests.web.polls_helpers import make_poll, vote_through_page
+from tests.web.talk_helpers import send, start_through_form
 
 pytestmark = pytest.mark.django_db
 

@@ -20,6 +20,7 @@ from junta.games.models import Game, Player
 from junta.polls import services
 from junta.polls.models import Poll, Vote
 from tests.web.browser_forms import asked, form_with, forms_in, submit
+from tests.web.polls_helpers import make_poll, vote_through_page
 
 pytestmark = pytest.mark.django_db
 
@@ -52,22 +53,6 @@ def post_poll_form(client, game: Game, question: str, choices: str, *, anonymous
     form.control("live").checked = live
     form.control("multiple").checked = multiple
     return submit(client, "", form)
-
-
-def make_poll(game: Game, *, anonymous: bool = True, live: bool = False,
-              multiple: bool = False) -> Poll:
-    return services.post_poll(game, game.gm, "Who leads the Chamber?",
-                              ["The President", "The Admiral", "Nobody"], multiple=multiple,
-                              anonymous=anonymous, live=live,
-                              closes_at=timezone.now() + timedelta(days=1))
-
-
-def vote_through_page(client, game: Game, poll: Poll, labels: list[str]):
-    url = reverse("polls_detail", args=[game.id, poll.id])
-    form = next(f for f in forms_in(client.get(url).content.decode()) if "choice" in f.names())
-    ids = [str(poll.choices.get(label=label).pk) for label in labels]
-    form.set("choice", ids if poll.multiple else ids[0])
-    return submit(client, url, form)
 
 
 def close_by_time(poll: Poll) -> None:

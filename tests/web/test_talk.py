@@ -12,12 +12,13 @@ from django.urls import reverse
 
 from junta.engine import GameState, digest
 from junta.games import running
-from junta.games.models import Game, Phase, Player
+from junta.games.models import Game, Phase
 from junta.talk import services
 from junta.talk.access import reader_for
 from junta.talk.models import Conversation, Member, Message
 from tests.web.browser_forms import Form, forms_in, submit
 from tests.web.campaigns import kill_in_open_phase, open_phase
+from tests.web.talk_helpers import message_form, seat_of, send, start_through_form
 
 pytestmark = pytest.mark.django_db
 
@@ -35,35 +36,6 @@ def access_reader(game: Game, user):  # noqa: ANN201 - a talk Reader
     reader = reader_for(game, user)
     assert reader is not None
     return reader
-
-
-def seat_of(game: Game, user) -> Player:
-    return game.players.get(user=user, membership=Player.Membership.ACTIVE)
-
-
-def start_through_form(client, game: Game, players: list[Player], subject: str, body: str,
-                       with_gm: bool = False):
-    """Open the conversations page and send its form as the browser does."""
-    page = client.get(reverse("talk_index", args=[game.id]))
-    assert page.status_code == 200
-    form = next(f for f in forms_in(page.content.decode())
-                if f.attrs.get("action") == reverse("talk_start", args=[game.id]))
-    if players:
-        form.set("players", [str(p.pk) for p in players])
-    if with_gm:
-        form.control("with_gm").checked = True  # a box without a value: the browser sends "on"
-    form.set("subject", subject).set("body", body)
-    return submit(client, "", form)
-
-
-def message_form(client, game: Game, talk: Conversation) -> Form:
-    url = reverse("talk_conversation", args=[game.id, talk.id])
-    return next(f for f in forms_in(client.get(url).content.decode()) if "body" in f.names())
-
-
-def send(client, game: Game, talk: Conversation, body: str):
-    url = reverse("talk_conversation", args=[game.id, talk.id])
-    return submit(client, url, message_form(client, game, talk).set("body", body))
 
 
 def test_two_players_talk_in_private_and_no_one_else_reads_it(started, client):

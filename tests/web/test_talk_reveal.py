@@ -13,19 +13,15 @@ from django.urls import reverse
 
 from junta.api import tokens
 from junta.games import revisions, running
-from junta.games.models import Game, Player
+from junta.games.models import Game
 from junta.talk.models import Conversation, Member
 from tests.web.browser_forms import forms_in, submit
 from tests.web.endings import finish
-from tests.web.test_talk import send, start_through_form
+from tests.web.talk_helpers import seat_of, send, start_through_form
 
 pytestmark = pytest.mark.django_db
 
 SECRET = "LEFT-WRITER-MARKER-5813: I sold the Navy to the Embassy"
-
-
-def seat_of(game: Game, user) -> Player:
-    return game.players.get(user=user, membership=Player.Membership.ACTIVE)
 
 
 def three_talk(client, game: Game, users: list, first: str) -> tuple[Conversation, str]:

@@ -63,9 +63,12 @@ def test_each_form_sent_brings_the_focus_and_the_title_to_what_came_of_it(live_s
 
     gm_context, gm = signed_in(browser, game.gm, base, 1280, 900)
     gm.goto(base + reverse("gm_rulings", args=[game.id]))
-    gm.get_by_text("Move money").click()  # the ruling's form, folded
+    gm.get_by_text("Move a card").click()  # the ruling's form, folded (a new campaign has
+    # no money to move): sent to a place a stale or tampered page could name, refused
+    gm.evaluate("""() => { const s = document.querySelector('#id_card-target');
+                           s.add(new Option('nowhere', 'nowhere')); s.value = 'nowhere'; }""")
     gm.evaluate("document.querySelectorAll('form').forEach(f => f.noValidate = true)")
-    shown = focus_after(gm, gm.get_by_role("button", name="Move the money").click)  # empty
+    shown = focus_after(gm, gm.get_by_role("button", name="Move the card").click)
     assert shown["alert"] and shown["tag"] == "ul" and shown["text"].startswith("Not done. ")
     assert shown["title"].startswith("Error: Not done. ")
     assert shown["title"].endswith(" — Rulings · Papayas · Junta")

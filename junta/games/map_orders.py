@@ -54,16 +54,19 @@ def map_options(options: Options) -> list[tuple[OrderOption, MapForm]]:
     return out
 
 
-def stands(options: Options, seat: int, occupied: Mapping[str, list[int]]
+def stands(options: Options, seat: int, occupied: Mapping[str, list[int]] | None
            ) -> dict[str, list[str]]:
     """The zones of the seat's stacks the map gives orders to, each with the zones it may
     stand in after the moves (the engine's `stack_ends`; a stack no move starts from stands
-    where it is), as the form's tokens."""
+    where it is), as the form's tokens. While the map shows the units (`occupied` not None),
+    only the stacks the seat has there: a move the engine offers from another player's zone,
+    for units that may be handed over to him before the moves (docs/rules.md §transfers), is
+    given on the Orders page, so that a tap on another player's stack never reads as his."""
     out = {token(z): [token(e) for e in ends] for z, ends in stack_ends(options).items()}
-    for zone, seats in occupied.items():
-        if seat in seats:
-            out.setdefault(zone, [zone])
-    return out
+    if occupied is None:
+        return out
+    own = [zone for zone, seats in occupied.items() if seat in seats]
+    return {zone: out.get(zone, [zone]) for zone in sorted(own, key=int)}
 
 
 def option_data(state: GameState, seat: int, option: OrderOption, form: MapForm,
@@ -139,7 +142,7 @@ def context(seat: Seat, coup: Mapping[str, Any] | None) -> dict[str, Any]:
         "planned_svg": citymap.planned_marks(marks, citymap.owner_colour(index)),
     }
     if options is not None and offered:
-        occupied = occupants(coup)
+        occupied = occupants(coup) if coup is not None else None
         stacks = stands(options, index, occupied)
         out["map_orders"] = {
             "seat": index, "orders_url": reverse("game_orders", args=[seat.game.id]),
@@ -148,7 +151,7 @@ def context(seat: Seat, coup: Mapping[str, Any] | None) -> dict[str, Any]:
             # before the coup (the Rebel-Only step) the map shows no units: a strike's target
             # is then any the engine offers, not only those seen in the zone
             "options": [data for data in (
-                option_data(state, index, o, form, occupied if coup is not None else None,
-                            stacks) for o, form in offered) if data["actions"]],
+                option_data(state, index, o, form, occupied, stacks)
+                for o, form in offered) if data["actions"]],
         }
     return out

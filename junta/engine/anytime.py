@@ -11,6 +11,7 @@ from . import catalog
 from .card_plays import apply_play
 from .context import Outcome
 from .enums import PhaseKind, Status, Step
+from .kinds import KINDS, ORDER_KINDS
 from .orders import Order, action_step
 
 if TYPE_CHECKING:
@@ -19,17 +20,17 @@ if TYPE_CHECKING:
 
 ANY_TIME_KINDS = frozenset({"pay", "give_card", "trade", "discard", "play_card", "resign",
                             "return_from_exile", "brother_in_law"})
-# The orders that deal with another player, and the argument naming him: when one cannot be
-# carried out, both sides are told (docs/rules.md §any-time; docs/rulings.md
-# §ruling-no-silent-orders). A hand-over of units is not an any-time order, but the same.
-PARTY = {"pay": "to", "give_card": "to", "trade": "with", "transfer": "to"}
+# The orders that deal with another player (their kind's `party`): when one cannot be carried
+# out, both sides are told (docs/rules.md §any-time; docs/rulings.md §ruling-no-silent-orders).
+# A hand-over of units is not an any-time order, but the same.
+PARTY = frozenset(k.name for k in KINDS if k.party)
 
 
 def parties(order: Order) -> tuple[int, ...]:
-    """The other players an order deals with openly, told when it fails: the payee, the one
-    given a card, the trading partner, the one units are handed over to."""
-    value = order.args.get(PARTY.get(order.kind, ""))
-    return (value,) if isinstance(value, int) and not isinstance(value, bool) else ()
+    """The other players an order deals with openly, told when it fails (its kind's
+    `parties`)."""
+    spec = ORDER_KINDS.get(order.kind)
+    return spec.parties(order) if spec is not None else ()
 
 
 def fails_where_it_acts(state: GameState, seat: int, order: Order) -> bool:

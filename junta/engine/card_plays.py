@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from . import catalog, steps
 from .enums import PhaseKind, Status
+from .order_kinds.coup import units_now
 from .orders import PHASE_TIMINGS, UNIT_CARDS, Order
 from .problems import Problem
 from .state import GameState
@@ -152,7 +153,6 @@ def check_unit_card(state: GameState, seat: int, c: catalog.Card, order: Order
 
 def bribable(state: GameState, seat: int, name: str, zone: int) -> list[dict[str, Any]]:
     """The units a Bribe card can buy in a zone (bribes come before any movement)."""
-    from .coup_orders import units_now
     from .units import AGITATORS, BRIBES
     how, value = BRIBES[name]
     return [u for u in units_now(state) if u["zone"] == zone and u["owner"] != seat and (

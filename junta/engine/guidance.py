@@ -11,10 +11,10 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from . import catalog
-from .coup_orders import AIRSTRIKES
 from .enums import PhaseKind, Status
 from .labels import FORCE_NAMES, count_units, coup_units, moves_reason, zone_name
 from .options import Options, legal_options
+from .order_kinds.coup import AIRSTRIKES
 from .state import GameState
 from .units import BARRACKS, CONTROL_POINTS, EMBASSIES
 

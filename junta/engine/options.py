@@ -21,7 +21,6 @@ from typing import Any
 
 from . import catalog, steps
 from .card_plays import TARGETED, check_play, has_influence, playable_now
-from .coup_orders import AIRSTRIKES
 from .enums import PhaseKind, Status, Step
 from .kinds import COUP_PHASES, ORDER_KINDS, VOTING_PHASES
 from .labels import (
@@ -36,9 +35,10 @@ from .labels import (
     zone_name,
     zones_with_occupants,
 )
+from .order_kinds.anytime import MAX_ASKED
+from .order_kinds.coup import AIRSTRIKES
 from .orders import (
     CONDITION_KINDS,
-    MAX_ASKED,
     UNIT_CARDS,
     Condition,
     Order,

@@ -27,6 +27,7 @@ from typing import Any
 from . import catalog
 from .conditions import branch, exclusive
 from .kinds import COUP_PHASES, ORDER_KINDS, SINGLES, fallback_group
+from .order_kinds.coup import check_moves_allowed
 from .orders import UNIT_CARDS, Order
 from .problems import Problem
 from .state import GameState
@@ -41,7 +42,6 @@ def check_set(state: GameState, seat: int, orders: list[Order]) -> list[Problem]
     problems += _secret_police(orders)
     problems += _airstrikes(orders)
     if state.phase in COUP_PHASES:
-        from .coup_orders import check_moves_allowed
         problems += check_moves_allowed(state, seat, orders)
     problems += _pocket(state, seat, orders)
     problems += _bank(state, seat, orders)

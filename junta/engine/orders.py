@@ -1,30 +1,29 @@
 """One typed model for every order, its parsing from JSON and its validation.
 
-An order is `Order(kind, args, condition)`. The registry of kinds (`kinds.ORDER_KINDS`) says, for
-each kind, the phases it may be given in, the adjudication step it acts at (see `steps.py`) and
-its arguments. Validation returns precise messages ("Carlos already holds two positions"), each
-a `Problem` saying which argument it is about; an empty list means the order is legal now.
-Money and cards are checked again when the order resolves: a payment the payer cannot cover
-then fails and says so to both sides; nothing accepted is cut down (docs/rulings.md
+An order is `Order(kind, args, condition)`. The registry of kinds (`kinds.ORDER_KINDS`) says,
+for each kind, the phases it may be given in, the adjudication step it acts at (see
+`steps.py`), its arguments and its check (`OrderKindSpec.check`, in `order_kinds/`).
+Validation returns precise messages ("Carlos already holds two positions"), each a `Problem`
+saying which argument it is about; an empty list means the order is legal now. Money and cards
+are checked again when the order resolves: a payment the payer cannot cover then fails and
+says so to both sides; nothing accepted is cut down (docs/rulings.md
 §ruling-no-silent-orders).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 from . import catalog, steps
 from .enums import PhaseKind, Status, Step
-from .kinds import ANY_PHASE, COUP_PHASES, ORDER_KINDS, VOTING_PHASES, ArgType
+from .kinds import ANY_PHASE, COUP_PHASES, KINDS, ORDER_KINDS, VOTING_PHASES, ArgType
+from .order_kinds.base import seat_of
 from .problems import Problem, keyed
 from .state import BIL, GameState
 
-MAX_ASKED = 999  # the most MP a trade may ask for
-
 # Orders that are Rebel action when given in the Locations phase.
-REBEL_ACTIONS = frozenset({"rebel_move", "airstrike", "gunboat", "place"})
+REBEL_ACTIONS = frozenset(k.name for k in KINDS if k.rebel_action)
 
 # Each kind of condition, the step at which it becomes known, and the phases it exists in.
 CONDITION_KINDS: dict[str, tuple[Step, frozenset[PhaseKind], str]] = {
@@ -246,28 +245,6 @@ def describe_condition(state: GameState, condition: Condition) -> str:
 
 # --- validation ------------------------------------------------------------------------------
 
-def _seat(state: GameState, value: Any) -> int | None:
-    if isinstance(value, bool) or not isinstance(value, int):
-        return None
-    return value if 0 <= value < len(state.players) else None
-
-
-def _amount(value: Any) -> int | None:
-    if isinstance(value, bool) or not isinstance(value, int):
-        return None
-    return value
-
-
-def _card_ids(value: Any) -> list[int] | None:
-    if value is None:
-        return []
-    if not isinstance(value, list) or not all(
-            isinstance(c, int) and not isinstance(c, bool) and 0 <= c < len(catalog.cards())
-            for c in value):
-        return None
-    return value
-
-
 def validate_condition(state: GameState, order: Order, seat: int | None = None
                        ) -> list[Problem]:
     """Why this order's condition cannot be used; `seat` is the player giving the order. Each
@@ -283,7 +260,7 @@ def validate_condition(state: GameState, order: Order, seat: int | None = None
                         f"in the {steps.PHASE_TITLES.get(phase, phase)} phase.", "condition")]
     errors = []
     needs_seat = "{seat}" in CONDITION_KINDS[c.kind][2]
-    if (needs_seat or "seat" in c.args) and _seat(state, c.args.get("seat")) is None:
+    if (needs_seat or "seat" in c.args) and seat_of(state, c.args.get("seat")) is None:
         errors.append(Problem("The condition names a player who is not in this game.",
                               "condition.seat"))
     if c.kind == "location" and c.args.get("location") not in catalog.LOCATIONS:
@@ -344,8 +321,7 @@ def validate_order(state: GameState, seat: int, order: Order) -> list[Problem]:
     if player.status == Status.EXILED and order.kind != "return_from_exile":
         return [Problem("An exile may not trade or interact with other players; he may only "
                         "return.")]
-    check = _CHECKS.get(order.kind)
-    errors = keyed(check(state, seat, order), None) if check else []
+    errors = keyed(spec.check(state, seat, order), None)
     return errors or validate_condition(state, order, seat)
 
 
@@ -360,301 +336,5 @@ def validate_orders(state: GameState, seat: int, orders: list[Order]) -> list[Pr
                    for m in validate_order(state, seat, order)]
     return errors + check_set(state, seat, orders)
 
-
-# --- one check per kind ----------------------------------------------------------------------
-# Each message names the argument a player would change to mend it; a message about who gives
-# the order, or when, is about the order as a whole (None).
-
-def _check_pay(state: GameState, seat: int, order: Order) -> list[Problem]:
-    to = _seat(state, order.args.get("to"))
-    amount = _amount(order.args.get("amount"))
-    errors = []
-    if to is None or to == seat:
-        errors.append(Problem("Choose another player to pay.", "to"))
-    elif not state.players[to].active:
-        errors.append(Problem(f"{state.name(to)} is {state.players[to].status} and cannot be "
-                              "paid.", "to"))
-    if amount is None or amount < 1:
-        errors.append(Problem("Pay a whole number of MP, at least 1.", "amount"))
-    elif amount > state.players[seat].pocket:
-        errors.append(Problem(f"You have {state.players[seat].pocket} MP in your pocket; "
-                              f"you cannot pay {amount} MP.", "amount"))
-    if state.phase == PhaseKind.ELECTION and state.election and \
-            state.election.get("resigned") == seat:
-        errors.append(Problem("A resigning President may not transfer his pocket money during "
-                              "the election."))
-    return errors
-
-
-def _check_give_card(state: GameState, seat: int, order: Order) -> list[Problem]:
-    to = _seat(state, order.args.get("to"))
-    card_id = order.args.get("card")
-    errors = []
-    if to is None or to == seat:
-        errors.append(Problem("Choose another player to give the card to.", "to"))
-    elif not state.players[to].active:
-        errors.append(Problem(f"{state.name(to)} is {state.players[to].status} and cannot take "
-                              "cards.", "to"))
-    elif state.cards_held(to) >= catalog.HAND_LIMIT:
-        errors.append(Problem(f"{state.name(to)} already holds {catalog.HAND_LIMIT} cards: no "
-                              "card may be passed to a player at the hand limit.", "to"))
-    if card_id not in state.players[seat].hand:
-        errors.append(Problem("That card is not in your hand.", "card"))
-    return errors
-
-
-def _check_trade(state: GameState, seat: int, order: Order) -> list[Problem]:
-    partner = _seat(state, order.args.get("with"))
-    errors = []
-    if partner is None or partner == seat:
-        errors.append(Problem("Choose another player to trade with.", "with"))
-    elif not state.players[partner].active:
-        errors.append(Problem(f"{state.name(partner)} is {state.players[partner].status}.",
-                              "with"))
-    give_money = _amount(order.args.get("give_money", 0))
-    get_money = _amount(order.args.get("get_money", 0))
-    give_cards = _card_ids(order.args.get("give_cards"))
-    get_cards = _card_ids(order.args.get("get_cards"))
-    if give_money is None or give_money < 0 or get_money is None or get_money < 0:
-        errors.append(Problem("Money in a trade is a whole number of MP, 0 or more.",
-                              "give_money" if give_money is None or give_money < 0
-                              else "get_money"))
-    if give_cards is None or get_cards is None:
-        errors.append(Problem("A trade names cards by their number.",
-                              "give_cards" if give_cards is None else "get_cards"))
-    if errors or give_money is None or get_money is None or give_cards is None \
-            or get_cards is None:  # each None was refused just above
-        return errors
-    if not (give_money or get_money or give_cards or get_cards):
-        errors.append(Problem("A trade must exchange something."))
-    if give_money > state.players[seat].pocket:
-        errors.append(Problem(f"You have {state.players[seat].pocket} MP; you cannot give "
-                              f"{give_money}.", "give_money"))
-    if give_money and state.phase == PhaseKind.ELECTION and state.election and \
-            state.election.get("resigned") == seat:
-        errors.append(Problem("A resigning President may not transfer his pocket money during "
-                              "the election.", "give_money"))
-    missing = [c for c in give_cards if c not in state.players[seat].hand]
-    if missing:
-        errors.append(Problem("You can only trade cards in your hand.", "give_cards"))
-    known = set(state.players[seat].hand).union(*(p.influence for p in state.players))
-    if any(c in known for c in get_cards):
-        # what he knows already: asking for it reveals nothing and could never be delivered
-        errors.append(Problem("Ask only for cards that are neither in your hand nor in play "
-                              "in front of a player.", "get_cards"))
-    if get_money > MAX_ASKED:
-        errors.append(Problem(f"Ask for at most {MAX_ASKED} MP.", "get_money"))
-    # The partner's hand is secret: a trade asking for a card he does not hold is accepted
-    # here and fails when it resolves ("a card in it was no longer held").
-    return errors
-
-
-def _check_discard(state: GameState, seat: int, order: Order) -> list[Problem]:
-    card_id = order.args.get("card")
-    p = state.players[seat]
-    if card_id not in p.hand and card_id not in p.influence:
-        return [Problem("That card is neither in your hand nor in play in front of you.",
-                        "card")]
-    return []
-
-
-def _check_resign(state: GameState, seat: int, order: Order) -> list[Problem]:
-    if state.president != seat:
-        return [Problem("Only the President can resign the Presidency.")]
-    if state.phase in (PhaseKind.NOMINATION, PhaseKind.ELECTION):
-        return [Problem("The President cannot resign during an election.")]
-    if state.coup is not None:
-        return [Problem("The President may resign at any time except during a Coup.")]
-    return []
-
-
-def _check_return(state: GameState, seat: int, order: Order) -> list[Problem]:
-    if state.players[seat].status != Status.EXILED:
-        return [Problem("You are not in exile.")]
-    if seat in state.pending_returns and state.phase not in COUP_PHASES:
-        return [Problem("Your return is already before the Minister of Internal Security.")]
-    return []
-
-
-def _check_safe_passage(state: GameState, seat: int, order: Order) -> list[Problem]:
-    target = _seat(state, order.args.get("seat"))
-    errors = []
-    if catalog.INTERNAL_SECURITY not in state.commanded_positions(seat):
-        errors.append(Problem("Only the Minister of Internal Security decides on returning "
-                              "exiles."))
-    if target is None or state.players[target].status != Status.EXILED:
-        errors.append(Problem("Choose an exile.", "seat"))
-    elif target not in state.pending_returns:
-        # "A return asked in one phase meets the Minister's decision in the next"
-        errors.append(Problem(f"{state.name(target)} has not asked to return: there is no "
-                              "request to decide on.", "seat"))
-    if order.args.get("decision") not in ("grant", "execute"):
-        errors.append(Problem("Decide 'grant' (safe passage) or 'execute'.", "decision"))
-    return errors
-
-
-def _check_brother_in_law(state: GameState, seat: int, order: Order) -> list[Problem]:
-    if state.president != seat:
-        return [Problem("Only the President directs his Brother-in-Law.")]
-    if order.args.get("position") not in catalog.CABINET:
-        return [Problem("Choose a Cabinet position for your Brother-in-Law to take if it falls "
-                        "vacant.", "position")]
-    return []
-
-
-def _nominable(state: GameState, seat: int, order: Order) -> list[Problem]:
-    if order.kind == "decline":
-        return []
-    candidate = _seat(state, order.args.get("candidate"))
-    if candidate is None or not state.players[candidate].active:
-        return [Problem("Choose a living player in the country.", "candidate")]
-    return []
-
-
-def vote_sources(state: GameState, seat: int) -> dict[str, int]:
-    from .voting import sources  # local import: voting uses this module's names
-    return sources(state, seat)
-
-
-def _check_vote(state: GameState, seat: int, order: Order) -> list[Problem]:
-    from .voting import check_ballot
-    return check_ballot(state, seat, order)
-
-
-def _check_appoint(state: GameState, seat: int, order: Order) -> list[Problem]:
-    from .phases.cabinet import check_cabinet
-    if state.president != seat:
-        return [Problem("Only the President appoints the Cabinet.")]
-    return check_cabinet(state, order.args.get("positions"))
-
-
-def _check_new_weapons(state: GameState, seat: int, order: Order) -> list[Problem]:
-    if catalog.WAR not in state.commanded_positions(seat):
-        return [Problem("Only the Minister of War assigns New Weapons.")]
-    target = order.args.get("position")
-    if target is not None and target not in catalog.NEW_WEAPONS_TARGETS:
-        return [Problem("New Weapons go to a General, the Admiral, the Air Force Commander or "
-                        "no one.", "position")]
-    return []
-
-
-def _check_draw(state: GameState, seat: int, order: Order) -> list[Problem]:
-    position = order.args.get("position")
-    count = _amount(order.args.get("count"))
-    errors = []
-    if position not in (catalog.FOREIGN, catalog.FARM_LABOR):
-        errors.append(Problem("Budget bills are drawn by the Foreign Minister or the Farm & "
-                              "Labor Secretary.", "position"))
-    elif position not in state.commanded_positions(seat):
-        errors.append(Problem(f"You are not the {catalog.TITLES[position]}.", "position"))
-    if count is None or not 1 <= count <= 6:
-        errors.append(Problem("Draw between 1 and 6 bills.", "count"))
-    return errors
-
-
-def _check_propose(state: GameState, seat: int, order: Order) -> list[Problem]:
-    from .phases.budget import check_proposal
-    if state.budget.get("proposer", state.president) != seat:
-        return [Problem("Only the President proposes the budget.")]
-    return check_proposal(state, seat, order.args)
-
-
-def _check_seize(state: GameState, seat: int, order: Order) -> list[Problem]:
-    if catalog.INTERNAL_SECURITY not in state.commanded_positions(seat):
-        return [Problem("Only the Minister of Internal Security decides whether to seize the "
-                        "Chamber.")]
-    if not isinstance(order.args.get("seize"), bool):
-        return [Problem("Decide: seize the Chamber (true) or let the budget stay defeated "
-                        "(false).", "seize")]
-    return []
-
-
-def _check_location(state: GameState, seat: int, order: Order) -> list[Problem]:
-    place = order.args.get("place")
-    if place not in (*catalog.LOCATIONS, "exile"):
-        return [Problem("Choose Home, HQ, Bank, Club, Mistress or exile.", "place")]
-    return []
-
-
-def _check_assassinate(state: GameState, seat: int, order: Order) -> list[Problem]:
-    from .phases.locations import check_assassination
-    return check_assassination(state, seat, order.args)
-
-
-def _check_bank(state: GameState, seat: int, order: Order) -> list[Problem]:
-    action = order.args.get("action")
-    amount = _amount(order.args.get("amount"))
-    errors = []
-    if action not in ("deposit", "withdraw"):
-        errors.append(Problem("Choose to deposit or to withdraw.", "action"))
-    if amount is None or amount < 1:
-        errors.append(Problem("Bank a whole number of MP, at least 1.", "amount"))
-    elif action == "withdraw" and amount > state.players[seat].bank:
-        errors.append(Problem(f"You have {state.players[seat].bank} MP in the Bank; you cannot "
-                              f"withdraw {amount}.", "amount"))
-    elif action == "deposit" and amount > state.players[seat].pocket:
-        errors.append(Problem(f"You have {state.players[seat].pocket} MP in your pocket; you "
-                              f"cannot deposit {amount}.", "amount"))
-    if state.phase == PhaseKind.AFTERMATH and not state.turn_flags.get("bank_after_lunch"):
-        errors.append(Problem("Banking in the Coup Aftermath is only for a Bank closed for "
-                              "lunch by a forced budget; the Bank was open in the Locations "
-                              "phase."))
-    elif state.phase == PhaseKind.AFTERMATH and state.players[seat].location != "bank":
-        errors.append(Problem("Only those who chose the Bank as their location bank after "
-                              "lunch."))
-    if state.bank_status == "closed":
-        errors.append(Problem("The Bank is closed for the rest of the turn."))
-    elif state.bank_status == "closed_for_lunch" and state.phase != PhaseKind.LOCATIONS:
-        errors.append(Problem("The Bank is closed for lunch until any coup has resolved."))
-    return errors
-
-
-def _check_rebel_move(state: GameState, seat: int, order: Order) -> list[Problem]:
-    if seat == state.president:
-        return [Problem("The President cannot take Rebel action.")]
-    zones = catalog.zones()
-    start, end = order.args.get("from_zone"), order.args.get("to_zone")
-    if start not in zones or end not in zones:
-        return [Problem("Choose the zones of the move from the map.",
-                        "from_zone" if start not in zones else "to_zone")]
-    if end not in zones[start].adjacent:
-        return [Problem(f"{zones[end].name} is not next to {zones[start].name}.", "to_zone")]
-    if not state.commanded_positions(seat):
-        return [Problem("You command no units.")]
-    from .coup_orders import rebel_move_problems
-    return rebel_move_problems(state, seat, start)
-
-
-def _check_play_card(state: GameState, seat: int, order: Order) -> list[Problem]:
-    from .card_plays import check_play
-    return check_play(state, seat, order)
-
-
-Check = Callable[[GameState, int, Order], list[Problem]]
-
-
-def _coup_check(name: str) -> Check:
-    def check(state: GameState, seat: int, order: Order) -> list[Problem]:
-        from . import coup_orders
-        checker: Check = getattr(coup_orders, name)
-        return checker(state, seat, order)
-    return check
-
-
-_CHECKS: dict[str, Check] = {
-    "pay": _check_pay, "give_card": _check_give_card, "trade": _check_trade,
-    "discard": _check_discard, "resign": _check_resign, "return_from_exile": _check_return,
-    "safe_passage": _check_safe_passage, "brother_in_law": _check_brother_in_law,
-    "nominate": _nominable, "second": _nominable, "decline": _nominable,
-    "vote": _check_vote, "appoint": _check_appoint, "new_weapons": _check_new_weapons,
-    "draw_bills": _check_draw, "propose_budget": _check_propose, "seize_chamber": _check_seize,
-    "location": _check_location, "assassinate": _check_assassinate, "bank": _check_bank,
-    "rebel_move": _check_rebel_move, "play_card": _check_play_card,
-    **{kind: _coup_check(f"check_{kind}") for kind in (
-        "airstrike", "gunboat", "intervene", "transfer", "place", "move", "police_response",
-        "flee", "embassy_passage", "casualties", "attack", "retreat", "permit_retreat",
-        "coup_side",
-        "junta_vote", "execute")},
-}
 
 __all__ = ["BIL", "Condition", "Order", "OrderError", "parse_order", "validate_order"]

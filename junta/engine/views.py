@@ -77,7 +77,7 @@ UNIT_FIELDS = ("id", "kind", "owner", "zone", "position", "armed", "entered", "f
 def coup_view(state: GameState) -> dict[str, Any] | None:
     """"Everything on the map is public during a coup" (units, strikes left, the Foreign
     Intervention roll and choices, and after Coup Phase 6 the votes and control)."""
-    from .coup_orders import AIRSTRIKES
+    from .order_kinds.coup import AIRSTRIKES
     from .units import FOREIGN_FORCES, has_new_weapons
     coup = state.coup
     if coup is None:

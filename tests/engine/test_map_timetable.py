@@ -22,7 +22,7 @@ import junta.engine
 from junta.engine import Order, new_game, units
 from junta.engine import catalog as cat
 from junta.engine.combat import NO_COMBAT
-from junta.engine.coup_orders import check_move
+from junta.engine.kinds import ORDER_KINDS
 
 from .helpers import NAMES, standard_cabinet
 
@@ -196,6 +196,6 @@ def test_the_engine_accepts_each_step_of_the_march_and_refuses_a_jump() -> None:
                     if u["owner"] == seat:
                         u["zone"] = a
                 order = Order("move", {"from_zone": a, "to_zone": b})
-                assert check_move(state, seat, order) == [], (a, b)
+                assert ORDER_KINDS["move"].check(state, seat, order) == [], (a, b)
             jump = Order("move", {"from_zone": path[0], "to_zone": path[2]})
-            assert check_move(state, seat, jump), (path[0], path[2])
+            assert ORDER_KINDS["move"].check(state, seat, jump), (path[0], path[2])

@@ -23,7 +23,7 @@ import pytest
 
 from junta.engine import Condition, GameState, Order, catalog, resolve, validate_order
 from junta.engine.bots import play_phase
-from junta.engine.orders import _CHECKS, ORDER_KINDS, validate_condition, validate_orders
+from junta.engine.orders import ORDER_KINDS, validate_condition, validate_orders
 from junta.engine.phases.locations import SECRET_POLICE
 from junta.engine.problems import Problem
 from junta.engine.rng import Rng
@@ -726,9 +726,9 @@ def test_every_problem_of_many_orders_names_an_argument_of_its_kind():
                         assert p.arg is None or p.arg in CONDITION_ARGS or p.arg in names, (
                             kind, order.args, str(p), p.arg)
                         seen.add(p.arg)
-                    if state.phase in ORDER_KINDS[kind].phases and kind in _CHECKS and \
-                            state.players[seat].active:
-                        assert all(type(p) is Problem for p in _CHECKS[kind](state, seat, order))
+                    if state.phase in ORDER_KINDS[kind].phases and state.players[seat].active:
+                        assert all(type(p) is Problem
+                                   for p in ORDER_KINDS[kind].check(state, seat, order))
                     if order.condition:
                         assert all(type(p) is Problem and p.arg in CONDITION_ARGS
                                    for p in validate_condition(state, order, seat))

@@ -12,9 +12,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from .. import catalog, combat
-from ..coup_orders import AIRSTRIKES, embassy_holders, helicopter_only
 from ..enums import PhaseKind, Status
 from ..labels import plural
+from ..order_kinds.coup import AIRSTRIKES, embassy_holders, helicopter_only
 from ..orders import REBEL_ACTIONS, UNIT_CARDS, Order
 from ..units import (
     AGITATORS,

@@ -1,0 +1,7 @@
+"""The order kinds, one object each, grouped by the phase they are given in: `anytime`
+(payments, gifts, trades, card plays...), `nominations`, `votes`, `turn` (the Cabinet and the
+budget), `locations`, `coup` and `aftermath`. `base.OrderKindSpec` says what a kind is;
+`kinds.py` gathers them into the registry that validation, the options, the bots and the pages
+read. The kinds sit below the phase modules that carry their orders out: a phase imports its
+kinds, never the other way round.
+"""

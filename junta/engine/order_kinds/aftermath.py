@@ -1,0 +1,68 @@
+"""The orders of the Coup Aftermath: the Junta's vote for a President and the execution
+(phases/aftermath.py carries them out; banking after lunch is `locations.Bank`).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..enums import PhaseKind, Status, Step
+from ..problems import Problem
+from ..state import GameState
+from .base import Arg, OrderKindSpec, T, seat_of
+from .coup import coup_of
+
+if TYPE_CHECKING:
+    from ..orders import Order
+
+
+class JuntaVote(OrderKindSpec):
+    name = "junta_vote"
+    label = "Vote in the Junta"
+    step = Step.JUNTA_VOTE
+    phases = frozenset({PhaseKind.AFTERMATH})
+    args = (Arg("candidate", "Candidate", T.SEAT),)
+    single = True
+    template = "Junta vote for {candidate}"
+
+    def check(self, state: GameState, seat: int, order: Order) -> list[Problem]:
+        """"The Junta will have one day to elect a President. Any live player may be elected by
+        the Junta, including the sitting President." (docs/rules.md §junta)"""
+        coup = coup_of(state)
+        candidate = seat_of(state, order.args.get("candidate"))
+        if coup.get("result") != "junta":
+            return [Problem("The Rebels did not win the coup: there is no Junta to vote in.")]
+        if not state.players[seat].rebel:
+            return [Problem("Only Rebels sit in the Junta.")]
+        if candidate is None or not state.players[candidate].active:
+            return [Problem("Choose a living player in the country.", "candidate")]
+        return []
+
+
+class Execute(OrderKindSpec):
+    name = "execute"
+    label = "Send a player to the firing squad"
+    step = Step.EXECUTION
+    phases = frozenset({PhaseKind.AFTERMATH})
+    args = (Arg("target", "Player", T.SEAT),)
+    single = True
+    template = "Send {target} to the firing squad"
+
+    def check(self, state: GameState, seat: int, order: Order) -> list[Problem]:
+        """"The President may send any one Rebel player to the Firing Squad"; "A newly elected
+        President may execute ANY one player." Anyone but the President orders it "should they be
+        elected President" (docs/rules.md §junta, §firing-squad)."""
+        coup = coup_of(state)
+        target = seat_of(state, order.args.get("target"))
+        if target is None or target == seat:
+            return [Problem("Choose another player to execute.", "target")]
+        if state.players[target].status != Status.ALIVE:
+            return [Problem(f"{state.name(target)} is {state.players[target].status}: beyond the "
+                            "firing squad.", "target")]
+        if coup.get("result") == "president":
+            if seat != state.president:
+                return [Problem("The President won the coup: only he may order an execution.")]
+            if not state.players[target].rebel:
+                return [Problem("Loyalist players are immune from execution by a sitting "
+                                "President: choose a Rebel.", "target")]
+        return []

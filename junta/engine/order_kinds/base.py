@@ -1,0 +1,193 @@
+"""What every order kind is: `OrderKindSpec`, the base of the kind objects, and the words
+their arguments are given in.
+
+A kind says its label, the phases it may be given in, the adjudication step it acts at
+(`steps.py`), whether a player gives one unconditional order of it a phase, its arguments
+(name, label, type), how it is given and drawn on the map (its `MapForm`), its check, its
+sentence and the players it deals with openly. This module imports no phase and no order of
+the engine's flow: the kinds sit below the phases that carry them out.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import TYPE_CHECKING, Any
+
+from .. import catalog, steps
+from ..enums import PhaseKind, Step
+from ..labels import card_name, zone_name
+from ..problems import Problem
+from ..state import BIL, GameState
+
+if TYPE_CHECKING:
+    from ..orders import Order
+
+ANY_PHASE = frozenset(PhaseKind(p) for p in steps.ADJUDICATION_ORDER)
+VOTING_PHASES = frozenset({PhaseKind.ELECTION, PhaseKind.SPECIAL_MOTION, PhaseKind.BUDGET_VOTE})
+COUP_PHASES = frozenset({PhaseKind.COUP, PhaseKind.COUP_FINAL})
+REBEL_OR_COUP = frozenset({PhaseKind.LOCATIONS}) | COUP_PHASES  # the Rebel-Only step, then the coup
+
+
+class ArgType(StrEnum):
+    """What an argument holds, as the engine reads it."""
+    SEAT = "seat"  # a player's seat (int)
+    ZONE = "zone"  # a zone of the city (int)
+    CARD = "card"  # a political card's number (int); an assassin may be "secret_police"
+    CARDS = "cards"  # a list of card numbers
+    CARD_NAMES = "card_names"  # cards asked for by name in a trade
+    AMOUNT = "amount"  # whole MP or a count (int)
+    LOCATION = "location"  # home, hq, bank, club, mistress (or exile for a location order)
+    POSITION = "position"  # a Cabinet position's key
+    UNITS = "units"  # a list of unit numbers
+    UNIT_KIND = "unit_kind"  # a kind of unit ("Marine")
+    UNIT_KINDS = "unit_kinds"  # kinds of unit, in order
+    FORCES = "forces"  # Foreign Intervention forces
+    CHOICE = "choice"  # one of a fixed set of words ("deposit", "grant", "junta")
+    BALLOT = "ballot"  # yes / no / abstain, or a candidate's seat
+    FLAG = "flag"  # true or false
+    TABLE = "table"  # a value for each of several keys (allocations, appointments, split)
+
+
+T = ArgType
+
+
+@dataclass(frozen=True)
+class Arg:
+    name: str
+    label: str
+    type: ArgType
+
+
+class MapShape(StrEnum):
+    """How an order is given and drawn on the Map page (`order_facts.py`)."""
+    NONE = "none"  # not on the map
+    ROUTE = "route"  # a stack from a zone to another: an arrow
+    ZONE = "zone"  # a zone: its outline
+    TARGET = "target"  # a zone struck or attacked, and whose units there: a crosshair
+
+
+@dataclass(frozen=True)
+class MapForm:
+    """An order's map shape and the arguments the map fills in: the zone it acts in (a
+    route's end), a route's start, a target's player."""
+    shape: MapShape = MapShape.NONE
+    zone: str = "zone"
+    start: str = ""  # ROUTE: the argument naming the zone it starts from
+    who: str = ""  # TARGET: the argument naming whose units
+    moves: bool = False  # ROUTE: a stack's move; the stack stands at the end after the moves
+    after_moves: bool = False  # given by a stack where it stands after the moves (an attack)
+
+
+OFF_MAP = MapForm()
+MOVE = MapForm(MapShape.ROUTE, "to_zone", "from_zone", moves=True)
+STRIKE = MapForm(MapShape.TARGET, who="target")
+IN_A_ZONE = MapForm(MapShape.ZONE)
+
+
+class OrderKindSpec:
+    """One kind of order: its facts (class attributes), its check, its sentence and the
+    players it deals with. A kind is a subclass; the registry (`kinds.py`) holds one instance
+    of each."""
+    name: str
+    label: str
+    step: Step
+    phases: frozenset[PhaseKind]
+    args: tuple[Arg, ...] = ()
+    single = False  # one unconditional order of this kind a phase
+    template = ""  # how it reads: "Pay {to} {amount} MP"; `describe` otherwise
+    map_form = OFF_MAP  # how it is given and drawn on the map
+    # the argument naming the other player an order deals with openly: when it cannot be
+    # carried out, both sides are told (docs/rules.md §any-time; docs/rulings.md
+    # §ruling-no-silent-orders)
+    party = ""
+    rebel_action = False  # a Rebel action when given in the Locations phase
+    # of a player's orders of this kind the first whose condition holds is carried out and the
+    # others are not (phases/votes.py `ballots`, phases/locations.py, phases/budget.py: the New
+    # Weapons, the draws, the proposal, the Minister's decision; phases/cabinet.py): an order
+    # of it after one with no condition could never be carried out
+    first_that_holds = False
+
+    def arg(self, name: str) -> Arg | None:
+        return next((a for a in self.args if a.name == name), None)
+
+    def check(self, state: GameState, seat: int, order: Order) -> list[Problem]:
+        """Why this player cannot give this order now, beyond its phase and his status; each
+        message names the argument a player would change to mend it; a message about who
+        gives the order, or when, is about the order as a whole (None)."""
+        return []
+
+    def describe(self, state: GameState, args: Mapping[str, Any]) -> str:
+        """A sentence for an order of this kind without its condition ("Pay Maria 3 MP")."""
+        fields = {a.name: word(state, a, args.get(a.name)) for a in self.args}
+        return self.template.format(**fields) if self.template else self.label
+
+    def parties(self, order: Order) -> tuple[int, ...]:
+        """The other players an order deals with openly, told when it fails: the payee, the
+        one given a card, the trading partner, the one units are handed over to."""
+        value = order.args.get(self.party) if self.party else None
+        return (value,) if isinstance(value, int) and not isinstance(value, bool) else ()
+
+    def fallback_group(self, order: Order) -> tuple[str, str] | None:
+        """The orders among which the first whose condition holds is carried out and the rest
+        are not (`first_that_holds`): None for an order that stands beside the others of its
+        kind."""
+        return (self.name, "") if self.first_that_holds else None
+
+
+# --- the values of arguments -------------------------------------------------------------------
+
+def seat_of(state: GameState, value: Any) -> int | None:
+    """A seat of this game, or None."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        return None
+    return value if 0 <= value < len(state.players) else None
+
+
+def amount_of(value: Any) -> int | None:
+    """A whole number, or None."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        return None
+    return value
+
+
+def card_ids_of(value: Any) -> list[int] | None:
+    """A list of card numbers (none given: an empty list), or None."""
+    if value is None:
+        return []
+    if not isinstance(value, list) or not all(
+            isinstance(c, int) and not isinstance(c, bool) and 0 <= c < len(catalog.cards())
+            for c in value):
+        return None
+    return value
+
+
+def zone_of(value: Any) -> int | None:
+    """A zone of the city, or None."""
+    return value if isinstance(value, int) and not isinstance(value, bool) and \
+        value in catalog.zones() else None
+
+
+def zone_title(zone: int) -> str:
+    return catalog.zones()[zone].name
+
+
+# --- in words ----------------------------------------------------------------------------------
+
+def word(state: GameState, arg: Arg | None, value: Any) -> str:
+    """One argument's value in words: a seat by name, a zone, a card, a location, a position."""
+    if arg is None:
+        return str(value)
+    if arg.type is T.SEAT and isinstance(value, int) and not isinstance(value, bool) and (
+            value == BIL or 0 <= value < len(state.players)):
+        return state.name(value)
+    if arg.type is T.ZONE and value in catalog.zones():
+        return zone_name(value)
+    if arg.type is T.CARD:
+        return card_name(value)
+    if arg.type is T.LOCATION:
+        return catalog.LOCATION_NAMES.get(value, str(value))
+    if arg.type is T.POSITION:
+        return catalog.TITLES.get(value, "no one") if value else "no one"
+    return str(value)

@@ -1,0 +1,592 @@
+"""The coup's orders: strikes, Foreign Intervention, transfers, placements, stack moves, the
+Police Response, flight and passage through embassies, combat and retreat orders and the
+Pro-Junta / Pro-President vote (phases/coup.py carries them out; the Junta's vote and the
+execution are the Coup Aftermath's, `aftermath.py`).
+
+Each check returns precise messages; an empty list means the order is legal now. Orders given
+in the Locations phase (airstrike, gunboat, place, rebel_move) are the Rebel-Only step's.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from .. import catalog
+from ..enums import PhaseKind, Status, Step
+from ..labels import FORCE_NAMES, coup_units, zone_name
+from ..problems import Problem
+from ..state import GameState
+from ..units import (
+    BODYGUARD_ZONES,
+    EMBASSIES,
+    FOREIGN_FORCES,
+    PLACED_ANYWHERE,
+    PLACED_ON_RIVER,
+    RIVER_ZONES,
+    deploy,
+    distance,
+    stack_moves,
+)
+from .base import (
+    COUP_PHASES,
+    IN_A_ZONE,
+    MOVE,
+    REBEL_OR_COUP,
+    STRIKE,
+    Arg,
+    MapForm,
+    MapShape,
+    OrderKindSpec,
+    T,
+    seat_of,
+    zone_of,
+    zone_title,
+)
+
+if TYPE_CHECKING:
+    from ..orders import Order
+
+AIRSTRIKES = 3  # "Controls 3 Airstrikes... Only one Airstrike may be used per Coup Phase"
+SIDES = ("junta", "president")
+
+
+def coup_of(state: GameState) -> dict[str, Any]:
+    return state.coup or {"units": [], "phase": 0, "airstrikes_used": 0,
+                          "foreign": {"allowed": 0, "chosen": [], "airstrikes_used": 0}}
+
+
+def units_now(state: GameState) -> list[dict[str, Any]]:
+    """The units on the map: the coup's; in the Locations phase, the units as they would
+    deploy if a coup began (the Rebel-Only step strikes and moves them where they start)."""
+    if state.coup is None and state.phase == PhaseKind.LOCATIONS:
+        return list(deploy(state)["units"])
+    return list(coup_of(state)["units"])
+
+
+def rebel_move_problems(state: GameState, seat: int, start: int) -> list[Problem]:
+    """A Rebel-Only move starts from a zone where the player's units deploy (his Bodyguard,
+    for the Minister of War, by the location he chooses)."""
+    if catalog.WAR in state.commanded_positions(seat) and start in BODYGUARD_ZONES.values():
+        return []
+    if any(u["owner"] == seat and u["zone"] == start and u["kind"] != "Bodyguard"
+           for u in units_now(state)):
+        return []
+    return [Problem(f"You have no units in {zone_title(start)} to move.", "from_zone")]
+
+
+def _no_units(state: GameState, seat: int) -> list[Problem]:
+    """Attacks, retreats and their permissions are for players who command units."""
+    if any(u["owner"] == seat for u in coup_of(state)["units"]):
+        return []
+    return [Problem("You command no units in this coup.")]
+
+
+def _rebel_step_ok(state: GameState, seat: int) -> list[Problem]:
+    if state.phase == PhaseKind.LOCATIONS and seat == state.president:
+        return [Problem("The President cannot take Rebel action.")]
+    return []
+
+
+def _strike_target(state: GameState, seat: int, order: Order) -> list[Problem]:
+    """"The orders for such an action must include the area to be struck, as well as the
+    player whose units are to be attacked.\""""
+    zone = zone_of(order.args.get("zone"))
+    target = seat_of(state, order.args.get("target"))
+    errors = []
+    if zone is None:
+        errors.append(Problem("Name the zone to strike.", "zone"))
+    elif "no_combat" in catalog.zones()[zone].flags:
+        errors.append(Problem(f"{zone_title(zone)} is an embassy: no combat there.", "zone"))
+    foes = [u for u in units_now(state) if u["zone"] is not None and u["owner"] is not None
+            and u["owner"] != seat and u["zone"] not in EMBASSIES]
+    if zone is not None and not errors and not any(u["zone"] == zone for u in foes):
+        errors.append(Problem(f"No other player's unit stands in {zone_title(zone)}: there is "
+                              "nothing to strike there.", "zone"))
+    if target is None:
+        errors.append(Problem("Name the player whose units are to be struck.", "target"))
+    elif target == seat:
+        errors.append(Problem("You cannot strike your own units.", "target"))
+    elif not state.players[target].active:
+        errors.append(Problem(f"{state.name(target)} is {state.players[target].status} and "
+                              "commands no units.", "target"))
+    elif not any(u["owner"] == target for u in foes):
+        errors.append(Problem(f"{state.name(target)} has no unit on the map to strike.",
+                              "target"))
+    return errors
+
+
+def _may_choose(state: GameState, force: str) -> bool:
+    foreign = coup_of(state)["foreign"]
+    return force not in foreign["chosen"] and len(foreign["chosen"]) < foreign["allowed"]
+
+
+def _owned(state: GameState, seat: int, ids: Any) -> tuple[list[dict[str, Any]], list[Problem]]:
+    """The units named (the order's "units"), when they are all the player's."""
+    units = {u["id"]: u for u in coup_of(state)["units"]}
+    if not isinstance(ids, list) or not ids or not all(isinstance(i, int) for i in ids):
+        return [], [Problem("Choose the units.", "units")]
+    missing = [i for i in ids if i not in units or units[i]["owner"] != seat]
+    if missing:
+        return [], [Problem("You do not command every unit you named.", "units")]
+    return [units[i] for i in ids], []
+
+
+def _another_active(state: GameState, seat: int, other: int | None, arg: str, choose: str,
+                    inactive: str) -> list[Problem]:
+    """Another player than `seat`, still in the game, named by the order's `arg`: `choose`
+    when none (or `seat` himself) was named, "<name> is <status> and `inactive`" when he is
+    out."""
+    if other is None or other == seat:
+        return [Problem(choose, arg)]
+    if not state.players[other].active:
+        return [Problem(f"{state.name(other)} is {state.players[other].status} and {inactive}",
+                        arg)]
+    return []
+
+
+def helicopter_only(state: GameState, order: Order, seat: int) -> bool:
+    """A move of Helicopters alone: the units named, or (none named) the whole stack the
+    player has in the zone it leaves. Such a flight goes up to two zones and is not a stack
+    move (docs/rulings.md §ruling-stack-moves)."""
+    ids = order.args.get("units")
+    units = coup_of(state)["units"]
+    if ids is None:
+        start = order.args.get("from_zone")
+        moving = [u for u in units if u["owner"] == seat and u["zone"] == start
+                  and start is not None]
+    else:
+        by_id = {u["id"]: u for u in units}
+        moving = [by_id.get(i, {}) for i in ids if isinstance(i, int)]
+    return bool(moving) and all(u.get("kind") == "Helicopter" for u in moving)
+
+
+def check_moves_allowed(state: GameState, seat: int, orders: list[Order]) -> list[Problem]:
+    """The number of unconditional stack moves against the player's allowance."""
+    moves = [i for i, o in enumerate(orders) if o.kind == "move" and o.condition is None
+             and not helicopter_only(state, o, seat)]
+    allowed = stack_moves(state, seat)
+    if len(moves) > allowed:
+        return [Problem(f"You may move {allowed} stack{'s' if allowed != 1 else ''} a phase; "
+                        f"you ordered {len(moves)}.", orders=tuple(moves))]
+    return []
+
+
+def embassy_holders(state: GameState) -> set[int]:
+    return {u["owner"] for u in coup_of(state)["units"]
+            if u["zone"] in EMBASSIES and u["owner"] is not None}
+
+
+class Airstrike(OrderKindSpec):
+    name = "airstrike"
+    label = "Airstrike"
+    step = Step.INCOMING_FIRE
+    phases = REBEL_OR_COUP
+    args = (Arg("source", "Airstrike from", T.CHOICE), Arg("zone", "Zone to strike", T.ZONE),
+            Arg("target", "Whose units", T.SEAT))
+    map_form = STRIKE
+    rebel_action = True
+
+    def check(self, state: GameState, seat: int, order: Order) -> list[Problem]:
+        source = order.args.get("source", "air_force")
+        coup = coup_of(state)
+        errors = _rebel_step_ok(state, seat)
+        if source == "air_force":
+            if catalog.AIR_FORCE not in state.commanded_positions(seat):
+                errors.append(Problem("Only the Air Force Commander orders the Airstrikes.",
+                                      "source"))
+            elif coup["airstrikes_used"] >= AIRSTRIKES:
+                errors.append(Problem("All three Airstrikes have been used in this coup.",
+                                      "source"))
+        elif source == "foreign":
+            foreign = coup["foreign"]
+            if catalog.FOREIGN not in state.commanded_positions(seat):
+                errors.append(Problem("Only the Foreign Minister orders the foreign Air Strikes.",
+                                      "source"))
+            elif "airstrikes" not in foreign["chosen"] and not _may_choose(state, "airstrikes"):
+                errors.append(Problem("The foreign Air Strikes are not among your Foreign "
+                                      "Intervention forces.", "source"))
+            elif foreign["airstrikes_used"] >= FOREIGN_FORCES["airstrikes"][1]:
+                errors.append(Problem("The four foreign Air Strikes have all been used.", "source"))
+        else:
+            errors.append(Problem("An airstrike comes from the Air Force or the foreign "
+                                  "intervention.", "source"))
+        return errors + _strike_target(state, seat, order)
+
+    def describe(self, state: GameState, args: Mapping[str, Any]) -> str:
+        source = "foreign Air Strike" if args.get("source") == "foreign" else "Airstrike"
+        return (f"{source} on {_seat_words(state, args.get('target'))}'s units in "
+                f"{_zone_words(args.get('zone'))}")
+
+
+class Gunboat(OrderKindSpec):
+    name = "gunboat"
+    label = "Gunboat shelling"
+    step = Step.INCOMING_FIRE
+    phases = REBEL_OR_COUP
+    args = (Arg("zone", "Zone to strike", T.ZONE), Arg("target", "Whose units", T.SEAT))
+    single = True
+    template = "Gunboat shells {target}'s units in {zone}"
+    map_form = STRIKE
+    rebel_action = True
+
+    def check(self, state: GameState, seat: int, order: Order) -> list[Problem]:
+        errors = _rebel_step_ok(state, seat)
+        if catalog.ADMIRAL not in state.commanded_positions(seat):
+            errors.append(Problem("Only the Admiral commands the Gunboat."))
+        return errors + _strike_target(state, seat, order)
+
+
+class Intervene(OrderKindSpec):
+    name = "intervene"
+    label = "Choose Foreign Intervention forces"
+    step = Step.INCOMING_FIRE
+    phases = COUP_PHASES
+    args = (Arg("forces", "Forces", T.FORCES),)
+    single = True
+
+    def check(self, state: GameState, seat: int, order: Order) -> list[Problem]:
+        """"The Foreign Minister may choose each of the following Forces once, and once only
+        during any coup."
+        (docs/rules.md §foreign-intervention; docs/rulings.md §ruling-foreign-intervention)"""
+        foreign = coup_of(state)["foreign"]
+        forces = order.args.get("forces")
+        if catalog.FOREIGN not in state.commanded_positions(seat):
+            return [Problem("Only the Foreign Minister calls in Foreign Intervention forces.")]
+        if not isinstance(forces, list) or not forces or \
+                any(f not in FOREIGN_FORCES for f in forces) or len(set(forces)) != len(forces):
+            return [Problem("Choose forces among Air Strikes, Helicopter, Paratroopers and "
+                            "Commandos, each once.", "forces")]
+        errors = [Problem(f"You have already called in the {f}.", "forces")
+                  for f in forces if f in foreign["chosen"]]
+        left = foreign["allowed"] - len(foreign["chosen"])
+        if len(forces) > left:
+            errors.append(Problem(f"The die allows {foreign['allowed']} Foreign Intervention force"
+                                  f"{'s' if foreign['allowed'] != 1 else ''}; you may choose "
+                                  f"{left} more.", "forces"))
+        return errors
+
+    def describe(self, state: GameState, args: Mapping[str, Any]) -> str:
+        return "Call in the foreign " + ", ".join(FORCE_NAMES.get(f, f) for f in
+                                                  args.get("forces") or [])
+
+
+class Transfer(OrderKindSpec):
+    name = "transfer"
+    label = "Transfer units to another player"
+    step = Step.TRANSFERS
+    phases = COUP_PHASES
+    args = (Arg("units", "Units", T.UNITS), Arg("to", "To", T.SEAT),
+            Arg("after_moves", "When", T.FLAG))
+    party = "to"  # not an any-time order, but told to both sides as one
+
+    def check(self, state: GameState, seat: int, order: Order) -> list[Problem]:
+        """"each player... may also transfer control of any of his units to any other player."
+        (docs/rules.md §transfers)"""
+        to = seat_of(state, order.args.get("to"))
+        _, errors = _owned(state, seat, order.args.get("units"))
+        return errors + _another_active(state, seat, to, "to",
+                                        "Choose another player to take the units.",
+                                        "cannot command units.")
+
+    def describe(self, state: GameState, args: Mapping[str, Any]) -> str:
+        when = " after the moves" if args.get("after_moves") else ""
+        return (f"Hand {_units_words(state, args.get('units'))} to "
+                f"{_seat_words(state, args.get('to'))}{when}")
+
+
+class Place(OrderKindSpec):
+    name = "place"
+    label = "Place units on the map"
+    step = Step.MOVEMENT
+    phases = REBEL_OR_COUP
+    args = (Arg("unit", "Unit", T.UNIT_KIND), Arg("zone", "Zone", T.ZONE))
+    template = "Land the {unit} in {zone}"
+    map_form = IN_A_ZONE
+    rebel_action = True
+
+    def check(self, state: GameState, seat: int, order: Order) -> list[Problem]:
+        """"Paratroopers (any zone) and Marines (a river zone) enter by placement in any coup
+        phase"; so do the foreign Paratroopers, Commandos and Helicopter.
+        (docs/rules.md §placement, §admiral, §air-force)."""
+        kind = order.args.get("unit")
+        zone = zone_of(order.args.get("zone"))
+        errors = _rebel_step_ok(state, seat)
+        if kind not in PLACED_ANYWHERE | PLACED_ON_RIVER:
+            return errors + [Problem("Only Paratroopers, Marines, Commandos and the Helicopter "
+                                     "are placed on the map.", "unit")]
+        waiting = [u for u in coup_of(state)["units"] if u["owner"] == seat and u["kind"] == kind
+                   and u["zone"] is None]
+        foreign_kind = {v[0]: k for k, v in FOREIGN_FORCES.items()}.get(kind)
+        if state.coup is None and kind in ("Paratrooper", "Marine"):
+            position = catalog.AIR_FORCE if kind == "Paratrooper" else catalog.ADMIRAL
+            if position not in state.commanded_positions(seat):
+                errors.append(Problem(f"You do not command the {kind}.", "unit"))
+        elif not waiting and not (foreign_kind and catalog.FOREIGN in
+                                  state.commanded_positions(seat) and
+                                  _may_choose(state, foreign_kind)):
+            errors.append(Problem(f"You have no {kind} waiting to be placed.", "unit"))
+        if zone is None:
+            errors.append(Problem("Choose the zone.", "zone"))
+        elif kind in PLACED_ON_RIVER and zone not in RIVER_ZONES:
+            errors.append(Problem(f"{kind}s land in a river zone; {zone_title(zone)} is not on the "
+                                  "river.", "zone"))
+        return errors
+
+
+class Move(OrderKindSpec):
+    name = "move"
+    label = "Move a stack"
+    step = Step.MOVEMENT
+    phases = COUP_PHASES
+    args = (Arg("from_zone", "From", T.ZONE), Arg("to_zone", "To", T.ZONE),
+            Arg("units", "Only these units", T.UNITS))
+    map_form = MOVE
+
+    def check(self, state: GameState, seat: int, order: Order) -> list[Problem]:
+        """"Each stack move takes any of a player's units in one zone to one adjacent zone"
+        (docs/rules.md §movement); the Helicopter "may move up to 2 zones"."""
+        start, end = zone_of(order.args.get("from_zone")), zone_of(order.args.get("to_zone"))
+        if start is None or end is None:
+            return [Problem("Choose the zones of the move from the map.",
+                            "from_zone" if start is None else "to_zone")]
+        if start == end:
+            return [Problem("A move goes to another zone.", "to_zone")]
+        ids = order.args.get("units")
+        units: list[dict[str, Any]] = []
+        if ids is None and not any(u["zone"] == start and u["owner"] is not None
+                                   for u in coup_of(state)["units"]):
+            # his own units, or units handed to him before the moves, which "transfers that
+            # unit's movement to the new controller" (docs/rules.md §transfers)
+            return [Problem(f"No units stand in {zone_title(start)} to move.", "from_zone")]
+        if ids is not None:
+            units, errors = _owned(state, seat, ids)
+            if errors:
+                return errors
+            if any(u["zone"] != start for u in units):
+                return [Problem(f"Not every unit you named stands in {zone_title(start)}.",
+                                "units")]
+        if helicopter_only(state, order, seat):
+            if distance(start, end) > 2:
+                return [Problem(f"The Helicopter flies up to two zones; {zone_title(end)} is "
+                                f"farther from {zone_title(start)}.", "to_zone")]
+            return []
+        if end not in catalog.zones()[start].adjacent:
+            return [Problem(f"{zone_title(end)} is not next to {zone_title(start)}.", "to_zone")]
+        return []
+
+    def describe(self, state: GameState, args: Mapping[str, Any]) -> str:
+        what = _units_words(state, args["units"]) if args.get("units") else "the stack"
+        return (f"Move {what} from {_zone_words(args.get('from_zone'))} to "
+                f"{_zone_words(args.get('to_zone'))}")
+
+
+class PoliceResponse(OrderKindSpec):
+    name = "police_response"
+    label = "Police Response"
+    step = Step.MOVEMENT
+    phases = frozenset({PhaseKind.COUP})
+    args = (Arg("zone", "Zone", T.ZONE), Arg("units", "Only these Police", T.UNITS))
+    single = True
+    template = "Police Response to {zone}"
+    map_form = IN_A_ZONE
+
+    def check(self, state: GameState, seat: int, order: Order) -> list[Problem]:
+        """"the Minister of Internal Security may respond in the First Coup Phase by moving any or
+        all Police units to an area in which these units were deployed."
+        (docs/rules.md §police-response)"""
+        coup = coup_of(state)
+        zone = zone_of(order.args.get("zone"))
+        if catalog.INTERNAL_SECURITY not in state.commanded_positions(seat):
+            return [Problem("Only the Minister of Internal Security orders the Police Response.")]
+        if coup["phase"] != 1:
+            return [Problem("The Police Response is made in the first Coup Phase only.")]
+        if zone not in coup.get("agitator_zones", []):
+            return [Problem("The Police may respond only where Mob, Striker or Rioter units were "
+                            "deployed in the Rebel-Only phase.", "zone")]
+        ids = order.args.get("units")
+        if ids is not None:
+            units, errors = _owned(state, seat, ids)
+            if errors:
+                return errors
+            if any(u["kind"] != "Police" for u in units):
+                return [Problem("Only Police units take part in the Police Response.", "units")]
+        return []
+
+
+class Flee(OrderKindSpec):
+    name = "flee"
+    label = "Flee the country through an embassy"
+    step = Step.MOVEMENT
+    phases = COUP_PHASES
+    single = True
+    template = "Flee the country through an embassy"
+
+    def check(self, state: GameState, seat: int, order: Order) -> list[Problem]:
+        """"A player may also flee the country during a Coup, but only if he can move one of his
+        active units into an Embassy." Checked again after the moves (docs/rules.md §embassies)."""
+        if not any(u["owner"] == seat and u["zone"] is not None for u in coup_of(state)["units"]):
+            return [Problem("You have no unit on the map to reach an embassy with.")]
+        return []
+
+
+class EmbassyPassage(OrderKindSpec):
+    name = "embassy_passage"
+    label = "Safe passage through your embassy"
+    step = Step.MOVEMENT
+    phases = COUP_PHASES
+    args = (Arg("seat", "Exile", T.SEAT),)
+    template = "Grant {seat} passage through my embassy"
+
+    def check(self, state: GameState, seat: int, order: Order) -> list[Problem]:
+        """"Another player who controls a unit in an embassy grants the exile safe passage."
+        (docs/rules.md §embassies)"""
+        exile = seat_of(state, order.args.get("seat"))
+        if exile is None or state.players[exile].status != Status.EXILED:
+            return [Problem("Choose an exile.", "seat")]
+        if not any(u["owner"] == seat and u["zone"] is not None for u in coup_of(state)["units"]):
+            return [Problem("You have no unit on the map to hold an embassy with.")]
+        return []
+
+
+class Casualties(OrderKindSpec):
+    name = "casualties"
+    label = "Which units fall last"
+    step = Step.INCOMING_FIRE
+    phases = COUP_PHASES
+    args = (Arg("last", "Lose last", T.UNIT_KINDS),)
+    single = True
+
+    def check(self, state: GameState, seat: int, order: Order) -> list[Problem]:
+        """Casualties fall weakest first "unless the owner ordered another priority"
+        (docs/rules.md §casualties): the kinds named fall last, the first named the very last."""
+        kinds = order.args.get("last")
+        known = {u["kind"] for u in coup_of(state)["units"] if u["owner"] == seat}
+        if len(known) < 2:
+            return [Problem("Your units on the map are all of one kind (or you have none): there "
+                            "is no order of casualties to choose.")]
+        if not isinstance(kinds, list) or not kinds or any(k not in known for k in kinds) or \
+                len(set(kinds)) != len(kinds) or len(kinds) > 3:
+            return [Problem("Name up to three kinds of your units to lose last, each once.",
+                            "last")]
+        return []
+
+    def describe(self, state: GameState, args: Mapping[str, Any]) -> str:
+        return "Units to lose last: " + ", then ".join(args.get("last") or [])
+
+
+class Attack(OrderKindSpec):
+    name = "attack"
+    label = "Attack a player"
+    step = Step.COMBAT
+    phases = COUP_PHASES
+    args = (Arg("zone", "Zone", T.ZONE), Arg("target", "Player", T.SEAT))
+    template = "Attack {target} in {zone}"
+    map_form = MapForm(MapShape.TARGET, who="target", after_moves=True)
+
+    def check(self, state: GameState, seat: int, order: Order) -> list[Problem]:
+        if _no_units(state, seat):
+            return _no_units(state, seat)
+        zone = zone_of(order.args.get("zone"))
+        target = seat_of(state, order.args.get("target"))
+        errors = []
+        if zone is None:
+            errors.append(Problem("Choose the zone of the attack.", "zone"))
+        elif "no_combat" in catalog.zones()[zone].flags:
+            errors.append(Problem(f"{zone_title(zone)} is an embassy: no combat there.", "zone"))
+        return errors + _another_active(state, seat, target, "target",
+                                        "Choose another player to attack.", "commands no units.")
+
+
+class Retreat(OrderKindSpec):
+    name = "retreat"
+    label = "Where to retreat"
+    step = Step.COMBAT
+    phases = COUP_PHASES
+    args = (Arg("zone", "Retreat from", T.ZONE), Arg("to_zone", "Retreat to", T.ZONE))
+    template = "Retreat from {zone} to {to_zone}"
+    map_form = MapForm(MapShape.ROUTE, "to_zone", "zone")
+
+    def check(self, state: GameState, seat: int, order: Order) -> list[Problem]:
+        """"Orders concerning retreats may be as specific as the player wishes."
+        (docs/rules.md §retreats)"""
+        if _no_units(state, seat):
+            return _no_units(state, seat)
+        zone, to = zone_of(order.args.get("zone")), zone_of(order.args.get("to_zone"))
+        if zone is None or to is None:
+            return [Problem("Choose the zone to retreat from and the zone to retreat to.",
+                            "zone" if zone is None else "to_zone")]
+        if zone in EMBASSIES:
+            return [Problem(f"{zone_title(zone)} is an embassy: no battle there, so no retreat.",
+                            "zone")]
+        if to not in catalog.zones()[zone].adjacent:
+            return [Problem(f"A retreat goes to an adjacent zone; {zone_title(to)} is not next to "
+                            f"{zone_title(zone)}.", "to_zone")]
+        return []
+
+
+class PermitRetreat(OrderKindSpec):
+    name = "permit_retreat"
+    label = "Retreat permission"
+    step = Step.COMBAT
+    phases = COUP_PHASES
+    args = (Arg("seat", "Player", T.SEAT), Arg("allow", "Allow the retreat", T.FLAG))
+
+    def check(self, state: GameState, seat: int, order: Order) -> list[Problem]:
+        """"Unless otherwise specified, Rebels will deny permission to retreat to Loyalists and
+        vice versa." (docs/rules.md §retreats)"""
+        if _no_units(state, seat):
+            return _no_units(state, seat)
+        other = seat_of(state, order.args.get("seat"))
+        if other is None or other == seat:
+            return [Problem("Choose another player.", "seat")]
+        if not state.players[other].active:
+            return [Problem(f"{state.name(other)} is {state.players[other].status} and commands "
+                            "no units.", "seat")]
+        if not isinstance(order.args.get("allow"), bool):
+            return [Problem("Say whether you allow or deny the retreat.", "allow")]
+        return []
+
+    def describe(self, state: GameState, args: Mapping[str, Any]) -> str:
+        verb = "Allow" if args.get("allow") else "Deny"
+        return f"{verb} {_seat_words(state, args.get('seat'))} to retreat into my zones"
+
+
+class CoupSide(OrderKindSpec):
+    name = "coup_side"
+    label = "Vote Pro-Junta or Pro-President"
+    step = Step.COUP_VOTE
+    phases = frozenset({PhaseKind.COUP_FINAL})
+    args = (Arg("side", "Your vote", T.CHOICE),)
+    single = True
+
+    def check(self, state: GameState, seat: int, order: Order) -> list[Problem]:
+        """"Players must submit as an order a vote of either Pro-Junta or Pro-President. The
+        President cannot vote Pro-Junta." (docs/rules.md §control)"""
+        choice = order.args.get("side")
+        if choice not in SIDES:
+            return [Problem("Vote Pro-Junta or Pro-President.", "side")]
+        if choice == "junta" and seat == state.president:
+            return [Problem("The President cannot vote Pro-Junta.", "side")]
+        return []
+
+    def describe(self, state: GameState, args: Mapping[str, Any]) -> str:
+        return "Vote Pro-Junta" if args.get("side") == "junta" else "Vote Pro-President"
+
+
+
+# --- in words ----------------------------------------------------------------------------------
+
+def _units_words(state: GameState, ids: Any) -> str:
+    known = {u["id"]: u for u in coup_units(state)}
+    picked = [known[i] for i in ids or [] if i in known]
+    return ", ".join(f"{u['kind']} #{u['id']}" for u in picked) or "units"
+
+
+def _zone_words(value: Any) -> str:
+    return zone_name(value) if value in catalog.zones() else "?"
+
+
+def _seat_words(state: GameState, value: Any) -> str:
+    return state.name(value) if isinstance(value, int) and 0 <= value < len(state.players) \
+        else "?"

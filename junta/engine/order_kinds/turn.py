@@ -1,0 +1,146 @@
+"""The orders of the turn's Cabinet and budget: the appointment of the Cabinet, the New
+Weapons, the draws of budget bills, the proposal of the budget and the Minister of Internal
+Security's decision to seize the Chamber (phases/cabinet.py, phases/budget.py carry them out).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from .. import catalog
+from ..enums import PhaseKind, Step
+from ..problems import Problem
+from ..state import GameState
+from .base import Arg, OrderKindSpec, T, amount_of
+
+if TYPE_CHECKING:
+    from ..orders import Order
+
+
+class Appoint(OrderKindSpec):
+    name = "appoint"
+    label = "Appoint the Cabinet"
+    step = Step.APPOINTMENT
+    phases = frozenset({PhaseKind.CABINET})
+    args = (Arg("positions", "The Cabinet", T.TABLE),)
+    single = True
+    first_that_holds = True
+
+    def check(self, state: GameState, seat: int, order: Order) -> list[Problem]:
+        # a narrow import: the Cabinet's rule lives with the phase that carries it out
+        from ..phases.cabinet import check_cabinet
+        if state.president != seat:
+            return [Problem("Only the President appoints the Cabinet.")]
+        return check_cabinet(state, order.args.get("positions"))
+
+    def describe(self, state: GameState, args: Mapping[str, Any]) -> str:
+        parts = []
+        for pos, holder in (args.get("positions") or {}).items():
+            who = "vacant" if holder is None else state.name(holder)
+            parts.append(f"{catalog.TITLES.get(pos, pos)}: {who}")
+        return "Appoint " + "; ".join(parts)
+
+
+class NewWeapons(OrderKindSpec):
+    name = "new_weapons"
+    label = "Assign New Weapons"
+    step = Step.DRAWS
+    phases = frozenset({PhaseKind.BUDGET_DRAW})
+    args = (Arg("position", "Assign to", T.POSITION),)
+    single = True
+    first_that_holds = True
+
+    def check(self, state: GameState, seat: int, order: Order) -> list[Problem]:
+        if catalog.WAR not in state.commanded_positions(seat):
+            return [Problem("Only the Minister of War assigns New Weapons.")]
+        target = order.args.get("position")
+        if target is not None and target not in catalog.NEW_WEAPONS_TARGETS:
+            return [Problem("New Weapons go to a General, the Admiral, the Air Force Commander or "
+                            "no one.", "position")]
+        return []
+
+    def describe(self, state: GameState, args: Mapping[str, Any]) -> str:
+        pos: Any = args.get("position")
+        return f"New Weapons to {catalog.TITLES.get(pos, 'no one')}"
+
+
+class DrawBills(OrderKindSpec):
+    name = "draw_bills"
+    label = "Draw budget bills"
+    step = Step.DRAWS
+    phases = frozenset({PhaseKind.BUDGET_DRAW})
+    args = (Arg("position", "As", T.POSITION), Arg("count", "Bills", T.AMOUNT))
+    template = "Draw {count} bills as {position}"
+    first_that_holds = True
+
+    def check(self, state: GameState, seat: int, order: Order) -> list[Problem]:
+        position = order.args.get("position")
+        count = amount_of(order.args.get("count"))
+        errors = []
+        if position not in (catalog.FOREIGN, catalog.FARM_LABOR):
+            errors.append(Problem("Budget bills are drawn by the Foreign Minister or the Farm & "
+                                  "Labor Secretary.", "position"))
+        elif position not in state.commanded_positions(seat):
+            errors.append(Problem(f"You are not the {catalog.TITLES[position]}.", "position"))
+        if count is None or not 1 <= count <= 6:
+            errors.append(Problem("Draw between 1 and 6 bills.", "count"))
+        return errors
+
+    def fallback_group(self, order: Order) -> tuple[str, str] | None:
+        """The draws for one position: of them the first whose condition holds is carried
+        out."""
+        return (self.name, str(order.args.get("position")))
+
+
+class ProposeBudget(OrderKindSpec):
+    name = "propose_budget"
+    label = "Propose the budget"
+    step = Step.PROPOSAL
+    phases = frozenset({PhaseKind.BUDGET_PROPOSAL})
+    args = (Arg("allocations", "Totals", T.TABLE),
+            Arg("from_pocket", "Add from your pocket", T.AMOUNT), Arg("bills", "Bills", T.TABLE))
+    single = True
+    first_that_holds = True
+
+    def check(self, state: GameState, seat: int, order: Order) -> list[Problem]:
+        # a narrow import: the budget's rule lives with the phase that carries it out
+        from ..phases.budget import check_proposal
+        if state.budget.get("proposer", state.president) != seat:
+            return [Problem("Only the President proposes the budget.")]
+        return check_proposal(state, seat, order.args)
+
+    def describe(self, state: GameState, args: Mapping[str, Any]) -> str:
+        def name(seat: Any) -> str:
+            return state.name(int(seat)) if str(seat).lstrip("-").isdigit() else str(seat)
+
+        parts = [f"{name(s)} {n} MP" for s, n in sorted((args.get("allocations") or {}).items())]
+        text = "Budget: " + (", ".join(parts) or "nothing for anyone")
+        if args.get("from_pocket"):
+            text += f", adding {args['from_pocket']} MP from my pocket"
+        if isinstance(args.get("bills"), dict) and args["bills"]:
+            text += " (bills: " + "; ".join(f"{name(s)} {', '.join(map(str, d))} MP"
+                                            for s, d in sorted(args["bills"].items())) + ")"
+        return text
+
+
+class SeizeChamber(OrderKindSpec):
+    name = "seize_chamber"
+    label = "Seize the Chamber or not"
+    step = Step.SEIZE_DECISION
+    phases = frozenset({PhaseKind.INTERNAL_SECURITY})
+    args = (Arg("seize", "Decision", T.FLAG),)
+    single = True
+    first_that_holds = True
+
+    def check(self, state: GameState, seat: int, order: Order) -> list[Problem]:
+        if catalog.INTERNAL_SECURITY not in state.commanded_positions(seat):
+            return [Problem("Only the Minister of Internal Security decides whether to seize the "
+                            "Chamber.")]
+        if not isinstance(order.args.get("seize"), bool):
+            return [Problem("Decide: seize the Chamber (true) or let the budget stay defeated "
+                            "(false).", "seize")]
+        return []
+
+    def describe(self, state: GameState, args: Mapping[str, Any]) -> str:
+        return "Seize the Chamber" if args.get("seize") else "Let the budget stay defeated"

@@ -104,9 +104,9 @@ from .state import (
 from .steps import PHASE_TITLES
 from .talk import may_write_to_gm, why_no_talk
 from .units import CONTROL_POINTS, has_new_weapons
+from .versions import CHANGELOG as ENGINE_CHANGELOG
+from .versions import ENGINE_VERSION, changes_since, is_known_version, is_older_version
 from .views import board_summary, view_for
-
-ENGINE_VERSION = "1.0"
 
 
 class Catalog:
@@ -150,6 +150,8 @@ class Catalog:
 
 
 __all__ = [
+    # the engine's version and what each changed (versions.py)
+    "ENGINE_CHANGELOG", "changes_since", "is_known_version", "is_older_version",
     "BIL", "CARD_CATEGORIES", "ENGINE_VERSION", "MAX_PLAYERS", "MIN_PLAYERS", "ORDER_KINDS",
     "OUT_OF_PLAY",
     "ArgOption", "Choice", "Condition",

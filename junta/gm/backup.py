@@ -22,10 +22,13 @@ an import creates new rows (new ids) and maps every reference, keeping the game'
 `as_new`. Timestamps are kept as exported.
 
 An import is checked before it is kept, as the GM's replay check does (`junta.gm.checks`): every
-phase's starting state against its digest, every adjudicated phase resolved again from that
-state and the orders its result used (the stored result's digest must come out), the chain from
-each phase to the next, and the stored orders against those the result used. A file that fails
-is refused whole (nothing imported), naming the first phase that differs.
+phase's starting state against its digest, every result's state against its own digest, every
+adjudicated phase resolved again from its starting state and the orders its result used (the
+stored result's digest must come out), the chain from each phase to the next, and the stored
+orders against those the result used. A phase adjudicated by an older engine than this site's
+may resolve otherwise, the rules having changed since (`engine.ENGINE_CHANGELOG`): its stored
+result stands and the report says so, phase by phase, with what changed. A file that fails is
+refused whole (nothing imported), naming the first phase that differs.
 """
 
 from __future__ import annotations
@@ -278,6 +281,11 @@ class Verification:
 
     replayed: int = 0
     differences: list[Difference] = field(default_factory=list)
+    # the phases an older engine adjudicated, in words (`junta.games.replay.older_notes`), and
+    # what the engine changed since the oldest of those that resolve otherwise today
+    notes: list[str] = field(default_factory=list)
+    changed: int = 0
+    changelog: list[tuple[str, str]] = field(default_factory=list)
 
     @property
     def ok(self) -> bool:
@@ -289,6 +297,12 @@ class Verification:
 
     def summary(self) -> str:
         first = self.first
+        if first is None and self.changed:
+            one = self.changed == 1
+            return (f"replayed {self.replayed} phases: {self.replayed - self.changed} digests "
+                    f"equal; {self.changed} phase{'' if one else 's'} adjudicated by an older "
+                    f"engine differ{'s' if one else ''}, the rules having changed since: "
+                    f"{'its stored result stands' if one else 'their stored results stand'}")
         if first is None:
             return f"replayed {self.replayed} phases: all digests equal"
         more = len({d.phase for d in self.differences}) - 1
@@ -316,9 +330,9 @@ def verify(game: Game) -> Verification:
             stops = True
     for result in PhaseResult.objects.filter(phase__game=game).select_related("phase"):
         phase = result.phase
-        try:
-            for items in result.orders_used.values():
-                engine.parse_orders(items)
+        try:  # as today's engine reads them: an older engine may have written them otherwise
+            used = repository.orders_as_json({int(seat): engine.parse_orders(items)
+                                              for seat, items in result.orders_used.items()})
         except Exception:  # the engine cannot even read them: no replay is possible
             differs(phase, phase.kind, "the orders its result used cannot be read")
             stops = True
@@ -327,17 +341,17 @@ def verify(game: Game) -> Verification:
             stored = repository.orders_as_json(repository.orders_for_engine(phase))
         except Exception:
             stored = None
-        if stored != result.orders_used:
+        if stored != used:
             differs(phase, phase.kind, "its stored orders are not those its result was "
                     "adjudicated with")
     if stops:
         return out
     report = check_campaign(game)
     out.replayed = len(report.replay)
+    out.notes, out.changed, out.changelog = report.older, len(report.changed), report.changelog
     for line in report.replay:
         if not line.ok:
-            differs(line.phase_number, line.kind,
-                    f"replayed digest {line.replayed[:12]}, stored {line.stored[:12]}")
+            differs(line.phase_number, line.kind, line.failure)
     for chain in report.chain:
         if not chain.ok:
             differs(chain.number, chain.kind, chain.origin)

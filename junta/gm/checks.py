@@ -2,7 +2,9 @@
 
 Two parts:
 - the replay (`junta.games.replay`): every adjudicated phase is resolved again from its stored
-  starting state and orders, and the digest compared with the stored result's;
+  starting state and orders, and the digest compared with the stored result's (a phase an older
+  engine adjudicated may differ, the rules having changed since: its stored result stands, and
+  the report lists it with what the engine's versions changed since);
 - the chain: every phase starts where the one before it ended (its published result), or where a
   GM rollback put it, or differs by GM rulings recorded in the audit log (the last one's digest
   must be the phase's). Character names are left out of the comparison: a phase takes them from
@@ -18,7 +20,7 @@ from dataclasses import dataclass, field
 
 from junta.games import repository
 from junta.games.models import AuditEntry, Game, Phase, PhaseResult
-from junta.games.replay import ReplayLine, replay_game
+from junta.games.replay import ReplayLine, changelog_for, older_notes, replay_game
 
 
 @dataclass(frozen=True)
@@ -38,6 +40,21 @@ class CampaignCheck:
     @property
     def ok(self) -> bool:
         return all(line.ok for line in self.replay) and all(line.ok for line in self.chain)
+
+    @property
+    def older(self) -> list[str]:
+        """The phases adjudicated by an older engine that stand, in words."""
+        return older_notes(self.replay)
+
+    @property
+    def changed(self) -> list[ReplayLine]:
+        """The phases that resolve otherwise today, standing: the rules changed since."""
+        return [line for line in self.replay if line.stands_changed]
+
+    @property
+    def changelog(self) -> list[tuple[str, str]]:
+        """What the engine changed since the oldest engine of the phases in `changed`."""
+        return changelog_for(self.replay)
 
 
 def _without_names(data: dict) -> str:

@@ -361,8 +361,14 @@ def audit_summary(entry: AuditEntry) -> str:
         return (f"back to the start of phase {data.get('to_phase')}; phase "
                 f"{data.get('new_phase')} opens")
     if action == "replay_check":
-        return "every phase replays and the chain holds" if data.get("ok") else \
-            "problems found"
+        if not data.get("ok"):
+            return "problems found"
+        changed = data.get("changed") or []
+        one = len(changed) == 1
+        return "every phase replays and the chain holds" + (
+            f"; phase{'' if one else 's'} {', '.join(map(str, changed))}, adjudicated by an "
+            f"older engine, resolve{'s' if one else ''} otherwise as the rules changed since"
+            if changed else "")
     return ""
 
 

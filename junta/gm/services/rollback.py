@@ -78,5 +78,6 @@ def replay_check(game_id: int, by: User) -> Any:
     with transaction.atomic():
         _audit(game, by, "replay_check", phases=len(report.replay), ok=report.ok,
                failures=[line.phase_number for line in report.replay if not line.ok],
+               changed=[line.phase_number for line in report.changed],
                breaks=[line.number for line in report.chain if not line.ok])
     return report

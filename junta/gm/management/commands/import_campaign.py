@@ -1,7 +1,9 @@
 """`manage.py import_campaign FILE [--as-new] [--name NAME] [--keep-on-mismatch]`: restore a
 campaign written by `export_campaign` (FILE `-` reads standard input), then replay it (see
 `junta.gm.backup`). Exits non-zero, naming the first phase that differs, when the replay does
-not give the stored digests; the import is then undone unless --keep-on-mismatch."""
+not give the stored digests; the import is then undone unless --keep-on-mismatch. A phase an
+older engine adjudicated that resolves otherwise today, the rules having changed since, is no
+failure: the report lists it with what the engine changed since."""
 
 from __future__ import annotations
 
@@ -46,7 +48,12 @@ class Command(BaseCommand):
             self.stdout.write(f"Created {len(imported.created_users)} accounts without a "
                               f"password (they set one by resetting it): "
                               f"{', '.join(imported.created_users)}.")
-        summary = imported.verification.summary()
+        verification = imported.verification
+        summary = verification.summary()
         if not imported.ok:
             raise CommandError(f"{summary} (the campaign was kept: --keep-on-mismatch).")
         self.stdout.write(self.style.SUCCESS(summary))
+        for note in verification.notes:  # the phases an older engine adjudicated
+            self.stdout.write(f"{note[0].upper()}{note[1:]}.")
+        for version, changes in verification.changelog:
+            self.stdout.write(f"Engine {version} changed: {changes}")

@@ -602,8 +602,8 @@ def test_a_payment_a_ruling_made_impossible_fails_told_to_payer_and_payee(cast):
     form.set("order-pay-to", str(payee.seat)).type_number("1")
     assert submit(player, url, form).status_code == 302
     gm = csrf_browser(cast["gm"])
-    ruling = form_with(gm.get(reverse("gm_rulings", args=[game.id])).content.decode(),
-                       "money-amount", "")
+    ruling = next(f for f in forms_in(gm.get(reverse("gm_rulings", args=[game.id]))
+                                      .content.decode()) if "money-amount" in f.names())
     ruling.set("money-source", f"pocket:{rich.seat}").set("money-target", f"bank:{rich.seat}")
     ruling.type_text("money-amount", str(rich.pocket)).type_text("money-reason", "banked")
     assert submit(gm, reverse("gm_rule", args=[game.id, "money"]), ruling).status_code == 302

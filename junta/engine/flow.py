@@ -22,6 +22,11 @@ if TYPE_CHECKING:
 DAYS: dict[PhaseKind, int] = {PhaseKind.NOMINATION: 1, PhaseKind.ELECTION: 2}  # others: one day
 COUP_KINDS = (PhaseKind.COUP, PhaseKind.COUP_FINAL, PhaseKind.AFTERMATH)
 START_TURN = "start_turn"  # not a phase: what follows the last phase of a turn
+# The phases nobody can hold with the country empty: the budget's and the Chamber's (a
+# campaign whose country is empty ends before them, docs/rulings.md §ruling-empty-country).
+NEEDS_A_GOVERNMENT = (PhaseKind.SPECIAL_MOTION, PhaseKind.BUDGET_DRAW,
+                      PhaseKind.BUDGET_PROPOSAL, PhaseKind.BUDGET_VOTE,
+                      PhaseKind.INTERNAL_SECURITY)
 
 
 @dataclass(frozen=True)
@@ -138,6 +143,9 @@ def advance(ctx: Context) -> None:
     natural = _natural_next(ctx, phase)
     if s.finished:
         return
+    if country_empty(s):
+        _empty_country(ctx, phase, natural)
+        return
     resigned = ctx.facts.resigned
     if resigned is not None and natural != PhaseKind.ELECTION:
         _call_election(ctx, "resignation", natural, resigned=resigned)
@@ -221,6 +229,46 @@ def _natural_next(ctx: Context, phase: PhaseKind) -> str:
     raise ValueError(f"unknown phase {phase}")
 
 
+def country_empty(state: GameState) -> bool:
+    """Nobody left in the country to vote, to be elected or to govern: every living player in
+    exile (the others dead) and none of the exiles asking to return (docs/rulings.md
+    §ruling-empty-country)."""
+    return campaign_running(state) and not state.finished and not state.active_seats() \
+        and not state.pending_returns
+
+
+def _empty_country(ctx: Context, phase: PhaseKind, natural: str) -> None:
+    """With nobody in the country no election is held (nobody votes, nobody can be elected):
+    the Presidency stays vacant and the campaign goes on where the election would have resumed
+    it, usually the next turn, whose dead families return; if the country is still empty when
+    a budget or a vote is due, the game ends (docs/rules.md §empty-country; docs/rulings.md
+    §ruling-empty-country)."""
+    s = ctx.state
+    due = natural == PhaseKind.ELECTION or ctx.facts.resigned is not None or \
+        s.president is None and phase not in COUP_KINDS[:2]
+    if natural == PhaseKind.ELECTION:
+        natural = s.resume_phase or START_TURN
+        s.election, s.resume_phase = None, None
+    if natural in NEEDS_A_GOVERNMENT:
+        finish(ctx, empty=True)
+        return
+    if due:
+        ctx.public("no_election", "Nobody is left in the country: no President can be elected "
+                   "and the Presidency stays vacant. An exile who asks to return comes home "
+                   "safely; if none does, the game ends when the next budget is due.")
+    _enter(ctx, natural)
+
+
+def ends_at_this_deadline(state: GameState) -> bool:
+    """True when the country is empty and the next phase is one nobody can hold: unless an
+    exile asks to return in this phase, the game ends at its deadline (docs/rulings.md
+    §ruling-empty-country)."""
+    return country_empty(state) and state.phase in (PhaseKind.CABINET, PhaseKind.BUDGET_DRAW,
+                                                    PhaseKind.BUDGET_PROPOSAL,
+                                                    PhaseKind.BUDGET_VOTE,
+                                                    PhaseKind.SPECIAL_MOTION)
+
+
 def _call_election(ctx: Context, reason: str, resume: str, resigned: int | None = None) -> None:
     s = ctx.state
     s.election = {"reason": reason, "round": 1, "candidates": None}
@@ -282,20 +330,23 @@ def start_turn(ctx: Context) -> None:
     ctx.public("cards_dealt", "Every player draws political cards.")
 
 
-def finish(ctx: Context) -> None:
+def finish(ctx: Context, empty: bool = False) -> None:
     """"As soon as the budget cannot be drawn, the game has ended. The player with the most
     Banked money is declared the winner." Ties share the win; everything is revealed.
-    (docs/rules.md §about, §money-deck)."""
+    `empty`: nobody is left in the country to draw it (docs/rules.md §about, §money-deck;
+    docs/rulings.md §ruling-empty-country)."""
     s = ctx.state
     s.finished = True
     s.phase = PhaseKind.FINISHED
     best = max(p.bank for p in s.players)
     s.winners = [p.seat for p in s.players if p.bank == best]
     names = " and ".join(s.name(w) for w in s.winners)
-    ctx.public("game_over", f"The foreign aid has run out: only {len(s.money_deck)} bills "
-               f"remain. {names} {'wins' if len(s.winners) == 1 else 'share the win'} with "
-               f"{best} MP in the Bank.", headline=True, winners=s.winners,
-               bills_left=len(s.money_deck))
+    why = ("Nobody is left in the country to govern it or to receive the foreign aid: every "
+           "living family is abroad, and the Swiss banks decide." if empty else
+           f"The foreign aid has run out: only {len(s.money_deck)} bills remain.")
+    ctx.public("game_over", f"{why} {names} {'wins' if len(s.winners) == 1 else 'share the win'}"
+               f" with {best} MP in the Bank.", headline=True, winners=s.winners,
+               bills_left=len(s.money_deck), **({"country_empty": True} if empty else {}))
     banks = "; ".join(f"{p.name}: {p.bank} MP banked, {p.pocket} MP in pocket"
                       for p in s.players)
     ctx.public("reveal", f"Everything is revealed. {banks}. The money deck held "

@@ -12,6 +12,7 @@ from typing import NamedTuple
 
 from . import catalog
 from .enums import PhaseKind, Status
+from .flow import country_empty, ends_at_this_deadline
 from .labels import FORCE_NAMES, count_units, coup_units, moves_reason, zone_name
 from .options import Options, legal_options
 from .order_kinds.coup import AIRSTRIKES
@@ -32,6 +33,21 @@ class Instruction(NamedTuple):
     section: str
 
 
+def _empty_country(state: GameState) -> list[Instruction]:
+    """What an exile reads when nobody is left in the country: he may come home, and when the
+    game ends if no exile does (docs/rulings.md §ruling-empty-country)."""
+    if not country_empty(state):
+        return []
+    when = "by this phase's deadline" if ends_at_this_deadline(state) else \
+        "before the next budget is due"
+    home = "after the coup" if state.phase in (PhaseKind.COUP, PhaseKind.COUP_FINAL) else "now"
+    return [Instruction(
+        "Nobody is left in the country: no President can be elected, and with no Minister of "
+        f"Internal Security to decide, an exile who asks to return {home} comes home safely. "
+        f"If no exile asks {when}, the game ends and the family with the most money in the "
+        "Bank wins.", "empty-country")]
+
+
 def instructions(state: GameState, seat: int, options: Options | None = None) -> list[str]:
     """The lines for `seat` (`options`: his legal options, when the caller has them)."""
     return [line.text for line in instruction_lines(state, seat, options)]
@@ -48,7 +64,7 @@ def instruction_lines(state: GameState, seat: int,
     if p.status == Status.EXILED:
         return [Instruction("You are in exile: you keep your cards and money but cannot "
                             "interact. You may ask the Minister of Internal Security for safe "
-                            "passage home.", "exile")]
+                            "passage home.", "exile"), *_empty_country(state)]
     options = options or legal_options(state, seat)
     kinds = options.kinds
     phase = state.phase

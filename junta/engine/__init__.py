@@ -27,6 +27,7 @@ from .flow import (
 )
 from .guidance import Instruction, instruction_lines, instructions
 from .invariants import change_problems, state_problems
+from .kind_rules import kinds_by_section, option_rules
 from .kinds import ORDER_KINDS, MapForm, MapShape, arranged, describe_order, takes_the_place_of
 from .labels import CARD_CATEGORIES, FORCE_NAMES, unit_label, zone_name
 from .options import (
@@ -181,6 +182,8 @@ __all__ = [
     # the map's shapes, sentences and stacks, and what an order is (order_facts.py)
     "MapForm", "MapMark", "MapShape", "is_assassination", "is_rebel_action", "map_mark",
     "map_values", "option_form", "option_sentence", "played_card", "stack_ends",
+    # the sections of the rules each order kind comes from (kind_rules.py)
+    "kinds_by_section", "option_rules",
     # random bots and the seeded generator they draw from (bots.py, rng.py)
     "Rng", "bot_orders",
 ]

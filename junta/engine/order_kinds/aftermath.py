@@ -17,8 +17,11 @@ if TYPE_CHECKING:
 
 
 class JuntaVote(OrderKindSpec):
+    """"the Rebels in the country elect the next President among all living players"
+    (docs/rules.md §junta; docs/rulings.md §ruling-junta)."""
     name = "junta_vote"
     label = "Vote in the Junta"
+    rules = ("junta", "ruling-junta")
     step = Step.JUNTA_VOTE
     phases = frozenset({PhaseKind.AFTERMATH})
     args = (Arg("candidate", "Candidate", T.SEAT),)
@@ -40,8 +43,11 @@ class JuntaVote(OrderKindSpec):
 
 
 class Execute(OrderKindSpec):
+    """The President "may send one Rebel to the firing squad"; a Junta's new President
+    "may execute anyone" (docs/rules.md §firing-squad, §junta)."""
     name = "execute"
     label = "Send a player to the firing squad"
+    rules = ("firing-squad", "junta", "ruling-junta")
     step = Step.EXECUTION
     phases = frozenset({PhaseKind.AFTERMATH})
     args = (Arg("target", "Player", T.SEAT),)

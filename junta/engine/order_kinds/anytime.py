@@ -34,8 +34,11 @@ MAX_ASKED = 999  # the most MP a trade may ask for
 
 
 class Pay(OrderKindSpec):
+    """Payments "are ordered with any phase's orders"; one the payer cannot cover when it
+    is carried out fails, and both are told (docs/rules.md §any-time)."""
     name = "pay"
     label = "Pay money"
+    rules = ("any-time", "ruling-no-silent-orders")
     step = Step.ANY_TIME
     phases = ANY_PHASE
     args = (Arg("to", "To", T.SEAT), Arg("amount", "MP", T.AMOUNT))
@@ -64,8 +67,11 @@ class Pay(OrderKindSpec):
 
 
 class GiveCard(OrderKindSpec):
+    """"A card given to a player is his from then on"; no card goes to a player at the
+    limit (docs/rules.md §any-time, §hand-limit)."""
     name = "give_card"
     label = "Give a card"
+    rules = ("any-time", "hand-limit", "ruling-no-silent-orders")
     step = Step.ANY_TIME
     phases = ANY_PHASE
     args = (Arg("to", "To", T.SEAT), Arg("card", "Card", T.CARD))
@@ -90,8 +96,11 @@ class GiveCard(OrderKindSpec):
 
 
 class Trade(OrderKindSpec):
+    """A trade "happens only if both players order the same trade" (docs/rules.md
+    §any-time; docs/rulings.md §ruling-trade-secrecy)."""
     name = "trade"
     label = "Trade (both sides must order it)"
+    rules = ("any-time", "ruling-trade-secrecy", "ruling-exiles")
     step = Step.ANY_TIME
     phases = ANY_PHASE
     args = (Arg("with", "With", T.SEAT), Arg("give_cards", "Cards you give", T.CARDS),
@@ -157,8 +166,11 @@ class Trade(OrderKindSpec):
 
 
 class PlayCard(OrderKindSpec):
+    """The card plays "whose card allows 'any time'", and those that name their own step
+    (docs/rules.md §any-time, §revote-cards; docs/rulings.md §ruling-unit-cards)."""
     name = "play_card"
     label = "Play a card"
+    rules = ("any-time", "revote-cards", "ruling-unit-cards")
     step = Step.ANY_TIME  # its step is the card's
     phases = ANY_PHASE
     args = (Arg("card", "Card", T.CARD), Arg("target", "Target", T.SEAT),
@@ -180,8 +192,11 @@ class PlayCard(OrderKindSpec):
 
 
 class Discard(OrderKindSpec):
+    """A player over the limit "must pass, play or discard down to six"
+    (docs/rules.md §hand-limit)."""
     name = "discard"
     label = "Discard a card"
+    rules = ("hand-limit", "any-time")
     step = Step.ANY_TIME
     phases = ANY_PHASE
     args = (Arg("card", "Card", T.CARD),)
@@ -197,8 +212,11 @@ class Discard(OrderKindSpec):
 
 
 class Resign(OrderKindSpec):
+    """"The President may resign at any time except during a coup"
+    (docs/rules.md §resignation)."""
     name = "resign"
     label = "Resign the Presidency"
+    rules = ("resignation", "ruling-new-president-positions")
     step = Step.ANY_TIME
     phases = ANY_PHASE
     single = True
@@ -215,8 +233,11 @@ class Resign(OrderKindSpec):
 
 
 class ReturnFromExile(OrderKindSpec):
+    """An exile "may ask to return at any time"; during a coup only through an
+    embassy (docs/rules.md §exile, §embassies)."""
     name = "return_from_exile"
     label = "Return from exile"
+    rules = ("exile", "embassies", "ruling-exiles")
     step = Step.ANY_TIME
     phases = ANY_PHASE
     template = "Return from exile"
@@ -230,8 +251,11 @@ class ReturnFromExile(OrderKindSpec):
 
 
 class SafePassage(OrderKindSpec):
+    """"the Minister of Internal Security grants safe passage ... or executes him"
+    (docs/rules.md §exile, §internal-security)."""
     name = "safe_passage"
     label = "Decide on a returning exile"
+    rules = ("exile", "internal-security", "ruling-exiles")
     step = Step.ANY_TIME
     phases = ANY_PHASE
     args = (Arg("seat", "Exile", T.SEAT), Arg("decision", "Decision", T.CHOICE))
@@ -259,8 +283,11 @@ class SafePassage(OrderKindSpec):
 
 
 class BrotherInLaw(OrderKindSpec):
+    """"the President chooses which one the Brother-in-Law keeps (an order he may
+    give at any time)" (docs/rules.md §brother-in-law)."""
     name = "brother_in_law"
     label = "Position for your Brother-in-Law"
+    rules = ("brother-in-law",)
     step = Step.ANY_TIME
     phases = ANY_PHASE
     args = (Arg("position", "Position", T.POSITION),)

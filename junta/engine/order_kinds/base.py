@@ -1,11 +1,12 @@
 """What every order kind is: `OrderKindSpec`, the base of the kind objects, and the words
 their arguments are given in.
 
-A kind says its label, the phases it may be given in, the adjudication step it acts at
-(`steps.py`), whether a player gives one unconditional order of it a phase, its arguments
-(name, label, type), how it is given and drawn on the map (its `MapForm`), its check, its
-sentence and the players it deals with openly. This module imports no phase and no order of
-the engine's flow: the kinds sit below the phases that carry them out.
+A kind says its label, the paragraphs of the rules it comes from (`rules`), the phases it may
+be given in, the adjudication step it acts at (`steps.py`), whether a player gives one
+unconditional order of it a phase, its arguments (name, label, type), how it is given and
+drawn on the map (its `MapForm`), its check, its sentence and the players it deals with
+openly. This module imports no phase and no order of the engine's flow: the kinds sit below
+the phases that carry them out.
 """
 
 from __future__ import annotations
@@ -92,6 +93,11 @@ class OrderKindSpec:
     of each."""
     name: str
     label: str
+    # where in the rules it comes from: the sections (`{#name}` anchors) of docs/rules.md and
+    # docs/rulings.md that govern it, the main one first; the class docstring quotes or names
+    # the main one. The Rules page lists the kind under each; the Orders page links its option
+    # to the first.
+    rules: tuple[str, ...]
     step: Step
     phases: frozenset[PhaseKind]
     args: tuple[Arg, ...] = ()

@@ -178,8 +178,11 @@ def embassy_holders(state: GameState) -> set[int]:
 
 
 class Airstrike(OrderKindSpec):
+    """"Airstrikes (6 dice) ... hit one named player's units in one named zone"
+    (docs/rules.md §incoming-fire, §air-force, §foreign-intervention)."""
     name = "airstrike"
     label = "Airstrike"
+    rules = ("incoming-fire", "air-force", "foreign-intervention", "rebel-only")
     step = Step.INCOMING_FIRE
     phases = REBEL_OR_COUP
     args = (Arg("source", "Airstrike from", T.CHOICE), Arg("zone", "Zone to strike", T.ZONE),
@@ -220,8 +223,11 @@ class Airstrike(OrderKindSpec):
 
 
 class Gunboat(OrderKindSpec):
+    """The Gunboat "shells one player's units in one zone once each Coup Phase"
+    (docs/rules.md §incoming-fire, §admiral)."""
     name = "gunboat"
     label = "Gunboat shelling"
+    rules = ("incoming-fire", "admiral", "rebel-only")
     step = Step.INCOMING_FIRE
     phases = REBEL_OR_COUP
     args = (Arg("zone", "Zone to strike", T.ZONE), Arg("target", "Whose units", T.SEAT))
@@ -238,8 +244,11 @@ class Gunboat(OrderKindSpec):
 
 
 class Intervene(OrderKindSpec):
+    """The Foreign Minister "picks each force at most once during the coup"
+    (docs/rules.md §foreign-intervention)."""
     name = "intervene"
     label = "Choose Foreign Intervention forces"
+    rules = ("foreign-intervention", "ruling-foreign-intervention")
     step = Step.INCOMING_FIRE
     phases = COUP_PHASES
     args = (Arg("forces", "Forces", T.FORCES),)
@@ -272,8 +281,10 @@ class Intervene(OrderKindSpec):
 
 
 class Transfer(OrderKindSpec):
+    """"A player may hand any of his units to another player" (docs/rules.md §transfers)."""
     name = "transfer"
     label = "Transfer units to another player"
+    rules = ("transfers", "ruling-coup-adjudication")
     step = Step.TRANSFERS
     phases = COUP_PHASES
     args = (Arg("units", "Units", T.UNITS), Arg("to", "To", T.SEAT),
@@ -296,8 +307,11 @@ class Transfer(OrderKindSpec):
 
 
 class Place(OrderKindSpec):
+    """"Paratroopers (any zone) and Marines (a river zone) land by an order in any Coup
+    Phase" (docs/rules.md §placement)."""
     name = "place"
     label = "Place units on the map"
+    rules = ("placement", "admiral", "air-force", "foreign-intervention")
     step = Step.MOVEMENT
     phases = REBEL_OR_COUP
     args = (Arg("unit", "Unit", T.UNIT_KIND), Arg("zone", "Zone", T.ZONE))
@@ -335,8 +349,11 @@ class Place(OrderKindSpec):
 
 
 class Move(OrderKindSpec):
+    """"Each Coup Phase every player moves one stack ... to an adjacent zone"
+    (docs/rules.md §movement; docs/rulings.md §ruling-stack-moves)."""
     name = "move"
     label = "Move a stack"
+    rules = ("movement", "ruling-stack-moves")
     step = Step.MOVEMENT
     phases = COUP_PHASES
     args = (Arg("from_zone", "From", T.ZONE), Arg("to_zone", "To", T.ZONE),
@@ -382,8 +399,11 @@ class Move(OrderKindSpec):
 
 
 class PoliceResponse(OrderKindSpec):
+    """The Minister of Internal Security "may rush any or all of his Police to those
+    zones" (docs/rules.md §police-response)."""
     name = "police_response"
     label = "Police Response"
+    rules = ("police-response", "internal-security")
     step = Step.MOVEMENT
     phases = frozenset({PhaseKind.COUP})
     args = (Arg("zone", "Zone", T.ZONE), Arg("units", "Only these Police", T.UNITS))
@@ -415,8 +435,11 @@ class PoliceResponse(OrderKindSpec):
 
 
 class Flee(OrderKindSpec):
+    """"A player may flee the country during a coup if one of his units stands in an
+    embassy after the moves" (docs/rules.md §embassies)."""
     name = "flee"
     label = "Flee the country through an embassy"
+    rules = ("embassies", "ruling-flight")
     step = Step.MOVEMENT
     phases = COUP_PHASES
     single = True
@@ -431,8 +454,11 @@ class Flee(OrderKindSpec):
 
 
 class EmbassyPassage(OrderKindSpec):
+    """An exile comes home "through an embassy where he, or a player who grants
+    him passage, holds a unit" (docs/rules.md §embassies)."""
     name = "embassy_passage"
     label = "Safe passage through your embassy"
+    rules = ("embassies", "ruling-flight")
     step = Step.MOVEMENT
     phases = COUP_PHASES
     args = (Arg("seat", "Exile", T.SEAT),)
@@ -450,8 +476,11 @@ class EmbassyPassage(OrderKindSpec):
 
 
 class Casualties(OrderKindSpec):
+    """Units fall weakest first "unless he ordered which kinds fall last"
+    (docs/rules.md §casualties)."""
     name = "casualties"
     label = "Which units fall last"
+    rules = ("casualties", "ruling-targets")
     step = Step.INCOMING_FIRE
     phases = COUP_PHASES
     args = (Arg("last", "Lose last", T.UNIT_KINDS),)
@@ -476,8 +505,11 @@ class Casualties(OrderKindSpec):
 
 
 class Attack(OrderKindSpec):
+    """"units of players who ordered an attack on each other" fight
+    (docs/rules.md §combat)."""
     name = "attack"
     label = "Attack a player"
+    rules = ("combat", "ruling-targets")
     step = Step.COMBAT
     phases = COUP_PHASES
     args = (Arg("zone", "Zone", T.ZONE), Arg("target", "Player", T.SEAT))
@@ -499,8 +531,11 @@ class Attack(OrderKindSpec):
 
 
 class Retreat(OrderKindSpec):
+    """The loser retreats "back where he came from, unless he ordered otherwise"
+    (docs/rules.md §retreats)."""
     name = "retreat"
     label = "Where to retreat"
+    rules = ("retreats",)
     step = Step.COMBAT
     phases = COUP_PHASES
     args = (Arg("zone", "Retreat from", T.ZONE), Arg("to_zone", "Retreat to", T.ZONE))
@@ -526,8 +561,11 @@ class Retreat(OrderKindSpec):
 
 
 class PermitRetreat(OrderKindSpec):
+    """"Rebels deny Loyalists and Loyalists deny Rebels unless they order otherwise"
+    (docs/rules.md §retreats)."""
     name = "permit_retreat"
     label = "Retreat permission"
+    rules = ("retreats",)
     step = Step.COMBAT
     phases = COUP_PHASES
     args = (Arg("seat", "Player", T.SEAT), Arg("allow", "Allow the retreat", T.FLAG))
@@ -553,8 +591,11 @@ class PermitRetreat(OrderKindSpec):
 
 
 class CoupSide(OrderKindSpec):
+    """"In the last phase everybody votes Pro-Junta or Pro-President"
+    (docs/rules.md §control)."""
     name = "coup_side"
     label = "Vote Pro-Junta or Pro-President"
+    rules = ("control",)
     step = Step.COUP_VOTE
     phases = frozenset({PhaseKind.COUP_FINAL})
     args = (Arg("side", "Your vote", T.CHOICE),)

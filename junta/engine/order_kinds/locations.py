@@ -20,8 +20,11 @@ if TYPE_CHECKING:
 
 
 class Location(OrderKindSpec):
+    """"Every player chooses Home ..., HQ ..., the Bank ..., the Club, or the Mistress";
+    or exile (docs/rules.md §location, §exile)."""
     name = "location"
     label = "Choose a location"
+    rules = ("location", "exile")
     step = Step.LOCATIONS
     phases = frozenset({PhaseKind.LOCATIONS})
     args = (Arg("place", "Location", T.LOCATION),)
@@ -41,8 +44,12 @@ class Location(OrderKindSpec):
 
 
 class Assassinate(OrderKindSpec):
+    """"An attempt names the assassin, the target and the location"
+    (docs/rules.md §assassinations)."""
     name = "assassinate"
     label = "Attempt an assassination"
+    rules = ("assassinations", "ruling-assassination-step", "ruling-assassination-conditions",
+             "ruling-secret-police")
     step = Step.ASSASSINATIONS
     phases = frozenset({PhaseKind.LOCATIONS})
     args = (Arg("card", "Assassin", T.CARD), Arg("target", "Target", T.SEAT),
@@ -56,8 +63,11 @@ class Assassinate(OrderKindSpec):
 
 
 class Bank(OrderKindSpec):
+    """"Players at the Bank deposit or withdraw, at the banking step"
+    (docs/rules.md §banking, §after-lunch)."""
     name = "bank"
     label = "Deposit or withdraw"
+    rules = ("banking", "after-lunch", "ruling-dead-do-not-bank", "ruling-after-lunch")
     step = Step.BANKING
     phases = frozenset({PhaseKind.LOCATIONS, PhaseKind.AFTERMATH})
     args = (Arg("action", "Action", T.CHOICE), Arg("amount", "MP", T.AMOUNT))
@@ -95,8 +105,11 @@ class Bank(OrderKindSpec):
 
 
 class RebelMove(OrderKindSpec):
+    """A coup starts with "a troop move, a bombardment, a landing" at the Rebel-Only step
+    (docs/rules.md §rebel-only)."""
     name = "rebel_move"
     label = "Rebel-Only move"
+    rules = ("rebel-only", "ruling-rebel-action")
     step = Step.REBEL_ONLY
     phases = frozenset({PhaseKind.LOCATIONS})
     args = (Arg("from_zone", "From", T.ZONE), Arg("to_zone", "To", T.ZONE))

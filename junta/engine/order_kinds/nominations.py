@@ -31,21 +31,29 @@ class _Nomination(OrderKindSpec):
 
 
 class Nominate(_Nomination):
+    """"any player may nominate any player for the Presidency"
+    (docs/rules.md §first-election)."""
     name = "nominate"
     label = "Nominate a candidate"
+    rules = ("first-election", "ruling-first-candidates")
     single = True
     template = "Nominate {candidate}"
 
 
 class Second(_Nomination):
+    """Any player may "second a nomination" (docs/rules.md §first-election;
+    docs/rulings.md §ruling-first-candidates)."""
     name = "second"
     label = "Second a nomination"
+    rules = ("first-election", "ruling-first-candidates")
     template = "Second {candidate}"
 
 
 class Decline(OrderKindSpec):
+    """A nominee may "decline his own" nomination (docs/rules.md §first-election)."""
     name = "decline"
     label = "Decline your nomination"
+    rules = ("first-election", "ruling-first-candidates")
     step = Step.NOMINATIONS
     phases = NOMINATION_PHASES
     single = True

@@ -19,8 +19,10 @@ if TYPE_CHECKING:
 
 
 class Appoint(OrderKindSpec):
+    """"The President appoints the nine Cabinet positions" (docs/rules.md §appointment)."""
     name = "appoint"
     label = "Appoint the Cabinet"
+    rules = ("appointment", "ruling-exile-back-in-cabinet", "ruling-no-president")
     step = Step.APPOINTMENT
     phases = frozenset({PhaseKind.CABINET})
     args = (Arg("positions", "The Cabinet", T.TABLE),)
@@ -43,8 +45,11 @@ class Appoint(OrderKindSpec):
 
 
 class NewWeapons(OrderKindSpec):
+    """"The Minister of War gives New Weapons to a General, the Admiral, the Air Force
+    Commander, or to nobody" (docs/rules.md §new-weapons)."""
     name = "new_weapons"
     label = "Assign New Weapons"
+    rules = ("new-weapons", "war")
     step = Step.DRAWS
     phases = frozenset({PhaseKind.BUDGET_DRAW})
     args = (Arg("position", "Assign to", T.POSITION),)
@@ -66,8 +71,11 @@ class NewWeapons(OrderKindSpec):
 
 
 class DrawBills(OrderKindSpec):
+    """The Foreign Minister and the Farm & Labor Secretary "each decide secretly how
+    many bills to draw, 1 to 6" (docs/rules.md §draws)."""
     name = "draw_bills"
     label = "Draw budget bills"
+    rules = ("draws", "ruling-draws-near-end", "ruling-vacant-draw")
     step = Step.DRAWS
     phases = frozenset({PhaseKind.BUDGET_DRAW})
     args = (Arg("position", "As", T.POSITION), Arg("count", "Bills", T.AMOUNT))
@@ -94,8 +102,12 @@ class DrawBills(OrderKindSpec):
 
 
 class ProposeBudget(OrderKindSpec):
+    """"The President proposes a total in MP for each player"
+    (docs/rules.md §budget-proposal)."""
     name = "propose_budget"
     label = "Propose the budget"
+    rules = ("budget-proposal", "ruling-feasibility", "ruling-pocket-set-aside",
+             "ruling-alternative-budget")
     step = Step.PROPOSAL
     phases = frozenset({PhaseKind.BUDGET_PROPOSAL})
     args = (Arg("allocations", "Totals", T.TABLE),
@@ -125,8 +137,11 @@ class ProposeBudget(OrderKindSpec):
 
 
 class SeizeChamber(OrderKindSpec):
+    """After a defeated budget the Minister of Internal Security "either seizes the
+    Chamber ... or lets the budget stay defeated" (docs/rules.md §seize)."""
     name = "seize_chamber"
     label = "Seize the Chamber or not"
+    rules = ("seize",)
     step = Step.SEIZE_DECISION
     phases = frozenset({PhaseKind.INTERNAL_SECURITY})
     args = (Arg("seize", "Decision", T.FLAG),)

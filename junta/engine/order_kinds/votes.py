@@ -19,8 +19,12 @@ if TYPE_CHECKING:
 
 
 class Vote(OrderKindSpec):
+    """"Every player votes yes, no or abstain with all the votes he commands", or for a
+    candidate in an election (docs/rules.md §votes, §vote-cards, §first-election)."""
     name = "vote"
     label = "Vote"
+    rules = ("votes", "vote-cards", "first-election", "competence", "resignation",
+             "ruling-deadlock")
     step = Step.VOTE_COUNT
     phases = VOTING_PHASES
     args = (Arg("choice", "Your vote", T.BALLOT), Arg("cards", "Vote cards to play", T.CARDS),

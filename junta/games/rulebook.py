@@ -22,12 +22,14 @@ import nh3
 from django.conf import settings
 from django.utils.safestring import SafeString, mark_safe
 
-from junta.engine import CARD_CATEGORIES, Catalog
+from junta.engine import CARD_CATEGORIES, Catalog, kinds_by_section
 
 RULES = "rules.md"
 RULINGS = "rulings.md"
 # The id of rulings.md's first heading: a link to `rulings.md` on the page goes there.
 RULINGS_TOP = "settled-rulings"
+# What the line under a section that governs order kinds starts with: "Orders: Pay money, ..."
+ORDERS_LINE = "Orders:"
 # The generated sections that follow the two files.
 GENERATED = (("cards", "The political cards"), ("zones", "The city's zones"))
 
@@ -36,7 +38,7 @@ ALLOWED_TAGS = {
     "blockquote", "ul", "ol", "li", "a", "table", "thead", "tbody", "tr", "th", "td",
 }
 ALLOWED_ATTRIBUTES = {
-    "a": {"href", "title", "class"}, "th": {"align"}, "td": {"align"},
+    "a": {"href", "title", "class"}, "p": {"class"}, "th": {"align"}, "td": {"align"},
     **{f"h{level}": {"id"} for level in range(1, 7)},
 }
 HEADING = re.compile(r'<h([1-6]) id="([^"]+)">(.*?)</h\1>', re.S)
@@ -134,9 +136,23 @@ def _local_href(match: re.Match[str]) -> str:
 
 
 def _heading(match: re.Match[str]) -> str:
+    """A heading with its `§name` link and, when the section governs order kinds, the line that
+    names them."""
     level, anchor, inner = match.groups()
     return (f'<h{level} id="{anchor}">{inner} <a class="section-link" href="#{anchor}">'
-            f"§{anchor}</a></h{level}>")
+            f"§{anchor}</a></h{level}>" + orders_line(anchor))
+
+
+def orders_line(anchor: str) -> str:
+    """The kinds of order a section governs, by the engine's labels (`OrderKindSpec.rules`):
+    those whose main section it is first; "" for a section that governs none. The Orders page
+    has no anchor of its own for a kind (its forms are the seat's options now), so the labels
+    link nowhere."""
+    labels = kinds_by_section().get(anchor)
+    if not labels:
+        return ""
+    return (f'<p class="rules-orders">{html.escape(ORDERS_LINE)} '
+            f'{html.escape(", ".join(labels))}</p>')
 
 
 def _sections(tokens: list[dict[str, Any]]) -> list[Section]:

@@ -7,7 +7,16 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from junta.engine import ArgOption, GameState, Options, Order, OrderOption, Shape, build
+from junta.engine import (
+    ArgOption,
+    GameState,
+    Options,
+    Order,
+    OrderOption,
+    Shape,
+    build,
+    option_rules,
+)
 
 
 def _arg(arg: ArgOption) -> dict[str, Any]:
@@ -30,6 +39,7 @@ def option_json(option: OrderOption) -> dict[str, Any]:
         "conditions": [{"kind": c.kind, "label": c.label, "args": [_arg(a) for a in c.args]}
                        for c in option.conditions],
         "refused_conditions": list(option.refused_conditions),
+        "rules": list(option_rules(option)),
     }
 
 

@@ -286,6 +286,8 @@ class OptionOut(Schema):
     defaults: dict[str, Any]
     conditions: list[ConditionOut]
     refused_conditions: list[str]
+    rules: list[str] = Field(description="The sections of the rules this order comes from, "
+                                         "the main one first: each is /rules/#<section>")
 
 
 class OptionsOut(Schema):

@@ -113,3 +113,25 @@ def test_the_coup_forms_link_to_their_rules(campaign, client):
     page = orders_page(client, by_seat[GENERAL_1], game)
     assert_forms_link_their_rules(page, state, GENERAL_1, page_ids(rules_page(client)))
     assert 'href="/rules/#movement">Rules §movement</a>' in page
+
+
+@pytest.mark.django_db
+def test_the_api_gives_each_option_its_rules(campaign, client):
+    """A bot reads the same sections from the options: each option's kind's, the main one
+    first, each a heading of the Rules page."""
+    from junta.games import running
+
+    game, _users = campaign()
+    running.start_campaign(game.id, game.gm)
+    install(game, locations())
+    client.force_login(users_by_seat(game)[GENERAL_3])
+    response = client.get(f"/api/v1/campaigns/{game.id}/options")
+    assert response.status_code == 200
+    options = response.json()["orders"]
+    anchors = page_ids(rules_page(client))
+    assert options
+    for option in options:
+        assert option["rules"] == list(ORDER_KINDS[option["kind"]].rules)
+        assert set(option["rules"]) <= anchors
+    schema = client.get("/api/v1/openapi.json").json()["components"]["schemas"]["OptionOut"]
+    assert "rules" in schema["properties"]

@@ -35,7 +35,11 @@ CHANGELOG: dict[str, str] = {
         "refused when given, and dropped with a word if stored: a deposit above the pocket, "
         "coup orders about units that are not there, a card's units in another zone than its "
         "own, a Bribe with no unit to buy, safe passage or execution of an exile who did not "
-        "ask to return, a trade asking for a card the partner cannot have or more than 999 MP."
+        "ask to return, a trade asking for a card the partner cannot have or more than 999 MP. "
+        "A country emptied by exile holds no election (which looped for ever): the Presidency "
+        "stays vacant, an exile who asks comes home safely, and if nobody is back when the "
+        "budget is due the game ends and the Swiss banks decide (docs/rulings.md "
+        "§ruling-empty-country)."
     ),
 }
 

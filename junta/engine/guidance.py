@@ -16,7 +16,7 @@ from .flow import country_empty, ends_at_this_deadline
 from .labels import FORCE_NAMES, count_units, coup_units, moves_reason, zone_name
 from .options import Options, legal_options
 from .order_kinds.coup import AIRSTRIKES
-from .state import GameState
+from .state import GameState, Player
 from .units import BARRACKS, CONTROL_POINTS, EMBASSIES
 
 # One wording for the Status page, the Orders page and the character page: the family comes
@@ -261,17 +261,31 @@ def _aftermath(state: GameState, seat: int) -> list[Instruction]:
     elif coup.get("result") == "junta":
         if p.rebel:
             first = state.first_rebel
-            tie = f" The First Rebel, {state.name(first)}, breaks ties." if first is not None \
-                else ""
+            tie = "" if first is None else \
+                f" The First Rebel, {state.name(first)}, breaks ties." \
+                if state.players[first].active else \
+                f" The First Rebel, {state.name(first)}, is not in the country: the lot breaks " \
+                "ties."
             lines.append(Instruction(
                 "The coup succeeded and you sit in the Junta: vote for the next President, any "
                 "living player, the sitting President included." + tie, "junta"))
-        else:
+        elif any(x.active and x.rebel for x in state.players):
             lines.append(Instruction("The coup succeeded: the Junta (the Rebels) elects the next "
                                      "President.", "junta"))
+        else:
+            lines.append(Instruction("The coup succeeded but no Rebel is left in the country to "
+                                     "form the Junta: the President falls and the Chamber "
+                                     "elects his successor when the Aftermath is over; nobody "
+                                     "is executed.", "junta"))
+            return _after_lunch(state, p, lines)
         lines.append(Instruction(
             "Everyone orders an execution \u201cshould you be elected\u201d: a newly elected "
             "President may execute ANY one player. It counts only if you are elected.", "junta"))
+    return _after_lunch(state, p, lines)
+
+
+def _after_lunch(state: GameState, p: Player, lines: list[Instruction]
+                 ) -> list[Instruction]:
     if state.turn_flags.get("bank_after_lunch") and p.location == "bank":
         lines.append(Instruction(
             "The Bank reopens after lunch: you chose the Bank, so you may deposit or withdraw; it "

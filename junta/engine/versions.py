@@ -39,7 +39,9 @@ CHANGELOG: dict[str, str] = {
         "A country emptied by exile holds no election (which looped for ever): the Presidency "
         "stays vacant, an exile who asks comes home safely, and if nobody is back when the "
         "budget is due the game ends and the Swiss banks decide (docs/rulings.md "
-        "§ruling-empty-country)."
+        "§ruling-empty-country). A coup the Rebels won with no Rebel left in the country no "
+        "longer keeps the President in office with the Junta's right to shoot anyone: he "
+        "falls and the Chamber elects after the Aftermath (docs/rulings.md §ruling-junta)."
     ),
 }
 

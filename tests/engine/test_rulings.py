@@ -267,6 +267,8 @@ def test_a_sound_state_keeps_every_invariant():
      "Maria is dead and keeps cards or pocket money"),
     (lambda s: s.positions.update({cat.PRESIDENT: BIL}),
      "the Brother-in-Law holds the El Presidente without a President"),
+    (lambda s: setattr(s.players[4], "status", "exiled"),
+     "the Generalissimo of the 3rd Army Brigade is held by Ernesto, who is exiled"),
     (lambda s: s.players[2].hand.extend(s.political_deck[-7:]) or s.political_deck.__delitem__(
         slice(-7, None)), "Bill holds 7 cards, over the limit of 6"),
 ])

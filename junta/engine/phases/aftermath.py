@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from .. import catalog
 from ..enums import Status
 from .election import take_office
 from .locations import banking as _banking
@@ -23,8 +24,9 @@ if TYPE_CHECKING:
 def junta_vote(ctx: Context) -> None:
     """"Players that are Rebels make up a Junta... and are each given one vote to decide the
     next President"; "the First Rebel has the tie-breaking vote in the resulting Junta".
-    Ruling: with no ballot cast, the First Rebel takes the Presidency if he can, else the lot
-    decides among the Rebels; a tie the First Rebel's ballot does not settle goes to the lot.
+    Ruling: with no ballot cast, the First Rebel takes the Presidency if he is in the country,
+    else the lot decides among the Rebels who are; a tie the First Rebel's ballot does not settle
+    goes to the lot; with no Rebel in the country the President falls and the Chamber elects.
     (docs/rules.md §junta; docs/rulings.md §ruling-junta)."""
     s = ctx.state
     coup = ctx.coup
@@ -66,13 +68,33 @@ def junta_vote(ctx: Context) -> None:
         winner = junta[ctx.rng.below(len(junta))]
         ctx.public("junta_tie", f"No member of the Junta votes: the lot falls on "
                    f"{s.name(winner)}.")
-    elif s.president is not None:
-        return  # no Junta left in the country: the President stays
     else:
+        _no_junta(ctx)
         return
     coup["elected"] = winner
     ctx.facts.elected = winner
     take_office(ctx, winner)
+
+
+def _no_junta(ctx: Context) -> None:
+    """The Rebels won but none is left in the country (fled through an embassy, or dead): nobody
+    sits in the Junta to elect the next President. The fallen government does not stay: the
+    sitting President loses office (his execution order, given "if I am elected", lapses) and
+    the Chamber elects a President when the Aftermath is over, as for a President who fled; he
+    may stand again (docs/rules.md §junta, §after-lunch; docs/rulings.md §ruling-junta,
+    §ruling-president-fled)."""
+    s = ctx.state
+    deposed = s.president
+    if deposed is None:
+        chamber = " The Chamber elects one when the Aftermath is over." if s.active_seats() \
+            else ""
+        ctx.public("no_junta", "No Rebel is left in the country to form the Junta: nobody "
+                   f"elects a President in the Aftermath.{chamber}", headline=True)
+        return
+    s.positions[catalog.PRESIDENT] = None  # he is in the country: an election follows
+    ctx.public("no_junta", "No Rebel is left in the country to form the Junta: El Presidente "
+               f"{s.name(deposed)} falls with his government and executes nobody. The Chamber "
+               "elects a President when the Aftermath is over.", headline=True, deposed=deposed)
 
 
 def execution(ctx: Context) -> None:

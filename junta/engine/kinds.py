@@ -7,9 +7,9 @@ unconditional order of it a phase, its arguments (name, label, type), its map sh
 its sentence and the players it deals with openly. Validation (`orders.py`), a seat's legal
 options (`options.py`), the bots, the Status instructions, the pages, the GM panel and the API
 all read this registry. Adding an order kind means one `OrderKindSpec` subclass in the
-module of its phase, listed in `KINDS` below, its rule paragraph (named in its `rules`), the
-options that offer it (`options.py`), the bots' use of it (`bots.py`) and the phase step that
-carries it out.
+module of its phase, listed in `KINDS` below, its rule paragraph (named in its `rules`), its
+`offers` (what a seat may order of it now, run in the order of `options.OFFER_STEPS`), the bots'
+use of it (`bots.py`) and the phase step that carries it out.
 """
 
 from __future__ import annotations

@@ -60,7 +60,7 @@ OTHER_WORDS = frozenset({"public", "tell", "get", "pop", "setdefault", "orders_o
                          "condition", "Instruction"})
 
 # (file, owner) -> the words allowed there. The owner is the innermost enclosing class or
-# function ("Builder.aftermath"), or at module level the name assigned ("CONDITION_KINDS").
+# function ("Execute.offers"), or at module level the name assigned ("CONDITION_KINDS").
 ALLOWED: dict[tuple[str, str], frozenset[str]] = {
     # Condition kinds (the keys of the table, and matched by kind): "exiled" is the condition
     # "a player goes into exile", "coup_excuse" "there is a Coup Excuse".
@@ -80,6 +80,7 @@ ALLOWED: dict[tuple[str, str], frozenset[str]] = {
         "cabinet", "budget_draw", "budget_proposal", "budget_vote", "election",
         "special_motion", "banking", "rebel_only", "coup", "aftermath"}),
     # Order kinds: "junta_vote" is the order "Vote in the Junta".
+    ("junta/engine/options.py", "OFFER_STEPS"): frozenset({"junta_vote"}),
     # The key of the state's coup (`GameState.coup`), read in the database's JSON.
     ("junta/games/play.py", "_read_facts"): frozenset({"coup"}),
     # Event kinds shown on the city map.

@@ -11,9 +11,11 @@ from ..problems import Problem
 from ..state import GameState
 from .base import Arg, OrderKindSpec, T, seat_of
 from .coup import coup_of
+from .offering import living, one
 
 if TYPE_CHECKING:
     from ..orders import Order
+    from .offering import Builder
 
 
 class JuntaVote(OrderKindSpec):
@@ -40,6 +42,16 @@ class JuntaVote(OrderKindSpec):
         if candidate is None or not state.players[candidate].active:
             return [Problem("Choose a living player in the country.", "candidate")]
         return []
+
+    def offers(self, b: Builder, group: str = "") -> None:
+        s = b.s
+        if s.phase != PhaseKind.AFTERMATH or (s.coup or {}).get("result") != "junta" or \
+                not b.p.rebel:
+            return
+        first = s.first_rebel
+        tie = f" The First Rebel, {s.name(first)}, breaks ties." if first is not None else ""
+        b.add("junta_vote", "The Junta elects the President: any living player, the "
+              "sitting President included." + tie, [one("candidate", "Candidate", living(s))])
 
 
 class Execute(OrderKindSpec):
@@ -72,3 +84,22 @@ class Execute(OrderKindSpec):
                 return [Problem("Loyalist players are immune from execution by a sitting "
                                 "President: choose a Rebel.", "target")]
         return []
+
+    def offers(self, b: Builder, group: str = "") -> None:
+        s, seat = b.s, b.seat
+        if s.phase != PhaseKind.AFTERMATH:
+            return
+        result = (s.coup or {}).get("result")
+        if result == "president" and seat == s.president:
+            rebels = [(x.seat, x.name) for x in s.players
+                      if x.status == Status.ALIVE and x.rebel and x.seat != seat]
+            if rebels:
+                b.add("execute", "You won the coup: you may send one Rebel to the firing "
+                      "squad (Loyalists are immune). His pocket money comes to you. No order: "
+                      "you benevolently execute no one.", [one("target", "Rebel", rebels)])
+        elif result == "junta":
+            targets = [(v, n) for v, n in living(s) if v != seat]
+            b.add("execute", "Should you be elected President by the Junta, you may execute "
+                  "ANY one player and take his pocket money; the order counts only if you "
+                  "are elected. No order: you benevolently execute no one.",
+                  [one("target", "Player", targets)])

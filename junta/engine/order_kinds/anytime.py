@@ -11,13 +11,15 @@ from typing import TYPE_CHECKING, Any
 
 from .. import catalog
 from ..enums import PhaseKind, Status, Step
-from ..labels import card_name, zone_name
+from ..labels import card_name, plural, zone_name, zones_with_occupants
 from ..problems import Problem
 from ..state import GameState
+from ..units import AGITATORS, BRIBES, CARD_UNITS
 from .base import (
     ANY_PHASE,
     COUP_PHASES,
     IN_A_ZONE,
+    VOTING_PHASES,
     Arg,
     OrderKindSpec,
     T,
@@ -26,9 +28,20 @@ from .base import (
     seat_of,
     word,
 )
+from .offering import (
+    TRADE_HELP,
+    card_note,
+    number,
+    one,
+    some,
+    target_choices,
+    unit_card_reason,
+    wanted_cards,
+)
 
 if TYPE_CHECKING:
     from ..orders import Order
+    from .offering import Builder
 
 MAX_ASKED = 999  # the most MP a trade may ask for
 
@@ -65,6 +78,17 @@ class Pay(OrderKindSpec):
                                   "the election."))
         return errors
 
+    def offers(self, b: Builder, group: str = "") -> None:
+        p = b.p
+        if b.resigning and p.pocket:
+            b.notes.append("Paying or giving money: as the resigning President you may not "
+                           "transfer your pocket money during the election.")
+        if p.pocket and b.others and not b.resigning:
+            b.add("pay", "Pay money from your pocket.",
+                  [one("to", "To", b.others),
+                   number("amount", "MP", 1, p.pocket,
+                          help=f"You have {p.pocket} MP in your pocket.")])
+
 
 class GiveCard(OrderKindSpec):
     """"A card given to a player is his from then on"; no card goes to a player at the
@@ -93,6 +117,19 @@ class GiveCard(OrderKindSpec):
         if card_id not in state.players[seat].hand:
             errors.append(Problem("That card is not in your hand.", "card"))
         return errors
+
+    def offers(self, b: Builder, group: str = "") -> None:
+        p = b.p
+        if not (p.hand and b.others):
+            return
+        takers = [(x, n) for x, n in b.others
+                  if not b.refusals("give_card", {"to": x, "card": p.hand[0]})]
+        if takers:
+            b.add("give_card", "Give a card (not to a player at the hand limit).",
+                  [one("to", "To", takers), one("card", "Card", b.hand())])
+        else:
+            b.notes.append(f"Giving a card: every other player is at the hand limit "
+                           f"of {catalog.HAND_LIMIT} cards.")
 
 
 class Trade(OrderKindSpec):
@@ -164,6 +201,28 @@ class Trade(OrderKindSpec):
         return (f"Trade with {word(state, self.args[0], args.get('with'))}: give "
                 f"{', '.join(gives) or 'nothing'}, get {', '.join(gets) or 'nothing'}")
 
+    def offers(self, b: Builder, group: str = "") -> None:
+        p = b.p
+        if not b.others:
+            return
+        # what changes hands: any of these, so long as something does (`combined`)
+        args = [one("with", "With", b.others)]
+        if p.hand:
+            args.append(some("give_cards", "Cards you give", b.hand(), required=False,
+                             combined=True))
+        args.append(some("get_cards", "Cards you get", wanted_cards(b.s, b.seat),
+                         required=False, combined=True,
+                         help="Your partner's hand is secret, so every card that is not "
+                              "in your hand or in play is listed: your partner must order "
+                              "the same trade, giving these very cards."))
+        if not b.resigning and p.pocket:
+            args.append(number("give_money", "MP you give", 0, p.pocket, required=False,
+                               help=f"You have {p.pocket} MP in your pocket.",
+                               combined=True))
+        args.append(number("get_money", "MP you get", 0, MAX_ASKED, required=False,
+                           combined=True))
+        b.add("trade", TRADE_HELP, args)
+
 
 class PlayCard(OrderKindSpec):
     """The card plays "whose card allows 'any time'", and those that name their own step
@@ -190,6 +249,119 @@ class PlayCard(OrderKindSpec):
         where = f" in {zone_name(zone)}" if zone in catalog.zones() else ""
         return f"Play {card_name(args.get('card'))}{on}{where}"
 
+    def offers(self, b: Builder, group: str = "") -> None:
+        """group "units": the cards that put units on the map and the Bribe cards, offered
+        with the coup's orders; otherwise the other cards of the hand."""
+        if group == "units":
+            self._unit_cards(b)
+        else:
+            self._hand(b)
+
+    def _hand(self, b: Builder) -> None:
+        """Card plays the engine accepts now. Unit and Bribe cards have a form each (added with
+        the coup's options); a card that needs a target, or that acts at a step of its own
+        (re-votes, assassination-time cards), has a form of its own with the targets the engine
+        accepts; the other cards share one form. Every card not offered gets a note."""
+        # narrow imports: the card plays' rules (card_plays.py) carry the cards out too
+        from ..card_plays import TARGETED, check_play
+        from ..orders import UNIT_CARDS, Order, card_step
+        from ..phases.locations import THEFTS
+
+        s, seat, p = b.s, b.seat, b.p
+        offered = {o.key for o in b.out}
+        general: list[tuple[int, str]] = []
+        own_forms: list[tuple[int, list[tuple[int, str]]]] = []
+        for cid in p.hand:
+            c = catalog.card(cid)
+            if c.name in UNIT_CARDS:
+                if f"play_card:{cid}" not in offered:
+                    b.notes.append(card_note(c.name, unit_card_reason(s, seat, cid)))
+                continue
+            if c.category == "vote":
+                if s.phase not in VOTING_PHASES:
+                    b.notes.append(f"{c.name}: a Vote card, played with your vote in a vote "
+                                   "of the Chamber.")
+                continue
+            if (c.category == "assassin" and c.name not in (*THEFTS, "Monarchist Assassin")) \
+                    or c.name == "Secret Police Overtime":
+                if s.phase != PhaseKind.LOCATIONS:
+                    b.notes.append(f"{c.name}: sent with an assassination order in the "
+                                   "Locations phase.")
+                continue
+            refused = check_play(s, seat, Order("play_card", {"card": cid}))
+            if c.name in TARGETED:
+                # the form chooses the target: a missing one is no reason to refuse the card
+                refused = [m for m in refused if m != f"{c.name} needs another player as its "
+                           "target."]
+            if refused:
+                b.notes.append(card_note(c.name, refused[0]))
+                continue
+            targets = [(t, label) for t, label in target_choices(s, seat)
+                       if not check_play(s, seat, Order("play_card", {"card": cid,
+                                                                      "target": t}))
+                       ] if c.name in TARGETED else []
+            if c.name in TARGETED and not targets:
+                b.notes.append(f"{c.name}: there is no player it can be played on now.")
+                continue
+            if c.name in TARGETED or card_step(c, s.phase) != Step.ANY_TIME:
+                own_forms.append((cid, targets))
+            else:
+                general.append((cid, c.name))
+        if general:
+            b.add("play_card", "Play a card from your hand; Influence cards go into play in "
+                  "front of you.", [one("card", "Card", general)])
+        for cid, targets in own_forms:
+            c = catalog.card(cid)
+            args = [one("target", "Target", targets)] if c.name in TARGETED else []
+            b.add("play_card", c.effect, args, key=f"play_card:{cid}",
+                  label=f"Play {c.name}", fixed={"card": cid})
+
+    def _unit_cards(self, b: Builder) -> None:
+        """Event cards that put units on the map and the Bribe cards, each with the zones it
+        may use: in the Rebel-Only step (before anyone moves) and during the coup."""
+        # narrow imports: the card plays' rules (card_plays.py) carry the cards out too
+        from ..card_plays import has_influence, playable_now
+        from ..orders import UNIT_CARDS
+
+        s, seat, p = b.s, b.seat, b.p
+        rebel_step = s.phase == PhaseKind.LOCATIONS
+        if not (rebel_step and seat != s.president or s.phase in COUP_PHASES):
+            return
+        units = b.units
+        for cid in p.hand:
+            card = catalog.card(cid)
+            if card.name not in UNIT_CARDS or not playable_now(s, card):
+                continue
+            if card.name in BRIBES:
+                how, value = BRIBES[card.name]
+                targets = [u for u in units if u["zone"] is not None and u["owner"] != seat and (
+                    u["kind"] in AGITATORS | {"Labor Rioter"} if how == "agitators"
+                    else u.get(how) == value)]
+                if not targets or p.pocket < 1:
+                    continue
+                zones = sorted({u["zone"] for u in targets})
+                help_text = (f"Name a zone: for each unit there the card can buy you pay 1 MP "
+                             f"and roll a die; on 4-6 the unit is yours for the rest of the "
+                             f"coup. You have {p.pocket} MP.")
+                zone_arg = one("zone", "Zone", zones_with_occupants(s, targets, zones))
+            else:
+                spec = CARD_UNITS[card.name]
+                if spec.requires and not has_influence(s, seat, spec.requires) or \
+                        spec.cost > p.pocket:
+                    continue
+                help_text = f"{spec.count} {plural(spec.kind, spec.count)} appear under your " \
+                    "control"
+                help_text += f" in {zone_name(spec.zones[0])}." if len(spec.zones) == 1 else \
+                    " in the zone you choose."
+                if spec.cost:
+                    help_text += f" Costs {spec.cost} MP."
+                if rebel_step:
+                    help_text += " Rebel action: it makes you a Rebel" + (
+                        " and gives a Coup Excuse." if spec.excuse else ".")
+                zone_arg = one("zone", "Where", [(z, zone_name(z)) for z in spec.zones])
+            b.add("play_card", help_text, [zone_arg], key=f"play_card:{cid}",
+                  label=f"Play {card.name}", fixed={"card": cid})
+
 
 class Discard(OrderKindSpec):
     """A player over the limit "must pass, play or discard down to six"
@@ -209,6 +381,13 @@ class Discard(OrderKindSpec):
             return [Problem("That card is neither in your hand nor in play in front of you.",
                             "card")]
         return []
+
+    def offers(self, b: Builder, group: str = "") -> None:
+        discardable = b.hand() + [(c, f"{catalog.card(c).name} (in play)")
+                                  for c in b.p.influence]
+        if discardable:
+            b.add("discard", "Discard a card (the hand limit is 6, Influence in play "
+                  "counts).", [one("card", "Card", discardable)])
 
 
 class Resign(OrderKindSpec):
@@ -231,6 +410,12 @@ class Resign(OrderKindSpec):
             return [Problem("The President may resign at any time except during a Coup.")]
         return []
 
+    def offers(self, b: Builder, group: str = "") -> None:
+        s = b.s
+        if b.seat == s.president and s.phase not in (PhaseKind.NOMINATION, PhaseKind.ELECTION) \
+                and s.coup is None:
+            b.add("resign", "Resign the Presidency: the Chamber elects a successor at once.")
+
 
 class ReturnFromExile(OrderKindSpec):
     """An exile "may ask to return at any time"; during a coup only through an
@@ -248,6 +433,14 @@ class ReturnFromExile(OrderKindSpec):
         if seat in state.pending_returns and state.phase not in COUP_PHASES:
             return [Problem("Your return is already before the Minister of Internal Security.")]
         return []
+
+    def offers(self, b: Builder, group: str = "") -> None:
+        """An exile's one order (the only options he has)."""
+        if b.seat not in b.s.pending_returns or b.s.phase in COUP_PHASES:
+            b.add("return_from_exile", "Ask the Minister of Internal Security for safe "
+                  "passage.")
+        else:
+            b.notes.append("Your return is already before the Minister of Internal Security.")
 
 
 class SafePassage(OrderKindSpec):
@@ -281,6 +474,14 @@ class SafePassage(OrderKindSpec):
         who = state.name(seat) if isinstance(seat, int) else "an exile"
         return f"{str(args.get('decision', '')).title()} {who} on return"
 
+    def offers(self, b: Builder, group: str = "") -> None:
+        s = b.s
+        if catalog.INTERNAL_SECURITY in b.commands and s.pending_returns:
+            b.add("safe_passage", "Decide on an exile asking to return.",
+                  [one("seat", "Exile", [(x, s.name(x)) for x in s.pending_returns]),
+                   one("decision", "Decision", [("grant", "Grant safe passage"),
+                                                ("execute", "Execute")])])
+
 
 class BrotherInLaw(OrderKindSpec):
     """"the President chooses which one the Brother-in-Law keeps (an order he may
@@ -300,3 +501,10 @@ class BrotherInLaw(OrderKindSpec):
             return [Problem("Choose a Cabinet position for your Brother-in-Law to take if it falls "
                             "vacant.", "position")]
         return []
+
+    def offers(self, b: Builder, group: str = "") -> None:
+        if b.seat == b.s.president:
+            b.add("brother_in_law", "If several positions fall vacant, your Brother-in-Law "
+                  "takes this one.",
+                  [one("position", "Position", [(k, catalog.TITLES[k])
+                                                for k in catalog.CABINET])])

@@ -24,6 +24,7 @@ from ..state import BIL, GameState
 
 if TYPE_CHECKING:
     from ..orders import Order
+    from .offering import Builder
 
 ANY_PHASE = frozenset(PhaseKind(p) for p in steps.ADJUDICATION_ORDER)
 VOTING_PHASES = frozenset({PhaseKind.ELECTION, PhaseKind.SPECIAL_MOTION, PhaseKind.BUDGET_VOTE})
@@ -140,6 +141,12 @@ class OrderKindSpec:
         are not (`first_that_holds`): None for an order that stands beside the others of its
         kind."""
         return (self.name, "") if self.first_that_holds else None
+
+    def offers(self, b: Builder, group: str = "") -> None:
+        """Add to `b` what the seat may order of this kind now, each with the values the
+        engine accepts, and a note for what he might look for and cannot order, with why.
+        `options.py` runs the kinds' offers in a fixed order (`OFFER_STEPS`); `group` names
+        the step of a kind offered at two places of it."""
 
 
 # --- the values of arguments -------------------------------------------------------------------

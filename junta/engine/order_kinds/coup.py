@@ -14,7 +14,19 @@ from typing import TYPE_CHECKING, Any
 
 from .. import catalog
 from ..enums import PhaseKind, Status, Step
-from ..labels import FORCE_NAMES, coup_units, zone_name
+from ..labels import (
+    FORCE_LABELS,
+    FORCE_NAMES,
+    FOREIGN_KINDS,
+    FOREIGN_NAMES,
+    count_units,
+    coup_units,
+    moves_reason,
+    plural,
+    unit_label,
+    zone_name,
+    zones_with_occupants,
+)
 from ..problems import Problem
 from ..state import GameState
 from ..units import (
@@ -43,9 +55,24 @@ from .base import (
     zone_of,
     zone_title,
 )
+from .offering import (
+    REBEL_WARNING,
+    SIDE_CHOICES,
+    YES_NO,
+    ArgOption,
+    Choice,
+    Shape,
+    move_args,
+    one,
+    some,
+    stacks_by_zone,
+    strike_args,
+    strike_foes,
+)
 
 if TYPE_CHECKING:
     from ..orders import Order
+    from .offering import Builder
 
 AIRSTRIKES = 3  # "Controls 3 Airstrikes... Only one Airstrike may be used per Coup Phase"
 SIDES = ("junta", "president")
@@ -221,6 +248,34 @@ class Airstrike(OrderKindSpec):
         return (f"{source} on {_seat_words(state, args.get('target'))}'s units in "
                 f"{_zone_words(args.get('zone'))}")
 
+    def offers(self, b: Builder, group: str = "") -> None:
+        found = strike_foes(b)
+        if found is None:
+            return
+        foes, extra = found
+        s = b.s
+        coup = s.coup or {"airstrikes_used": 0, "foreign": {"chosen": [],
+                                                             "airstrikes_used": 0}}
+        origins: list[tuple[str, str]] = []
+        if catalog.AIR_FORCE in b.commands and coup["airstrikes_used"] < AIRSTRIKES:
+            left = AIRSTRIKES - coup["airstrikes_used"]
+            origins.append(("air_force", f"the Air Force ({left} of {AIRSTRIKES} left)"))
+        if s.phase in COUP_PHASES and catalog.FOREIGN in b.commands:
+            foreign = coup["foreign"]
+            total = FOREIGN_FORCES["airstrikes"][1]
+            if "airstrikes" in foreign["chosen"] and foreign["airstrikes_used"] < total:
+                origins.append(("foreign", f"the foreign Air Strikes "
+                                           f"({total - foreign['airstrikes_used']} of {total} "
+                                           "left)"))
+            elif _may_choose(s, "airstrikes"):
+                origins.append(("foreign", "the foreign Air Strikes (calls them in as one of "
+                                           "your Foreign Intervention forces)"))
+        if origins:
+            b.add("airstrike", "An Airstrike rolls 6 dice at one player's units in one "
+                  "zone, before any movement; a 6 destroys a unit. One Airstrike per source "
+                  "each phase." + extra, [one("source", "Airstrike from", origins),
+                                          *strike_args(s, foes)])
+
 
 class Gunboat(OrderKindSpec):
     """The Gunboat "shells one player's units in one zone once each Coup Phase"
@@ -241,6 +296,13 @@ class Gunboat(OrderKindSpec):
         if catalog.ADMIRAL not in state.commanded_positions(seat):
             errors.append(Problem("Only the Admiral commands the Gunboat."))
         return errors + _strike_target(state, seat, order)
+
+    def offers(self, b: Builder, group: str = "") -> None:
+        found = strike_foes(b)
+        if found is not None and catalog.ADMIRAL in b.commands:
+            foes, extra = found
+            b.add("gunboat", "The Gunboat shells one player's units in one zone with 3 "
+                  "dice, before any movement, once a phase." + extra, strike_args(b.s, foes))
 
 
 class Intervene(OrderKindSpec):
@@ -279,6 +341,18 @@ class Intervene(OrderKindSpec):
         return "Call in the foreign " + ", ".join(FORCE_NAMES.get(f, f) for f in
                                                   args.get("forces") or [])
 
+    def offers(self, b: Builder, group: str = "") -> None:
+        if not b.in_coup:
+            return
+        foreign = coup_of(b.s)["foreign"]
+        left = foreign["allowed"] - len(foreign["chosen"])
+        if catalog.FOREIGN in b.commands and left > 0:
+            free = [(f, FORCE_LABELS[f]) for f in FOREIGN_FORCES if f not in foreign["chosen"]]
+            b.add("intervene", f"The die showed {foreign['roll']}: you may call in {left} "
+                  f"more Foreign Intervention force{'s' if left != 1 else ''}, each once a "
+                  "coup. They arrive with this phase's incoming fire; the units then wait "
+                  "to be landed.", [some("forces", "Forces", free)])
+
 
 class Transfer(OrderKindSpec):
     """"A player may hand any of his units to another player" (docs/rules.md §transfers)."""
@@ -304,6 +378,16 @@ class Transfer(OrderKindSpec):
         when = " after the moves" if args.get("after_moves") else ""
         return (f"Hand {_units_words(state, args.get('units'))} to "
                 f"{_seat_words(state, args.get('to'))}{when}")
+
+    def offers(self, b: Builder, group: str = "") -> None:
+        if b.in_coup and b.mine and b.others:
+            b.add("transfer", "Hand units over to another player. Unmoved units handed "
+                  "over before the moves bring their move along; units handed over after "
+                  "moving do not move again this phase.",
+                  [some("units", "Units", [(u["id"], unit_label(u)) for u in b.mine]),
+                   one("to", "To", b.others),
+                   one("after_moves", "When", [(False, "before the moves"),
+                                               (True, "after the moves")])])
 
 
 class Place(OrderKindSpec):
@@ -346,6 +430,51 @@ class Place(OrderKindSpec):
             errors.append(Problem(f"{kind}s land in a river zone; {zone_title(zone)} is not on the "
                                   "river.", "zone"))
         return errors
+
+    def offers(self, b: Builder, group: str = "") -> None:
+        """In the Rebel-Only step the Paratroopers and Marines; during the coup the units
+        waiting to land and the foreign forces the Minister may still call in."""
+        if b.rebel_step:
+            for kind, position in (("Paratrooper", catalog.AIR_FORCE),
+                                   ("Marine", catalog.ADMIRAL)):
+                if position in b.commands:
+                    self._land(b, kind, 1, REBEL_WARNING)
+            return
+        if not b.in_coup:
+            return
+        waiting: dict[str, int] = {}
+        for u in b.mine:
+            if u["zone"] is None:
+                waiting[u["kind"]] = waiting.get(u["kind"], 0) + 1
+        for kind, count in sorted(waiting.items()):
+            self._land(b, kind, count)
+        if catalog.FOREIGN in b.commands:
+            for force in ("helicopter", "paratroopers", "commandos"):
+                kind = FOREIGN_FORCES[force][0]
+                if kind not in waiting and _may_choose(b.s, force):
+                    self._land(b, kind, 0)
+
+    def _land(self, b: Builder, kind: str, count: int, extra: str = "") -> None:
+        """An option to land waiting units of one kind; `count` 0 for a foreign force not yet
+        called in (landing it calls it in)."""
+        river = kind in PLACED_ON_RIVER
+        zones = RIVER_ZONES if river else tuple(sorted(catalog.zones()))
+        where = "a river zone" if river else "any zone"
+        if count:
+            label = f"Land your {plural(kind, count)}"
+            what = f"Your {count_units([{'kind': kind}] * count)} "
+        else:
+            force = FOREIGN_KINDS[kind]
+            label = f"Call in and land {FOREIGN_NAMES[kind]}"
+            what = f"{FOREIGN_NAMES[kind][0].upper()}{FOREIGN_NAMES[kind][1:]} " \
+                f"({FORCE_LABELS[force]}) "
+            count = FOREIGN_FORCES[force][1]
+            extra = " Landing them calls them in as one of your Foreign Intervention forces." \
+                + extra
+        verb = "lands" if count == 1 else "land"
+        b.add("place", f"{what}{verb} in {where} with this phase's movement." + extra,
+              [one("zone", "Zone", [(z, zone_name(z)) for z in zones])],
+              key=f"place:{kind}", label=label, fixed={"unit": kind})
 
 
 class Move(OrderKindSpec):
@@ -397,6 +526,26 @@ class Move(OrderKindSpec):
         return (f"Move {what} from {_zone_words(args.get('from_zone'))} to "
                 f"{_zone_words(args.get('to_zone'))}")
 
+    def offers(self, b: Builder, group: str = "") -> None:
+        if not b.in_coup:
+            return
+        s, seat, on_map = b.s, b.seat, b.on_map
+        stacks = stacks_by_zone(on_map)
+        # units another player may hand over before the moves bring their move along
+        # (docs/rules.md §transfers): a move may start where they stand
+        handed = [(z, f"{zone_name(z)}: units handed over to you before the moves")
+                  for z in sorted({u["zone"] for u in b.units if u["zone"] is not None
+                                   and u["owner"] not in (None, seat)} - set(stacks))]
+        if stacks or handed and b.others:
+            args, reach = move_args(stacks, handed if b.others else ())
+            args.append(some("units", "Only these units (leave empty to move the whole stack)",
+                             [(u["id"], unit_label(u)) for u in on_map], required=False,
+                             depends_on="from_zone",
+                             choices_for={z: tuple(u["id"] for u in us)
+                                          for z, us in stacks.items()}))
+            b.add("move", f"You may move {moves_reason(s, seat)} this phase; a Helicopter "
+                  f"alone flies up to two zones and does not count. {reach}", args)
+
 
 class PoliceResponse(OrderKindSpec):
     """The Minister of Internal Security "may rush any or all of his Police to those
@@ -433,6 +582,22 @@ class PoliceResponse(OrderKindSpec):
                 return [Problem("Only Police units take part in the Police Response.", "units")]
         return []
 
+    def offers(self, b: Builder, group: str = "") -> None:
+        s = b.s
+        if not b.in_coup:
+            return
+        coup = coup_of(s)
+        if s.phase == PhaseKind.COUP and coup["phase"] == 1 and coup.get("agitator_zones") and \
+                catalog.INTERNAL_SECURITY in b.commands:
+            police = [u for u in b.on_map if u["kind"] == "Police"]
+            b.add("police_response", "Rush any or all Police to a zone where Mob, Striker "
+                  "or Rioter units were deployed in the Rebel-Only step. This does not count "
+                  "as your stack move.",
+                  [one("zone", "Zone", zones_with_occupants(
+                      s, b.units, sorted(coup["agitator_zones"]))),
+                   some("units", "Only these Police (leave empty for all)",
+                        [(u["id"], unit_label(u)) for u in police], required=False)])
+
 
 class Flee(OrderKindSpec):
     """"A player may flee the country during a coup if one of his units stands in an
@@ -451,6 +616,13 @@ class Flee(OrderKindSpec):
         if not any(u["owner"] == seat and u["zone"] is not None for u in coup_of(state)["units"]):
             return [Problem("You have no unit on the map to reach an embassy with.")]
         return []
+
+    def offers(self, b: Builder, group: str = "") -> None:
+        if b.in_coup and b.on_map:
+            embassies = " or ".join(zone_name(z) for z in EMBASSIES)
+            b.add("flee", f"Flee the country: it works only if one of your units stands in "
+                  f"an embassy ({embassies}) after this phase's moves. You lose your "
+                  "positions.")
 
 
 class EmbassyPassage(OrderKindSpec):
@@ -473,6 +645,15 @@ class EmbassyPassage(OrderKindSpec):
         if not any(u["owner"] == seat and u["zone"] is not None for u in coup_of(state)["units"]):
             return [Problem("You have no unit on the map to hold an embassy with.")]
         return []
+
+    def offers(self, b: Builder, group: str = "") -> None:
+        if not (b.in_coup and b.on_map):
+            return
+        exiles = [(x.seat, x.name) for x in b.s.players if x.status == Status.EXILED]
+        if exiles:
+            b.add("embassy_passage", "Let an exile come home through an embassy where "
+                  "you hold a unit after the moves (he must also order his return).",
+                  [one("seat", "Exile", exiles)])
 
 
 class Casualties(OrderKindSpec):
@@ -503,6 +684,18 @@ class Casualties(OrderKindSpec):
     def describe(self, state: GameState, args: Mapping[str, Any]) -> str:
         return "Units to lose last: " + ", then ".join(args.get("last") or [])
 
+    def offers(self, b: Builder, group: str = "") -> None:
+        if not b.in_coup:
+            return
+        kinds_held = sorted({u["kind"] for u in b.mine})
+        if len(kinds_held) > 1:
+            b.add("casualties", "Your units hit by strikes or in battle fall weakest first "
+                  "(unarmed, then armed, then 2-dice units). Name the kinds to lose last "
+                  "instead, the first named the very last; it holds for this phase.",
+                  [ArgOption("last", "Lose last, then", Shape.RANKING,
+                             tuple(Choice(k, k) for k in kinds_held),
+                             maximum=min(3, len(kinds_held)))])
+
 
 class Attack(OrderKindSpec):
     """"units of players who ordered an attack on each other" fight
@@ -528,6 +721,12 @@ class Attack(OrderKindSpec):
             errors.append(Problem(f"{zone_title(zone)} is an embassy: no combat there.", "zone"))
         return errors + _another_active(state, seat, target, "target",
                                         "Choose another player to attack.", "commands no units.")
+
+    def offers(self, b: Builder, group: str = "") -> None:
+        if b.in_coup and b.mine and b.others:
+            b.add("attack", "Attack a player's units in a zone after the moves (Rebels and "
+                  "Loyalists who meet fight anyway). Embassies are no-combat zones.",
+                  [one("zone", "Zone", _fighting(b)), one("target", "Player", b.others)])
 
 
 class Retreat(OrderKindSpec):
@@ -559,6 +758,18 @@ class Retreat(OrderKindSpec):
                             f"{zone_title(zone)}.", "to_zone")]
         return []
 
+    def offers(self, b: Builder, group: str = "") -> None:
+        if b.in_coup and b.mine and b.others:
+            b.add("retreat", "If your units in a zone must retreat after a battle, where "
+                  "they go (a zone next to it); otherwise they go back where they came "
+                  "from.",
+                  [one("zone", "Retreat from", _fighting(b)),
+                   one("to_zone", "Retreat to", [(z, zone_name(z))
+                                                 for z in sorted(catalog.zones())],
+                       depends_on="zone",
+                       choices_for={z: tuple(sorted(catalog.zones()[z].adjacent))
+                                    for z in _FIGHTING})])
+
 
 class PermitRetreat(OrderKindSpec):
     """"Rebels deny Loyalists and Loyalists deny Rebels unless they order otherwise"
@@ -589,6 +800,13 @@ class PermitRetreat(OrderKindSpec):
         verb = "Allow" if args.get("allow") else "Deny"
         return f"{verb} {_seat_words(state, args.get('seat'))} to retreat into my zones"
 
+    def offers(self, b: Builder, group: str = "") -> None:
+        if b.in_coup and b.mine and b.others:
+            b.add("permit_retreat", "Whether a player's retreating units may enter zones "
+                  "you hold. Unless you say so, Rebels deny Loyalists and Loyalists deny "
+                  "Rebels.", [one("seat", "Player", b.others),
+                              one("allow", "Allow the retreat", YES_NO)])
+
 
 class CoupSide(OrderKindSpec):
     """"In the last phase everybody votes Pro-Junta or Pro-President"
@@ -614,9 +832,31 @@ class CoupSide(OrderKindSpec):
     def describe(self, state: GameState, args: Mapping[str, Any]) -> str:
         return "Vote Pro-Junta" if args.get("side") == "junta" else "Vote Pro-President"
 
+    def offers(self, b: Builder, group: str = "") -> None:
+        s, seat = b.s, b.seat
+        if not (b.in_coup and s.phase == PhaseKind.COUP_FINAL):
+            return
+        sides = SIDE_CHOICES[1:] if seat == s.president else SIDE_CHOICES
+        b.add("coup_side", "Vote Pro-Junta or Pro-President. A control point counts "
+              "Pro-Junta only if every unit in it belongs to a Pro-Junta voter; empty or "
+              "shared points count Pro-President. The side with 3 of the 5 control "
+              "points wins; no vote abstains." + (
+                  " The President cannot vote Pro-Junta."
+                  if seat == s.president else ""),
+              [one("side", "Your vote", sides)])
+
 
 
 # --- in words ----------------------------------------------------------------------------------
+
+# the zones where units may fight: all but the embassies (no-combat zones)
+_FIGHTING = tuple(z for z in sorted(catalog.zones()) if z not in EMBASSIES)
+
+
+def _fighting(b: Builder) -> list[tuple[int, str]]:
+    """The zones an attack or a retreat names, each with who stands there."""
+    return b.shared("fighting", lambda: zones_with_occupants(b.s, b.units, list(_FIGHTING)))
+
 
 def _units_words(state: GameState, ids: Any) -> str:
     known = {u["id"]: u for u in coup_units(state)}

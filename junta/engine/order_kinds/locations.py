@@ -10,13 +10,17 @@ from typing import TYPE_CHECKING, Any
 
 from .. import catalog
 from ..enums import PhaseKind, Step
+from ..labels import moves_reason, zone_name
 from ..problems import Problem
 from ..state import GameState
+from ..units import BODYGUARD_ZONES
 from .base import MOVE, Arg, OrderKindSpec, T, amount_of
 from .coup import rebel_move_problems
+from .offering import LOCATION_CHOICES, REBEL_WARNING, move_args, number, one, stacks_by_zone
 
 if TYPE_CHECKING:
     from ..orders import Order
+    from .offering import Builder
 
 
 class Location(OrderKindSpec):
@@ -42,6 +46,11 @@ class Location(OrderKindSpec):
         return "Exile" if place == "exile" else \
             f"Location: {catalog.LOCATION_NAMES.get(place, str(place))}"
 
+    def offers(self, b: Builder, group: str = "") -> None:
+        if b.s.phase == PhaseKind.LOCATIONS:
+            b.add("location", "Where you spend the day.",
+                  [one("place", "Location", [*LOCATION_CHOICES, ("exile", "Exile")])])
+
 
 class Assassinate(OrderKindSpec):
     """"An attempt names the assassin, the target and the location"
@@ -60,6 +69,43 @@ class Assassinate(OrderKindSpec):
         # a narrow import: the assassination's rule lives with the phase that carries it out
         from ..phases.locations import check_assassination
         return check_assassination(state, seat, order.args)
+
+    def offers(self, b: Builder, group: str = "") -> None:
+        """The assassins the engine would send now: the Secret Police for the Minister,
+        assassin cards and Secret Police Overtime from the hand."""
+        # a narrow import: the assassination's rule lives with the phase that carries it out
+        from ..phases.locations import SECRET_POLICE, THEFTS, check_assassination
+
+        s, seat = b.s, b.seat
+        others = b.others
+        if s.phase != PhaseKind.LOCATIONS or not others:
+            return
+        trial = {"target": others[0][0], "location": "home"}
+        candidates: list[tuple[Any, str]] = b.hand(
+            lambda c: (c.category == "assassin" and c.name not in THEFTS)
+            or c.name == "Secret Police Overtime")
+        if catalog.INTERNAL_SECURITY in b.commands:
+            candidates.insert(0, (SECRET_POLICE, "the Secret Police"))
+        assassins = []
+        for value, name in candidates:
+            refused = check_assassination(s, seat, {**trial, "card": value})
+            if refused:
+                b.notes.append(f"{name}: {refused[0]}")
+            else:
+                assassins.append((value, name))
+        if not assassins:
+            return
+        police_bank = s.secret_police_bank_turn == s.turn - 1 and s.turn > 1
+        where = {value: tuple(loc for loc in catalog.LOCATIONS
+                              if not check_assassination(s, seat, {**trial, "card": value,
+                                                                   "location": loc}))
+                 for value, _ in assassins}
+        b.add("assassinate", "Name the assassin, the target and the location to strike." + (
+            " The Secret Police (and Secret Police Overtime) went to the Bank last turn: they "
+            "may not go there again this turn." if police_bank else ""),
+            [one("card", "Assassin", assassins), one("target", "Target", others),
+             one("location", "Location", LOCATION_CHOICES, depends_on="card",
+                 choices_for=where)])
 
 
 class Bank(OrderKindSpec):
@@ -103,6 +149,33 @@ class Bank(OrderKindSpec):
     def describe(self, state: GameState, args: Mapping[str, Any]) -> str:
         return f"{str(args.get('action', '')).title()} {args.get('amount')} MP"
 
+    def offers(self, b: Builder, group: str = "") -> None:
+        """In the Locations phase; in the Coup Aftermath, at the Bank when it reopens after
+        lunch."""
+        s, p = b.s, b.p
+        after_lunch = s.phase == PhaseKind.AFTERMATH
+        if not (s.phase == PhaseKind.LOCATIONS or (
+                after_lunch and p.location == "bank" and s.turn_flags.get("bank_after_lunch"))):
+            return
+        closed = b.refusals("bank", {"action": "deposit", "amount": 1})
+        closed = [m for m in closed if m.arg != "amount"]  # an empty pocket closes no Bank
+        if closed:
+            b.notes.append(f"Banking: {closed[0]}")
+            return
+        note = ("The Bank reopens after lunch: it is carried out after the post-coup "
+                "execution, if you survive it." if after_lunch else
+                "Only from the Bank location, and only when the Bank is open.")
+        for action, have, where in (("deposit", p.pocket, "pocket"),
+                                    ("withdraw", p.bank, "Bank account")):
+            verb = "Deposit money in the Bank" if action == "deposit" else \
+                "Withdraw money from the Bank"
+            if have < 1:
+                b.notes.append(f"{verb}: your {where} is empty.")
+                continue
+            b.add("bank", f"{note} You have {p.pocket} MP in your pocket and {p.bank} MP "
+                  "in the Bank.", [number("amount", "MP", 1, have)], key=f"bank:{action}",
+                  label=verb, fixed={"action": action})
+
 
 class RebelMove(OrderKindSpec):
     """A coup starts with "a troop move, a bombardment, a landing" at the Rebel-Only step
@@ -130,3 +203,22 @@ class RebelMove(OrderKindSpec):
         if not state.commanded_positions(seat):
             return [Problem("You command no units.")]
         return rebel_move_problems(state, seat, start)
+
+    def offers(self, b: Builder, group: str = "") -> None:
+        """"Players wishing to initiate a Coup must order a movement of troops, or a
+        bombardment of some kind during this phase" (with a Coup Excuse, or from HQ); it makes
+        them Rebels."""
+        s, seat = b.s, b.seat
+        if not b.rebel_step:
+            return
+        mine = [u for u in b.units if u["owner"] == seat and u["kind"] != "Bodyguard"]
+        extra: list[tuple[int, str]] = []
+        if catalog.WAR in b.commands:  # the Bodyguard starts by the Minister's location
+            extra = [(z, f"{zone_name(z)}: your Bodyguard, if you are at "
+                         f"{catalog.LOCATION_NAMES[loc]}")
+                     for loc, z in BODYGUARD_ZONES.items() if loc in catalog.LOCATION_NAMES]
+        stacks = stacks_by_zone(mine)
+        if stacks or extra:
+            args, reach = move_args(stacks, extra)
+            b.add("rebel_move", f"Move a stack from where it starts to a zone next to it; "
+                  f"you may move {moves_reason(s, seat)}. {reach}{REBEL_WARNING}", args)

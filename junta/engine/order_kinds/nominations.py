@@ -11,9 +11,11 @@ from ..enums import PhaseKind, Step
 from ..problems import Problem
 from ..state import GameState
 from .base import Arg, OrderKindSpec, T, seat_of
+from .offering import one
 
 if TYPE_CHECKING:
     from ..orders import Order
+    from .offering import Builder
 
 NOMINATION_PHASES = frozenset({PhaseKind.NOMINATION})
 
@@ -39,6 +41,11 @@ class Nominate(_Nomination):
     single = True
     template = "Nominate {candidate}"
 
+    def offers(self, b: Builder, group: str = "") -> None:
+        if b.s.phase == PhaseKind.NOMINATION:
+            b.add("nominate", "Nominate a player for the Presidency.",
+                  [one("candidate", "Candidate", b.players(include_self=True))])
+
 
 class Second(_Nomination):
     """Any player may "second a nomination" (docs/rules.md §first-election;
@@ -47,6 +54,11 @@ class Second(_Nomination):
     label = "Second a nomination"
     rules = ("first-election", "ruling-first-candidates")
     template = "Second {candidate}"
+
+    def offers(self, b: Builder, group: str = "") -> None:
+        if b.s.phase == PhaseKind.NOMINATION:
+            b.add("second", "Second or support a nomination.",
+                  [one("candidate", "Candidate", b.players(include_self=True))])
 
 
 class Decline(OrderKindSpec):
@@ -58,3 +70,7 @@ class Decline(OrderKindSpec):
     phases = NOMINATION_PHASES
     single = True
     template = "Decline my nomination"
+
+    def offers(self, b: Builder, group: str = "") -> None:
+        if b.s.phase == PhaseKind.NOMINATION:
+            b.add("decline", "Decline any nomination of you.")

@@ -11,11 +11,13 @@ from typing import TYPE_CHECKING, Any
 from .. import catalog
 from ..enums import PhaseKind, Step
 from ..problems import Problem
-from ..state import GameState
+from ..state import BIL, GameState
 from .base import Arg, OrderKindSpec, T, amount_of
+from .offering import ArgOption, Choice, Shape, number, one, standing_cabinet
 
 if TYPE_CHECKING:
     from ..orders import Order
+    from .offering import Builder
 
 
 class Appoint(OrderKindSpec):
@@ -43,6 +45,23 @@ class Appoint(OrderKindSpec):
             parts.append(f"{catalog.TITLES.get(pos, pos)}: {who}")
         return "Appoint " + "; ".join(parts)
 
+    def offers(self, b: Builder, group: str = "") -> None:
+        # a narrow import: the Cabinet's rule lives with the phase that carries it out
+        from ..phases.cabinet import eligible_seats
+
+        s = b.s
+        if s.phase != PhaseKind.CABINET or b.seat != s.president:
+            return
+        holders: list[tuple[Any, str]] = [(x, s.name(x)) for x in eligible_seats(s)]
+        holders.append((BIL, "your Brother-in-Law"))
+        b.add("appoint", "Every living player in the country needs a position; at most two "
+              "each, never two Generals; your Brother-in-Law may take one. The form starts "
+              "with the Cabinet as it stands.",
+              [ArgOption("positions", "The Cabinet", Shape.TABLE,
+                         tuple(Choice(v, t) for v, t in holders),
+                         keys=tuple(Choice(k, catalog.TITLES[k]) for k in catalog.CABINET),
+                         blank="vacant", default=standing_cabinet(s), combined=True)])
+
 
 class NewWeapons(OrderKindSpec):
     """"The Minister of War gives New Weapons to a General, the Admiral, the Air Force
@@ -68,6 +87,14 @@ class NewWeapons(OrderKindSpec):
     def describe(self, state: GameState, args: Mapping[str, Any]) -> str:
         pos: Any = args.get("position")
         return f"New Weapons to {catalog.TITLES.get(pos, 'no one')}"
+
+    def offers(self, b: Builder, group: str = "") -> None:
+        if b.s.phase == PhaseKind.BUDGET_DRAW and catalog.WAR in b.commands:
+            b.add("new_weapons", "New Weapons: a General, the Admiral, the Air Force "
+                  "Commander or no one.",
+                  [one("position", "Assign to", [(k, catalog.TITLES[k]) for k in
+                                                 catalog.NEW_WEAPONS_TARGETS],
+                       blank="no one")])
 
 
 class DrawBills(OrderKindSpec):
@@ -99,6 +126,15 @@ class DrawBills(OrderKindSpec):
         """The draws for one position: of them the first whose condition holds is carried
         out."""
         return (self.name, str(order.args.get("position")))
+
+    def offers(self, b: Builder, group: str = "") -> None:
+        if b.s.phase != PhaseKind.BUDGET_DRAW:
+            return
+        mine = [(k, catalog.TITLES[k]) for k in (catalog.FOREIGN, catalog.FARM_LABOR)
+                if k in b.commands]
+        if mine:
+            b.add("draw_bills", "Draw 1 to 6 bills; with no order the number is random.",
+                  [one("position", "As", mine), number("count", "Bills", 1, 6)])
 
 
 class ProposeBudget(OrderKindSpec):
@@ -135,6 +171,35 @@ class ProposeBudget(OrderKindSpec):
                                             for s, d in sorted(args["bills"].items())) + ")"
         return text
 
+    def offers(self, b: Builder, group: str = "") -> None:
+        s, p = b.s, b.p
+        if s.phase != PhaseKind.BUDGET_PROPOSAL or b.seat != s.budget.get("proposer",
+                                                                          s.president):
+            return
+        held = sorted(s.budget.get("held", []), reverse=True)
+        bills = (f"You hold {sum(held)} MP in bills ({', '.join(map(str, held))})."
+                 if held else "You hold no bills.")
+        everyone = b.players(include_self=True)
+        args = [ArgOption("allocations", "Totals", Shape.TABLE,
+                          keys=tuple(Choice(x, n) for x, n in everyone), minimum=0,
+                          maximum=sum(held) + p.pocket, required=False, combined=True,
+                          help="The MP each player receives; a player left empty gets "
+                               "nothing."),
+                number("from_pocket", "Add from your pocket", 0, p.pocket, required=False,
+                       help=f"You have {p.pocket} MP in your pocket.", combined=True)]
+        if held:
+            args.append(ArgOption(
+                "bills", "Which bill goes to whom", Shape.TABLE,
+                tuple(Choice(x, n) for x, n in everyone),
+                keys=tuple(Choice(i, f"Bill {i + 1}: {bill} MP goes to")
+                           for i, bill in enumerate(held)),
+                blank="as the plan decides", required=False, combined=True,
+                help="Optional: a bill you hand to a player counts toward his total; the "
+                     "other bills make up the totals with as little from your pocket as "
+                     "possible."))
+        b.add("propose_budget", f"Give each player a total; what you do not allocate you "
+              f"keep. {bills}", args)
+
 
 class SeizeChamber(OrderKindSpec):
     """After a defeated budget the Minister of Internal Security "either seizes the
@@ -159,3 +224,10 @@ class SeizeChamber(OrderKindSpec):
 
     def describe(self, state: GameState, args: Mapping[str, Any]) -> str:
         return "Seize the Chamber" if args.get("seize") else "Let the budget stay defeated"
+
+    def offers(self, b: Builder, group: str = "") -> None:
+        if b.s.phase == PhaseKind.INTERNAL_SECURITY and catalog.INTERNAL_SECURITY in b.commands:
+            b.add("seize_chamber", "Seize the Chamber (the budget passes at gunpoint, the "
+                  "Bank closes for lunch) or let it stay defeated.",
+                  [one("seize", "Decision", [(False, "Let the budget stay defeated"),
+                                             (True, "Seize the Chamber")])])

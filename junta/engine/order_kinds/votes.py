@@ -8,14 +8,16 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from ..enums import Step
+from ..enums import PhaseKind, Step
 from ..labels import card_name
 from ..problems import Problem
 from ..state import GameState
 from .base import VOTING_PHASES, Arg, OrderKindSpec, T
+from .offering import ArgOption, Choice, Shape, one, some
 
 if TYPE_CHECKING:
     from ..orders import Order
+    from .offering import Builder
 
 
 class Vote(OrderKindSpec):
@@ -49,3 +51,42 @@ class Vote(OrderKindSpec):
                 f"{source_label(k)}: {state.name(v) if isinstance(v, int) else v}"
                 for k, v in args["split"].items()) + ")"
         return text
+
+    def offers(self, b: Builder, group: str = "") -> None:
+        from ..voting import source_label, sources  # narrow, as the check's
+
+        s, seat = b.s, b.seat
+        if s.phase not in VOTING_PHASES:
+            return
+        own = sources(s, seat)
+        if not own:
+            return
+        if s.phase == PhaseKind.ELECTION:
+            cands = (s.election or {}).get("candidates") or s.active_seats()
+            choices: list[tuple[Any, str]] = [(c, s.name(c)) for c in cands
+                                              if s.players[c].active]
+        else:
+            choices = [("yes", "Yes"), ("no", "No")]
+        choices.append(("abstain", "Abstain"))
+        args = [one("choice", "Your vote", choices)]
+        vote_cards = []
+        for cid, name in b.hand(lambda c: c.category == "vote"):
+            refused = b.refusals("vote", {"choice": "abstain", "cards": [cid]})
+            if refused:
+                b.notes.append(f"{name}: {refused[0]}")
+            else:
+                vote_cards.append((cid, name))
+        if vote_cards:
+            args.append(some("cards", "Vote cards to play", vote_cards, required=False,
+                             help="A Vote card played is discarded."))
+        if len(own) + len(vote_cards) > 1:
+            rows = [(source, f"{source_label(source)} ({votes})")
+                    for source, votes in own.items()]
+            rows += [(f"card:{cid}", f"{name}, if played") for cid, name in vote_cards]
+            args.append(ArgOption(
+                "split", "Split your votes", Shape.TABLE,
+                tuple(Choice(v, t) for v, t in choices),
+                keys=tuple(Choice(k, t) for k, t in rows), blank="as my vote", required=False,
+                combined=True,  # a Vote card's row counts only when the card is played
+                help="Optional: any source of votes may go another way than your vote."))
+        b.add("vote", "All your votes go to your choice unless you split them.", args)

@@ -181,9 +181,13 @@ class _Finder(ast.NodeVisitor):
         self.table = None
 
     def visit_Assign(self, node: ast.Assign) -> None:
+        if any(isinstance(t, ast.Name) and t.id == SECTIONS for t in node.targets):
+            return  # an order kind's rules sections (§transfers), not its step
         self._assignment(node, node.targets, node.value, "assigned")
 
     def visit_AnnAssign(self, node: ast.AnnAssign) -> None:
+        if isinstance(node.target, ast.Name) and node.target.id == SECTIONS:
+            return
         field = bool(self.owners) and isinstance(node.target, ast.Name)  # a dataclass field
         self._assignment(node, [node.target], node.value, "default" if field else "assigned")
 
@@ -217,6 +221,11 @@ class _Finder(ast.NodeVisitor):
             if _lookup(kw.arg):
                 self.flag(_literals(kw.value), "keyword")
         self.generic_visit(node)
+
+
+# The attribute of an order kind naming the sections of docs/rules.md it comes from: words such
+# as "transfers" or "banking" there are the names of sections, not steps.
+SECTIONS = "rules"
 
 
 def offending_literals(source: str, filename: str) -> list[str]:

@@ -75,7 +75,7 @@ ALLOWED: dict[tuple[str, str], frozenset[str]] = {
     ("junta/engine/card_plays.py", "TIMING_WORDS"): frozenset({
         "cabinet", "budget_draw", "budget_proposal", "budget_vote", "election",
         "special_motion", "banking", "rebel_only", "coup"}),
-    ("junta/engine/bots.py", "_Bot.rebellion"): frozenset({"rebel_only"}),
+    ("junta/engine/bots/locations.py", "LocationsBot.rebellion"): frozenset({"rebel_only"}),
     ("junta/games/rulebook.py", "TIMINGS"): frozenset({
         "cabinet", "budget_draw", "budget_proposal", "budget_vote", "election",
         "special_motion", "banking", "rebel_only", "coup", "aftermath"}),

@@ -1,0 +1,101 @@
+"""A random-bot player: random legal orders for any seat, conditional ones included.
+
+Used by the tests (hundreds of whole campaigns with invariants checked after every phase), by
+the benchmark and by the web app's `simulate` command. Bots start coups now and then, move
+stacks, strike, bribe, vote Pro-Junta or Pro-President and shoot the losers.
+
+Like boardgame.io's bots, which call the game's own `enumerate`, a bot orders only from the
+engine's list of what the seat may order now (`options.legal_options`): for each phase it
+decides which options to use and how often (the strategy below), picks the values among
+those each option offers (narrowed by the other arguments, `ArgOption.allowed`), a condition
+among those offered with the option, and lets `options.build` make the order. What it knows of
+the game serves only to choose among the offered values (a landing zone on a control point, a
+random legal Cabinet whose holders are all offered), and to keep its orders from spending the
+same money, card or unit twice, so that the set passes `validate_orders` as given.
+
+The package mirrors the order kinds' modules (`order_kinds/`): `core` holds the bot's shared
+state and helpers; `anytime`, `nominations`, `votes`, `turn`, `locations`, `coup` and
+`aftermath` each a class of the bot's choices in its phases (`PLAYS`, by phase) and what an
+order of each of its kinds spends (`SPENDS`, by kind name). The bots import the kinds and the
+options, never the other way round.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import ClassVar
+
+from ..enums import PhaseKind, Status
+from ..options import Options, legal_options
+from ..orders import Order, validate_orders
+from ..rng import Rng
+from ..state import GameState
+from . import aftermath, anytime, coup, locations, nominations, turn, votes
+from .aftermath import AftermathBot
+from .anytime import AnytimeBot
+from .core import Pick, Spends
+from .coup import CoupBot
+from .locations import LocationsBot
+from .nominations import NominationsBot
+from .turn import TurnBot
+from .votes import VotesBot
+
+__all__ = ["Pick", "bot_orders", "bot_picks", "play_phase", "whole_set"]
+
+
+class _Bot(NominationsBot, VotesBot, TurnBot, LocationsBot, CoupBot, AftermathBot, AnytimeBot):
+    """One seat's choices for one phase: those of the phase, then those of any time."""
+    spends: ClassVar[Spends] = {**anytime.SPENDS, **votes.SPENDS, **turn.SPENDS, **locations.SPENDS,
+                      **coup.SPENDS}
+
+    def play(self) -> None:
+        for choose in PLAYS.get(self.state.phase, ()):
+            choose(self)
+        self.any_time()
+
+
+PLAYS: Mapping[PhaseKind, tuple[Callable[[_Bot], None], ...]] = {
+    **nominations.PLAYS, **votes.PLAYS, **turn.PLAYS, **locations.PLAYS, **coup.PLAYS,
+    **aftermath.PLAYS,
+}
+
+
+def bot_orders(state: GameState, seat: int, rng: Rng) -> list[Order]:
+    """Random orders for `seat` in the current phase, each one legal on its own and the set
+    legal together (`whole_set` remains as a safety net)."""
+    return whole_set([p.order for p in bot_picks(state, seat, rng)], state, seat)
+
+
+def bot_picks(state: GameState, seat: int, rng: Rng, options: Options | None = None
+              ) -> list[Pick]:
+    """The bot's orders for `seat`, each with the option and values it was built from;
+    `options` is the seat's `legal_options(state, seat)` when the caller has it already."""
+    p = state.players[seat]
+    if state.finished or not p.active:
+        if p.status == Status.EXILED and not state.finished and rng.below(3) == 0:
+            bot = _Bot(state, seat, rng, _or_legal(state, seat, options))
+            bot.return_from_exile()
+            return bot.picks
+        return []
+    bot = _Bot(state, seat, rng, _or_legal(state, seat, options))
+    bot.play()
+    return bot.picks
+
+
+def whole_set(orders: list[Order], state: GameState, seat: int) -> list[Order]:
+    """The orders without those the set refuses (two locations, money spent twice): the
+    latest order a set problem names goes, until the engine accepts the rest."""
+    kept = list(orders)
+    while problems := validate_orders(state, seat, kept):
+        named = [i for p in problems for i in p.orders]
+        kept.pop(max(named) if named else len(kept) - 1)
+    return kept
+
+
+def play_phase(state: GameState, rng: Rng) -> dict[int, list[Order]]:
+    """Every seat's bot orders for the current phase (used by tests and the benchmark)."""
+    return {seat: bot_orders(state, seat, rng) for seat in range(len(state.players))}
+
+
+def _or_legal(state: GameState, seat: int, options: Options | None) -> Options:
+    return legal_options(state, seat) if options is None else options

@@ -57,17 +57,27 @@ class AnytimeBot(BotCore):
         self.use(self.options.get("return_from_exile"), {})
 
     def any_time(self) -> None:
-        s, rng, seat = self.state, self.rng, self.seat
-        p = s.players[seat]
+        """The orders of any time, kind by kind, when there is anyone to deal with."""
         if not self.others:
             return
+        self.payment()
+        self.from_hand()
+        self.trade()
+        self.resignation()
+        self.safe_passage()
+
+    def payment(self) -> None:
         pay = self.options.get("pay")
-        if pay is not None and self.pocket and rng.below(6) == 0:
+        if pay is not None and self.pocket and self.rng.below(6) == 0:
             to = self.one(pay, "to")
             if to is not None:
                 self.use(pay, {"to": to, "amount": self.number(pay, "amount", 1, self.pocket)})
+
+    def from_hand(self) -> None:
+        """Now and then a card of any time played, or a card given away."""
+        rng = self.rng
         give = self.options.get("give_card")
-        for cid in p.hand:
+        for cid in self.state.players[self.seat].hand:
             c = catalog.card(cid)
             roll = rng.below(4)
             if not self.free(cid):
@@ -87,19 +97,25 @@ class AnytimeBot(BotCore):
                 to = self.one(give, "to")
                 if to is not None:
                     self.use(give, {"to": to, "card": cid})
+
+    def trade(self) -> None:
+        s, rng, seat = self.state, self.rng, self.seat
         trade = self.options.get("trade")
-        if trade is not None and p.hand and rng.below(8) == 0:
+        if trade is not None and s.players[seat].hand and rng.below(8) == 0:
             partner = self.one(trade, "with")
             cards = [c for c in self.allowed(trade, "give_cards")
                      if not self.cards & set(own_copies(s, seat, [c]))]
             if partner is not None and cards:
                 self.use(trade, {"with": partner, "give_cards": [rng.choice(cards)],
                                  "get_money": 1})
+
+    def resignation(self) -> None:
         resign = self.options.get("resign")
-        if resign is not None and rng.below(40) == 0:
+        if resign is not None and self.rng.below(40) == 0:
             self.use(resign, {})
+
+    def safe_passage(self) -> None:
         passage = self.options.get("safe_passage")
         if passage is not None:
             for exile in self.allowed(passage, "seat"):
                 self.use(passage, {"seat": exile, "decision": self.one(passage, "decision")})
-

@@ -37,9 +37,34 @@ SPENDS: Spends = {
 
 class CoupBot(BotCore):
     def coup(self) -> None:
+        """The orders of a coup phase, kind by kind."""
+        self.move_stacks()
+        self.placements()
+        self.strikes()
+        self.intervention()
+        self.police()
+        self.hand_over()
+        self.flight()
+        self.coup_cards()
+        self.side()
+
+    def coup_now(self) -> dict[str, Any]:
+        return self.state.coup or {"units": []}
+
+    def mine(self) -> list[dict[str, Any]]:
+        """The bot's units on the map."""
+        return [u for u in on_map(self.coup_now()) if u["owner"] == self.seat]
+
+    def enemies(self) -> list[dict[str, Any]]:
+        """The units on the map of the other side, outside the embassies."""
+        s, seat = self.state, self.seat
+        return [u for u in on_map(self.coup_now()) if u["owner"] is not None
+                and u["owner"] != seat and u["zone"] not in EMBASSIES
+                and s.players[u["owner"]].rebel != s.players[seat].rebel]
+
+    def move_stacks(self) -> None:
+        """Some stacks moved, now and then one split."""
         s, rng, seat = self.state, self.rng, self.seat
-        coup = s.coup or {"units": []}
-        mine = [u for u in on_map(coup) if u["owner"] == seat]
         move = self.options.get("move")
         if move is not None:
             stacks = list(self.allowed(move, "from_zone"))
@@ -54,8 +79,13 @@ class CoupBot(BotCore):
                         values["units"] = [u for u in units if rng.below(2)][:len(units) - 1]
                     if values["to_zone"] is not None:
                         self.use(move, values)
+
+    def placements(self) -> None:
+        """Units waiting off the map placed, on a control point (or the river) when offered;
+        the more of a kind wait, the likelier."""
+        rng, seat = self.rng, self.seat
         waiting: dict[str, int] = {}
-        for u in coup["units"]:
+        for u in self.coup_now()["units"]:
             if u["owner"] == seat and u["zone"] is None:
                 waiting[u["kind"]] = waiting.get(u["kind"], 0) + 1
         for kind, count in sorted(waiting.items()):
@@ -68,9 +98,11 @@ class CoupBot(BotCore):
                 zone = self.one(land, "zone")
             if zone is not None:
                 self.use(land, {"zone": zone})
-        enemies = [u for u in on_map(coup) if u["owner"] is not None and u["owner"] != seat
-                   and u["zone"] not in EMBASSIES
-                   and s.players[u["owner"]].rebel != s.players[seat].rebel]
+
+    def strikes(self) -> None:
+        """An airstrike, a gunboat and an attack on enemy units, each now and then."""
+        rng = self.rng
+        enemies = self.enemies()
         if enemies:
             airstrike = self.options.get("airstrike")
             if airstrike is not None and "air_force" in self.allowed(airstrike, "source") and \
@@ -82,14 +114,23 @@ class CoupBot(BotCore):
             attack = self.options.get("attack")
             if attack is not None and rng.below(3) == 0:
                 self.strike(attack, enemies)
+
+    def intervention(self) -> None:
         intervene = self.options.get("intervene")
         if intervene is not None:
             forces = self.allowed(intervene, "forces")
             if forces:
-                self.use(intervene, {"forces": [rng.choice(forces)]})
+                self.use(intervene, {"forces": [self.rng.choice(forces)]})
+
+    def police(self) -> None:
         police = self.options.get("police_response")
         if police is not None:
             self.use(police, {"zone": self.one(police, "zone")})
+
+    def hand_over(self) -> None:
+        """Rarely, a unit handed over to another player."""
+        rng = self.rng
+        mine = self.mine()
         transfer = self.options.get("transfer")
         if transfer is not None and mine and self.others and rng.below(12) == 0:
             units = self.allowed(transfer, "units", among=[u["id"] for u in mine])
@@ -98,9 +139,16 @@ class CoupBot(BotCore):
             if units and to is not None:
                 self.use(transfer, {"units": [rng.choice(units)], "to": to,
                                     "after_moves": rng.below(2) == 0})
+
+    def flight(self) -> None:
         flee = self.options.get("flee")
-        if flee is not None and mine and rng.below(40) == 0:
+        if flee is not None and self.mine() and self.rng.below(40) == 0:
             self.use(flee, {})
+
+    def coup_cards(self) -> None:
+        """Unit cards played on the map, bribes on an enemy's zone."""
+        s, rng, seat = self.state, self.rng, self.seat
+        enemies = self.enemies()
         for cid in s.players[seat].hand:
             name = catalog.card(cid).name
             found = self.card(cid)
@@ -118,6 +166,9 @@ class CoupBot(BotCore):
                     zone = self.one(play, "zone")
                 if zone is not None:
                     self.use(play, {**args, "zone": zone})
+
+    def side(self) -> None:
+        s, rng, seat = self.state, self.rng, self.seat
         side = self.options.get("coup_side")
         if side is not None:
             choice = "junta" if s.players[seat].rebel and rng.below(5) else "president"

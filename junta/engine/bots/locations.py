@@ -34,8 +34,18 @@ SPENDS: Spends = {
 
 class LocationsBot(BotCore):
     def locations(self) -> None:
+        """The orders of the Locations phase, kind by kind: where the bot goes (drawn even
+        when it may not choose), the bank, assassins, payments."""
+        place = self.go()
+        self.banking(place)
+        if not self.others:
+            return
+        self.assassins(place)
+        self.payments(place)
+
+    def go(self) -> str:
+        """Where the bot means to go: a location, the bank more often, rarely exile."""
         s, rng, seat = self.state, self.rng, self.seat
-        p = s.players[seat]
         where = self.options.get("location")
         place = rng.choice([*catalog.LOCATIONS, "bank", "bank", "home"])
         if rng.below(30) == 0 and seat != s.president:
@@ -43,6 +53,12 @@ class LocationsBot(BotCore):
         if where is not None and place in self.allowed(where, "place"):
             self.use(where, {"place": place})
             self.place = place
+        return place
+
+    def banking(self, place: str) -> None:
+        """At the bank (or now and then elsewhere), a deposit or a withdrawal."""
+        rng = self.rng
+        p = self.state.players[self.seat]
         if place == "bank" or rng.below(10) == 0:
             deposit, withdraw = self.options.get("bank:deposit"), self.options.get(
                 "bank:withdraw")
@@ -53,9 +69,11 @@ class LocationsBot(BotCore):
             elif p.bank and rng.below(3) == 0 and withdraw is not None:
                 self.use(withdraw, {"amount": self.number(withdraw, "amount", 1, self.bank)},
                          self.at_bank(withdraw, place))
-        if not self.others:
-            return
-        self.assassins(place)
+
+    def payments(self, place: str) -> None:
+        """Now and then 1 MP to another player if a victim survives, or tied to the bot's own
+        location."""
+        rng = self.rng
         pay = self.options.get("pay")
         if pay is not None and self.pocket and rng.below(5) == 0:
             victim = rng.choice(self.others)

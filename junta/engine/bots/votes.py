@@ -8,6 +8,7 @@ from typing import Any
 
 from .. import catalog
 from ..enums import PhaseKind
+from ..options import OrderOption
 from ..order_kinds import votes as kinds
 from .core import BotCore, Spends, Spent
 
@@ -20,10 +21,17 @@ SPENDS: Spends = {
 
 class VotesBot(BotCore):
     def vote(self) -> None:
-        s, rng = self.state, self.rng
+        """A ballot, then the cards played on the vote."""
         option = self.options.get("vote")
         if option is None:  # no votes in this vote
             return
+        self.ballot(option)
+        self.vote_cards()
+
+    def ballot(self, option: OrderOption) -> None:
+        """A candidate (an election) or yes, no, abstain; some vote cards; now and then a
+        source of votes split off."""
+        s, rng = self.state, self.rng
         if s.phase == PhaseKind.ELECTION:
             choice = self.one(option, "choice", among=[
                 v for v in self.allowed(option, "choice") if v != "abstain"])
@@ -44,6 +52,10 @@ class VotesBot(BotCore):
             if rows and ways:
                 values["split"] = {rng.choice(rows): rng.choice(ways)}
         self.use(option, values)
+
+    def vote_cards(self) -> None:
+        """The cards that call a vote again, Alternative Budget, Church Desecrated."""
+        s, rng = self.state, self.rng
         for cid in s.players[self.seat].hand:
             name = catalog.card(cid).name
             found = self.card(cid)

@@ -184,6 +184,6 @@ __all__ = [
     "map_values", "option_form", "option_sentence", "played_card", "stack_ends",
     # the sections of the rules each order kind comes from (kind_rules.py)
     "kinds_by_section", "option_rules",
-    # random bots and the seeded generator they draw from (bots.py, rng.py)
+    # random bots and the seeded generator they draw from (bots/, rng.py)
     "Rng", "bot_orders",
 ]

@@ -9,7 +9,7 @@ options (`options.py`), the bots, the Status instructions, the pages, the GM pan
 all read this registry. Adding an order kind means one `OrderKindSpec` subclass in the
 module of its phase, listed in `KINDS` below, its rule paragraph (named in its `rules`), its
 `offers` (what a seat may order of it now, run in the order of `options.OFFER_STEPS`), the bots'
-use of it (`bots.py`) and the phase step that carries it out.
+use of it (`bots/`, the module of its group) and the phase step that carries it out.
 """
 
 from __future__ import annotations

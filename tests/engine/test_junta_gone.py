@@ -18,6 +18,7 @@ import pytest
 
 from junta.engine import Order, instructions, state_problems
 from junta.engine import catalog as cat
+from junta.engine.options import legal_options
 from junta.engine.units import new_unit
 
 from .coup_states import final_state
@@ -56,6 +57,8 @@ def test_a_first_rebel_who_fled_does_not_take_the_presidency():
     the lot chooses among the Rebels still in the country" (§ruling-junta, §embassies)."""
     state, _ = won_by_the_rebels(fleeing=(ERNESTO,))
     assert "the lot breaks ties" in " ".join(instructions(state, GLORIA))
+    vote = legal_options(state, GLORIA).get("junta_vote")  # the Orders page's help says it too
+    assert vote is not None and "is not in the country: the lot breaks ties" in vote.help
     after, events = run(state, {})
     assert after.president == GLORIA
     assert "No member of the Junta votes: the lot falls on Gloria." in texts(events)

@@ -49,7 +49,9 @@ class JuntaVote(OrderKindSpec):
                 not b.p.rebel:
             return
         first = s.first_rebel
-        tie = f" The First Rebel, {s.name(first)}, breaks ties." if first is not None else ""
+        tie = "" if first is None else f" The First Rebel, {s.name(first)}, breaks ties." \
+            if s.players[first].active else f" The First Rebel, {s.name(first)}, is not in " \
+            "the country: the lot breaks ties."  # docs/rulings.md §ruling-junta
         b.add("junta_vote", "The Junta elects the President: any living player, the "
               "sitting President included." + tie, [one("candidate", "Candidate", living(s))])
 

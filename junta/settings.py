@@ -204,6 +204,9 @@ if CELERY_BROKER_URL.startswith("filesystem://"):
         "processed_folder": str(BROKER_DIR / "processed"),
         "control_folder": str(BROKER_DIR / "control"),
         "store_processed": False,
+        # the folder is read ten times a second, not once: a message a second (the default)
+        # left a mail queued behind the demo's start-up tasks for more than a minute
+        "polling_interval": 0.1,
     }
 else:
     CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": 3600}

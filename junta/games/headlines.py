@@ -105,6 +105,11 @@ VARIANTS: dict[str, tuple[str, ...]] = {
         "LOYAL TROOPS PREVAIL: THE REBELS' DAY IS OVER",
         "EL PRESIDENTE SURVIVES! THE FIRING SQUADS OIL THEIR RIFLES",
     ),
+    "no_junta": (
+        "THE REBELS WIN AND VANISH! NO JUNTA, AND {name_caps} FALLS ALL THE SAME",
+        "A COUP WITHOUT A JUNTA: {name_caps} FALLS, THE CHAMBER WILL CHOOSE",
+        "VICTORY, THEN THE AIRPORT: NOT ONE REBEL STAYS TO GOVERN",
+    ),
     "scandal": (
         "SCANDAL ROCKS HIGH SOCIETY! {name_caps} CAUGHT WITH A MISTRESS",
         "{name_caps} AND THE MISTRESS: THE PHOTOGRAPHS",
@@ -151,7 +156,7 @@ AT_PLACE = {"home": "AT HOME", "hq": "AT HEADQUARTERS", "bank": "AT THE BANK",
 
 # Which data field names the person a headline is about, per kind of event.
 SUBJECT = {"death": "victim", "president": "president", "exile": "seat", "flight": "seat",
-           "rebels": "first_rebel"}
+           "rebels": "first_rebel", "no_junta": "deposed"}
 
 
 class _Blank(dict):

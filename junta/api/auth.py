@@ -78,7 +78,12 @@ class CallerThrottle(SimpleRateThrottle):
     def get_cache_key(self, request: HttpRequest) -> str | None:
         user = getattr(request, "auth", None)
         ident = f"user-{user.pk}" if isinstance(user, User) else f"ip-{self.get_ident(request)}"
-        return f"junta-api-throttle-{self.scope}-{ident}"
+        return throttle_key(self.scope or "", ident)
+
+
+def throttle_key(scope: str, ident: str) -> str:
+    """The cache key of one rate's count for a person ("user-3") or an address ("ip-...")."""
+    return f"junta-api-throttle-{scope}-{ident}"
 
 
 def not_authenticated(exc: Exception) -> bool:

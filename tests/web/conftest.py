@@ -27,18 +27,6 @@ def _fresh_drawings():
 
 
 @pytest.fixture(autouse=True)
-def _fresh_api_counts(settings):
-    """Each test starts with the API's calls from the test client's address uncounted: the
-    counts live in the cache, which on Redis outlasts a test (a fuzz test's thousands of calls
-    would hold the next test's first call back)."""
-    from django.core.cache import cache
-
-    from junta.api.auth import throttle_key
-
-    cache.delete_many([throttle_key(scope, "ip-127.0.0.1") for scope in settings.JUNTA_API_RATES])
-
-
-@pytest.fixture(autouse=True)
 def _revision_guard(request):
     """Around every request: no campaign's rows change without its content revision changing
     (tests/web/revision_guard.py). Tests that use no database are left alone, and so are those

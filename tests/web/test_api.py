@@ -14,6 +14,7 @@ from junta.api.models import ApiToken
 from junta.engine import Rng, bot_orders
 from junta.games import adjudication, running
 from junta.games.models import Game, Order, Player
+from tests.web.api_counts import forget_address_counts
 from tests.web.campaigns import open_phase, play_days, state_of, version
 from tests.web.landmarks import region_names, repeated
 
@@ -379,6 +380,7 @@ def test_calls_without_a_known_token_are_limited_by_address(started, client):
     (REMOTE_ADDR); past the rate, 429 with Retry-After. X-Forwarded-For, which the client
     writes, changes nothing; a person with a good token is not held back by it."""
     game, users = started
+    forget_address_counts()  # another test's calls from this address count for nothing here
     made = tokens.create(seat_user(game, 0), "bot")
     tokens.revoke(seat_user(game, 0), made.token.pk)
     wrong = [{}, {"Authorization": "Bearer junta_nonsense"},

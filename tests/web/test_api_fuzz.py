@@ -26,10 +26,12 @@ from junta.games import running
 from junta.games.models import Game, Order, Player
 from junta.talk import access as talk_access
 from junta.talk import services as talk_services
-from tests.web.campaigns import version
 
 # Thousands of requests: the content revision's guard around each (tests/web/conftest.py) is
 # left out, as for the bots' campaign; the other tests check every kind of request under it.
+from tests.web.api_counts import forget_address_counts
+from tests.web.campaigns import version
+
 pytestmark = [pytest.mark.django_db, pytest.mark.no_revision_guard]
 RATES = {"sustained": "1000000/min", "burst": "1000000/min"}
 APPS = ("accounts", "games", "gm", "lives", "notify", "ops", "polls", "talk")
@@ -173,6 +175,13 @@ def world(campaign) -> tuple[Game, list[dict[str, str]], int]:
     talk = talk_services.start(reader, "Deal", [game.players.get(seat=1)], False, "Hello")
     return game, [{"Authorization": f"Bearer {tokens.create(who, 'fuzz').secret}"}
                   for who in (player.user, game.gm)], talk.id
+
+
+@pytest.fixture(autouse=True)
+def _counts_forgotten():
+    """Thousands of calls without a token: forgotten when the test ends (tests/web/api_counts)."""
+    yield
+    forget_address_counts()
 
 
 def test_no_request_to_the_api_is_answered_with_a_server_error(world):

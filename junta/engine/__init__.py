@@ -55,7 +55,6 @@ from .order_facts import (
     stack_ends,
 )
 from .orders import (
-    REBEL_ACTIONS,
     UNIT_CARDS,
     Condition,
     Order,
@@ -177,7 +176,7 @@ __all__ = [
     # each Status instruction with the rules section it explains (guidance.py)
     "Instruction", "instruction_lines",
     # for the pages: the fixed data, phase titles and lengths, labels, an event's audience
-    "CONTROL_POINTS", "FORCE_NAMES", "PHASE_DAYS", "PHASE_TITLES", "PUBLIC", "REBEL_ACTIONS",
+    "CONTROL_POINTS", "FORCE_NAMES", "PHASE_DAYS", "PHASE_TITLES", "PUBLIC",
     "UNIT_CARDS", "Card", "Catalog", "Zone", "has_new_weapons", "unit_label", "zone_name",
     # the map's shapes, sentences and stacks, and what an order is (order_facts.py)
     "MapForm", "MapMark", "MapShape", "is_assassination", "is_rebel_action", "map_mark",

@@ -69,6 +69,11 @@ class Context:
         self.tell(list(told), kind, text, **data)
         self.outcomes.append(Outcome(seat, order, False, told))
 
+    def failed_with_it(self, seat: int, order: Order) -> None:
+        """Another order that failed with the last one, in the same words to the same players
+        (the partner's side of a failed trade)."""
+        self.outcomes.append(Outcome(seat, order, False, self.outcomes[-1].told))
+
     @property
     def coup(self) -> dict[str, Any]:
         """The map of the coup under way, for the steps that only run during one."""

@@ -42,6 +42,8 @@ class Facts:
     vacated: list[str] = field(default_factory=list)
     # Context.kill and exile in the locations step: the President died or fled (not read)
     president_died: bool = False
+    # any-time trades: the trade orders settled, as a match of the partner's too (by id)
+    settled_trades: set[int] = field(default_factory=set)
     # any-time resign order: the President who resigned
     resigned: int | None = None
 

@@ -6,7 +6,7 @@ under each section the kinds it governs, by their labels.
 
 from __future__ import annotations
 
-from .kinds import KINDS, ORDER_KINDS
+from .kinds import ORDER_KINDS
 from .options import OrderOption
 
 __all__ = ["kinds_by_section", "option_rules"]
@@ -22,7 +22,7 @@ def kinds_by_section() -> dict[str, tuple[str, ...]]:
     whose main section it is first, then the others, each in the registry's order."""
     out: dict[str, list[str]] = {}
     for main in (True, False):
-        for kind in KINDS:
+        for kind in ORDER_KINDS.values():
             for section in kind.rules[:1] if main else kind.rules[1:]:
                 out.setdefault(section, []).append(kind.label)
     return {section: tuple(labels) for section, labels in out.items()}

@@ -14,10 +14,11 @@ use of it (`bots/`, the module of its group) and the phase step that carries it 
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
-from .order_kinds import aftermath, anytime, coup, locations, nominations, turn, votes
+from .order_kinds import aftermath, anytime, coup, locations, nominations, transfers, turn, votes
 from .order_kinds.base import (
     ANY_PHASE,
     COUP_PHASES,
@@ -36,14 +37,15 @@ from .state import GameState
 if TYPE_CHECKING:
     from .orders import Order
 
-__all__ = ["ANY_PHASE", "COUP_PHASES", "KINDS", "OFF_MAP", "ORDER_KINDS", "REBEL_OR_COUP",
-           "SINGLES", "VOTING_PHASES", "Arg", "ArgType", "MapForm", "MapShape", "OrderKindSpec",
-           "arranged", "describe", "describe_order", "fallback_group", "takes_the_place_of",
-           "word"]
+__all__ = ["ANY_PHASE", "COUP_PHASES", "KINDS", "OFFER_STEPS", "OFF_MAP", "ORDER_KINDS",
+           "REBEL_OR_COUP", "VOTING_PHASES", "Arg", "ArgType", "MapForm", "MapShape",
+           "OrderKindSpec",
+           "arranged", "describe", "describe_order", "fallback_group", "generation",
+           "offer_steps", "registered", "takes_the_place_of", "word"]
 
 KINDS: tuple[OrderKindSpec, ...] = (
     # any time (docs/rules.md §any-time)
-    anytime.Pay(), anytime.GiveCard(), anytime.Trade(), anytime.PlayCard(), anytime.Discard(),
+    transfers.Pay(), transfers.GiveCard(), transfers.Trade(), anytime.PlayCard(), anytime.Discard(),
     anytime.Resign(), anytime.ReturnFromExile(), anytime.SafePassage(), anytime.BrotherInLaw(),
     # before turn 1
     nominations.Nominate(), nominations.Second(), nominations.Decline(),
@@ -60,8 +62,72 @@ KINDS: tuple[OrderKindSpec, ...] = (
     # the Coup Aftermath
     aftermath.JuntaVote(), aftermath.Execute(),
 )
+# The registry: the kinds above and any registered since (`registered`), by name.
 ORDER_KINDS: dict[str, OrderKindSpec] = {k.name: k for k in KINDS}
-SINGLES = frozenset(k.name for k in KINDS if k.single)
+
+# The order in which the kinds offer their options (`options.legal_options`): the order of a
+# seat's options, which the bots' random choices (and so every campaign's digest) depend on. A
+# step is (kind, group): `group` names the part of a kind offered at two places (a unit card with
+# the coup's orders, the other cards with the any-time orders). Each kind's `offers` says in
+# which phases, for whom. A kind registered since offers its options last.
+OFFER_STEPS: list[tuple[str, str]] = [
+    # before turn 1, the votes, the turn (docs/rules.md §first-election, §votes, §appointment,
+    # §budget-draw, §budget-proposal, §seize)
+    ("nominate", ""), ("second", ""), ("decline", ""),
+    ("vote", ""),
+    ("appoint", ""),
+    ("new_weapons", ""), ("draw_bills", ""),
+    ("propose_budget", ""),
+    ("seize_chamber", ""),
+    # the Locations phase, and banking after lunch (§locations, §banking, §after-lunch)
+    ("location", ""), ("assassinate", ""), ("bank", ""),
+    # the Rebel-Only step, then the coup (§rebel-only, §coup)
+    ("rebel_move", ""), ("airstrike", ""), ("gunboat", ""), ("intervene", ""), ("place", ""),
+    ("move", ""), ("police_response", ""), ("casualties", ""), ("transfer", ""), ("flee", ""),
+    ("embassy_passage", ""), ("attack", ""), ("retreat", ""), ("permit_retreat", ""),
+    ("coup_side", ""),
+    ("play_card", "units"),
+    # the Coup Aftermath (§aftermath)
+    ("junta_vote", ""), ("execute", ""),
+    # any time (§any-time)
+    ("pay", ""), ("give_card", ""), ("trade", ""), ("play_card", "hand"), ("discard", ""),
+    ("resign", ""), ("brother_in_law", ""), ("safe_passage", ""),
+    # an exile's one order (§exile)
+    ("return_from_exile", ""),
+]
+_generation = [0]  # how many times the registry changed: the key of what is derived from it
+
+
+def generation() -> int:
+    """A number that changes whenever a kind is registered or removed: what is derived from the
+    registry and kept (`options`' steps of a phase) is kept under it."""
+    return _generation[0]
+
+
+def offer_steps(exiled: bool) -> tuple[tuple[OrderKindSpec, str], ...]:
+    """The kinds in the order they offer their options, each with its group; an exile's are
+    the kinds an exile may give (docs/rules.md §exile)."""
+    steps = [(ORDER_KINDS[kind], group) for kind, group in OFFER_STEPS]
+    return tuple((k, g) for k, g in steps if k.exiles_give == exiled)
+
+
+@contextmanager
+def registered(kind: OrderKindSpec) -> Iterator[OrderKindSpec]:
+    """A kind in the registry while the block runs, offering its options after the others:
+    validation, the options, the sentences, the adjudication (a kind that `acts_alone` at its
+    step) and the map all read it from the registry, so that a new kind is one object (a test's
+    kind, or a variant's)."""
+    if kind.name in ORDER_KINDS:
+        raise ValueError(f"an order kind named {kind.name!r} is registered already")
+    ORDER_KINDS[kind.name] = kind
+    OFFER_STEPS.append((kind.name, ""))
+    _generation[0] += 1
+    try:
+        yield kind
+    finally:
+        del ORDER_KINDS[kind.name]
+        OFFER_STEPS.remove((kind.name, ""))
+        _generation[0] += 1
 
 
 def describe(state: GameState, kind: str, args: Mapping[str, Any]) -> str:
@@ -76,13 +142,12 @@ def takes_the_place_of(new: Order, old: Order) -> bool:
     """Whether a new order replaces an old one rather than standing beside it: an
     unconditional order of a kind given once a phase (a location, a ballot, the Cabinet, the
     bank) replaces the unconditional one given before; a draw replaces the draw for the same
-    position. Orders with conditions stand side by side (docs/rules.md §orders)."""
+    position (each kind's `replaces`). Orders with conditions stand side by side
+    (docs/rules.md §orders)."""
     if new.kind != old.kind or new.condition is not None or old.condition is not None:
         return False
-    if new.kind == "draw_bills":
-        return bool(new.args.get("position") == old.args.get("position"))
     spec = ORDER_KINDS.get(new.kind)
-    return spec is not None and spec.single
+    return spec is not None and spec.replaces(new, old)
 
 
 def fallback_group(order: Any) -> tuple[str, str] | None:

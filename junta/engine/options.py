@@ -20,7 +20,7 @@ from typing import Any
 
 from . import catalog, steps
 from .enums import PhaseKind, Status, Step
-from .kinds import ORDER_KINDS, OrderKindSpec
+from .kinds import ORDER_KINDS, OrderKindSpec, generation, offer_steps
 from .order_kinds.offering import (
     LOCATION_CHOICES,
     ArgOption,
@@ -45,7 +45,7 @@ from .orders import (
 from .problems import Problem
 from .state import GameState
 
-__all__ = ["ArgOption", "Choice", "ConditionOption", "OFFER_STEPS", "OrderOption", "Options",
+__all__ = ["ArgOption", "Choice", "ConditionOption", "OrderOption", "Options",
            "Shape", "build", "condition_detail", "legal_options", "option_for",
            "standing_cabinet", "values_of", "wanted_cards"]
 
@@ -69,43 +69,12 @@ class Options:
 
 # --- a seat's options --------------------------------------------------------------------------
 
-# The order in which the kinds offer their options: the order of a seat's options, which the
-# bots' random choices (and so every campaign's digest) depend on. A step is (kind, group):
-# `group` names the part of a kind offered at two places (a unit card with the coup's orders, the
-# other cards with the any-time orders). Each kind's `offers` says in which phases, for whom.
-OFFER_STEPS: tuple[tuple[str, str], ...] = (
-    # before turn 1, the votes, the turn (docs/rules.md §first-election, §votes, §appointment,
-    # §budget-draw, §budget-proposal, §seize)
-    ("nominate", ""), ("second", ""), ("decline", ""),
-    ("vote", ""),
-    ("appoint", ""),
-    ("new_weapons", ""), ("draw_bills", ""),
-    ("propose_budget", ""),
-    ("seize_chamber", ""),
-    # the Locations phase, and banking after lunch (§locations, §banking, §after-lunch)
-    ("location", ""), ("assassinate", ""), ("bank", ""),
-    # the Rebel-Only step, then the coup (§rebel-only, §coup)
-    ("rebel_move", ""), ("airstrike", ""), ("gunboat", ""), ("intervene", ""), ("place", ""),
-    ("move", ""), ("police_response", ""), ("casualties", ""), ("transfer", ""), ("flee", ""),
-    ("embassy_passage", ""), ("attack", ""), ("retreat", ""), ("permit_retreat", ""),
-    ("coup_side", ""),
-    ("play_card", "units"),
-    # the Coup Aftermath (§aftermath)
-    ("junta_vote", ""), ("execute", ""),
-    # any time (§any-time)
-    ("pay", ""), ("give_card", ""), ("trade", ""), ("play_card", "hand"), ("discard", ""),
-    ("resign", ""), ("brother_in_law", ""), ("safe_passage", ""),
-)
-# an exile's only order (docs/rules.md §exile)
-EXILE_STEPS: tuple[tuple[str, str], ...] = (("return_from_exile", ""),)
-
-
 @cache
-def _steps(phase: str, exiled: bool) -> tuple[tuple[OrderKindSpec, str], ...]:
-    """The steps of a phase: a kind is asked for its offers only in the phases it may be given
-    in (it offers nothing in the others, not even a note)."""
-    return tuple((ORDER_KINDS[kind], group) for kind, group in (
-        EXILE_STEPS if exiled else OFFER_STEPS) if phase in ORDER_KINDS[kind].phases)
+def _steps(phase: str, exiled: bool, generation: int) -> tuple[tuple[OrderKindSpec, str], ...]:
+    """The steps of a phase (`kinds.offer_steps`, under the registry's `generation`): a kind is
+    asked for its offers only in the phases it may be given in (it offers nothing in the others,
+    not even a note)."""
+    return tuple((kind, group) for kind, group in offer_steps(exiled) if phase in kind.phases)
 
 
 def legal_options(state: GameState, seat: int) -> Options:
@@ -115,7 +84,7 @@ def legal_options(state: GameState, seat: int) -> Options:
     p = b.p
     if state.finished or (not p.active and p.status != Status.EXILED):
         return Options(seat, (), ())
-    for kind, group in _steps(state.phase, p.status == Status.EXILED):
+    for kind, group in _steps(state.phase, p.status == Status.EXILED, generation()):
         kind.offers(b, group)
     return Options(seat, tuple(b.out), tuple(b.notes))
 

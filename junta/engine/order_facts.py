@@ -11,10 +11,9 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from . import catalog
 from .kinds import ORDER_KINDS, MapForm, MapShape, describe_order
 from .options import Options, OrderOption, Shape, build
-from .orders import REBEL_ACTIONS, UNIT_CARDS, Order
+from .orders import Order, is_rebel_action, played_card
 from .state import GameState
 
 __all__ = ["MapMark", "is_assassination", "is_rebel_action", "map_mark", "map_values",
@@ -117,26 +116,7 @@ def map_mark(order: Order) -> MapMark | None:
     return MapMark(form.shape, start, end)
 
 
-def played_card(order: Order) -> int | None:
-    """The political card an order plays (a card given, discarded or sent as an assassin is
-    not played), None for another order."""
-    card = order.args.get("card")
-    if order.kind == "play_card" and isinstance(card, int) and not isinstance(card, bool) \
-            and 0 <= card < len(catalog.cards()):
-        return card
-    return None
-
-
 def is_assassination(order: Order) -> bool:
     """Whether an order is an attempt on a player's life (docs/rules.md §assassinations)."""
-    return order.kind == "assassinate"
-
-
-def is_rebel_action(order: Order) -> bool:
-    """Whether an order is Rebel action at the Rebel-Only step: a troop move, a strike, a
-    landing, or a card that puts units on the map or bribes them; the first to give it is the
-    First Rebel (docs/rules.md §rebel-only, §first-rebel; docs/rulings.md
-    §ruling-rebel-action)."""
-    card = played_card(order)
-    return order.kind in REBEL_ACTIONS or card is not None and \
-        catalog.card(card).name in UNIT_CARDS
+    spec = ORDER_KINDS.get(order.kind)
+    return spec is not None and spec.attempt_on_life

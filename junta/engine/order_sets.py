@@ -26,7 +26,7 @@ from typing import Any
 
 from . import catalog
 from .conditions import branch, exclusive
-from .kinds import COUP_PHASES, ORDER_KINDS, SINGLES, fallback_group
+from .kinds import COUP_PHASES, ORDER_KINDS, fallback_group
 from .order_kinds.coup import check_moves_allowed
 from .orders import UNIT_CARDS, Order
 from .problems import Problem
@@ -55,7 +55,8 @@ def check_set(state: GameState, seat: int, orders: list[Order]) -> list[Problem]
 def _singles(orders: list[Order]) -> list[Problem]:
     by_kind: dict[str, list[int]] = {}
     for i, order in enumerate(orders):
-        if order.condition is None and order.kind in SINGLES:
+        if order.condition is None and order.kind in ORDER_KINDS and \
+                ORDER_KINDS[order.kind].single:
             by_kind.setdefault(order.kind, []).append(i)
     out = []
     for kind, found in by_kind.items():

@@ -17,13 +17,12 @@ from typing import Any
 
 from . import catalog, steps
 from .enums import PhaseKind, Status, Step
-from .kinds import ANY_PHASE, COUP_PHASES, KINDS, ORDER_KINDS, VOTING_PHASES, ArgType
+from .kinds import ANY_PHASE, COUP_PHASES, ORDER_KINDS, VOTING_PHASES, ArgType
 from .order_kinds.base import seat_of
 from .problems import Problem, keyed
 from .state import BIL, GameState
 
 # Orders that are Rebel action when given in the Locations phase.
-REBEL_ACTIONS = frozenset(k.name for k in KINDS if k.rebel_action)
 
 # Each kind of condition, the step at which it becomes known, and the phases it exists in.
 CONDITION_KINDS: dict[str, tuple[Step, frozenset[PhaseKind], str]] = {
@@ -199,15 +198,30 @@ def card_step(card: catalog.Card, phase: str | None = None) -> Step:
 
 
 def action_step(order: Order, phase: str | None = None) -> Step:
-    """The step of `phase`'s adjudication at which this order acts."""
-    if order.kind == "play_card" and isinstance(order.args.get("card"), int) \
-            and 0 <= order.args["card"] < len(catalog.cards()):
-        return card_step(catalog.card(order.args["card"]), phase)
-    if phase == PhaseKind.LOCATIONS and order.kind in REBEL_ACTIONS:
-        return Step.REBEL_ONLY
-    if order.kind == "transfer" and order.args.get("after_moves"):
-        return Step.HANDOVERS
-    return ORDER_KINDS[order.kind].step
+    """The step of `phase`'s adjudication at which this order acts (its kind's `step_of`)."""
+    return ORDER_KINDS[order.kind].step_of(order, phase)
+
+
+def played_card(order: Order) -> int | None:
+    """The political card an order plays (a card given, discarded or sent as an assassin is
+    not played), None for another order."""
+    spec = ORDER_KINDS.get(order.kind)
+    card = order.args.get("card")
+    if spec is not None and spec.plays_card and isinstance(card, int) and \
+            not isinstance(card, bool) and 0 <= card < len(catalog.cards()):
+        return card
+    return None
+
+
+def is_rebel_action(order: Order) -> bool:
+    """Whether an order is Rebel action at the Rebel-Only step: a troop move, a strike, a
+    landing (its kind's `rebel_action`), or a card that puts units on the map or bribes them;
+    the first to give it is the First Rebel (docs/rules.md §rebel-only, §first-rebel;
+    docs/rulings.md §ruling-rebel-action)."""
+    spec = ORDER_KINDS.get(order.kind)
+    card = played_card(order)
+    return spec is not None and spec.rebel_action or card is not None and \
+        catalog.card(card).name in UNIT_CARDS
 
 
 def condition_step(condition: Condition, phase: str | None = None) -> Step:
@@ -318,7 +332,7 @@ def validate_order(state: GameState, seat: int, order: Order) -> list[Problem]:
     if player.status == Status.DEAD:
         return [Problem("The dead give no orders: prepare your next character for the next "
                         "turn.")]
-    if player.status == Status.EXILED and order.kind != "return_from_exile":
+    if player.status == Status.EXILED and not spec.exiles_give:
         return [Problem("An exile may not trade or interact with other players; he may only "
                         "return.")]
     errors = keyed(spec.check(state, seat, order), None)

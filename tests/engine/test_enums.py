@@ -80,7 +80,7 @@ ALLOWED: dict[tuple[str, str], frozenset[str]] = {
         "cabinet", "budget_draw", "budget_proposal", "budget_vote", "election",
         "special_motion", "banking", "rebel_only", "coup", "aftermath"}),
     # Order kinds: "junta_vote" is the order "Vote in the Junta".
-    ("junta/engine/options.py", "OFFER_STEPS"): frozenset({"junta_vote"}),
+    ("junta/engine/kinds.py", "OFFER_STEPS"): frozenset({"junta_vote"}),
     # The key of the state's coup (`GameState.coup`), read in the database's JSON.
     ("junta/games/play.py", "_read_facts"): frozenset({"coup"}),
     # Event kinds shown on the city map.

@@ -7,6 +7,7 @@ from __future__ import annotations
 from .. import catalog
 from ..options import own_copies
 from ..order_kinds import anytime as kinds
+from ..order_kinds import transfers
 from ..orders import UNIT_CARDS, Order
 from ..units import CARD_UNITS
 from .core import BotCore, Spends, Spent
@@ -43,10 +44,10 @@ def _card(order: Order) -> Spent:
 
 
 SPENDS: Spends = {
-    kinds.Pay.name: lambda order: Spent(price=order.args.get("amount") or 0),
-    kinds.Trade.name: lambda order: Spent(price=order.args.get("give_money") or 0,
+    transfers.Pay.name: lambda order: Spent(price=order.args.get("amount") or 0),
+    transfers.Trade.name: lambda order: Spent(price=order.args.get("give_money") or 0,
                                           cards=tuple(order.args.get("give_cards") or [])),
-    kinds.GiveCard.name: _card,
+    transfers.GiveCard.name: _card,
     kinds.Discard.name: _card,
     kinds.PlayCard.name: played,
 }

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from .. import catalog
-from ..kinds import SINGLES
+from ..kinds import ORDER_KINDS
 from ..options import ArgOption, ConditionOption, Options, OrderOption, build
 from ..orders import Order
 from ..rng import Rng
@@ -128,7 +128,7 @@ class BotCore:
         spent = self.spends[order.kind](order) if order.kind in self.spends else NOTHING
         price, withdrawal = spent.price, spent.withdrawal
         cards, units = list(spent.cards), list(spent.units)
-        single = order.kind in SINGLES and order.condition is None
+        single = ORDER_KINDS[order.kind].single and order.condition is None
         moving = spent.moves > 0 and order.condition is None
         if price > self.pocket or withdrawal > self.bank or \
                 len(set(cards)) < len(cards) or self.cards & set(cards) or \

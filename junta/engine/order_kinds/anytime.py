@@ -23,206 +23,19 @@ from .base import (
     Arg,
     OrderKindSpec,
     T,
-    amount_of,
-    card_ids_of,
     seat_of,
-    word,
 )
 from .offering import (
-    TRADE_HELP,
     card_note,
-    number,
     one,
-    some,
     target_choices,
     unit_card_reason,
-    wanted_cards,
 )
 
 if TYPE_CHECKING:
+    from ..context import Context
     from ..orders import Order
     from .offering import Builder
-
-MAX_ASKED = 999  # the most MP a trade may ask for
-
-
-class Pay(OrderKindSpec):
-    """Payments "are ordered with any phase's orders"; one the payer cannot cover when it
-    is carried out fails, and both are told (docs/rules.md §any-time)."""
-    name = "pay"
-    label = "Pay money"
-    rules = ("any-time", "ruling-no-silent-orders")
-    step = Step.ANY_TIME
-    phases = ANY_PHASE
-    args = (Arg("to", "To", T.SEAT), Arg("amount", "MP", T.AMOUNT))
-    template = "Pay {to} {amount} MP"
-    party = "to"
-
-    def check(self, state: GameState, seat: int, order: Order) -> list[Problem]:
-        to = seat_of(state, order.args.get("to"))
-        amount = amount_of(order.args.get("amount"))
-        errors = []
-        if to is None or to == seat:
-            errors.append(Problem("Choose another player to pay.", "to"))
-        elif not state.players[to].active:
-            errors.append(Problem(f"{state.name(to)} is {state.players[to].status} and cannot be "
-                                  "paid.", "to"))
-        if amount is None or amount < 1:
-            errors.append(Problem("Pay a whole number of MP, at least 1.", "amount"))
-        elif amount > state.players[seat].pocket:
-            errors.append(Problem(f"You have {state.players[seat].pocket} MP in your pocket; "
-                                  f"you cannot pay {amount} MP.", "amount"))
-        if state.phase == PhaseKind.ELECTION and state.election and \
-                state.election.get("resigned") == seat:
-            errors.append(Problem("A resigning President may not transfer his pocket money during "
-                                  "the election."))
-        return errors
-
-    def offers(self, b: Builder, group: str = "") -> None:
-        p = b.p
-        if b.resigning and p.pocket:
-            b.notes.append("Paying or giving money: as the resigning President you may not "
-                           "transfer your pocket money during the election.")
-        if p.pocket and b.others and not b.resigning:
-            b.add("pay", "Pay money from your pocket.",
-                  [one("to", "To", b.others),
-                   number("amount", "MP", 1, p.pocket,
-                          help=f"You have {p.pocket} MP in your pocket.")])
-
-
-class GiveCard(OrderKindSpec):
-    """"A card given to a player is his from then on"; no card goes to a player at the
-    limit (docs/rules.md §any-time, §hand-limit)."""
-    name = "give_card"
-    label = "Give a card"
-    rules = ("any-time", "hand-limit", "ruling-no-silent-orders")
-    step = Step.ANY_TIME
-    phases = ANY_PHASE
-    args = (Arg("to", "To", T.SEAT), Arg("card", "Card", T.CARD))
-    template = "Give {card} to {to}"
-    party = "to"
-
-    def check(self, state: GameState, seat: int, order: Order) -> list[Problem]:
-        to = seat_of(state, order.args.get("to"))
-        card_id = order.args.get("card")
-        errors = []
-        if to is None or to == seat:
-            errors.append(Problem("Choose another player to give the card to.", "to"))
-        elif not state.players[to].active:
-            errors.append(Problem(f"{state.name(to)} is {state.players[to].status} and cannot take "
-                                  "cards.", "to"))
-        elif state.cards_held(to) >= catalog.HAND_LIMIT:
-            errors.append(Problem(f"{state.name(to)} already holds {catalog.HAND_LIMIT} cards: no "
-                                  "card may be passed to a player at the hand limit.", "to"))
-        if card_id not in state.players[seat].hand:
-            errors.append(Problem("That card is not in your hand.", "card"))
-        return errors
-
-    def offers(self, b: Builder, group: str = "") -> None:
-        p = b.p
-        if not (p.hand and b.others):
-            return
-        takers = [(x, n) for x, n in b.others
-                  if not b.refusals("give_card", {"to": x, "card": p.hand[0]})]
-        if takers:
-            b.add("give_card", "Give a card (not to a player at the hand limit).",
-                  [one("to", "To", takers), one("card", "Card", b.hand())])
-        else:
-            b.notes.append(f"Giving a card: every other player is at the hand limit "
-                           f"of {catalog.HAND_LIMIT} cards.")
-
-
-class Trade(OrderKindSpec):
-    """A trade "happens only if both players order the same trade" (docs/rules.md
-    §any-time; docs/rulings.md §ruling-trade-secrecy)."""
-    name = "trade"
-    label = "Trade (both sides must order it)"
-    rules = ("any-time", "ruling-trade-secrecy", "ruling-exiles")
-    step = Step.ANY_TIME
-    phases = ANY_PHASE
-    args = (Arg("with", "With", T.SEAT), Arg("give_cards", "Cards you give", T.CARDS),
-            Arg("get_cards", "Cards you get", T.CARD_NAMES),
-            Arg("give_money", "MP you give", T.AMOUNT),
-            Arg("get_money", "MP you get", T.AMOUNT))
-    party = "with"
-
-    def check(self, state: GameState, seat: int, order: Order) -> list[Problem]:
-        partner = seat_of(state, order.args.get("with"))
-        errors = []
-        if partner is None or partner == seat:
-            errors.append(Problem("Choose another player to trade with.", "with"))
-        elif not state.players[partner].active:
-            errors.append(Problem(f"{state.name(partner)} is {state.players[partner].status}.",
-                                  "with"))
-        give_money = amount_of(order.args.get("give_money", 0))
-        get_money = amount_of(order.args.get("get_money", 0))
-        give_cards = card_ids_of(order.args.get("give_cards"))
-        get_cards = card_ids_of(order.args.get("get_cards"))
-        if give_money is None or give_money < 0 or get_money is None or get_money < 0:
-            errors.append(Problem("Money in a trade is a whole number of MP, 0 or more.",
-                                  "give_money" if give_money is None or give_money < 0
-                                  else "get_money"))
-        if give_cards is None or get_cards is None:
-            errors.append(Problem("A trade names cards by their number.",
-                                  "give_cards" if give_cards is None else "get_cards"))
-        if errors or give_money is None or get_money is None or give_cards is None \
-                or get_cards is None:  # each None was refused just above
-            return errors
-        if not (give_money or get_money or give_cards or get_cards):
-            errors.append(Problem("A trade must exchange something."))
-        if give_money > state.players[seat].pocket:
-            errors.append(Problem(f"You have {state.players[seat].pocket} MP; you cannot give "
-                                  f"{give_money}.", "give_money"))
-        if give_money and state.phase == PhaseKind.ELECTION and state.election and \
-                state.election.get("resigned") == seat:
-            errors.append(Problem("A resigning President may not transfer his pocket money during "
-                                  "the election.", "give_money"))
-        missing = [c for c in give_cards if c not in state.players[seat].hand]
-        if missing:
-            errors.append(Problem("You can only trade cards in your hand.", "give_cards"))
-        known = set(state.players[seat].hand).union(*(p.influence for p in state.players))
-        if any(c in known for c in get_cards):
-            # what he knows already: asking for it reveals nothing and could never be delivered
-            errors.append(Problem("Ask only for cards that are neither in your hand nor in play "
-                                  "in front of a player.", "get_cards"))
-        if get_money > MAX_ASKED:
-            errors.append(Problem(f"Ask for at most {MAX_ASKED} MP.", "get_money"))
-        # The partner's hand is secret: a trade asking for a card he does not hold is accepted
-        # here and fails when it resolves ("a card in it was no longer held").
-        return errors
-
-    def describe(self, state: GameState, args: Mapping[str, Any]) -> str:
-        gives = [card_name(c) for c in args.get("give_cards") or []]
-        if args.get("give_money"):
-            gives.append(f"{args['give_money']} MP")
-        gets = [card_name(c) for c in args.get("get_cards") or []]
-        if args.get("get_money"):
-            gets.append(f"{args['get_money']} MP")
-        return (f"Trade with {word(state, self.args[0], args.get('with'))}: give "
-                f"{', '.join(gives) or 'nothing'}, get {', '.join(gets) or 'nothing'}")
-
-    def offers(self, b: Builder, group: str = "") -> None:
-        p = b.p
-        if not b.others:
-            return
-        # what changes hands: any of these, so long as something does (`combined`)
-        args = [one("with", "With", b.others)]
-        if p.hand:
-            args.append(some("give_cards", "Cards you give", b.hand(), required=False,
-                             combined=True))
-        args.append(some("get_cards", "Cards you get", wanted_cards(b.s, b.seat),
-                         required=False, combined=True,
-                         help="Your partner's hand is secret, so every card that is not "
-                              "in your hand or in play is listed: your partner must order "
-                              "the same trade, giving these very cards."))
-        if not b.resigning and p.pocket:
-            args.append(number("give_money", "MP you give", 0, p.pocket, required=False,
-                               help=f"You have {p.pocket} MP in your pocket.",
-                               combined=True))
-        args.append(number("get_money", "MP you get", 0, MAX_ASKED, required=False,
-                           combined=True))
-        b.add("trade", TRADE_HELP, args)
-
 
 class PlayCard(OrderKindSpec):
     """The card plays "whose card allows 'any time'", and those that name their own step
@@ -236,6 +49,9 @@ class PlayCard(OrderKindSpec):
             Arg("zone", "Zone", T.ZONE))
     map_form = IN_A_ZONE  # a card that names a zone
 
+    plays_card = True
+    acts_alone = True
+
     def check(self, state: GameState, seat: int, order: Order) -> list[Problem]:
         # a narrow import: the card plays' rules (card_plays.py) carry the cards out too
         from ..card_plays import check_play
@@ -248,6 +64,22 @@ class PlayCard(OrderKindSpec):
         zone = args.get("zone")
         where = f" in {zone_name(zone)}" if zone in catalog.zones() else ""
         return f"Play {card_name(args.get('card'))}{on}{where}"
+
+    def step_of(self, order: Order, phase: str | None) -> Step:
+        """The card's step (`orders.card_step`): a card that annuls a vote, one played at the
+        assassinations, a unit card at the Rebel-Only step or with the coup's bribes or moves."""
+        # a narrow import: the cards' steps are read by validation too
+        from ..orders import card_step
+        card = order.args.get("card")
+        if isinstance(card, int) and not isinstance(card, bool) and \
+                0 <= card < len(catalog.cards()):
+            return card_step(catalog.card(card), phase)
+        return super().step_of(order, phase)
+
+    def carry_out(self, ctx: Context, seat: int, order: Order) -> None:
+        # a narrow import: the card plays' rules (card_plays.py), read by the check too
+        from ..card_plays import apply_play
+        apply_play(ctx, seat, order)
 
     def offers(self, b: Builder, group: str = "") -> None:
         """group "units": the cards that put units on the map and the Bribe cards, offered
@@ -374,6 +206,8 @@ class Discard(OrderKindSpec):
     args = (Arg("card", "Card", T.CARD),)
     template = "Discard {card}"
 
+    acts_alone = True
+
     def check(self, state: GameState, seat: int, order: Order) -> list[Problem]:
         card_id = order.args.get("card")
         p = state.players[seat]
@@ -381,6 +215,21 @@ class Discard(OrderKindSpec):
             return [Problem("That card is neither in your hand nor in play in front of you.",
                             "card")]
         return []
+
+    def carry_out(self, ctx: Context, seat: int, order: Order) -> None:
+        p, cid = ctx.state.players[seat], order.args["card"]
+        if cid not in p.hand and cid not in p.influence:
+            ctx.failed(seat, order, "discard_failed", f"Your discard of "
+                       f"{catalog.card(cid).name} was not carried out: the card is no longer "
+                       "in your hand or in play before you.")
+            return
+        public = cid in p.influence
+        ctx.discard(seat, cid)
+        ctx.carried_out(seat, order)
+        if public:
+            ctx.public("discard", f"{p.name} discards {catalog.card(cid).name} influence.")
+        else:
+            ctx.tell(seat, "discard", f"You discard {catalog.card(cid).name}.")
 
     def offers(self, b: Builder, group: str = "") -> None:
         discardable = b.hand() + [(c, f"{catalog.card(c).name} (in play)")
@@ -401,6 +250,8 @@ class Resign(OrderKindSpec):
     single = True
     template = "Resign the Presidency"
 
+    acts_alone = True
+
     def check(self, state: GameState, seat: int, order: Order) -> list[Problem]:
         if state.president != seat:
             return [Problem("Only the President can resign the Presidency.")]
@@ -409,6 +260,16 @@ class Resign(OrderKindSpec):
         if state.coup is not None:
             return [Problem("The President may resign at any time except during a Coup.")]
         return []
+
+    def carry_out(self, ctx: Context, seat: int, order: Order) -> None:
+        if ctx.state.president != seat:
+            ctx.failed(seat, order, "order_failed", "Your resignation was not carried out: you "
+                       "are no longer the President.")
+            return
+        ctx.carried_out(seat, order)
+        ctx.facts.resigned = seat
+        ctx.public("resignation", f"El Presidente {ctx.state.players[seat].name} resigns! The "
+                                  "Chamber will elect a new President at once.", headline=True)
 
     def offers(self, b: Builder, group: str = "") -> None:
         s = b.s
@@ -427,12 +288,27 @@ class ReturnFromExile(OrderKindSpec):
     phases = ANY_PHASE
     template = "Return from exile"
 
+    acts_alone = True
+    exiles_give = True  # an exile's one order
+
     def check(self, state: GameState, seat: int, order: Order) -> list[Problem]:
         if state.players[seat].status != Status.EXILED:
             return [Problem("You are not in exile.")]
         if seat in state.pending_returns and state.phase not in COUP_PHASES:
             return [Problem("Your return is already before the Minister of Internal Security.")]
         return []
+
+    def carry_out(self, ctx: Context, seat: int, order: Order) -> None:
+        """The request goes before the Minister of Internal Security, who decides on it in the
+        next phase (`anytime.run`); during a coup an exile returns through an embassy, after
+        the moves (phases/coup.py)."""
+        s = ctx.state
+        if s.phase in COUP_PHASES:
+            return
+        if s.players[seat].status == Status.EXILED and seat not in s.pending_returns:
+            s.pending_returns.append(seat)
+            ctx.public("return_request", f"{s.players[seat].name} asks to return from exile; "
+                                         "the Minister of Internal Security will decide.")
 
     def offers(self, b: Builder, group: str = "") -> None:
         """An exile's one order (the only options he has)."""
@@ -494,6 +370,8 @@ class BrotherInLaw(OrderKindSpec):
     args = (Arg("position", "Position", T.POSITION),)
     template = "Brother-in-Law takes {position} if vacant"
 
+    acts_alone = True
+
     def check(self, state: GameState, seat: int, order: Order) -> list[Problem]:
         if state.president != seat:
             return [Problem("Only the President directs his Brother-in-Law.")]
@@ -501,6 +379,10 @@ class BrotherInLaw(OrderKindSpec):
             return [Problem("Choose a Cabinet position for your Brother-in-Law to take if it falls "
                             "vacant.", "position")]
         return []
+
+    def carry_out(self, ctx: Context, seat: int, order: Order) -> None:
+        """Read when positions fall vacant (phases/cabinet.py)."""
+        ctx.state.turn_flags["bil_preference"] = order.args["position"]
 
     def offers(self, b: Builder, group: str = "") -> None:
         if b.seat == b.s.president:

@@ -23,6 +23,7 @@ from ..problems import Problem
 from ..state import BIL, GameState
 
 if TYPE_CHECKING:
+    from ..context import Context
     from ..orders import Order
     from .offering import Builder
 
@@ -115,6 +116,13 @@ class OrderKindSpec:
     # Weapons, the draws, the proposal, the Minister's decision; phases/cabinet.py): an order
     # of it after one with no condition could never be carried out
     first_that_holds = False
+    # carried out one order at a time by its `carry_out`, at its step (the any-time orders:
+    # `anytime.run`); a kind without it is weighed together with the other orders of its step by
+    # the step's handler (`resolve.HANDLERS`, phases/: the votes, the moves, combat)
+    acts_alone = False
+    exiles_give = False  # an order an exile may give (his only one: docs/rules.md §exile)
+    plays_card = False  # plays the political card its "card" argument names (not a gift, a discard)
+    attempt_on_life = False  # an assassination attempt (docs/rules.md §assassinations)
 
     def arg(self, name: str) -> Arg | None:
         return next((a for a in self.args if a.name == name), None)
@@ -135,6 +143,33 @@ class OrderKindSpec:
         one given a card, the trading partner, the one units are handed over to."""
         value = order.args.get(self.party) if self.party else None
         return (value,) if isinstance(value, int) and not isinstance(value, bool) else ()
+
+    def carry_out(self, ctx: Context, seat: int, order: Order) -> None:
+        """Carry out an order of this kind whose condition holds, at its step (`acts_alone`):
+        its effect, with `ctx.carried_out`, or nothing of it and `ctx.failed` telling its owner
+        and the players it deals with (`parties`) why it could not be carried out
+        (docs/rulings.md §ruling-no-silent-orders)."""
+        raise NotImplementedError(f"{self.name} is carried out by its step's handler")
+
+    def step_of(self, order: Order, phase: str | None) -> Step:
+        """The step of `phase`'s adjudication at which an order of this kind acts: its `step`;
+        a Rebel action's is the Rebel-Only step in the Locations phase."""
+        if phase == PhaseKind.LOCATIONS and self.rebel_action:
+            return Step.REBEL_ONLY
+        return self.step
+
+    def fails_where_it_acts(self, state: GameState, seat: int, order: Order) -> bool:
+        """Whether an order refused at the deadline (a GM ruling took the money, the card or
+        the units since it was given: `validate_order` on the phase's starting state fails) goes
+        on to fail where it acts, telling both sides why (a payment, a gift, a trade, a
+        hand-over of units), rather than being dropped with a word to its owner alone."""
+        return False
+
+    def replaces(self, new: Order, old: Order) -> bool:
+        """Whether a new order of this kind replaces an old one of it rather than standing
+        beside it (both unconditional): one given once a phase (`single`) replaces the one before
+        (docs/rules.md §orders)."""
+        return self.single
 
     def fallback_group(self, order: Order) -> tuple[str, str] | None:
         """The orders among which the first whose condition holds is carried out and the rest

@@ -374,6 +374,22 @@ class Transfer(OrderKindSpec):
                                         "Choose another player to take the units.",
                                         "cannot command units.")
 
+    def step_of(self, order: Order, phase: str | None) -> Step:
+        """A hand-over "after moving" acts after the moves."""
+        return Step.HANDOVERS if order.args.get("after_moves") else super().step_of(order, phase)
+
+    def fails_where_it_acts(self, state: GameState, seat: int, order: Order) -> bool:
+        """A hand-over, well formed, some of whose units are no longer the giver's (a ruling
+        removed them) or whose receiver is out: it fails where it acts, told to both
+        (phases/coup.py)."""
+        ids, to = order.args.get("units"), seat_of(state, order.args.get("to"))
+        if not state.players[seat].active or state.coup is None or not isinstance(ids, list) \
+                or not ids or not all(isinstance(i, int) and not isinstance(i, bool)
+                                      for i in ids) or to is None or to == seat:
+            return False
+        owners = {u["id"]: u["owner"] for u in state.coup["units"]}
+        return not state.players[to].active or any(owners.get(i) != seat for i in ids)
+
     def describe(self, state: GameState, args: Mapping[str, Any]) -> str:
         when = " after the moves" if args.get("after_moves") else ""
         return (f"Hand {_units_words(state, args.get('units'))} to "

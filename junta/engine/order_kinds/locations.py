@@ -59,6 +59,7 @@ class Assassinate(OrderKindSpec):
     label = "Attempt an assassination"
     rules = ("assassinations", "ruling-assassination-step", "ruling-assassination-conditions",
              "ruling-secret-police")
+    attempt_on_life = True
     step = Step.ASSASSINATIONS
     phases = frozenset({PhaseKind.LOCATIONS})
     args = (Arg("card", "Assassin", T.CARD), Arg("target", "Target", T.SEAT),

@@ -127,6 +127,10 @@ class DrawBills(OrderKindSpec):
         out."""
         return (self.name, str(order.args.get("position")))
 
+    def replaces(self, new: Order, old: Order) -> bool:
+        """A draw replaces the draw for the same position."""
+        return bool(new.args.get("position") == old.args.get("position"))
+
     def offers(self, b: Builder, group: str = "") -> None:
         if b.s.phase != PhaseKind.BUDGET_DRAW:
             return

@@ -15,7 +15,7 @@ from .. import catalog, combat
 from ..enums import PhaseKind, Status
 from ..labels import plural
 from ..order_kinds.coup import AIRSTRIKES, embassy_holders, helicopter_only
-from ..orders import REBEL_ACTIONS, UNIT_CARDS, Order
+from ..orders import UNIT_CARDS, Order, is_rebel_action, played_card
 from ..units import (
     AGITATORS,
     BRIBES,
@@ -42,24 +42,23 @@ def _zname(zone: int) -> str:
 
 
 def _card_name(order: Order) -> str | None:
-    cid = order.args.get("card")
-    if order.kind == "play_card" and isinstance(cid, int) and 0 <= cid < len(catalog.cards()):
-        return catalog.card(cid).name
-    return None
+    cid = played_card(order)
+    return None if cid is None else catalog.card(cid).name
 
 
 def _is_unit_card(order: Order) -> bool:
     return _card_name(order) in UNIT_CARDS
 
 
-def _due(ctx: Context, kinds: set[str], cards: bool = False) -> Moves:
-    """Orders of these kinds (and unit/Bribe card plays, if asked) whose condition holds, in
-    seat order, from players in the country."""
+def _due(ctx: Context, kinds: set[str], cards: bool = False,
+         rebel: bool = False) -> Moves:
+    """Orders of these kinds (and unit/Bribe card plays, if asked; every Rebel action, if
+    asked) whose condition holds, in seat order, from players in the country."""
     out = []
     for seat in ctx.state.active_seats():
         for order in ctx.orders.get(seat, []):
-            if (order.kind in kinds or cards and _is_unit_card(order)) and \
-                    ctx.holds(order.condition):
+            if (order.kind in kinds or cards and _is_unit_card(order) or
+                    rebel and is_rebel_action(order)) and ctx.holds(order.condition):
                 out.append((seat, order))
     return out
 
@@ -88,7 +87,7 @@ def rebel_only(ctx: Context) -> None:
     s = ctx.state
     s.rebel_orders = []
     actions: dict[int, list[Order]] = {}
-    for seat, order in _due(ctx, set(REBEL_ACTIONS), cards=True):
+    for seat, order in _due(ctx, set(), rebel=True):
         if seat != s.president:
             actions.setdefault(seat, []).append(order)
     for seat, orders in actions.items():

@@ -1,0 +1,381 @@
+"""Transfers between players at any time: payments, gifts of cards and trades. "Ordered with
+a phase's orders and resolve first in that phase's adjudication" (docs/rules.md §any-time);
+each kind carries itself out (`carry_out`, run by `anytime.run`) and, when it can no longer be
+carried out, fails where it acts and tells both sides why (docs/rulings.md
+§ruling-no-silent-orders).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from .. import catalog
+from ..enums import PhaseKind, Step
+from ..labels import card_name
+from ..problems import Problem
+from ..state import GameState
+from .base import ANY_PHASE, Arg, OrderKindSpec, T, amount_of, card_ids_of, seat_of, word
+from .offering import TRADE_HELP, number, one, some, wanted_cards
+
+if TYPE_CHECKING:
+    from ..context import Context
+    from ..orders import Order
+    from .offering import Builder
+
+MAX_ASKED = 999  # the most MP a trade may ask for
+
+
+class _ToAnother(OrderKindSpec):
+    """A payment or a gift: from the giver's pocket or hand to another player (`to`), at the
+    any-time step; one that can no longer be carried out fails where it acts, and both are told
+    why (docs/rules.md §any-time; docs/rulings.md §ruling-no-silent-orders)."""
+    step = Step.ANY_TIME
+    phases = ANY_PHASE
+    party = "to"
+    acts_alone = True
+
+    def failure(self, state: GameState, seat: int, order: Order, why: str) -> tuple[str, str]:
+        """The kind of the event telling both sides it failed, and its words."""
+        raise NotImplementedError
+
+    def hand_over(self, ctx: Context, seat: int, order: Order) -> None:
+        """The money or the card changes hands, told to both (and to a wiretap)."""
+        raise NotImplementedError
+
+    def carry_out(self, ctx: Context, seat: int, order: Order) -> None:
+        why = _transfer_problem(ctx.state, seat, order)
+        if why is not None:
+            kind, text = self.failure(ctx.state, seat, order, why)
+            ctx.failed(seat, order, kind, text, parties=(order.args["to"],))
+            return
+        self.hand_over(ctx, seat, order)
+        ctx.carried_out(seat, order)
+
+    def fails_where_it_acts(self, state: GameState, seat: int, order: Order) -> bool:
+        return state.players[seat].active and _transfer_problem(state, seat, order) is not None
+
+
+class Pay(_ToAnother):
+    """Payments "are ordered with any phase's orders"; one the payer cannot cover when it
+    is carried out fails, and both are told (docs/rules.md §any-time)."""
+    name = "pay"
+    label = "Pay money"
+    rules = ("any-time", "ruling-no-silent-orders")
+    args = (Arg("to", "To", T.SEAT), Arg("amount", "MP", T.AMOUNT))
+    template = "Pay {to} {amount} MP"
+
+    def check(self, state: GameState, seat: int, order: Order) -> list[Problem]:
+        to = seat_of(state, order.args.get("to"))
+        amount = amount_of(order.args.get("amount"))
+        errors = []
+        if to is None or to == seat:
+            errors.append(Problem("Choose another player to pay.", "to"))
+        elif not state.players[to].active:
+            errors.append(Problem(f"{state.name(to)} is {state.players[to].status} and cannot be "
+                                  "paid.", "to"))
+        if amount is None or amount < 1:
+            errors.append(Problem("Pay a whole number of MP, at least 1.", "amount"))
+        elif amount > state.players[seat].pocket:
+            errors.append(Problem(f"You have {state.players[seat].pocket} MP in your pocket; "
+                                  f"you cannot pay {amount} MP.", "amount"))
+        if state.phase == PhaseKind.ELECTION and state.election and \
+                state.election.get("resigned") == seat:
+            errors.append(Problem("A resigning President may not transfer his pocket money during "
+                                  "the election."))
+        return errors
+
+    def failure(self, state: GameState, seat: int, order: Order, why: str) -> tuple[str, str]:
+        return "payment_failed", f"{state.name(seat)}'s payment of {order.args['amount']} MP " \
+            f"to {state.name(order.args['to'])} failed: {why}."
+
+    def hand_over(self, ctx: Context, seat: int, order: Order) -> None:
+        s = ctx.state
+        p, to, amount = s.players[seat], order.args["to"], order.args["amount"]
+        p.pocket -= amount
+        s.players[to].pocket += amount
+        ctx.transfer_note([seat, to], "payment", f"{p.name} pays {s.name(to)} {amount} MP.",
+                          payer=seat, to=to, amount=amount)
+
+    def offers(self, b: Builder, group: str = "") -> None:
+        p = b.p
+        if b.resigning and p.pocket:
+            b.notes.append("Paying or giving money: as the resigning President you may not "
+                           "transfer your pocket money during the election.")
+        if p.pocket and b.others and not b.resigning:
+            b.add("pay", "Pay money from your pocket.",
+                  [one("to", "To", b.others),
+                   number("amount", "MP", 1, p.pocket,
+                          help=f"You have {p.pocket} MP in your pocket.")])
+
+
+class GiveCard(_ToAnother):
+    """"A card given to a player is his from then on"; no card goes to a player at the
+    limit (docs/rules.md §any-time, §hand-limit)."""
+    name = "give_card"
+    label = "Give a card"
+    rules = ("any-time", "hand-limit", "ruling-no-silent-orders")
+    args = (Arg("to", "To", T.SEAT), Arg("card", "Card", T.CARD))
+    template = "Give {card} to {to}"
+
+    def check(self, state: GameState, seat: int, order: Order) -> list[Problem]:
+        to = seat_of(state, order.args.get("to"))
+        card_id = order.args.get("card")
+        errors = []
+        if to is None or to == seat:
+            errors.append(Problem("Choose another player to give the card to.", "to"))
+        elif not state.players[to].active:
+            errors.append(Problem(f"{state.name(to)} is {state.players[to].status} and cannot take "
+                                  "cards.", "to"))
+        elif state.cards_held(to) >= catalog.HAND_LIMIT:
+            errors.append(Problem(f"{state.name(to)} already holds {catalog.HAND_LIMIT} cards: no "
+                                  "card may be passed to a player at the hand limit.", "to"))
+        if card_id not in state.players[seat].hand:
+            errors.append(Problem("That card is not in your hand.", "card"))
+        return errors
+
+    def failure(self, state: GameState, seat: int, order: Order, why: str) -> tuple[str, str]:
+        return "gift_failed", f"{state.name(seat)}'s card for {state.name(order.args['to'])} " \
+            f"was not passed: {why}."
+
+    def hand_over(self, ctx: Context, seat: int, order: Order) -> None:
+        s = ctx.state
+        p, to, cid = s.players[seat], order.args["to"], order.args["card"]
+        p.hand.remove(cid)
+        s.players[to].hand.append(cid)
+        ctx.transfer_note([seat, to], "gift", f"{p.name} gives {s.name(to)} "
+                          f"{catalog.card(cid).name}.", giver=seat, to=to)
+
+    def offers(self, b: Builder, group: str = "") -> None:
+        p = b.p
+        if not (p.hand and b.others):
+            return
+        takers = [(x, n) for x, n in b.others
+                  if not b.refusals("give_card", {"to": x, "card": p.hand[0]})]
+        if takers:
+            b.add("give_card", "Give a card (not to a player at the hand limit).",
+                  [one("to", "To", takers), one("card", "Card", b.hand())])
+        else:
+            b.notes.append(f"Giving a card: every other player is at the hand limit "
+                           f"of {catalog.HAND_LIMIT} cards.")
+
+
+class Trade(OrderKindSpec):
+    """A trade "happens only if both players order the same trade" (docs/rules.md
+    §any-time; docs/rulings.md §ruling-trade-secrecy)."""
+    name = "trade"
+    label = "Trade (both sides must order it)"
+    rules = ("any-time", "ruling-trade-secrecy", "ruling-exiles")
+    step = Step.ANY_TIME
+    phases = ANY_PHASE
+    args = (Arg("with", "With", T.SEAT), Arg("give_cards", "Cards you give", T.CARDS),
+            Arg("get_cards", "Cards you get", T.CARD_NAMES),
+            Arg("give_money", "MP you give", T.AMOUNT),
+            Arg("get_money", "MP you get", T.AMOUNT))
+    party = "with"
+    acts_alone = True
+
+    def check(self, state: GameState, seat: int, order: Order) -> list[Problem]:
+        partner = seat_of(state, order.args.get("with"))
+        errors = []
+        if partner is None or partner == seat:
+            errors.append(Problem("Choose another player to trade with.", "with"))
+        elif not state.players[partner].active:
+            errors.append(Problem(f"{state.name(partner)} is {state.players[partner].status}.",
+                                  "with"))
+        give_money = amount_of(order.args.get("give_money", 0))
+        get_money = amount_of(order.args.get("get_money", 0))
+        give_cards = card_ids_of(order.args.get("give_cards"))
+        get_cards = card_ids_of(order.args.get("get_cards"))
+        if give_money is None or give_money < 0 or get_money is None or get_money < 0:
+            errors.append(Problem("Money in a trade is a whole number of MP, 0 or more.",
+                                  "give_money" if give_money is None or give_money < 0
+                                  else "get_money"))
+        if give_cards is None or get_cards is None:
+            errors.append(Problem("A trade names cards by their number.",
+                                  "give_cards" if give_cards is None else "get_cards"))
+        if errors or give_money is None or get_money is None or give_cards is None \
+                or get_cards is None:  # each None was refused just above
+            return errors
+        if not (give_money or get_money or give_cards or get_cards):
+            errors.append(Problem("A trade must exchange something."))
+        if give_money > state.players[seat].pocket:
+            errors.append(Problem(f"You have {state.players[seat].pocket} MP; you cannot give "
+                                  f"{give_money}.", "give_money"))
+        if give_money and state.phase == PhaseKind.ELECTION and state.election and \
+                state.election.get("resigned") == seat:
+            errors.append(Problem("A resigning President may not transfer his pocket money during "
+                                  "the election.", "give_money"))
+        missing = [c for c in give_cards if c not in state.players[seat].hand]
+        if missing:
+            errors.append(Problem("You can only trade cards in your hand.", "give_cards"))
+        known = set(state.players[seat].hand).union(*(p.influence for p in state.players))
+        if any(c in known for c in get_cards):
+            # what he knows already: asking for it reveals nothing and could never be delivered
+            errors.append(Problem("Ask only for cards that are neither in your hand nor in play "
+                                  "in front of a player.", "get_cards"))
+        if get_money > MAX_ASKED:
+            errors.append(Problem(f"Ask for at most {MAX_ASKED} MP.", "get_money"))
+        # The partner's hand is secret: a trade asking for a card he does not hold is accepted
+        # here and fails when it resolves ("a card in it was no longer held").
+        return errors
+
+    def describe(self, state: GameState, args: Mapping[str, Any]) -> str:
+        gives = [card_name(c) for c in args.get("give_cards") or []]
+        if args.get("give_money"):
+            gives.append(f"{args['give_money']} MP")
+        gets = [card_name(c) for c in args.get("get_cards") or []]
+        if args.get("get_money"):
+            gets.append(f"{args['get_money']} MP")
+        return (f"Trade with {word(state, self.args[0], args.get('with'))}: give "
+                f"{', '.join(gives) or 'nothing'}, get {', '.join(gets) or 'nothing'}")
+
+    def carry_out(self, ctx: Context, seat: int, order: Order) -> None:
+        """"Two-sided trades that happen only when both orders match"; each order matches one
+        order of the partner's, so two players may make two different trades the same day.
+        (docs/rulings.md §ruling-trade-secrecy)."""
+        s = ctx.state
+        partner = order.args["with"]
+        if id(order) in ctx.facts.settled_trades:
+            return  # settled as the match of the partner's order, both sides told
+        mine = _terms(order)
+        offer = (f"the trade {s.name(seat)} ordered with {s.name(partner)} ({s.name(seat)} gives "
+                 f"{_describe(mine[0], mine[1])}, {s.name(partner)} gives "
+                 f"{_describe(mine[2], mine[3])})")
+        gone = next((f"{s.name(x)} is {s.players[x].status}" for x in (seat, partner)
+                     if not s.players[x].active), None)
+        if gone is not None:  # a failed transfer "fails and says so to both"
+            ctx.failed(seat, order, "trade_failed", f"{offer[0].upper()}{offer[1:]} did not "
+                       f"happen: {gone}.", parties=(partner,))
+            return
+        match = None
+        for other in ctx.orders.get(partner, []):
+            if other.kind == self.name and other.args.get("with") == seat and \
+                    id(other) not in ctx.facts.settled_trades and ctx.holds(other.condition) and \
+                    _terms(other) == (mine[2], mine[3], mine[0], mine[1]):
+                match = other
+                break
+        if match is None:  # both sides are told of each order that found no match
+            ctx.failed(seat, order, "trade_failed", f"{offer[0].upper()}{offer[1:]} did not "
+                       f"happen: {s.name(partner)} did not order the same trade.",
+                       parties=(partner,))
+            return
+        ctx.facts.settled_trades.update((id(order), id(match)))
+        give_money, give_cards, get_money, get_cards = mine
+        a, b = s.players[seat], s.players[partner]
+        problems = [why for why in (_cannot_trade(s, seat, order), _cannot_trade(s, partner, match))
+                    if why is not None]
+        if len(a.hand) + len(a.influence) - len(give_cards) + len(get_cards) > catalog.HAND_LIMIT \
+                and get_cards:
+            problems.append(f"{a.name} would go over the hand limit")
+        if len(b.hand) + len(b.influence) - len(get_cards) + len(give_cards) > catalog.HAND_LIMIT \
+                and give_cards:
+            problems.append(f"{b.name} would go over the hand limit")
+        if problems:
+            ctx.failed(seat, order, "trade_failed", f"The trade between {a.name} and {b.name} "
+                       f"failed: {'; '.join(dict.fromkeys(problems))}.", parties=(partner,))
+            ctx.failed_with_it(partner, match)
+            return
+        a.pocket += get_money - give_money
+        b.pocket += give_money - get_money
+        for cid in give_cards:
+            a.hand.remove(cid)
+            b.hand.append(cid)
+        for cid in get_cards:
+            b.hand.remove(cid)
+            a.hand.append(cid)
+        ctx.carried_out(seat, order)
+        ctx.carried_out(partner, match)
+        ctx.transfer_note([seat, partner], "trade", f"{a.name} and {b.name} trade: {a.name} gives "
+                          f"{_describe(give_money, give_cards)}, {b.name} gives "
+                          f"{_describe(get_money, get_cards)}.")
+
+    def fails_where_it_acts(self, state: GameState, seat: int, order: Order) -> bool:
+        return state.players[seat].active and _cannot_trade(state, seat, order) is not None
+
+    def offers(self, b: Builder, group: str = "") -> None:
+        p = b.p
+        if not b.others:
+            return
+        # what changes hands: any of these, so long as something does (`combined`)
+        args = [one("with", "With", b.others)]
+        if p.hand:
+            args.append(some("give_cards", "Cards you give", b.hand(), required=False,
+                             combined=True))
+        args.append(some("get_cards", "Cards you get", wanted_cards(b.s, b.seat),
+                         required=False, combined=True,
+                         help="Your partner's hand is secret, so every card that is not "
+                              "in your hand or in play is listed: your partner must order "
+                              "the same trade, giving these very cards."))
+        if not b.resigning and p.pocket:
+            args.append(number("give_money", "MP you give", 0, p.pocket, required=False,
+                               help=f"You have {p.pocket} MP in your pocket.",
+                               combined=True))
+        args.append(number("get_money", "MP you get", 0, MAX_ASKED, required=False,
+                           combined=True))
+        b.add("trade", TRADE_HELP, args)
+
+
+# --- what keeps a transfer from happening, in words both sides read -----------------------------
+
+def _transfer_problem(s: GameState, seat: int, order: Order) -> str | None:
+    """Why a payment or a gift cannot be carried out now, in words both sides read; None when
+    it can."""
+    p, to = s.players[seat], order.args.get("to")
+    if not p.active:
+        return f"{p.name} is {p.status}"
+    if not isinstance(to, int) or isinstance(to, bool) or not 0 <= to < len(s.players):
+        return None
+    if not s.players[to].active:
+        return f"{s.name(to)} is {s.players[to].status}"
+    if order.kind == "give_card":
+        if order.args.get("card") not in p.hand:
+            return f"the card is no longer in {p.name}'s hand"
+        if s.cards_held(to) >= catalog.HAND_LIMIT:
+            return f"{s.name(to)} is at the hand limit"
+        return None
+    if _resigning(s, seat):
+        return f"{p.name} is the resigning President, who may not transfer his pocket money " \
+               "during the election"
+    amount = order.args.get("amount")
+    if isinstance(amount, int) and amount > p.pocket:
+        return f"{p.name} had only {p.pocket} MP"
+    return None
+
+
+def _resigning(s: GameState, seat: int) -> bool:
+    return s.phase == PhaseKind.ELECTION and bool(s.election) and \
+        (s.election or {}).get("resigned") == seat
+
+
+def _cannot_trade(s: GameState, seat: int, order: Order) -> str | None:
+    """Why one side of a trade cannot deliver or take part now, in words both sides read."""
+    p, partner = s.players[seat], order.args.get("with")
+    if not p.active:
+        return f"{p.name} is {p.status}"
+    if not isinstance(partner, int) or isinstance(partner, bool) or \
+            not 0 <= partner < len(s.players):
+        return None
+    if not s.players[partner].active:
+        return f"{s.name(partner)} is {s.players[partner].status}"
+    give_money, give_cards, _, _ = _terms(order)
+    if give_money and _resigning(s, seat):
+        return f"{p.name} is the resigning President, who may not transfer his pocket money " \
+               "during the election"
+    if give_money > p.pocket:
+        return f"{p.name} could not pay {give_money} MP"
+    if not set(give_cards) <= set(p.hand):
+        return "a card in it was no longer held"
+    return None
+
+
+def _terms(order: Order) -> tuple[int, tuple[int, ...], int, tuple[int, ...]]:
+    a = order.args
+    return (a.get("give_money") or 0, tuple(sorted(a.get("give_cards") or [])),
+            a.get("get_money") or 0, tuple(sorted(a.get("get_cards") or [])))
+
+
+def _describe(money: int, cards: tuple[int, ...]) -> str:
+    parts = [f"{money} MP"] if money else []
+    parts += [catalog.card(c).name for c in cards]
+    return ", ".join(parts) or "nothing"

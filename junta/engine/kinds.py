@@ -1,15 +1,22 @@
 """The registry of order kinds: one object for each thing a player may order.
 
-Each kind is one object (`order_kinds/`, a module for each phase: `anytime`, `nominations`,
-`votes`, `turn`, `locations`, `coup`, `aftermath`) holding its facts (label, the phases it may be
-given in, the adjudication step it acts at (`steps.py`), whether a player gives one
-unconditional order of it a phase, its arguments (name, label, type), its map shape), its check,
-its sentence and the players it deals with openly. Validation (`orders.py`), a seat's legal
-options (`options.py`), the bots, the Status instructions, the pages, the GM panel and the API
-all read this registry. Adding an order kind means one `OrderKindSpec` subclass in the
-module of its phase, listed in `KINDS` below, its rule paragraph (named in its `rules`), its
-`offers` (what a seat may order of it now, run in the order of `options.OFFER_STEPS`), the bots'
-use of it (`bots/`, the module of its group) and the phase step that carries it out.
+Each kind is one object (`order_kinds/`, a module for each phase: `anytime`, `transfers`,
+`nominations`, `votes`, `turn`, `locations`, `coup`, `aftermath`) holding its facts (label, the
+phases it may be given in, the adjudication step it acts at (`steps.py`) and its step for one
+order, whether a player gives one unconditional order of it a phase, its arguments (name, label,
+type), its map shape), its offers, its check, its share in what a player's whole set spends, its
+sentence, the players it deals with openly, and, for a kind that acts alone (the any-time
+orders), its effect and the words that tell its owner and those players why it could not be
+carried out. Validation (`orders.py`, `order_sets.py`), a seat's legal options (`options.py`),
+the adjudication (`resolve.py`, `anytime.py`), the bots, the Status instructions, the pages,
+the map, the GM panel and the API all read this registry.
+
+Adding an order kind that acts alone (a new card play) means one `OrderKindSpec` subclass in
+the module of its phase, listed in `KINDS` below and its offers in `OFFER_STEPS`, with its rule
+paragraph (named in its `rules`) and its tests; `registered` adds one for a while (a test's
+kind: tests/engine/throwaway_kind.py). A kind weighed together with the others of its step (a
+ballot, a move, an attack) is carried out by that step's handler (`resolve.HANDLERS`,
+phases/); the bots use a kind they know (`bots/`, the module of its group).
 """
 
 from __future__ import annotations

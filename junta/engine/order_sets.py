@@ -22,13 +22,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any
 
 from . import catalog
 from .conditions import branch, exclusive
 from .kinds import COUP_PHASES, ORDER_KINDS, fallback_group
+from .order_kinds.base import Share
 from .order_kinds.coup import check_moves_allowed
-from .orders import UNIT_CARDS, Order
+from .orders import Order
 from .problems import Problem
 from .state import GameState
 
@@ -163,79 +163,23 @@ def _overdrawn(draws: list[Draw], have: int, where: str, discount: int = 0) -> l
     return [Problem(text, orders=orders)]
 
 
-def _int(value: object) -> int:
-    return value if isinstance(value, int) and not isinstance(value, bool) and value > 0 else 0
-
-
-def _card_name(value: object) -> str | None:
-    if isinstance(value, int) and not isinstance(value, bool) and \
-            0 <= value < len(catalog.cards()):
-        return catalog.card(value).name
-    return None
+def _shares(state: GameState, orders: list[Order]) -> list[tuple[int, Order, Share]]:
+    """Each order's share in what the set spends (its kind's `share`), with its position."""
+    return [(i, o, ORDER_KINDS[o.kind].share(state, o)) for i, o in enumerate(orders)
+            if o.kind in ORDER_KINDS]
 
 
 def _pocket(state: GameState, seat: int, orders: list[Order]) -> list[Problem]:
     """"A player's pocket can never go negative; any payment that would is refused."""
     draws: list[Draw] = []
     discounted = 0  # Assassin and Bribe costs, which Bankers and Monarchists lower
-    for i, o in enumerate(orders):
-        a = o.args
-        if o.kind == "pay" and _int(a.get("amount")):
-            draws.append(Draw(i, o, a["amount"], f"your payment of {a['amount']} MP to "
-                              f"{_who(state, a.get('to'))}"))
-        elif o.kind == "trade" and _int(a.get("give_money")):
-            draws.append(Draw(i, o, a["give_money"], f"your trade giving {a['give_money']} MP to "
-                              f"{_who(state, a.get('with'))}"))
-        elif o.kind == "bank" and a.get("action") == "deposit" and _int(a.get("amount")):
-            draws.append(Draw(i, o, a["amount"], f"your deposit of {a['amount']} MP"))
-        elif o.kind == "propose_budget" and (need := _budget_from_pocket(state, a)):
-            draws.append(Draw(i, o, need, f"the budget's {need} MP from your pocket"))
-        elif o.kind in ("assassinate", "play_card") and (card := _card_name(a.get("card"))):
-            cost = _cost(card, a["card"])
-            if not cost:
-                continue
-            if card == "Bribe the Assassin":
-                words = f"the {cost} MP for {card} if an attempt on you comes"
-            elif card.startswith("Bribe the "):
-                words = f"the price of {card} (1 MP for each unit it buys)"
-            else:
-                words = f"the {cost} MP price of {card}"
-            draws.append(Draw(i, o, cost, words))
-            if o.kind == "assassinate" or card.startswith("Bribe the "):
-                discounted += cost
+    for i, o, share in _shares(state, orders):
+        if share.pocket:
+            draws.append(Draw(i, o, share.pocket, share.pocket_words))
+            if share.discounted:
+                discounted += share.pocket
     discount = min(_discount(state, seat), discounted)
     return _overdrawn(draws, state.players[seat].pocket, "pocket", discount)
-
-
-def _who(state: GameState, seat: object) -> str:
-    if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < len(state.players):
-        return state.name(seat)
-    return "another player"
-
-
-def _budget_from_pocket(state: GameState, args: dict[str, Any]) -> int:
-    """What the proposal takes from the proposer's pocket: the gap its totals leave after the
-    budget bills (at most what he says he adds)."""
-    from .phases.budget import pay_plan, read_allocations
-
-    allocations, errors = read_allocations(state, args)
-    from_pocket = _int(args.get("from_pocket", 0))
-    if errors or not from_pocket:
-        return 0
-    plan, _ = pay_plan(state.budget.get("held", []), allocations, from_pocket,
-                       args.get("bills"), state)
-    return sum(plan["top_up"].values()) if plan else from_pocket
-
-
-def _cost(card: str, card_id: int) -> int:
-    """The most a card takes from the pocket: its price; for a Bribe of units, at least one
-    unit's 1 MP (the bribe stops when the pocket is empty)."""
-    if card.startswith("Bribe the ") and card != "Bribe the Assassin":
-        return 1
-    if card in UNIT_CARDS:
-        from .units import CARD_UNITS
-        return CARD_UNITS[card].cost if card in CARD_UNITS else 0
-    return catalog.card(card_id).cost
 
 
 def _discount(state: GameState, seat: int) -> int:
@@ -245,10 +189,8 @@ def _discount(state: GameState, seat: int) -> int:
 
 
 def _bank(state: GameState, seat: int, orders: list[Order]) -> list[Problem]:
-    draws = [Draw(i, o, o.args["amount"], f"your withdrawal of {o.args['amount']} MP")
-             for i, o in enumerate(orders)
-             if o.kind == "bank" and o.args.get("action") == "withdraw"
-             and _int(o.args.get("amount"))]
+    draws = [Draw(i, o, share.bank, share.bank_words)
+             for i, o, share in _shares(state, orders) if share.bank]
     return _overdrawn(draws, state.players[seat].bank, "Bank account")
 
 
@@ -256,28 +198,9 @@ def _bank(state: GameState, seat: int, orders: list[Order]) -> list[Problem]:
 
 def _uses_of_cards(state: GameState, orders: list[Order]) -> dict[int, list[tuple[int, str]]]:
     uses: dict[int, list[tuple[int, str]]] = {}
-
-    def use(card: object, index: int, words: str) -> None:
-        if isinstance(card, int) and _card_name(card) is not None:
-            uses.setdefault(card, []).append((index, words))
-
-    for i, o in enumerate(orders):
-        a = o.args
-        match o.kind:
-            case "give_card":
-                use(a.get("card"), i, f"your gift of it to {_who(state, a.get('to'))}")
-            case "trade":
-                for c in a.get("give_cards") or []:
-                    use(c, i, f"your trade with {_who(state, a.get('with'))}")
-            case "play_card":
-                use(a.get("card"), i, "playing it")
-            case "discard":
-                use(a.get("card"), i, "discarding it")
-            case "vote":
-                for c in a.get("cards") or []:
-                    use(c, i, "your ballot, which counts it")
-            case "assassinate":
-                use(a.get("card"), i, f"sending it against {_who(state, a.get('target'))}")
+    for i, _, share in _shares(state, orders):
+        for card, words in share.cards:
+            uses.setdefault(card, []).append((i, words))
     return uses
 
 
@@ -310,23 +233,9 @@ def _units(state: GameState, orders: list[Order]) -> list[Problem]:
     coup = state.coup or {}
     labels = {u["id"]: f"{u['kind']} #{u['id']}" for u in coup.get("units", [])}
     uses: dict[int, list[tuple[int, str, str]]] = {}  # unit -> (order, what, words)
-    for i, o in enumerate(orders):
-        ids = o.args.get("units")
-        if not isinstance(ids, list):
-            continue
-        if o.kind == "transfer":
-            when = "after" if o.args.get("after_moves") else "before"
-            what, words = "handover", (f"your hand-over to {_who(state, o.args.get('to'))} "
-                                       f"{when} the moves")
-            if when == "before":
-                what = "handover_before"
-        elif o.kind in ("move", "police_response"):
-            what = "move"
-            words = "your stack move" if o.kind == "move" else "the Police Response"
-        else:
-            continue
-        for unit in ids:
-            uses.setdefault(unit, []).append((i, what, words))
+    for i, _, share in _shares(state, orders):
+        for unit in share.units:
+            uses.setdefault(unit, []).append((i, share.unit_use, share.unit_words))
     out = []
     for unit, found in sorted(uses.items(), key=lambda kv: str(kv[0])):
         pairs = [(a, b) for n, a in enumerate(found) for b in found[n + 1:]

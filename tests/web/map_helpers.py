@@ -4,6 +4,8 @@ test_page_alert.py) and the browser's (tests/e2e/coup_campaigns.py)."""
 
 from __future__ import annotations
 
+import json
+import re
 from typing import Any
 
 from junta.engine import GameState, resolve
@@ -45,3 +47,13 @@ def move_post(game, to_zone: int, **extra: str) -> dict[str, Any]:  # noqa: ANN0
     """What the Orders page's form posts for the General's move from University City (13)."""
     return {"action": "add", "option": "move", "order-move-from_zone": "13",
             "order-move-to_zone": str(to_zone), "state_version": version(game), **extra}
+
+
+MAP_ORDERS_DATA = re.compile(
+    r'<script id="map-orders-data" type="application/json">(.*?)</script>', re.S)
+
+
+def embedded(page: str) -> dict[str, Any] | None:
+    """The options the Map page embeds for its script (`map_orders.context`), or None."""
+    found = MAP_ORDERS_DATA.search(page)
+    return json.loads(found.group(1)) if found else None

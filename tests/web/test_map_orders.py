@@ -6,8 +6,6 @@ else's options or orders reach the page."""
 
 from __future__ import annotations
 
-import json
-import re
 from typing import Any
 
 import pytest
@@ -22,14 +20,20 @@ from junta.games.order_forms import OrderForm, token
 from tests.engine.helpers import in_phase
 from tests.web.browser_forms import form_with, submit
 from tests.web.campaigns import install, queries_for, version
-from tests.web.map_helpers import ADMIRAL, GENERAL_1, coup_campaign, move_post, users_by_seat
+from tests.web.map_helpers import (
+    ADMIRAL,
+    GENERAL_1,
+    coup_campaign,
+    embedded,
+    move_post,
+    users_by_seat,
+)
 
 needs_db = pytest.mark.django_db
 # The kinds the map gives: a stack to a zone, or a zone (and whose units there); a card that
 # puts units in a zone, when the zone is its only argument.
 MAP_KINDS = {"move", "rebel_move", "retreat", "place", "attack", "airstrike", "gunboat",
              "police_response"}
-DATA = re.compile(r'<script id="map-orders-data" type="application/json">(.*?)</script>', re.S)
 
 
 def expected(state: GameState, seat: int) -> dict[str, Any]:
@@ -51,11 +55,6 @@ def the_orders_page_s_order(state: GameState, seat: int, key: str, prefix: str,
     form = OrderForm(option, state, seat, {f"{prefix}-{k}": v for k, v in values.items()})
     assert form.is_valid(), form.errors
     return form.order()
-
-
-def embedded(page: str) -> dict[str, Any] | None:
-    found = DATA.search(page)
-    return json.loads(found.group(1)) if found else None
 
 
 @needs_db

@@ -19,10 +19,13 @@ from .base import (
     ANY_PHASE,
     COUP_PHASES,
     IN_A_ZONE,
+    NOTHING,
     VOTING_PHASES,
     Arg,
     OrderKindSpec,
+    Share,
     T,
+    card_uses,
     seat_of,
 )
 from .offering import (
@@ -36,6 +39,19 @@ if TYPE_CHECKING:
     from ..context import Context
     from ..orders import Order
     from .offering import Builder
+
+def card_price(card: int) -> int:
+    """The most a card takes from the pocket: its price; for a Bribe of units, at least one
+    unit's 1 MP (the bribe stops when the pocket is empty)."""
+    name = catalog.card(card).name
+    if name.startswith("Bribe the ") and name != "Bribe the Assassin":
+        return 1
+    if name in CARD_UNITS:
+        return CARD_UNITS[name].cost
+    # a narrow import: the cards' steps and kinds are read by validation too
+    from ..orders import UNIT_CARDS
+    return 0 if name in UNIT_CARDS else catalog.card(card).cost
+
 
 class PlayCard(OrderKindSpec):
     """The card plays "whose card allows 'any time'", and those that name their own step
@@ -80,6 +96,23 @@ class PlayCard(OrderKindSpec):
         # a narrow import: the card plays' rules (card_plays.py), read by the check too
         from ..card_plays import apply_play
         apply_play(ctx, seat, order)
+
+    def share(self, state: GameState, order: Order) -> Share:
+        card = order.args.get("card")
+        uses = card_uses([card], "playing it")
+        if not uses:
+            return NOTHING
+        card = uses[0][0]
+        name = catalog.card(card).name
+        cost = card_price(card)
+        if name == "Bribe the Assassin":
+            words = f"the {cost} MP for {name} if an attempt on you comes"
+        elif name.startswith("Bribe the "):
+            words = f"the price of {name} (1 MP for each unit it buys)"
+        else:
+            words = f"the {cost} MP price of {name}"
+        return Share(pocket=cost, pocket_words=words, discounted=name.startswith("Bribe the "),
+                     cards=uses)
 
     def offers(self, b: Builder, group: str = "") -> None:
         """group "units": the cards that put units on the map and the Bribe cards, offered
@@ -230,6 +263,9 @@ class Discard(OrderKindSpec):
             ctx.public("discard", f"{p.name} discards {catalog.card(cid).name} influence.")
         else:
             ctx.tell(seat, "discard", f"You discard {catalog.card(cid).name}.")
+
+    def share(self, state: GameState, order: Order) -> Share:
+        return Share(cards=card_uses([order.args.get("card")], "discarding it"))
 
     def offers(self, b: Builder, group: str = "") -> None:
         discardable = b.hand() + [(c, f"{catalog.card(c).name} (in play)")

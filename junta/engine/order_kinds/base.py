@@ -89,6 +89,27 @@ STRIKE = MapForm(MapShape.TARGET, who="target")
 IN_A_ZONE = MapForm(MapShape.ZONE)
 
 
+@dataclass(frozen=True)
+class Share:
+    """What one order spends of what the checks of a player's whole set count
+    (`order_sets.py`): MP from his pocket (`discounted`: an Assassin's or a Bribe's cost, which
+    the Bankers and the Monarchists lower), MP from his Bank account, cards (each with the words
+    naming its use) and units (each with its use: "move", "handover" after the moves,
+    "handover_before"), with the words naming the order in a message."""
+    pocket: int = 0
+    pocket_words: str = ""  # "your payment of 5 MP to Bill"
+    discounted: bool = False
+    bank: int = 0
+    bank_words: str = ""
+    cards: tuple[tuple[int, str], ...] = ()  # (card, "your gift of it to Bill")
+    units: tuple[Any, ...] = ()
+    unit_use: str = ""
+    unit_words: str = ""
+
+
+NOTHING = Share()
+
+
 class OrderKindSpec:
     """One kind of order: its facts (class attributes), its check, its sentence and the
     players it deals with. A kind is a subclass; the registry (`kinds.py`) holds one instance
@@ -150,6 +171,12 @@ class OrderKindSpec:
         and the players it deals with (`parties`) why it could not be carried out
         (docs/rulings.md §ruling-no-silent-orders)."""
         raise NotImplementedError(f"{self.name} is carried out by its step's handler")
+
+    def share(self, state: GameState, order: Order) -> Share:
+        """What an order of this kind, well formed, spends: its share in the checks of the
+        player's whole set, which refuse two orders spending one thing twice (docs/rulings.md
+        §ruling-nothing-spent-twice)."""
+        return NOTHING
 
     def step_of(self, order: Order, phase: str | None) -> Step:
         """The step of `phase`'s adjudication at which an order of this kind acts: its `step`;
@@ -215,6 +242,24 @@ def zone_of(value: Any) -> int | None:
     """A zone of the city, or None."""
     return value if isinstance(value, int) and not isinstance(value, bool) and \
         value in catalog.zones() else None
+
+
+def positive(value: Any) -> int:
+    """A whole number above 0, or 0."""
+    return value if isinstance(value, int) and not isinstance(value, bool) and value > 0 else 0
+
+
+def card_uses(values: list[Any], words: str) -> tuple[tuple[int, str], ...]:
+    """The cards among these values (political cards' numbers), each with the words of its
+    use (a `Share`'s cards)."""
+    return tuple((c, words) for c in values if isinstance(c, int) and not isinstance(c, bool)
+                 and 0 <= c < len(catalog.cards()))
+
+
+def who(state: GameState, value: Any) -> str:
+    """A seat named in an order, by name; "another player" for no seat of this game."""
+    seat = seat_of(state, value)
+    return "another player" if seat is None else state.name(seat)
 
 
 def zone_title(zone: int) -> str:

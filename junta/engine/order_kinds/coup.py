@@ -44,14 +44,17 @@ from .base import (
     COUP_PHASES,
     IN_A_ZONE,
     MOVE,
+    NOTHING,
     REBEL_OR_COUP,
     STRIKE,
     Arg,
     MapForm,
     MapShape,
     OrderKindSpec,
+    Share,
     T,
     seat_of,
+    who,
     zone_of,
     zone_title,
 )
@@ -374,6 +377,15 @@ class Transfer(OrderKindSpec):
                                         "Choose another player to take the units.",
                                         "cannot command units.")
 
+    def share(self, state: GameState, order: Order) -> Share:
+        ids = order.args.get("units")
+        if not isinstance(ids, list):
+            return NOTHING
+        when = "after" if order.args.get("after_moves") else "before"
+        return Share(units=tuple(ids), unit_use="handover" if when == "after"
+                     else "handover_before", unit_words=f"your hand-over to "
+                     f"{who(state, order.args.get('to'))} {when} the moves")
+
     def step_of(self, order: Order, phase: str | None) -> Step:
         """A hand-over "after moving" acts after the moves."""
         return Step.HANDOVERS if order.args.get("after_moves") else super().step_of(order, phase)
@@ -542,6 +554,11 @@ class Move(OrderKindSpec):
         return (f"Move {what} from {_zone_words(args.get('from_zone'))} to "
                 f"{_zone_words(args.get('to_zone'))}")
 
+    def share(self, state: GameState, order: Order) -> Share:
+        ids = order.args.get("units")
+        return Share(units=tuple(ids), unit_use="move", unit_words="your stack move") \
+            if isinstance(ids, list) else NOTHING
+
     def offers(self, b: Builder, group: str = "") -> None:
         if not b.in_coup:
             return
@@ -597,6 +614,11 @@ class PoliceResponse(OrderKindSpec):
             if any(u["kind"] != "Police" for u in units):
                 return [Problem("Only Police units take part in the Police Response.", "units")]
         return []
+
+    def share(self, state: GameState, order: Order) -> Share:
+        ids = order.args.get("units")
+        return Share(units=tuple(ids), unit_use="move", unit_words="the Police Response") \
+            if isinstance(ids, list) else NOTHING
 
     def offers(self, b: Builder, group: str = "") -> None:
         s = b.s

@@ -14,7 +14,8 @@ from ..labels import moves_reason, zone_name
 from ..problems import Problem
 from ..state import GameState
 from ..units import BODYGUARD_ZONES
-from .base import MOVE, Arg, OrderKindSpec, T, amount_of
+from .anytime import card_price
+from .base import MOVE, NOTHING, Arg, OrderKindSpec, Share, T, amount_of, card_uses, positive, who
 from .coup import rebel_move_problems
 from .offering import LOCATION_CHOICES, REBEL_WARNING, move_args, number, one, stacks_by_zone
 
@@ -70,6 +71,17 @@ class Assassinate(OrderKindSpec):
         # a narrow import: the assassination's rule lives with the phase that carries it out
         from ..phases.locations import check_assassination
         return check_assassination(state, seat, order.args)
+
+    def share(self, state: GameState, order: Order) -> Share:
+        card = order.args.get("card")
+        uses = card_uses([card], f"sending it against {who(state, order.args.get('target'))}")
+        if not uses:
+            return NOTHING
+        card = uses[0][0]
+        cost = card_price(card)
+        name = catalog.card(card).name
+        return Share(pocket=cost, pocket_words=f"the {cost} MP price of {name}",
+                     discounted=True, cards=uses)
 
     def offers(self, b: Builder, group: str = "") -> None:
         """The assassins the engine would send now: the Secret Police for the Minister,
@@ -149,6 +161,14 @@ class Bank(OrderKindSpec):
 
     def describe(self, state: GameState, args: Mapping[str, Any]) -> str:
         return f"{str(args.get('action', '')).title()} {args.get('amount')} MP"
+
+    def share(self, state: GameState, order: Order) -> Share:
+        amount, action = positive(order.args.get("amount")), order.args.get("action")
+        if action == "deposit":
+            return Share(pocket=amount, pocket_words=f"your deposit of {amount} MP")
+        if action == "withdraw":
+            return Share(bank=amount, bank_words=f"your withdrawal of {amount} MP")
+        return NOTHING
 
     def offers(self, b: Builder, group: str = "") -> None:
         """In the Locations phase; in the Coup Aftermath, at the Bank when it reopens after

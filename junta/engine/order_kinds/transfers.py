@@ -15,7 +15,21 @@ from ..enums import PhaseKind, Step
 from ..labels import card_name
 from ..problems import Problem
 from ..state import GameState
-from .base import ANY_PHASE, Arg, OrderKindSpec, T, amount_of, card_ids_of, seat_of, word
+from .base import (
+    ANY_PHASE,
+    NOTHING,
+    Arg,
+    OrderKindSpec,
+    Share,
+    T,
+    amount_of,
+    card_ids_of,
+    card_uses,
+    positive,
+    seat_of,
+    who,
+    word,
+)
 from .offering import TRADE_HELP, number, one, some, wanted_cards
 
 if TYPE_CHECKING:
@@ -97,6 +111,11 @@ class Pay(_ToAnother):
         ctx.transfer_note([seat, to], "payment", f"{p.name} pays {s.name(to)} {amount} MP.",
                           payer=seat, to=to, amount=amount)
 
+    def share(self, state: GameState, order: Order) -> Share:
+        amount = positive(order.args.get("amount"))
+        return Share(pocket=amount, pocket_words=f"your payment of {amount} MP to "
+                     f"{who(state, order.args.get('to'))}") if amount else NOTHING
+
     def offers(self, b: Builder, group: str = "") -> None:
         p = b.p
         if b.resigning and p.pocket:
@@ -145,6 +164,10 @@ class GiveCard(_ToAnother):
         s.players[to].hand.append(cid)
         ctx.transfer_note([seat, to], "gift", f"{p.name} gives {s.name(to)} "
                           f"{catalog.card(cid).name}.", giver=seat, to=to)
+
+    def share(self, state: GameState, order: Order) -> Share:
+        return Share(cards=card_uses([order.args.get("card")], "your gift of it to "
+                                     f"{who(state, order.args.get('to'))}"))
 
     def offers(self, b: Builder, group: str = "") -> None:
         p = b.p
@@ -292,6 +315,14 @@ class Trade(OrderKindSpec):
 
     def fails_where_it_acts(self, state: GameState, seat: int, order: Order) -> bool:
         return state.players[seat].active and _cannot_trade(state, seat, order) is not None
+
+    def share(self, state: GameState, order: Order) -> Share:
+        partner, money = who(state, order.args.get("with")), positive(
+            order.args.get("give_money"))
+        cards = order.args.get("give_cards")
+        return Share(pocket=money, pocket_words=f"your trade giving {money} MP to {partner}",
+                     cards=card_uses(cards if isinstance(cards, list) else [],
+                                     f"your trade with {partner}"))
 
     def offers(self, b: Builder, group: str = "") -> None:
         p = b.p

@@ -12,7 +12,7 @@ from .. import catalog
 from ..enums import PhaseKind, Step
 from ..problems import Problem
 from ..state import BIL, GameState
-from .base import Arg, OrderKindSpec, T, amount_of
+from .base import NOTHING, Arg, OrderKindSpec, Share, T, amount_of, positive
 from .offering import ArgOption, Choice, Shape, number, one, standing_cabinet
 
 if TYPE_CHECKING:
@@ -174,6 +174,22 @@ class ProposeBudget(OrderKindSpec):
             text += " (bills: " + "; ".join(f"{name(s)} {', '.join(map(str, d))} MP"
                                             for s, d in sorted(args["bills"].items())) + ")"
         return text
+
+    def share(self, state: GameState, order: Order) -> Share:
+        """What the proposal takes from the proposer's pocket: the gap its totals leave after
+        the budget bills (at most what he says he adds)."""
+        # a narrow import: the budget's plan (phases/budget.py) carries the proposal out too
+        from ..phases.budget import pay_plan, read_allocations
+
+        allocations, errors = read_allocations(state, order.args)
+        from_pocket = positive(order.args.get("from_pocket", 0))
+        if errors or not from_pocket:
+            return NOTHING
+        plan, _ = pay_plan(state.budget.get("held", []), allocations, from_pocket,
+                           order.args.get("bills"), state)
+        need = sum(plan["top_up"].values()) if plan else from_pocket
+        return Share(pocket=need, pocket_words=f"the budget's {need} MP from your pocket") \
+            if need else NOTHING
 
     def offers(self, b: Builder, group: str = "") -> None:
         s, p = b.s, b.p

@@ -12,7 +12,7 @@ from ..enums import PhaseKind, Step
 from ..labels import card_name
 from ..problems import Problem
 from ..state import GameState
-from .base import VOTING_PHASES, Arg, OrderKindSpec, T
+from .base import VOTING_PHASES, Arg, OrderKindSpec, Share, T, card_uses
 from .offering import ArgOption, Choice, Shape, one, some
 
 if TYPE_CHECKING:
@@ -51,6 +51,11 @@ class Vote(OrderKindSpec):
                 f"{source_label(k)}: {state.name(v) if isinstance(v, int) else v}"
                 for k, v in args["split"].items()) + ")"
         return text
+
+    def share(self, state: GameState, order: Order) -> Share:
+        cards = order.args.get("cards")
+        return Share(cards=card_uses(cards if isinstance(cards, list) else [],
+                                     "your ballot, which counts it"))
 
     def offers(self, b: Builder, group: str = "") -> None:
         from ..voting import source_label, sources  # narrow, as the check's

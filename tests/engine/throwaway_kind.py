@@ -1,0 +1,68 @@
+"""A throw-away kind of order that no rule of the game has: "spend a card from your hand on a
+rally in a zone of the city; the card is discarded and the whole city hears of it". It is one
+object, written here in the tests and nowhere in the project, so that the tests that register it
+(`kinds.registered`) show a new kind needs no other file: the engine offers it, checks it (alone
+and in the whole set), says it, carries it out at its step and the Map page draws it.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from junta.engine import catalog
+from junta.engine.enums import Step
+from junta.engine.kinds import ANY_PHASE, Arg, ArgType, OrderKindSpec
+from junta.engine.order_kinds.base import IN_A_ZONE, Share, card_uses, zone_of, zone_title
+from junta.engine.order_kinds.offering import one
+from junta.engine.problems import Problem
+
+if TYPE_CHECKING:
+    from junta.engine.context import Context
+    from junta.engine.order_kinds.offering import Builder
+    from junta.engine.orders import Order
+    from junta.engine.state import GameState
+
+NAME = "test_rally"  # not a word of the project (tests/test_order_kinds.py reads the kinds)
+SENTENCE = "Hold a rally in {zone} with {card}"
+
+
+class Rally(OrderKindSpec):
+    """"Spend a card from your hand on a rally in a zone of the city" (a test's kind)."""
+    name = NAME
+    label = "Hold a rally"
+    rules = ("any-time",)
+    step = Step.ANY_TIME
+    phases = ANY_PHASE
+    args = (Arg("card", "Card", ArgType.CARD), Arg("zone", "Where", ArgType.ZONE))
+    template = SENTENCE
+    map_form = IN_A_ZONE
+    acts_alone = True
+
+    def check(self, state: GameState, seat: int, order: Order) -> list[Problem]:
+        errors = []
+        if order.args.get("card") not in state.players[seat].hand:
+            errors.append(Problem("That card is not in your hand.", "card"))
+        if zone_of(order.args.get("zone")) is None:
+            errors.append(Problem("Choose a zone of the city for the rally.", "zone"))
+        return errors
+
+    def share(self, state: GameState, order: Order) -> Share:
+        return Share(cards=card_uses([order.args.get("card")], "rallying with it"))
+
+    def carry_out(self, ctx: Context, seat: int, order: Order) -> None:
+        cid, zone = order.args["card"], order.args["zone"]
+        p = ctx.state.players[seat]
+        if cid not in p.hand:
+            ctx.failed(seat, order, "rally_failed", f"Your rally in {zone_title(zone)} was not "
+                       "held: the card is no longer in your hand.")
+            return
+        ctx.discard(seat, cid)
+        ctx.carried_out(seat, order)
+        ctx.public("rally", f"{p.name} holds a rally in {zone_title(zone)}.", zone=zone)
+
+    def offers(self, b: Builder, group: str = "") -> None:
+        zones = [(z, zone_title(z)) for z in sorted(catalog.zones())]
+        for cid, _ in b.hand():
+            b.add(self.name, "Spend a card from your hand on a rally in a zone.",
+                  [one("zone", "Where", zones)], key=f"{self.name}:{cid}",
+                  label=f"Rally with {catalog.card(cid).name}", fixed={"card": cid})

@@ -19,13 +19,15 @@ DEV_LOCK := requirements/dev.lock
 UV_COMPILE := $(PY) -m uv --quiet pip compile pyproject.toml --universal --python-version 3.12 \
 	--generate-hashes --custom-compile-command "make lock" $(if $(UPGRADE),--upgrade)
 
-.PHONY: run test lint fmt bench lock clean-venv help
+.PHONY: run test lint fmt bench bench-diplomacy lock clean-venv help
 
 help:
 	@echo "make run    set up .venv and the database, then run web + worker + beat (Ctrl-C stops)"
 	@echo "            on http://127.0.0.1:8000 (another port: make run PORT=8001)"
 	@echo "make test   set up .venv with the dev extras and run every test"
 	@echo "make lint   ruff, mypy and the import contracts (lint-imports)"
+	@echo "make bench  the engine's speed per phase kind (make bench-diplomacy: against MILA"
+	@echo "            diplomacy's Game.process(), in var/bench-venv; COMPARE=REV adds a revision)"
 	@echo "make lock   re-resolve requirements/base.lock and dev.lock from pyproject.toml's ranges"
 	@echo "            (keeps current pins that still fit; make lock UPGRADE=1 takes the newest)"
 
@@ -70,6 +72,20 @@ fmt: $(VENV)/.installed-dev
 
 bench: $(VENV)/.installed-dev
 	$(PY) bench/engine.py --games 50
+
+# The engine against MILA diplomacy's Game.process() (bench/engine.py --diplomacy), in a venv of
+# its own: diplomacy is no dependency of Junta, and the engine needs nothing else. Never run by
+# make test. `make bench-diplomacy COMPARE=REV` also runs the engine of git revision REV.
+BENCH_VENV := var/bench-venv
+$(BENCH_VENV)/.installed: bench/diplomacy.txt
+	@PYTHON=$$(./scripts/find-python) || exit 1; \
+	echo "Creating $(BENCH_VENV) with $$PYTHON ($$($$PYTHON --version))"; \
+	rm -rf $(BENCH_VENV) && $$PYTHON -m venv $(BENCH_VENV)
+	$(BENCH_VENV)/bin/python -m pip install $(PIP_FLAGS) -r bench/diplomacy.txt
+	@touch $@
+
+bench-diplomacy: $(BENCH_VENV)/.installed
+	$(BENCH_VENV)/bin/python bench/engine.py --games 50 --diplomacy $(if $(COMPARE),--compare $(COMPARE))
 
 # dev.lock first (runtime + dev), then base.lock constrained to it: production runs the very
 # versions that the tests ran with. uv comes from the dev extras, so from the current dev.lock.

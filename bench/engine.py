@@ -1,6 +1,6 @@
 """Engine speed: N random campaigns played by the bots, timed phase by phase.
 
-    python bench/engine.py --games N [--compare REV]
+    python bench/engine.py --games N [--compare REV] [--diplomacy [--diplomacy-phases M]]
 
 Prints one JSON line per phase kind, {"phase": ..., "count": ..., "mean_ms": ..., "max_ms": ...}
 (the time of `resolve` alone, bots excluded), then {"phases_per_s": ..., "games": N}.
@@ -13,14 +13,45 @@ then also gives that engine's "before_mean_ms" and "before_max_ms", the "speedup
 time over this engine's) and "speedup_median" (the same of the medians); the last line adds
 "before_phases_per_s", the overall "speedup" and "same_results": whether both engines ended
 every campaign in the same state (equal digests).
+
+With `--diplomacy` the same run also times MILA diplomacy's `Game().process()` (the
+`diplomacy` package, 1.1.2, never a dependency of the project: imported only with this option;
+`make bench-diplomacy` makes var/bench-venv with the pins of bench/diplomacy.txt and runs the
+bench there). It plays as many standard-map games as Junta's campaigns, one after each of them,
+of up to `--diplomacy-phases` phases (100: random games rarely end), every power giving each
+phase a random legal order for each location it may order (drawn by a seeded `random.Random`),
+as diplomacy's own README plays a random game; `process()` alone is timed, the orders are not,
+as Junta's bots are not. The last line then adds "diplomacy": the package's version, its games
+and phases, the mean and worst ms of `process()` over every phase and by phase type
+("movement", "retreats", "adjustments"); and Junta's side: "worst_coup_phase" (of the coup
+phase kinds, coup, coup_final and aftermath, the one with the largest mean time),
+"worst_coup_mean_ms", "worst_coup_max_ms" (the slowest single phase of any coup kind),
+"mean_phase_ms" (all phases of all kinds) and the ratios:
+
+- "worst_coup_vs_diplomacy": Junta's worst coup phase kind's mean over diplomacy's mean
+  `process()`. The goal "the worst coup phase at most half as long as diplomacy's
+  `Game.process()`" is this at most 0.5. A kind's mean, not its slowest phase, since a single
+  phase's time is mostly whatever pause (the garbage collector's, the machine's) fell in it.
+  Diplomacy's mean counts all its phases, the cheap retreats and adjustments too, as Junta's
+  mean phase counts all of Junta's; against its movement phases alone (the heavier
+  counterpart of a coup phase) the ratio would be smaller: all phases is the stricter reference.
+- "mean_phase_vs_diplomacy": Junta's mean phase over diplomacy's mean `process()`.
+- "worst_coup_max_vs_diplomacy_max": the slowest coup phase over the slowest `process()`, for
+  a look at the tails only (noisy, for the reason above).
+
+With `--compare` too, the same keys prefixed "before_" give Junta's side for that revision's
+engine, against the same diplomacy games.
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib
+import importlib.metadata
 import io
 import json
 import os
+import random
 import subprocess
 import sys
 import tarfile
@@ -35,6 +66,14 @@ REPO = Path(__file__).resolve().parent.parent
 NAMES = ["Carlos", "Maria", "Bill", "Dona", "Ernesto", "Fidel", "Gloria", "Hector", "Ines",
          "Jorge"]
 MAX_PHASES = 1000
+# The engine's flow.COUP_KINDS, spelt out: the bench runs other revisions' engines too.
+COUP_PHASES = ("coup", "coup_final", "aftermath")
+DIPLOMACY_VERSION = "1.1.2"
+DIPLOMACY_PHASE_TYPES = {"M": "movement", "R": "retreats", "A": "adjustments"}
+DIPLOMACY_MISSING = f"""--diplomacy needs MILA's diplomacy package, not importable here ({{error}}).
+It is no dependency of Junta: install it apart from the project's .venv, either with
+    make bench-diplomacy   (var/bench-venv with diplomacy {DIPLOMACY_VERSION}; runs this bench)
+or into a virtual environment of your own: pip install -r bench/diplomacy.txt"""
 
 
 def engine_path() -> str:
@@ -126,6 +165,47 @@ class Revision:
         self.tmp.cleanup()
 
 
+class Diplomacy:
+    """MILA diplomacy's `Game.process()`, timed on standard-map games of random legal orders."""
+
+    def __init__(self, max_phases: int) -> None:
+        try:  # by name: no dependency of the project, so no stubs nor package for mypy
+            self.game_class = importlib.import_module("diplomacy").Game
+        except ImportError as error:
+            raise SystemExit(DIPLOMACY_MISSING.format(error=error)) from None
+        self.max_phases = max_phases
+        try:
+            self.version = importlib.metadata.version("diplomacy")
+        except importlib.metadata.PackageNotFoundError:
+            self.version = "?"
+        if self.version != DIPLOMACY_VERSION:
+            print(f"warning: diplomacy {self.version}, not {DIPLOMACY_VERSION} "
+                  "(bench/diplomacy.txt)", file=sys.stderr)
+
+    def play(self, game: int, seed: str) -> dict[str, list[float]]:
+        """Play game `game`: the seconds each `process()` took, by phase type. Locations and
+        orders are sorted before the draw, so that a seed gives the same game in every process
+        (diplomacy builds some of its lists from sets)."""
+        rng = random.Random(f"{seed}-diplomacy-{game}")
+        timings: dict[str, list[float]] = {}
+        board = self.game_class()
+        for _ in range(self.max_phases):
+            if board.is_game_done:
+                break
+            possible = board.get_all_possible_orders()
+            for power in sorted(board.powers):
+                orders = [rng.choice(sorted(possible[location]))
+                          for location in sorted(board.get_orderable_locations(power))
+                          if possible[location]]
+                board.set_orders(power, orders)
+            kind = DIPLOMACY_PHASE_TYPES.get(board.get_current_phase()[-1], "other")
+            start = time.perf_counter()
+            board.process()
+            elapsed = time.perf_counter() - start
+            timings.setdefault(kind, []).append(elapsed)
+        return timings
+
+
 def add(into: dict[str, list[float]], timings: dict[str, list[float]]) -> None:
     for phase, times in timings.items():
         into.setdefault(phase, []).extend(times)
@@ -133,6 +213,39 @@ def add(into: dict[str, list[float]], timings: dict[str, list[float]]) -> None:
 
 def mean_ms(times: list[float]) -> float:
     return round(1000 * sum(times) / len(times), 3)
+
+
+def stats(times: list[float]) -> dict[str, Any]:
+    return {"count": len(times), "mean_ms": mean_ms(times), "max_ms": round(1000 * max(times), 3)}
+
+
+def worst_coup(timings: dict[str, list[float]]) -> str | None:
+    """The coup phase kind with the largest mean time, if any was played."""
+    played = [kind for kind in COUP_PHASES if timings.get(kind)]
+    return max(played, key=lambda kind: mean(timings[kind])) if played else None
+
+
+def versus_diplomacy(timings: dict[str, list[float]], reference: list[float],
+                     prefix: str = "") -> dict[str, Any]:
+    """Junta's worst coup phase kind and mean phase, and their ratios to diplomacy's mean
+    `process()` (`reference`, every phase's seconds)."""
+    every = [t for times in timings.values() for t in times]
+    if not every or not reference:
+        return {}
+    line: dict[str, Any] = {
+        f"{prefix}mean_phase_ms": mean_ms(every),
+        f"{prefix}mean_phase_vs_diplomacy": round(mean(every) / mean(reference), 2)}
+    kind = worst_coup(timings)
+    if kind:
+        coup = timings[kind]
+        slowest = max(t for k in COUP_PHASES for t in timings.get(k, []))
+        line.update({f"{prefix}worst_coup_phase": kind,
+                     f"{prefix}worst_coup_mean_ms": mean_ms(coup),
+                     f"{prefix}worst_coup_max_ms": round(1000 * slowest, 3),
+                     f"{prefix}worst_coup_vs_diplomacy": round(mean(coup) / mean(reference), 2),
+                     f"{prefix}worst_coup_max_vs_diplomacy_max":
+                         round(slowest / max(reference), 2)})
+    return line
 
 
 def rate(timings: dict[str, list[float]]) -> float:
@@ -147,29 +260,40 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--seed", default="bench", help="campaign seeds are SEED-0, SEED-1...")
     parser.add_argument("--compare", metavar="REV",
                         help="also run the engine of this git revision, game by game")
+    parser.add_argument("--diplomacy", action="store_true",
+                        help=f"also time MILA diplomacy {DIPLOMACY_VERSION}'s Game.process() on "
+                             "random games (make bench-diplomacy)")
+    parser.add_argument("--diplomacy-phases", type=int, default=100, metavar="M",
+                        help="phases of each diplomacy game at most (100)")
     parser.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.worker:  # the engine is the one on PYTHONPATH
         worker()
         return
     sys.path.insert(0, str(REPO))
+    diplomacy = Diplomacy(args.diplomacy_phases) if args.diplomacy else None
     revision = Revision(args.compare) if args.compare else None
     timings: dict[str, list[float]] = {}
     before: dict[str, list[float]] = {}
+    reference: dict[str, list[float]] = {}
     same = True
     try:
         # an untimed campaign first: the card and map files loaded, the code warm
         play(0, f"{args.seed}-warmup")
         if revision:
             revision.play(0, f"{args.seed}-warmup")
+        if diplomacy:
+            diplomacy.play(0, f"{args.seed}-warmup")
         for i in range(args.games):
-            # the two engines take turns, game by game, so that they share the machine's load
+            # the engines take turns, game by game, so that they share the machine's load
             now, digest = play(i, args.seed)
             add(timings, now)
             if revision:
                 old, old_digest = revision.play(i, args.seed)
                 add(before, old)
                 same = same and old_digest == digest
+            if diplomacy:
+                add(reference, diplomacy.play(i, args.seed))
     finally:
         if revision:
             revision.close()
@@ -187,6 +311,15 @@ def main(argv: list[str] | None = None) -> None:
     if revision:
         summary.update(compare=args.compare, before_phases_per_s=rate(before),
                        speedup=round(rate(timings) / rate(before), 2), same_results=same)
+    if diplomacy:
+        process = [t for times in reference.values() for t in times]
+        summary["diplomacy"] = {
+            "version": diplomacy.version, "games": args.games,
+            "max_phases": args.diplomacy_phases, **stats(process),
+            **{kind: stats(times) for kind, times in sorted(reference.items())}}
+        summary.update(versus_diplomacy(timings, process))
+        if revision:
+            summary.update(versus_diplomacy(before, process, prefix="before_"))
     print(json.dumps(summary))
 
 

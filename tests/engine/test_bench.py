@@ -25,3 +25,17 @@ def test_engine_bench_prints_json_lines(tmp_path):
     for p in phases:
         assert set(p) == {"phase", "count", "mean_ms", "max_ms"}
         assert p["count"] >= 1 and 0 <= p["mean_ms"] <= p["max_ms"]
+
+
+def test_engine_bench_without_diplomacy_says_how_to_install_it(tmp_path):
+    """--diplomacy never needs the package in the project's .venv: without it (here shadowed by
+    a module that cannot be imported, whatever is installed) the bench stops at once and says
+    how to get it."""
+    (tmp_path / "diplomacy.py").write_text("raise ImportError('shadowed by the test')\n")
+    env = {**{k: v for k, v in os.environ.items() if k != "PYTHONPATH"},
+           "PYTHONPATH": str(tmp_path)}
+    done = subprocess.run([sys.executable, "bench/engine.py", "--games", "1", "--diplomacy"],
+                          cwd=REPO, env=env, capture_output=True, text=True, timeout=60)
+    assert done.returncode != 0 and done.stdout == ""
+    assert "make bench-diplomacy" in done.stderr and "bench/diplomacy.txt" in done.stderr
+    assert "shadowed by the test" in done.stderr

@@ -11,7 +11,7 @@ from . import catalog
 from .card_plays import apply_play
 from .enums import PhaseKind, Status, Step
 from .kinds import ORDER_KINDS
-from .orders import Order, action_step
+from .orders import Order, action_step, played_card
 
 if TYPE_CHECKING:
     from .context import Context
@@ -42,17 +42,7 @@ def is_any_time(order: Order, phase: str | None = None) -> bool:
 def run(ctx: Context, after_step: str | None) -> None:
     """Carry out the any-time orders due now: unconditional ones at the any-time step
     (after_step None), conditional ones right after the step their condition names."""
-    from .orders import condition_step
-    due: list[tuple[int, Order]] = []
-    for seat in sorted(ctx.orders):
-        for order in ctx.orders[seat]:
-            if not is_any_time(order, ctx.state.phase):
-                continue
-            tied = condition_step(order.condition, ctx.state.phase) if order.condition \
-                else None
-            if after_step is None and tied is None or after_step is not None and \
-                    tied == after_step:
-                due.append((seat, order))
+    due = list(_by_step(ctx).get(after_step, ()))
     if after_step is None:
         _first(ctx, due, "Wiretap")  # hears every transfer of the day
         _first(ctx, due, "Amnesty")  # protects an exile the Minister decides on today
@@ -68,23 +58,43 @@ def run(ctx: Context, after_step: str | None) -> None:
                        f"{owner.name} is {owner.status}.")
             continue
         spec.carry_out(ctx, seat, order)
-        if after_step == Step.LOCATIONS and order.kind == "play_card" and \
+        card = played_card(order)
+        if after_step == Step.LOCATIONS and card is not None and \
                 order.condition is not None and order.condition.args.get("seat") != seat:
             # played knowing where another player is: no assassin may wait for it
             # (phases/locations.py, "prior to assassination declaration")
-            ctx.facts.informed_plays.append((seat, catalog.card(order.args["card"]).name))
+            ctx.facts.informed_plays.append((seat, catalog.card(card).name))
+
+
+def _by_step(ctx: Context) -> dict[str | None, list[tuple[int, Order]]]:
+    """The any-time orders in seat order, by the step their condition waits for (None: no
+    condition), gathered once a resolution."""
+    if ctx.any_time_due is None:
+        from .orders import condition_step
+        phase = ctx.state.phase
+        ctx.any_time_due = {}
+        for seat in sorted(ctx.orders):
+            for order in ctx.orders[seat]:
+                if is_any_time(order, phase):
+                    tied = condition_step(order.condition, phase) if order.condition else None
+                    ctx.any_time_due.setdefault(tied, []).append((seat, order))
+    return ctx.any_time_due
 
 
 def _first(ctx: Context, due: list[tuple[int, Order]], card_name: str) -> None:
     """Play the due plays of this card before the other any-time actions."""
-    def named(order: Order) -> bool:
-        cid = order.args.get("card")
-        return order.kind == "play_card" and isinstance(cid, int) and \
-            catalog.card(cid).name == card_name
-    for seat, order in due:
-        if named(order) and ctx.state.players[seat].active and ctx.holds(order.condition):
+    first = [(seat, order) for seat, order in due if _plays(order, card_name)]
+    if not first:
+        return
+    for seat, order in first:
+        if ctx.state.players[seat].active and ctx.holds(order.condition):
             apply_play(ctx, seat, order)
-    due[:] = [(s, o) for s, o in due if not named(o)]
+    due[:] = [(s, o) for s, o in due if not _plays(o, card_name)]
+
+
+def _plays(order: Order, card_name: str) -> bool:
+    card = played_card(order)
+    return card is not None and catalog.card(card).name == card_name
 
 
 def _exile_returns(ctx: Context) -> None:

@@ -135,12 +135,16 @@ def battles(ctx: Context, phase_no: int, attacks: Attacks, permissions: Permissi
     """Every zone where enemies meet fights three volleys, then the losers retreat.
     (docs/rules.md §combat, §first-fire, §retreats)."""
     coup = ctx.coup
-    zones = sorted({u["zone"] for u in on_map(coup)})
-    for zone in zones:
+    # the units of each zone that have not retreated this phase: a zone's battle changes no
+    # other zone's but by the units retreating into it, which do not fight there again
+    by_zone: dict[int, list[dict[str, Any]]] = {}
+    for u in on_map(coup):
+        if u.get("retreated") != phase_no:
+            by_zone.setdefault(u["zone"], []).append(u)
+    for zone in sorted(by_zone):
         if zone in NO_COMBAT:
             continue
-        present = [u for u in on_map(coup) if u["zone"] == zone
-                   and u.get("retreated") != phase_no]
+        present = by_zone[zone]
         owners = sorted({u["owner"] for u in present}, key=lambda o: -1 if o is None else o)
         enemies = _enemies(ctx, zone, owners, attacks)
         fighters = [o for o in owners if enemies[o]]
@@ -150,8 +154,9 @@ def battles(ctx: Context, phase_no: int, attacks: Attacks, permissions: Permissi
         casualties = {o: 0 for o in fighters}
         lines: list[str] = []
         for volley in (1, 2, 3):
-            here = {o: [u for u in on_map(coup) if u["zone"] == zone and u["owner"] == o
-                        and u.get("retreated") != phase_no] for o in fighters}
+            standing = [u for u in coup["units"] if u["zone"] == zone
+                        and u.get("retreated") != phase_no]
+            here = {o: [u for u in standing if u["owner"] == o] for o in fighters}
             live = [o for o in fighters if here[o]]
             if len([o for o in live if any(e in live for e in enemies[o])]) < 2:
                 break
@@ -171,14 +176,14 @@ def battles(ctx: Context, phase_no: int, attacks: Attacks, permissions: Permissi
                                 ctx, group, zone, o, enemy, lines, "First Fire: ")
                             fired.update(u["id"] for u in group)
                 for enemy, hits in sorted(first_hits.items(), key=lambda kv: str(kv[0])):
-                    new = [u for u in on_map(coup) if u["zone"] == zone and u["owner"] == enemy
-                           and u["entered"] == phase_no]
+                    new = [u for u in coup["units"] if u["zone"] == zone
+                           and u["owner"] == enemy and u["entered"] == phase_no]
                     dead = remove_casualties(coup, new, hits)
                     casualties[enemy] += len(dead)
                     lines.append(f"{_who(ctx, enemy)} loses {len(dead)} before firing back")
             hits_on: dict[Owner, int] = {}
             for o in live:
-                units = [u for u in on_map(coup) if u["zone"] == zone and u["owner"] == o
+                units = [u for u in coup["units"] if u["zone"] == zone and u["owner"] == o
                          and u["id"] not in fired and u.get("retreated") != phase_no]
                 foes = [e for e in enemies[o] if e in live]
                 if not units or not foes:
@@ -188,7 +193,8 @@ def battles(ctx: Context, phase_no: int, attacks: Attacks, permissions: Permissi
                     hits_on[enemy] = hits_on.get(enemy, 0) + _fire(ctx, group, zone, o,
                                                                      enemy, lines)
             for enemy, hits in sorted(hits_on.items(), key=lambda kv: str(kv[0])):
-                victims = [u for u in on_map(coup) if u["zone"] == zone and u["owner"] == enemy]
+                victims = [u for u in coup["units"] if u["zone"] == zone
+                           and u["owner"] == enemy]
                 dead = remove_casualties(coup, victims, hits)
                 casualties[enemy] += len(dead)
                 if dead:

@@ -35,6 +35,12 @@ class Context:
     facts: Facts = field(default_factory=Facts)
     wiretaps: dict[int, list[int]] = field(default_factory=dict)  # target -> listeners
     outcomes: list[Outcome] = field(default_factory=list)
+    # the any-time orders by the step they wait for (None: none, the any-time step), gathered
+    # once a resolution by `anytime.run`
+    any_time_due: dict[str | None, list[tuple[int, Order]]] | None = None
+    # the coup's orders, each with whether it is a unit card's play, gathered once a resolution
+    # by phases/coup.py (`_due`)
+    coup_orders: dict[int, list[tuple[Order, bool]]] | None = None
 
     # --- events -------------------------------------------------------------------------------
     def public(self, kind: str, text: str, headline: bool = False, **data: Any) -> None:

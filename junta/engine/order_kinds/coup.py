@@ -527,20 +527,22 @@ class Move(OrderKindSpec):
         if start == end:
             return [Problem("A move goes to another zone.", "to_zone")]
         ids = order.args.get("units")
-        units: list[dict[str, Any]] = []
-        if ids is None and not any(u["zone"] == start and u["owner"] is not None
-                                   for u in coup_of(state)["units"]):
+        here = [u for u in coup_of(state)["units"] if u["zone"] == start]
+        if ids is None and not any(u["owner"] is not None for u in here):
             # his own units, or units handed to him before the moves, which "transfers that
             # unit's movement to the new controller" (docs/rules.md §transfers)
             return [Problem(f"No units stand in {zone_title(start)} to move.", "from_zone")]
-        if ids is not None:
-            units, errors = _owned(state, seat, ids)
+        if ids is None:
+            moving = [u for u in here if u["owner"] == seat]
+        else:
+            moving, errors = _owned(state, seat, ids)
             if errors:
                 return errors
-            if any(u["zone"] != start for u in units):
+            if any(u["zone"] != start for u in moving):
                 return [Problem(f"Not every unit you named stands in {zone_title(start)}.",
                                 "units")]
-        if helicopter_only(state, order, seat):
+        # a move of Helicopters alone (`helicopter_only`)
+        if moving and all(u.get("kind") == "Helicopter" for u in moving):
             if distance(start, end) > 2:
                 return [Problem(f"The Helicopter flies up to two zones; {zone_title(end)} is "
                                 f"farther from {zone_title(start)}.", "to_zone")]

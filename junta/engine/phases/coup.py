@@ -54,10 +54,13 @@ def _due(ctx: Context, kinds: set[str], cards: bool = False,
          rebel: bool = False) -> Moves:
     """Orders of these kinds (and unit/Bribe card plays, if asked; every Rebel action, if
     asked) whose condition holds, in seat order, from players in the country."""
+    if ctx.coup_orders is None:
+        ctx.coup_orders = {seat: [(o, _is_unit_card(o)) for o in orders]
+                           for seat, orders in ctx.orders.items()}
     out = []
     for seat in ctx.state.active_seats():
-        for order in ctx.orders.get(seat, []):
-            if (order.kind in kinds or cards and _is_unit_card(order) or
+        for order, unit_card in ctx.coup_orders.get(seat, ()):
+            if (order.kind in kinds or cards and unit_card or
                     rebel and is_rebel_action(order)) and ctx.holds(order.condition):
                 out.append((seat, order))
     return out

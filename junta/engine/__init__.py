@@ -11,6 +11,7 @@ from typing import Any
 
 from . import catalog as _catalog
 from .bots import bot_orders
+from .card_steps import UNIT_CARDS
 from .catalog import Card, Zone
 from .enums import PhaseKind, Status, Step
 from .events import PUBLIC, Event
@@ -55,7 +56,6 @@ from .order_facts import (
     stack_ends,
 )
 from .orders import (
-    UNIT_CARDS,
     Condition,
     Order,
     OrderError,

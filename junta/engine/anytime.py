@@ -44,8 +44,9 @@ def run(ctx: Context, after_step: str | None) -> None:
     (after_step None), conditional ones right after the step their condition names."""
     due = list(_by_step(ctx).get(after_step, ()))
     if after_step is None:
-        _first(ctx, due, "Wiretap")  # hears every transfer of the day
-        _first(ctx, due, "Amnesty")  # protects an exile the Minister decides on today
+        names = [_card_name(order) for _, order in due]
+        _first(ctx, due, names, "Wiretap")  # hears every transfer of the day
+        _first(ctx, due, names, "Amnesty")  # protects an exile the Minister decides on today
         if ctx.state.coup is None or ctx.state.phase == PhaseKind.AFTERMATH:
             _exile_returns(ctx)  # during a coup exiles come back only through an embassy
     for seat, order in due:
@@ -66,6 +67,11 @@ def run(ctx: Context, after_step: str | None) -> None:
             ctx.facts.informed_plays.append((seat, catalog.card(card).name))
 
 
+def _card_name(order: Order) -> str | None:
+    card = played_card(order)
+    return None if card is None else catalog.card(card).name
+
+
 def _by_step(ctx: Context) -> dict[str | None, list[tuple[int, Order]]]:
     """The any-time orders in seat order, by the step their condition waits for (None: no
     condition), gathered once a resolution."""
@@ -75,26 +81,28 @@ def _by_step(ctx: Context) -> dict[str | None, list[tuple[int, Order]]]:
         ctx.any_time_due = {}
         for seat in sorted(ctx.orders):
             for order in ctx.orders[seat]:
-                if is_any_time(order, phase):
+                spec = ORDER_KINDS.get(order.kind)  # `is_any_time`, read once
+                if spec is not None and spec.acts_alone and \
+                        spec.step_of(order, phase) == Step.ANY_TIME:
                     tied = condition_step(order.condition, phase) if order.condition else None
                     ctx.any_time_due.setdefault(tied, []).append((seat, order))
     return ctx.any_time_due
 
 
-def _first(ctx: Context, due: list[tuple[int, Order]], card_name: str) -> None:
-    """Play the due plays of this card before the other any-time actions."""
-    first = [(seat, order) for seat, order in due if _plays(order, card_name)]
-    if not first:
+def _first(ctx: Context, due: list[tuple[int, Order]], names: list[str | None],
+           card_name: str) -> None:
+    """Play the due plays of this card (`names`: the card each due order plays) before the
+    other any-time actions."""
+    if card_name not in names:
         return
-    for seat, order in first:
+    first = [i for i, name in enumerate(names) if name == card_name]
+    for i in first:
+        seat, order = due[i]
         if ctx.state.players[seat].active and ctx.holds(order.condition):
             apply_play(ctx, seat, order)
-    due[:] = [(s, o) for s, o in due if not _plays(o, card_name)]
-
-
-def _plays(order: Order, card_name: str) -> bool:
-    card = played_card(order)
-    return card is not None and catalog.card(card).name == card_name
+    for i in reversed(first):
+        del due[i]
+        del names[i]
 
 
 def _exile_returns(ctx: Context) -> None:

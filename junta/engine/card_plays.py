@@ -11,9 +11,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from . import catalog, steps
+from .card_steps import PHASE_TIMINGS, UNIT_CARDS
 from .enums import PhaseKind, Status
 from .order_kinds.coup import units_now
-from .orders import PHASE_TIMINGS, UNIT_CARDS, Order
+from .orders import Order
 from .problems import Problem
 from .state import GameState
 

@@ -4,7 +4,7 @@ settled so far (for conditions) and the events written. Shared helpers for every
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from . import catalog
 from .enums import Status
@@ -15,10 +15,10 @@ from .rng import Rng
 from .state import BIL, GameState
 
 
-@dataclass(frozen=True)
-class Outcome:
+class Outcome(NamedTuple):
     """What became of one order whose condition held: carried out, or failed with the seats
-    told why (the owner and every player the order deals with: the payee, the partner)."""
+    told why (the owner and every player the order deals with: the payee, the partner). A
+    named tuple: a phase makes hundreds, and a frozen dataclass is slow to build."""
     seat: int
     order: Order
     done: bool

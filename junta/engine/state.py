@@ -21,7 +21,7 @@ SCHEMA = 1
 BIL = -1  # the President's Brother-in-Law holds a position: not a player, ordered by the President
 
 
-@dataclass
+@dataclass(slots=True)
 class Player:
     seat: int
     name: str
@@ -68,7 +68,7 @@ class Player:
         return self.status == Status.ALIVE
 
 
-@dataclass
+@dataclass(slots=True)
 class GameState:
     seed: str
     players: list[Player]
@@ -243,18 +243,11 @@ def _clone(value: Any) -> Any:
     JSON gives them) that shares no dict or list with `value`; any other kind of value is
     deep-copied."""
     cls = value.__class__
-    if cls is dict:
-        new = value.copy()
-        for key, item in value.items():  # then each value that is a container, in turn
-            if item.__class__ not in _ATOMIC:
-                new[key] = _clone(item)
-        return new
+    if cls is dict:  # built by a comprehension: faster than a copy mended value by value
+        return {key: item if item.__class__ in _ATOMIC else _clone(item)
+                for key, item in value.items()}
     if cls is list:
-        new = value.copy()
-        for index, item in enumerate(value):
-            if item.__class__ not in _ATOMIC:
-                new[index] = _clone(item)
-        return new
+        return [item if item.__class__ in _ATOMIC else _clone(item) for item in value]
     if cls in _ATOMIC:
         return value
     if cls is tuple:

@@ -95,6 +95,29 @@ def new_unit(coup: dict[str, Any], kind: str, owner: int | None, zone: int | Non
     return unit
 
 
+def deploy_inputs(state: GameState) -> tuple[Any, ...]:
+    """Everything `deploy` reads of a state: the positions, whether the Chamber is seized, where
+    the Minister of War spends the day. Two states equal in these deploy the same units."""
+    holder = state.positions.get(catalog.WAR)
+    where = state.players[holder].location if holder is not None and holder >= 0 else None
+    return tuple(state.positions.items()), state.chamber_seized, where
+
+
+_DEPLOYED: dict[tuple[Any, ...], tuple[dict[str, Any], ...]] = {}
+
+
+def deployed(state: GameState) -> tuple[dict[str, Any], ...]:
+    """The units `deploy` would put on the map, to read and never change: kept for states that
+    deploy alike (`deploy_inputs`), since every check of a Rebel-Only order asks."""
+    key = deploy_inputs(state)
+    units = _DEPLOYED.get(key)
+    if units is None:
+        if len(_DEPLOYED) >= 512:
+            _DEPLOYED.clear()
+        units = _DEPLOYED[key] = tuple(deploy(state)["units"])
+    return units
+
+
 def deploy(state: GameState) -> dict[str, Any]:
     """Every position's units at their starting zones, commanded by the position's holder (the
     President for his Brother-in-Law's position; nobody for a vacant one: they hold and
@@ -121,8 +144,7 @@ def deploy(state: GameState) -> dict[str, Any]:
         new_unit(coup, "Tank", own(pos), zone, position=pos, phase=start)
     new_unit(coup, "Marine", own(catalog.ADMIRAL), None, position=catalog.ADMIRAL)
     new_unit(coup, "Paratrooper", own(catalog.AIR_FORCE), None, position=catalog.AIR_FORCE)
-    holder = state.positions.get(catalog.WAR)
-    where = state.players[holder].location if holder is not None and holder >= 0 else None
+    _, _, where = deploy_inputs(state)
     new_unit(coup, "Bodyguard", own(catalog.WAR), BODYGUARD_ZONES.get(where or "home", 18),
              position=catalog.WAR, new_weapons=True, phase=start)
     new_unit(coup, "Labor Rioter", own(catalog.FARM_LABOR), 22, position=catalog.FARM_LABOR,

@@ -69,7 +69,7 @@ ALLOWED: dict[tuple[str, str], frozenset[str]] = {
     ("junta/engine/conditions.py", "branch"): frozenset({"exiled"}),
     ("junta/engine/options.py", "condition_options"): frozenset({"exiled"}),
     # Card timings (`Card.when`): the words on the cards, a vocabulary of their own.
-    ("junta/engine/orders.py", "PHASE_TIMINGS"): frozenset({
+    ("junta/engine/card_steps.py", "PHASE_TIMINGS"): frozenset({
         "election", "special_motion", "cabinet", "budget_draw", "budget_proposal",
         "budget_vote", "banking", "rebel_only", "coup", "aftermath"}),
     ("junta/engine/card_plays.py", "TIMING_WORDS"): frozenset({

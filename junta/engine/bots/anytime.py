@@ -5,10 +5,11 @@ and what those orders spend."""
 from __future__ import annotations
 
 from .. import catalog
+from ..card_steps import UNIT_CARDS
 from ..options import own_copies
 from ..order_kinds import anytime as kinds
 from ..order_kinds import transfers
-from ..orders import UNIT_CARDS, Order
+from ..orders import Order
 from ..units import CARD_UNITS
 from .core import BotCore, Spends, Spent
 

@@ -10,6 +10,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from .. import catalog
+from ..card_steps import UNIT_CARDS, card_step
 from ..enums import PhaseKind, Status, Step
 from ..labels import card_name, plural, zone_name, zones_with_occupants
 from ..problems import Problem
@@ -48,8 +49,6 @@ def card_price(card: int) -> int:
         return 1
     if name in CARD_UNITS:
         return CARD_UNITS[name].cost
-    # a narrow import: the cards' steps and kinds are read by validation too
-    from ..orders import UNIT_CARDS
     return 0 if name in UNIT_CARDS else catalog.card(card).cost
 
 
@@ -82,10 +81,8 @@ class PlayCard(OrderKindSpec):
         return f"Play {card_name(args.get('card'))}{on}{where}"
 
     def step_of(self, order: Order, phase: str | None) -> Step:
-        """The card's step (`orders.card_step`): a card that annuls a vote, one played at the
+        """The card's step (`card_steps.card_step`): a card that annuls a vote, one played at the
         assassinations, a unit card at the Rebel-Only step or with the coup's bribes or moves."""
-        # a narrow import: the cards' steps are read by validation too
-        from ..orders import card_step
         card = order.args.get("card")
         if isinstance(card, int) and not isinstance(card, bool) and \
                 0 <= card < len(catalog.cards()):
@@ -129,7 +126,7 @@ class PlayCard(OrderKindSpec):
         accepts; the other cards share one form. Every card not offered gets a note."""
         # narrow imports: the card plays' rules (card_plays.py) carry the cards out too
         from ..card_plays import TARGETED, check_play
-        from ..orders import UNIT_CARDS, Order, card_step
+        from ..orders import Order
         from ..phases.locations import THEFTS
 
         s, seat, p = b.s, b.seat, b.p
@@ -186,7 +183,6 @@ class PlayCard(OrderKindSpec):
         may use: in the Rebel-Only step (before anyone moves) and during the coup."""
         # narrow imports: the card plays' rules (card_plays.py) carry the cards out too
         from ..card_plays import has_influence, playable_now
-        from ..orders import UNIT_CARDS
 
         s, seat, p = b.s, b.seat, b.p
         rebel_step = s.phase == PhaseKind.LOCATIONS

@@ -36,7 +36,7 @@ from ..units import (
     PLACED_ANYWHERE,
     PLACED_ON_RIVER,
     RIVER_ZONES,
-    deploy,
+    deployed,
     distance,
     stack_moves,
 )
@@ -90,7 +90,7 @@ def units_now(state: GameState) -> list[dict[str, Any]]:
     """The units on the map: the coup's; in the Locations phase, the units as they would
     deploy if a coup began (the Rebel-Only step strikes and moves them where they start)."""
     if state.coup is None and state.phase == PhaseKind.LOCATIONS:
-        return list(deploy(state)["units"])
+        return list(deployed(state))
     return list(coup_of(state)["units"])
 
 

@@ -12,10 +12,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from .. import catalog, combat
+from ..card_steps import UNIT_CARDS
 from ..enums import PhaseKind, Status
+from ..kinds import ORDER_KINDS
 from ..labels import plural
 from ..order_kinds.coup import AIRSTRIKES, embassy_holders, helicopter_only
-from ..orders import UNIT_CARDS, Order, is_rebel_action, played_card
+from ..orders import Order, played_card
 from ..units import (
     AGITATORS,
     BRIBES,
@@ -53,15 +55,17 @@ def _is_unit_card(order: Order) -> bool:
 def _due(ctx: Context, kinds: set[str], cards: bool = False,
          rebel: bool = False) -> Moves:
     """Orders of these kinds (and unit/Bribe card plays, if asked; every Rebel action, if
-    asked) whose condition holds, in seat order, from players in the country."""
+    asked: `orders.is_rebel_action`) whose condition holds, in seat order, from players in the
+    country."""
     if ctx.coup_orders is None:
         ctx.coup_orders = {seat: [(o, _is_unit_card(o)) for o in orders]
                            for seat, orders in ctx.orders.items()}
     out = []
     for seat in ctx.state.active_seats():
         for order, unit_card in ctx.coup_orders.get(seat, ()):
-            if (order.kind in kinds or cards and unit_card or
-                    rebel and is_rebel_action(order)) and ctx.holds(order.condition):
+            if (order.kind in kinds or (cards or rebel) and unit_card or
+                    rebel and ORDER_KINDS[order.kind].rebel_action) and \
+                    ctx.holds(order.condition):
                 out.append((seat, order))
     return out
 

@@ -10,7 +10,6 @@ withdraw money from the Bank must have chosen the Bank as their location."
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from .. import catalog
@@ -397,7 +396,7 @@ def _all_failed(ctx: Context, seat: int, orders: list[Order], why: str) -> None:
         if i == 0:
             ctx.failed(seat, order, "banking_failed", why)
         else:
-            ctx.outcomes.append(replace(ctx.outcomes[-1], order=order))
+            ctx.failed_with_it(seat, order)
 
 
 def coup_excuse(ctx: Context) -> None:

@@ -6,7 +6,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from .. import catalog
-from ..orders import REVOTE_CARDS, Order
+from ..card_steps import REVOTE_CARDS
+from ..orders import Order
 from ..voting import ABSTAIN, tally
 
 if TYPE_CHECKING:

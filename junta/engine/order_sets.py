@@ -2,7 +2,8 @@
 
 Each order is checked on its own first (`orders.validate_order`); here the set: one order of a
 kind that allows one (two locations, two ballots), the Secret Police's one attempt, one
-Airstrike per source, the stack moves allowed, and every resource two orders would spend twice.
+Airstrike per source (each kind's `once`), the stack moves allowed, and every resource two
+orders would spend twice (each kind's `share`).
 A set that spends the same thing twice is refused when it is given, naming both orders, rather
 than cut short when it resolves:
 
@@ -39,8 +40,6 @@ def check_set(state: GameState, seat: int, orders: list[Order]) -> list[Problem]
     """Why these orders cannot all be given together (each one legal on its own).
     (docs/rules.md §order-sets, docs/rulings.md §ruling-nothing-spent-twice)."""
     problems = _singles(orders)
-    problems += _secret_police(orders)
-    problems += _airstrikes(orders)
     if state.phase in COUP_PHASES:
         problems += check_moves_allowed(state, seat, orders)
     problems += _pocket(state, seat, orders)
@@ -53,25 +52,14 @@ def check_set(state: GameState, seat: int, orders: list[Order]) -> list[Problem]
 # --- one of a kind ---------------------------------------------------------------------------
 
 def _singles(orders: list[Order]) -> list[Problem]:
-    by_kind: dict[str, list[int]] = {}
+    groups: dict[tuple[str, str], list[int]] = {}  # (group, words) -> the orders in it
     for i, order in enumerate(orders):
-        if order.condition is None and order.kind in ORDER_KINDS and \
-                ORDER_KINDS[order.kind].single:
-            by_kind.setdefault(order.kind, []).append(i)
-    out = []
-    for kind, found in by_kind.items():
-        if len(found) > 1:
-            out.append(Problem(f"You gave {len(found)} unconditional orders to "
-                               f"{ORDER_KINDS[kind].label.lower()}; give one.",
-                               orders=tuple(found)))
-    draws: dict[str, list[int]] = {}
-    for i, order in enumerate(orders):
-        if order.kind == "draw_bills" and order.condition is None:
-            draws.setdefault(str(order.args.get("position")), []).append(i)
-    for found in draws.values():
-        if len(found) > 1:
-            out.append(Problem("You gave two draw orders for the same position; give one.",
-                               orders=tuple(found)))
+        spec = ORDER_KINDS.get(order.kind)
+        once = spec.once(order) if spec is not None and order.condition is None else None
+        if once is not None:
+            groups.setdefault(once, []).append(i)
+    out = [Problem(words.format(count=len(found)), orders=tuple(found))
+           for (_, words), found in groups.items() if len(found) > 1]
     fallback: dict[tuple[str, str], int] = {}
     for i, order in enumerate(orders):
         group = fallback_group(order)
@@ -85,26 +73,6 @@ def _singles(orders: list[Order]) -> list[Problem]:
                 "same kind with no condition, comes before it and always holds. Give the order "
                 "with a condition first.", orders=(fallback[group], i)))
     return out
-
-
-def _secret_police(orders: list[Order]) -> list[Problem]:
-    """The Secret Police make one attempt a turn (docs/rulings.md §ruling-secret-police)."""
-    found = tuple(i for i, o in enumerate(orders) if o.kind == "assassinate"
-                  and o.condition is None and o.args.get("card") == "secret_police")
-    if len(found) > 1:
-        return [Problem("The Secret Police make one attempt a turn: give them one "
-                        "unconditional order.", orders=found)]
-    return []
-
-
-def _airstrikes(orders: list[Order]) -> list[Problem]:
-    by_source: dict[str, list[int]] = {}
-    for i, o in enumerate(orders):
-        if o.kind == "airstrike" and o.condition is None:
-            by_source.setdefault(str(o.args.get("source", "air_force")), []).append(i)
-    return [Problem("Only one Airstrike may be used per Coup Phase: give one airstrike order "
-                    "for each source.", orders=tuple(found))
-            for found in by_source.values() if len(found) > 1]
 
 
 # --- what may happen together ----------------------------------------------------------------

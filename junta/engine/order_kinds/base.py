@@ -192,6 +192,15 @@ class OrderKindSpec:
         hand-over of units), rather than being dropped with a word to its owner alone."""
         return False
 
+    def once(self, order: Order) -> tuple[str, str] | None:
+        """The group of which a player may give one unconditional order a phase, and the words
+        refusing more ("{count}": how many he gave); None when unconditional orders of this kind
+        stand side by side (`order_sets.py`)."""
+        if self.single:
+            return self.name, (f"You gave {{count}} unconditional orders to "
+                               f"{self.label.lower()}; give one.")
+        return None
+
     def replaces(self, new: Order, old: Order) -> bool:
         """Whether a new order of this kind replaces an old one of it rather than standing
         beside it (both unconditional): one given once a phase (`single`) replaces the one before

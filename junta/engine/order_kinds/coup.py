@@ -220,6 +220,12 @@ class Airstrike(OrderKindSpec):
     map_form = STRIKE
     rebel_action = True
 
+    def once(self, order: Order) -> tuple[str, str] | None:
+        """"Only one Airstrike may be used per Coup Phase", from each source."""
+        return (f"{self.name}:{order.args.get('source', 'air_force')}",
+                "Only one Airstrike may be used per Coup Phase: give one airstrike order for "
+                "each source.")
+
     def check(self, state: GameState, seat: int, order: Order) -> list[Problem]:
         source = order.args.get("source", "air_force")
         coup = coup_of(state)

@@ -72,6 +72,13 @@ class Assassinate(OrderKindSpec):
         from ..phases.locations import check_assassination
         return check_assassination(state, seat, order.args)
 
+    def once(self, order: Order) -> tuple[str, str] | None:
+        """The Secret Police make one attempt a turn (docs/rulings.md §ruling-secret-police)."""
+        if order.args.get("card") == "secret_police":
+            return "secret_police", ("The Secret Police make one attempt a turn: give them one "
+                                     "unconditional order.")
+        return None
+
     def share(self, state: GameState, order: Order) -> Share:
         card = order.args.get("card")
         uses = card_uses([card], f"sending it against {who(state, order.args.get('target'))}")

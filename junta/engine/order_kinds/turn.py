@@ -127,6 +127,10 @@ class DrawBills(OrderKindSpec):
         out."""
         return (self.name, str(order.args.get("position")))
 
+    def once(self, order: Order) -> tuple[str, str] | None:
+        return (f"{self.name}:{order.args.get('position')}",
+                "You gave two draw orders for the same position; give one.")
+
     def replaces(self, new: Order, old: Order) -> bool:
         """A draw replaces the draw for the same position."""
         return bool(new.args.get("position") == old.args.get("position"))

@@ -1,6 +1,7 @@
 """Engine speed: N random campaigns played by the bots, timed phase by phase.
 
-    python bench/engine.py --games N [--compare REV] [--diplomacy [--diplomacy-phases M]]
+    python bench/engine.py --games N [--compare REV [--same-inputs [--rounds R]]]
+                           [--diplomacy [--diplomacy-phases M]]
 
 Prints one JSON line per phase kind, {"phase": ..., "count": ..., "mean_ms": ..., "max_ms": ...}
 (the time of `resolve` alone, bots excluded), then {"phases_per_s": ..., "games": N}.
@@ -13,6 +14,24 @@ then also gives that engine's "before_mean_ms" and "before_max_ms", the "speedup
 time over this engine's) and "speedup_median" (the same of the medians); the last line adds
 "before_phases_per_s", the overall "speedup" and "same_results": whether both engines ended
 every campaign in the same state (equal digests).
+
+When REV's engine (or its bots) decides otherwise, the two play different campaigns from the
+same seeds, and a kind's times no longer measure the same work. With `--same-inputs` too, this
+engine plays the campaigns alone, recording each phase's input (the state before it,
+`to_dict()`, and the orders, `{seat: [order.to_dict()...]}`); then both engines resolve exactly
+those inputs (`GameState.from_dict`, `parse_order`), each in a worker subprocess of its own
+(this engine's with PYTHONPATH set to the work tree, REV's to its export: the same treatment),
+after an untimed pass each: `--rounds` rounds (5) of every input once, the two engines taking
+turns round by round, which goes first alternating, both held to the same processor (on Linux;
+left free, each kept to a processor of its own, and on a busy machine a run of this engine
+against itself gave one side 6-9% faster on every kind, either side; held, within 1%). A kind's
+"mean_ms" and "before_mean_ms" are then its best round's mean (the lowest over the rounds),
+"max_ms" and the medians from that round, and "speedup" their ratio; "min_mean_ms",
+"before_min_mean_ms" and "speedup_min" are the same of each phase's fastest time over the
+rounds, averaged (steadier on a busy machine: a pause seldom falls on the same phase in every
+round). The last line adds "same_inputs": true, "rounds", "inputs" (phases resolved in each
+round), "speedup_min" (over all phases) and "different_results", the inputs the two engines
+resolved into different states ("same_results" is whether there were none).
 
 With `--diplomacy` the same run also times MILA diplomacy's `Game().process()` (the
 `diplomacy` package, 1.1.2, never a dependency of the project: imported only with this option;
@@ -40,12 +59,13 @@ phase kinds, coup, coup_final and aftermath, the one with the largest mean time)
   a look at the tails only (noisy, for the reason above).
 
 With `--compare` too, the same keys prefixed "before_" give Junta's side for that revision's
-engine, against the same diplomacy games.
+engine, against the same diplomacy games (with `--same-inputs`, both engines' best rounds).
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import importlib
 import importlib.metadata
 import io
@@ -59,7 +79,7 @@ import tempfile
 import time
 from pathlib import Path
 from statistics import mean, median
-from typing import Any
+from typing import IO, Any
 
 REPO = Path(__file__).resolve().parent.parent
 
@@ -83,9 +103,11 @@ def engine_path() -> str:
     return str(Path(junta.engine.__file__).resolve().parent)
 
 
-def play(game: int, seed: str) -> tuple[dict[str, list[float]], str | None]:
+def play(game: int, seed: str, record: IO[str] | None = None
+         ) -> tuple[dict[str, list[float]], str | None]:
     """Play campaign `game` with the `junta.engine` on the import path: the seconds each
-    `resolve` took, by phase kind, and the digest of the final state."""
+    `resolve` took, by phase kind, and the digest of the final state. With `record`, each
+    phase's input (the state before it and the orders, as JSON) is written there, a line each."""
     import junta.engine as engine
     from junta.engine import new_game, resolve
     from junta.engine.bots import play_phase
@@ -98,6 +120,11 @@ def play(game: int, seed: str) -> tuple[dict[str, list[float]], str | None]:
         if state.finished:
             break
         orders = play_phase(state, rng)
+        if record is not None:
+            record.write(json.dumps({
+                "state": state.to_dict(),
+                "orders": {str(seat): [order.to_dict() for order in given]
+                           for seat, given in orders.items()}}) + "\n")
         start = time.perf_counter()
         result = resolve(state, orders)
         elapsed = time.perf_counter() - start
@@ -119,50 +146,97 @@ def worker() -> None:
         print(json.dumps({"timings": timings, "digest": digest}), flush=True)
 
 
-class Revision:
-    """The engine of a git revision, exported with `git archive` into a temporary directory
-    and run by a `worker` subprocess with PYTHONPATH set to it."""
+def inputs_worker(path: str) -> None:
+    """The subprocesses of --same-inputs: where its engine is; then, after an untimed pass (the
+    code warm), the digest of each outcome of the inputs `play` recorded in `path`; then for
+    each line read, a round: every input resolved once, in the order recorded, the seconds
+    each took by phase kind, one JSON line."""
+    import junta.engine as engine
+    from junta.engine import GameState, parse_order, resolve
 
-    def __init__(self, rev: str) -> None:
-        archive = subprocess.run(["git", "archive", "--format=tar", rev, "junta/engine"],
-                                 cwd=REPO, capture_output=True, check=False)
-        if archive.returncode != 0:
-            raise SystemExit(f"git archive {rev} failed: {archive.stderr.decode().strip()}")
-        self.tmp = tempfile.TemporaryDirectory(prefix="junta-engine-")
-        root = Path(self.tmp.name)
-        with tarfile.open(fileobj=io.BytesIO(archive.stdout)) as tar:
-            tar.extractall(root, filter="data")
-        # the engine's package alone: the project's junta/__init__.py is empty on purpose
-        (root / "junta" / "__init__.py").write_text("")
+    print(json.dumps({"engine": engine_path()}), flush=True)
+    inputs = []
+    with open(path) as recorded:
+        for line in recorded:
+            data = json.loads(line)
+            inputs.append((GameState.from_dict(data["state"]),
+                           {int(seat): [parse_order(order) for order in given]
+                            for seat, given in data["orders"].items()}))
+    digest = getattr(engine, "digest", None)  # an engine's revision may predate it
+    outcomes = [resolve(state, orders).state for state, orders in inputs]
+    print(json.dumps({"digests": [digest(s) if digest else None for s in outcomes]}),
+          flush=True)
+    del outcomes
+    for _ in sys.stdin:
+        timings: dict[str, list[float]] = {}
+        for state, orders in inputs:
+            start = time.perf_counter()
+            resolve(state, orders)
+            elapsed = time.perf_counter() - start
+            timings.setdefault(str(state.phase), []).append(elapsed)
+        print(json.dumps({"timings": timings}), flush=True)
+
+
+def export(rev: str) -> tempfile.TemporaryDirectory[str]:
+    """A temporary directory holding the `junta/engine` of git revision `rev` (`git archive`)."""
+    archive = subprocess.run(["git", "archive", "--format=tar", rev, "junta/engine"],
+                             cwd=REPO, capture_output=True, check=False)
+    if archive.returncode != 0:
+        raise SystemExit(f"git archive {rev} failed: {archive.stderr.decode().strip()}")
+    tmp = tempfile.TemporaryDirectory(prefix="junta-engine-")
+    root = Path(tmp.name)
+    with tarfile.open(fileobj=io.BytesIO(archive.stdout)) as tar:
+        tar.extractall(root, filter="data")
+    # the engine's package alone: the project's junta/__init__.py is empty on purpose
+    (root / "junta" / "__init__.py").write_text("")
+    return tmp
+
+
+class Worker:
+    """A subprocess of this script (`--worker` or `--worker-inputs`, in `args`) running the
+    `junta.engine` found under `root` (its PYTHONPATH): a git revision's exported by `export`
+    (`tmp`, removed at the end) or the work tree's, `REPO`; held to processor `cpu` if given
+    (where the system lets a process be pinned: Linux)."""
+
+    def __init__(self, root: Path, args: list[str], label: str,
+                 tmp: tempfile.TemporaryDirectory[str] | None = None,
+                 cpu: int | None = None) -> None:
+        self.label, self.tmp = label, tmp
         env = {**os.environ, "PYTHONPATH": str(root)}
-        self.proc = subprocess.Popen([sys.executable, __file__, "--worker"], env=env,
+        self.proc = subprocess.Popen([sys.executable, __file__, *args], env=env,
                                      stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
-        engine = self._read()["engine"]
+        if cpu is not None and hasattr(os, "sched_setaffinity"):
+            os.sched_setaffinity(self.proc.pid, {cpu})
+        engine = self.read()["engine"]
         if Path(engine) != (root / "junta" / "engine").resolve():
             self.close()
-            raise SystemExit(f"the engine of {rev} was not imported: {engine} was")
+            raise SystemExit(f"the engine of {label} was not imported: {engine} was")
 
-    def _read(self) -> dict[str, Any]:
+    def read(self) -> dict[str, Any]:
         assert self.proc.stdout is not None
         line = self.proc.stdout.readline()
         if not line:
             self.close()
-            raise SystemExit("the engine of the compared revision failed (its error above)")
+            raise SystemExit(f"the engine of {self.label} failed (its error above)")
         data: dict[str, Any] = json.loads(line)
         return data
 
-    def play(self, game: int, seed: str) -> tuple[dict[str, list[float]], str | None]:
+    def ask(self, line: str) -> dict[str, Any]:
         assert self.proc.stdin is not None
-        self.proc.stdin.write(f"{game} {seed}\n")
+        self.proc.stdin.write(line + "\n")
         self.proc.stdin.flush()
-        data = self._read()
+        return self.read()
+
+    def play(self, game: int, seed: str) -> tuple[dict[str, list[float]], str | None]:
+        data = self.ask(f"{game} {seed}")
         return data["timings"], data["digest"]
 
     def close(self) -> None:
         if self.proc.stdin:
             self.proc.stdin.close()
         self.proc.wait(timeout=60)
-        self.tmp.cleanup()
+        if self.tmp:
+            self.tmp.cleanup()
 
 
 class Diplomacy:
@@ -254,30 +328,98 @@ def rate(timings: dict[str, list[float]]) -> float:
     return round(sum(len(t) for t in timings.values()) / total, 1) if total else 0.0
 
 
+def revision_worker(rev: str, args: list[str], cpu: int | None = None) -> Worker:
+    """A `Worker` running the engine of git revision `rev`, exported for it."""
+    tmp = export(rev)
+    return Worker(Path(tmp.name), args, rev, tmp, cpu)
+
+
+Rounds = list[dict[str, list[float]]]  # an engine's rounds: by phase kind, each phase's seconds
+
+
+def best_round(rounds: Rounds) -> dict[str, list[float]]:
+    """By phase kind, its times in the round in which their mean was the lowest."""
+    return {kind: min((times[kind] for times in rounds), key=mean) for kind in rounds[0]}
+
+
+def fastest(rounds: Rounds) -> dict[str, list[float]]:
+    """By phase kind, each phase's lowest time over the rounds: a pause of the machine seldom
+    falls on the same phase in every round."""
+    return {kind: [min(times) for times in zip(*(r[kind] for r in rounds), strict=True)]
+            for kind in rounds[0]}
+
+
+def time_inputs(path: Path, rev: str, count: int) -> tuple[Rounds, Rounds, int]:
+    """--same-inputs: the phases recorded in `path` resolved by the work tree's engine and by
+    `rev`'s, each in a worker subprocess, `count` rounds each, the two taking turns round by
+    round (which goes first alternates) on the same processor (left to the system, each worker
+    would keep to its own, and what else runs on each would set them apart). Each engine's
+    rounds, and how many inputs the two engines resolved into different states (digests)."""
+    args = ["--worker-inputs", str(path)]
+    cpu = min(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else None
+    workers: list[Worker] = []
+    try:
+        workers.append(Worker(REPO, args, "the work tree", cpu=cpu))
+        workers.append(revision_worker(rev, args, cpu))
+        now, old = (worker.read()["digests"] for worker in workers)
+        different = sum(a != b for a, b in zip(now, old, strict=True))
+        rounds: tuple[Rounds, Rounds] = ([], [])
+        for i in range(count):
+            for turn in ((0, 1) if i % 2 == 0 else (1, 0)):
+                rounds[turn].append(workers[turn].ask("round")["timings"])
+    finally:
+        for worker in workers:
+            worker.close()
+    return rounds[0], rounds[1], different
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--seed", default="bench", help="campaign seeds are SEED-0, SEED-1...")
     parser.add_argument("--compare", metavar="REV",
                         help="also run the engine of this git revision, game by game")
+    parser.add_argument("--same-inputs", action="store_true",
+                        help="with --compare: both engines resolve the phases of this engine's "
+                             "campaigns, round by round; each kind's best round is kept")
+    parser.add_argument("--rounds", type=int, default=5, metavar="R",
+                        help="with --same-inputs: rounds of each engine (5)")
     parser.add_argument("--diplomacy", action="store_true",
                         help=f"also time MILA diplomacy {DIPLOMACY_VERSION}'s Game.process() on "
                              "random games (make bench-diplomacy)")
     parser.add_argument("--diplomacy-phases", type=int, default=100, metavar="M",
                         help="phases of each diplomacy game at most (100)")
     parser.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("--worker-inputs", metavar="FILE", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.worker:  # the engine is the one on PYTHONPATH
         worker()
         return
+    if args.worker_inputs:
+        inputs_worker(args.worker_inputs)
+        return
+    if args.same_inputs and not args.compare:
+        parser.error("--same-inputs needs --compare REV")
+    if args.rounds < 1:
+        parser.error("--rounds must be at least 1")
     sys.path.insert(0, str(REPO))
     diplomacy = Diplomacy(args.diplomacy_phases) if args.diplomacy else None
-    revision = Revision(args.compare) if args.compare else None
     timings: dict[str, list[float]] = {}
     before: dict[str, list[float]] = {}
     reference: dict[str, list[float]] = {}
     same = True
-    try:
+    different = 0
+    fast: dict[str, list[float]] = {}  # with --same-inputs, by fastest()
+    before_fast: dict[str, list[float]] = {}
+    with contextlib.ExitStack() as stack:
+        revision, record = None, None
+        if args.same_inputs:  # this engine's campaigns recorded, then timed apart
+            scratch = Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="junta-")))
+            inputs = scratch / "inputs.jsonl"
+            record = stack.enter_context(inputs.open("w"))
+        elif args.compare:
+            revision = revision_worker(args.compare, ["--worker"])
+            stack.callback(revision.close)
         # an untimed campaign first: the card and map files loaded, the code warm
         play(0, f"{args.seed}-warmup")
         if revision:
@@ -286,7 +428,7 @@ def main(argv: list[str] | None = None) -> None:
             diplomacy.play(0, f"{args.seed}-warmup")
         for i in range(args.games):
             # the engines take turns, game by game, so that they share the machine's load
-            now, digest = play(i, args.seed)
+            now, digest = play(i, args.seed, record)
             add(timings, now)
             if revision:
                 old, old_digest = revision.play(i, args.seed)
@@ -294,9 +436,12 @@ def main(argv: list[str] | None = None) -> None:
                 same = same and old_digest == digest
             if diplomacy:
                 add(reference, diplomacy.play(i, args.seed))
-    finally:
-        if revision:
-            revision.close()
+        if record:
+            record.close()
+            now_rounds, old_rounds, different = time_inputs(inputs, args.compare, args.rounds)
+            timings, before = best_round(now_rounds), best_round(old_rounds)
+            fast, before_fast = fastest(now_rounds), fastest(old_rounds)
+            same = different == 0
     for phase, times in sorted(timings.items()):
         line: dict[str, Any] = {"phase": phase, "count": len(times), "mean_ms": mean_ms(times),
                                 "max_ms": round(1000 * max(times), 3)}
@@ -306,11 +451,20 @@ def main(argv: list[str] | None = None) -> None:
                         before_max_ms=round(1000 * max(old_times), 3),
                         speedup=round(mean(old_times) / mean(times), 2),
                         speedup_median=round(median(old_times) / median(times), 2))
+        if fast:
+            line.update(min_mean_ms=mean_ms(fast[phase]),
+                        before_min_mean_ms=mean_ms(before_fast[phase]),
+                        speedup_min=round(mean(before_fast[phase]) / mean(fast[phase]), 2))
         print(json.dumps(line))
     summary: dict[str, Any] = {"phases_per_s": rate(timings), "games": args.games}
-    if revision:
+    if args.compare:
         summary.update(compare=args.compare, before_phases_per_s=rate(before),
                        speedup=round(rate(timings) / rate(before), 2), same_results=same)
+    if args.same_inputs:
+        summary.update(same_inputs=True, rounds=args.rounds,
+                       inputs=sum(len(times) for times in timings.values()),
+                       different_results=different,
+                       speedup_min=round(rate(fast) / rate(before_fast), 2))
     if diplomacy:
         process = [t for times in reference.values() for t in times]
         summary["diplomacy"] = {
@@ -318,7 +472,7 @@ def main(argv: list[str] | None = None) -> None:
             "max_phases": args.diplomacy_phases, **stats(process),
             **{kind: stats(times) for kind, times in sorted(reference.items())}}
         summary.update(versus_diplomacy(timings, process))
-        if revision:
+        if args.compare:
             summary.update(versus_diplomacy(before, process, prefix="before_"))
     print(json.dumps(summary))
 

@@ -27,6 +27,32 @@ def test_engine_bench_prints_json_lines(tmp_path):
         assert p["count"] >= 1 and 0 <= p["mean_ms"] <= p["max_ms"]
 
 
+
+def test_engine_bench_times_both_engines_on_the_same_inputs(tmp_path):
+    """--compare HEAD --same-inputs: this engine's campaign recorded, then resolved phase by
+    phase by the work tree's engine and by HEAD's, round by round; each kind's line gives both
+    means, and the last line how many phases both resolved."""
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    done = subprocess.run([sys.executable, "bench/engine.py", "--games", "1", "--compare", "HEAD",
+                           "--same-inputs", "--rounds", "2"], cwd=REPO, env=env,
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    *phases, summary = [json.loads(line) for line in done.stdout.splitlines() if line.strip()]
+    assert summary["same_inputs"] is True and summary["compare"] == "HEAD"
+    assert summary["rounds"] == 2 and summary["inputs"] == sum(p["count"] for p in phases)
+    assert summary["same_results"] == (summary["different_results"] == 0)
+    assert {"coup", "budget_vote", "locations"} <= {p["phase"] for p in phases}
+    for p in phases:
+        assert p["mean_ms"] > 0 and p["before_mean_ms"] > 0 and p["speedup"] > 0
+        assert 0 < p["min_mean_ms"] <= p["mean_ms"] and p["speedup_min"] > 0
+
+
+def test_engine_bench_same_inputs_needs_compare():
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    done = subprocess.run([sys.executable, "bench/engine.py", "--same-inputs"], cwd=REPO,
+                          env=env, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2 and "--same-inputs needs --compare" in done.stderr
+
 def test_engine_bench_without_diplomacy_says_how_to_install_it(tmp_path):
     """--diplomacy never needs the package in the project's .venv: without it (here shadowed by
     a module that cannot be imported, whatever is installed) the bench stops at once and says

@@ -251,19 +251,7 @@ def build(state: GameState, seat: int, option: OrderOption, values: Mapping[str,
         value = values.get(a.name)
         if a.shape is Shape.TABLE:
             rows = {k: v for k, v in (value or {}).items() if v not in (None, "")}
-            if option.kind == "appoint":
-                args["positions"] = {k.value: (value or {}).get(k.value) for k in a.keys}
-            elif a.name == "allocations":
-                args["allocations"] = {str(k): v for k, v in rows.items() if v}
-            elif a.name == "bills":
-                held = sorted(state.budget.get("held", []), reverse=True)
-                bills: dict[str, list[int]] = {}
-                for index, to in sorted(rows.items()):
-                    if isinstance(index, int) and 0 <= index < len(held):
-                        bills.setdefault(str(to), []).append(held[index])
-                if bills:
-                    args["bills"] = bills
-            elif rows:
+            if rows:
                 args[a.name] = rows
         elif a.shape is Shape.RANKING:
             args[a.name] = [v for v in value or [] if v not in (None, "")]
@@ -273,14 +261,11 @@ def build(state: GameState, seat: int, option: OrderOption, values: Mapping[str,
         elif a.shape is Shape.NUMBER:
             if value is not None:
                 args[a.name] = value
-            elif a.name in ("give_money", "get_money", "from_pocket"):
-                args[a.name] = 0
         elif value is not None or a.blank is not None:
             args[a.name] = value
-    if option.kind == "trade":
-        args["give_cards"] = own_copies(state, seat, args.get("give_cards") or [])
-        args["get_cards"] = asked_copies(state, seat, args.get("with"),
-                                         args.get("get_cards") or [])
+    # the kind reads some arguments its own way (the Cabinet's every position, the budget's
+    # bills by row, the cards of a trade)
+    args = ORDER_KINDS[option.kind].from_form(state, seat, option, values, args)
     cond = None
     if condition is not None:
         kind, details = condition
@@ -293,27 +278,11 @@ def values_of(state: GameState, option: OrderOption, order: Order) -> dict[str, 
     """The values an option's form starts with to change `order` in place (the inverse of
     `build`)."""
     out = option.defaults()
-    a = order.args
     for arg in option.args:
-        if arg.name not in a and option.kind != "propose_budget":
-            continue
-        value = a.get(arg.name)
-        if option.kind == "propose_budget" and arg.name == "allocations":
-            out[arg.name] = {int(k): v for k, v in (value or {}).items()}
-        elif option.kind == "propose_budget" and arg.name == "bills":
-            held = sorted(state.budget.get("held", []), reverse=True)
-            rows: dict[int, Any] = {}
-            for to, denoms in (value or {}).items():
-                for d in denoms:
-                    index = next((i for i, b in enumerate(held) if b == d and i not in rows),
-                                 None)
-                    if index is not None:
-                        rows[index] = int(to)
-            out[arg.name] = rows
-        elif option.kind == "trade" and arg.name == "get_cards":
-            out[arg.name] = [catalog.card(c).name for c in value or []]
-        elif value is not None:
+        value = order.args.get(arg.name)
+        if value is not None:
             out[arg.name] = value
+    ORDER_KINDS[option.kind].to_form(state, order, out)
     return out
 
 
@@ -333,33 +302,3 @@ def option_for(options: Options, order: Order) -> OrderOption | None:
 
     matching = [o for o in options.of_kind(order.kind) if offers(o)]
     return max(matching, key=lambda o: len(o.fixed), default=None)
-
-
-def own_copies(state: GameState, seat: int, cards: list[int]) -> list[int]:
-    """The cards I give in a trade, as the lowest-numbered copies in my hand of each name:
-    the copies a partner asking for them by name is matched with (see `asked_copies`)."""
-    names = [catalog.card(c).name for c in cards if isinstance(c, int)]
-    hand = sorted(state.players[seat].hand)
-    out: list[int] = []
-    for name in dict.fromkeys(names):
-        out += [c for c in hand if catalog.card(c).name == name][:names.count(name)]
-    return sorted(out)
-
-
-def asked_copies(state: GameState, seat: int, partner: Any, names: list[Any]) -> list[int]:
-    """The cards I ask for in a trade, named by the player: the copy the partner would give
-    (his lowest-numbered copy of the name, as `own_copies` picks on his side), else a copy
-    that is in no one's hand or play in front of me. The choice is made on the server and
-    shown only by name: the partner's hand stays secret."""
-    held = sorted(state.players[partner].hand) if isinstance(partner, int) and \
-        0 <= partner < len(state.players) and partner != seat else []
-    public = set(state.players[seat].hand).union(*(p.influence for p in state.players))
-    out: list[int] = []
-    for name in names:
-        theirs = [c for c in held if catalog.card(c).name == name and c not in out]
-        free = [c for c in catalog.cards_named(str(name)) if c not in public and c not in out]
-        if theirs or free:
-            out.append((theirs or free)[0])
-    return sorted(out)
-
-

@@ -25,7 +25,7 @@ from ..state import BIL, GameState
 if TYPE_CHECKING:
     from ..context import Context
     from ..orders import Order
-    from .offering import Builder
+    from .offering import Builder, OrderOption
 
 ANY_PHASE = frozenset(PhaseKind(p) for p in steps.ADJUDICATION_ORDER)
 VOTING_PHASES = frozenset({PhaseKind.ELECTION, PhaseKind.SPECIAL_MOTION, PhaseKind.BUDGET_VOTE})
@@ -191,6 +191,19 @@ class OrderKindSpec:
         on to fail where it acts, telling both sides why (a payment, a gift, a trade, a
         hand-over of units), rather than being dropped with a word to its owner alone."""
         return False
+
+    def from_form(self, state: GameState, seat: int, option: OrderOption,
+                  values: Mapping[str, Any], args: dict[str, Any]) -> dict[str, Any]:
+        """An order's arguments from the values chosen for an option (`options.build`, which
+        made `args` the plain way: a table's filled rows, a list, a number): a kind whose
+        arguments read otherwise (the Cabinet's every position, the budget's bills by row, a
+        trade's cards asked by name) makes them here."""
+        return args
+
+    def to_form(self, state: GameState, order: Order, values: dict[str, Any]) -> None:
+        """The values an option's form starts with to change `order` (`options.values_of`,
+        which copied each argument as it is), where this kind reads them otherwise: the
+        inverse of `from_form`."""
 
     def once(self, order: Order) -> tuple[str, str] | None:
         """The group of which a player may give one unconditional order a phase, and the words

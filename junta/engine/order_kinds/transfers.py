@@ -35,7 +35,7 @@ from .offering import TRADE_HELP, number, one, some, wanted_cards
 if TYPE_CHECKING:
     from ..context import Context
     from ..orders import Order
-    from .offering import Builder
+    from .offering import Builder, OrderOption
 
 MAX_ASKED = 999  # the most MP a trade may ask for
 
@@ -313,6 +313,23 @@ class Trade(OrderKindSpec):
                           f"{_describe(give_money, give_cards)}, {b.name} gives "
                           f"{_describe(get_money, get_cards)}.")
 
+    def from_form(self, state: GameState, seat: int, option: OrderOption,
+                  values: Mapping[str, Any], args: dict[str, Any]) -> dict[str, Any]:
+        """Money offered and left blank is none; the cards given are the lowest copies of
+        their names in the hand, the cards asked for by name the copies the partner would
+        give."""
+        for money in ("give_money", "get_money"):
+            if option.arg(money) is not None:
+                args.setdefault(money, 0)
+        args["give_cards"] = own_copies(state, seat, args.get("give_cards") or [])
+        args["get_cards"] = asked_copies(state, seat, args.get("with"),
+                                         args.get("get_cards") or [])
+        return args
+
+    def to_form(self, state: GameState, order: Order, values: dict[str, Any]) -> None:
+        if "get_cards" in order.args:  # asked for by name
+            values["get_cards"] = [catalog.card(c).name for c in order.args["get_cards"] or []]
+
     def fails_where_it_acts(self, state: GameState, seat: int, order: Order) -> bool:
         return state.players[seat].active and _cannot_trade(state, seat, order) is not None
 
@@ -410,3 +427,33 @@ def _describe(money: int, cards: tuple[int, ...]) -> str:
     parts = [f"{money} MP"] if money else []
     parts += [catalog.card(c).name for c in cards]
     return ", ".join(parts) or "nothing"
+
+
+# --- the copies of a card that change hands ---------------------------------------------------
+
+def own_copies(state: GameState, seat: int, cards: list[int]) -> list[int]:
+    """The cards I give in a trade, as the lowest-numbered copies in my hand of each name:
+    the copies a partner asking for them by name is matched with (see `asked_copies`)."""
+    names = [catalog.card(c).name for c in cards if isinstance(c, int)]
+    hand = sorted(state.players[seat].hand)
+    out: list[int] = []
+    for name in dict.fromkeys(names):
+        out += [c for c in hand if catalog.card(c).name == name][:names.count(name)]
+    return sorted(out)
+
+
+def asked_copies(state: GameState, seat: int, partner: Any, names: list[Any]) -> list[int]:
+    """The cards I ask for in a trade, named by the player: the copy the partner would give
+    (his lowest-numbered copy of the name, as `own_copies` picks on his side), else a copy
+    that is in no one's hand or play in front of me. The choice is made on the server and
+    shown only by name: the partner's hand stays secret."""
+    held = sorted(state.players[partner].hand) if isinstance(partner, int) and \
+        0 <= partner < len(state.players) and partner != seat else []
+    public = set(state.players[seat].hand).union(*(p.influence for p in state.players))
+    out: list[int] = []
+    for name in names:
+        theirs = [c for c in held if catalog.card(c).name == name and c not in out]
+        free = [c for c in catalog.cards_named(str(name)) if c not in public and c not in out]
+        if theirs or free:
+            out.append((theirs or free)[0])
+    return sorted(out)

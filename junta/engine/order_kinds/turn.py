@@ -17,7 +17,7 @@ from .offering import ArgOption, Choice, Shape, number, one, standing_cabinet
 
 if TYPE_CHECKING:
     from ..orders import Order
-    from .offering import Builder
+    from .offering import Builder, OrderOption
 
 
 class Appoint(OrderKindSpec):
@@ -30,6 +30,14 @@ class Appoint(OrderKindSpec):
     args = (Arg("positions", "The Cabinet", T.TABLE),)
     single = True
     first_that_holds = True
+
+    def from_form(self, state: GameState, seat: int, option: OrderOption,
+                  values: Mapping[str, Any], args: dict[str, Any]) -> dict[str, Any]:
+        """Every position of the table, a blank one too (no one appointed to it)."""
+        table, chosen = option.arg("positions"), values.get("positions") or {}
+        args["positions"] = {k.value: chosen.get(k.value) for k in table.keys} \
+            if table is not None else chosen
+        return args
 
     def check(self, state: GameState, seat: int, order: Order) -> list[Problem]:
         # a narrow import: the Cabinet's rule lives with the phase that carries it out
@@ -158,6 +166,36 @@ class ProposeBudget(OrderKindSpec):
             Arg("from_pocket", "Add from your pocket", T.AMOUNT), Arg("bills", "Bills", T.TABLE))
     single = True
     first_that_holds = True
+
+    def from_form(self, state: GameState, seat: int, option: OrderOption,
+                  values: Mapping[str, Any], args: dict[str, Any]) -> dict[str, Any]:
+        """The totals by seat (a blank or 0 total none), what the pocket adds (blank: 0), and
+        the bills handed out, chosen row by row of the held bills (highest first)."""
+        totals = values.get("allocations") or {}
+        args["allocations"] = {str(k): v for k, v in totals.items() if v not in (None, "") and v}
+        if option.arg("from_pocket") is not None:
+            args.setdefault("from_pocket", 0)
+        held = sorted(state.budget.get("held", []), reverse=True)
+        bills: dict[str, list[int]] = {}
+        for index, to in sorted((values.get("bills") or {}).items()):
+            if to not in (None, "") and isinstance(index, int) and 0 <= index < len(held):
+                bills.setdefault(str(to), []).append(held[index])
+        args.pop("bills", None)
+        if bills:
+            args["bills"] = bills
+        return args
+
+    def to_form(self, state: GameState, order: Order, values: dict[str, Any]) -> None:
+        values["allocations"] = {int(k): v for k, v in
+                                 (order.args.get("allocations") or {}).items()}
+        held = sorted(state.budget.get("held", []), reverse=True)
+        rows: dict[int, Any] = {}
+        for to, denoms in (order.args.get("bills") or {}).items():
+            for d in denoms:
+                index = next((i for i, b in enumerate(held) if b == d and i not in rows), None)
+                if index is not None:
+                    rows[index] = int(to)
+        values["bills"] = rows
 
     def check(self, state: GameState, seat: int, order: Order) -> list[Problem]:
         # a narrow import: the budget's rule lives with the phase that carries it out

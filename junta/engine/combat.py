@@ -154,8 +154,10 @@ def battles(ctx: Context, phase_no: int, attacks: Attacks, permissions: Permissi
         casualties = {o: 0 for o in fighters}
         lines: list[str] = []
         for volley in (1, 2, 3):
-            standing = [u for u in coup["units"] if u["zone"] == zone
-                        and u.get("retreated") != phase_no]
+            # the zone's units (those retreated into it this phase too: they take hits), and
+            # those of them that fight; read again after casualties are removed
+            in_zone = [u for u in coup["units"] if u["zone"] == zone]
+            standing = [u for u in in_zone if u.get("retreated") != phase_no]
             here = {o: [u for u in standing if u["owner"] == o] for o in fighters}
             live = [o for o in fighters if here[o]]
             if len([o for o in live if any(e in live for e in enemies[o])]) < 2:
@@ -176,15 +178,17 @@ def battles(ctx: Context, phase_no: int, attacks: Attacks, permissions: Permissi
                                 ctx, group, zone, o, enemy, lines, "First Fire: ")
                             fired.update(u["id"] for u in group)
                 for enemy, hits in sorted(first_hits.items(), key=lambda kv: str(kv[0])):
-                    new = [u for u in coup["units"] if u["zone"] == zone
-                           and u["owner"] == enemy and u["entered"] == phase_no]
+                    new = [u for u in in_zone if u["owner"] == enemy
+                           and u["entered"] == phase_no]
                     dead = remove_casualties(coup, new, hits)
                     casualties[enemy] += len(dead)
                     lines.append(f"{_who(ctx, enemy)} loses {len(dead)} before firing back")
+                if first_hits:
+                    in_zone = [u for u in coup["units"] if u["zone"] == zone]
+                    standing = [u for u in in_zone if u.get("retreated") != phase_no]
             hits_on: dict[Owner, int] = {}
             for o in live:
-                units = [u for u in coup["units"] if u["zone"] == zone and u["owner"] == o
-                         and u["id"] not in fired and u.get("retreated") != phase_no]
+                units = [u for u in standing if u["owner"] == o and u["id"] not in fired]
                 foes = [e for e in enemies[o] if e in live]
                 if not units or not foes:
                     continue
@@ -193,8 +197,7 @@ def battles(ctx: Context, phase_no: int, attacks: Attacks, permissions: Permissi
                     hits_on[enemy] = hits_on.get(enemy, 0) + _fire(ctx, group, zone, o,
                                                                      enemy, lines)
             for enemy, hits in sorted(hits_on.items(), key=lambda kv: str(kv[0])):
-                victims = [u for u in coup["units"] if u["zone"] == zone
-                           and u["owner"] == enemy]
+                victims = [u for u in in_zone if u["owner"] == enemy]
                 dead = remove_casualties(coup, victims, hits)
                 casualties[enemy] += len(dead)
                 if dead:

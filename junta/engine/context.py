@@ -38,9 +38,9 @@ class Context:
     # the any-time orders by the step they wait for (None: none, the any-time step), gathered
     # once a resolution by `anytime.run`
     any_time_due: dict[str | None, list[tuple[int, Order]]] | None = None
-    # the coup's orders, each with whether it is a unit card's play, gathered once a resolution
-    # by phases/coup.py (`_due`)
-    coup_orders: dict[int, list[tuple[Order, bool]]] | None = None
+    # the coup's orders by kind (and the unit cards' plays, the Rebel actions): (seat, its
+    # place among his orders, the order), gathered once a resolution by phases/coup.py (`_due`)
+    coup_orders: dict[str, list[tuple[int, int, Order]]] | None = None
 
     # --- events -------------------------------------------------------------------------------
     def public(self, kind: str, text: str, headline: bool = False, **data: Any) -> None:

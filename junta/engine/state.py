@@ -129,7 +129,8 @@ class GameState:
         return self.positions.get(catalog.PRESIDENT)
 
     def positions_of(self, seat: int) -> list[str]:
-        return [p for p in catalog.POSITIONS if self.positions.get(p) == seat]
+        held = self.positions.get
+        return [p for p in catalog.POSITIONS if held(p) == seat]
 
     def commanded_positions(self, seat: int) -> list[str]:
         """Positions whose powers this player exercises: his own, and the Brother-in-Law's

@@ -52,22 +52,35 @@ def _is_unit_card(order: Order) -> bool:
     return _card_name(order) in UNIT_CARDS
 
 
+_UNIT_CARD_PLAYS = "\0unit card plays"  # keys of the index (`_due`) beside the kinds' names
+_REBEL_ACTIONS = "\0rebel actions"
+
+
 def _due(ctx: Context, kinds: set[str], cards: bool = False,
          rebel: bool = False) -> Moves:
     """Orders of these kinds (and unit/Bribe card plays, if asked; every Rebel action, if
     asked: `orders.is_rebel_action`) whose condition holds, in seat order, from players in the
     country."""
-    if ctx.coup_orders is None:
-        ctx.coup_orders = {seat: [(o, _is_unit_card(o)) for o in orders]
-                           for seat, orders in ctx.orders.items()}
-    out = []
-    for seat in ctx.state.active_seats():
-        for order, unit_card in ctx.coup_orders.get(seat, ()):
-            if (order.kind in kinds or (cards or rebel) and unit_card or
-                    rebel and ORDER_KINDS[order.kind].rebel_action) and \
-                    ctx.holds(order.condition):
-                out.append((seat, order))
-    return out
+    if ctx.coup_orders is None:  # the orders by kind, indexed once a resolution
+        index: dict[str, list[tuple[int, int, Order]]] = {}
+        for seat, orders in ctx.orders.items():
+            for i, order in enumerate(orders):
+                index.setdefault(order.kind, []).append((seat, i, order))
+                unit_card = _is_unit_card(order)
+                if unit_card:
+                    index.setdefault(_UNIT_CARD_PLAYS, []).append((seat, i, order))
+                if unit_card or ORDER_KINDS[order.kind].rebel_action:
+                    index.setdefault(_REBEL_ACTIONS, []).append((seat, i, order))
+        ctx.coup_orders = index
+    keys = set(kinds)
+    if cards:
+        keys.add(_UNIT_CARD_PLAYS)
+    if rebel:
+        keys.add(_REBEL_ACTIONS)
+    found = {(seat, i): order for key in keys for seat, i, order in ctx.coup_orders.get(key, ())}
+    players = ctx.state.players
+    return [(seat, order) for (seat, _), order in sorted(found.items(), key=lambda kv: kv[0])
+            if players[seat].active and ctx.holds(order.condition)]
 
 
 def _count(units: list[dict[str, Any]]) -> str:
@@ -390,6 +403,7 @@ def _movement(ctx: Context, orders: Moves, rebel_step: bool = False) -> None:
     coup = ctx.coup
     phase_no = coup["phase"]
     used: dict[int, int] = {}
+    allowed: dict[int, int] = {}  # each mover's stack moves a phase (`stack_moves`)
     taken: set[int] = set()
     plan: list[tuple[int, list[dict[str, Any]], int | None, int, str]] = []
     for seat, order in orders:
@@ -424,12 +438,14 @@ def _movement(ctx: Context, orders: Moves, rebel_step: bool = False) -> None:
         start, end = a["from_zone"], a["to_zone"]
         if not helicopter_only(s, order, seat):
             used[seat] = used.get(seat, 0) + 1
-            if used[seat] > stack_moves(s, seat):
+            if seat not in allowed:
+                allowed[seat] = stack_moves(s, seat)
+            if used[seat] > allowed[seat]:
                 ctx.tell(seat, "move_failed", f"Your move from {_zname(start)} was not "
-                         f"carried out: you may move {stack_moves(s, seat)} stack(s) a phase.")
+                         f"carried out: you may move {allowed[seat]} stack(s) a phase.")
                 continue
         ids = a.get("units")
-        units = [u for u in on_map(coup) if u["owner"] == seat and u["zone"] == start
+        units = [u for u in coup["units"] if u["zone"] == start and u["owner"] == seat
                  and u["id"] not in taken and u.get("moved") != phase_no
                  and (ids is None or u["id"] in ids)]
         if not units:

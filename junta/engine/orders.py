@@ -165,10 +165,11 @@ def action_step(order: Order, phase: str | None = None) -> Step:
 def played_card(order: Order) -> int | None:
     """The political card an order plays (a card given, discarded or sent as an assassin is
     not played), None for another order."""
-    spec = ORDER_KINDS.get(order.kind)
     card = order.args.get("card")
-    if spec is not None and spec.plays_card and isinstance(card, int) and \
-            not isinstance(card, bool) and 0 <= card < len(catalog.cards()):
+    if card.__class__ is not int:  # most orders name no card (and True is no card number)
+        return None
+    spec = ORDER_KINDS.get(order.kind)
+    if spec is not None and spec.plays_card and 0 <= card < len(catalog.cards()):
         return card
     return None
 

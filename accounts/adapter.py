@@ -28,7 +28,7 @@ def queue_mail(message: EmailMessage) -> None:
     transaction.on_commit(lambda: send_mail_task.delay(data))
 
 
-class AccountAdapter(DefaultAccountAdapter):
+class AccountAdapter(DefaultAccountAdapter):  # type: ignore[misc]  # allauth is untyped (Any)
     def send_mail(self, template_prefix: str, email: str, context: dict[str, Any]) -> None:
         # allauth's own send_mail, with the last step (message.send()) handed to Celery
         request = allauth_context.request

@@ -1,3 +1,5 @@
+from typing import TYPE_CHECKING, Any
+
 from django.contrib import admin
 from django.contrib.auth.admin import UserAdmin as BaseUserAdmin
 from django.contrib.auth.forms import AdminUserCreationForm, UserChangeForm
@@ -6,19 +8,25 @@ from django.utils.html import format_html
 
 from .models import User
 
+if TYPE_CHECKING:  # django-stubs' type arguments: Django's classes take none at run time
+    _UserChangeForm = UserChangeForm[User]
+    _UserAdmin = BaseUserAdmin[User]
+else:
+    _UserChangeForm, _UserAdmin = UserChangeForm, BaseUserAdmin
 
-class UserCreationAdminForm(AdminUserCreationForm):
+
+class UserCreationAdminForm(AdminUserCreationForm[User]):
     class Meta:
         model = User
         fields = ("email",)
 
 
-class UserChangeAdminForm(UserChangeForm):
+class UserChangeAdminForm(_UserChangeForm):
     class Meta:
         model = User
         fields = "__all__"
 
-    def __init__(self, *args, **kwargs) -> None:
+    def __init__(self, *args: Any, **kwargs: Any) -> None:  # Any: Django's form arguments
         super().__init__(*args, **kwargs)
         # Shown as a read-only line with a link instead (UserAdmin.password_state): Django's
         # widget for it is a <div disabled> whose description names an element never drawn.
@@ -26,7 +34,7 @@ class UserChangeAdminForm(UserChangeForm):
 
 
 @admin.register(User)
-class UserAdmin(BaseUserAdmin):
+class UserAdmin(_UserAdmin):
     form = UserChangeAdminForm
     add_form = UserCreationAdminForm
     ordering = ["email"]

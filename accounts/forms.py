@@ -2,14 +2,22 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from django import forms
+from django.http import HttpRequest
 
 from .models import User
 from .timezones import DEFAULT_TIME_ZONE, time_zone_choices
 
+if TYPE_CHECKING:  # django-stubs' type argument: Django's ModelForm takes none at run time
+    _ModelForm = forms.ModelForm[User]
+else:
+    _ModelForm = forms.ModelForm
+
 
 class TimeZoneField(forms.ChoiceField):
-    def __init__(self, **kwargs) -> None:
+    def __init__(self, **kwargs: Any) -> None:  # Any: Django's field arguments
         kwargs.setdefault("label", "Time zone")
         kwargs.setdefault(
             "help_text", "Deadlines and every other time on the site are shown in this zone."
@@ -28,13 +36,13 @@ class SignupForm(forms.Form):
     )
     time_zone = TimeZoneField(initial=DEFAULT_TIME_ZONE)
 
-    def signup(self, request, user: User) -> None:
+    def signup(self, request: HttpRequest, user: User) -> None:
         user.display_name = self.cleaned_data.get("display_name", "")
         user.time_zone = self.cleaned_data["time_zone"]
         user.save(update_fields=["display_name", "time_zone"])
 
 
-class ProfileForm(forms.ModelForm):
+class ProfileForm(_ModelForm):
     time_zone = TimeZoneField()
 
     class Meta:

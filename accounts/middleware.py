@@ -3,15 +3,17 @@
 from __future__ import annotations
 
 import zoneinfo
+from collections.abc import Callable
 
+from django.http import HttpRequest, HttpResponse
 from django.utils import timezone
 
 
 class UserTimezoneMiddleware:
-    def __init__(self, get_response) -> None:
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
         self.get_response = get_response
 
-    def __call__(self, request):
+    def __call__(self, request: HttpRequest) -> HttpResponse:
         user = getattr(request, "user", None)
         zone_name = getattr(user, "time_zone", None) if user and user.is_authenticated else None
         if zone_name:

@@ -19,7 +19,7 @@ def validate_time_zone(value: str) -> None:
 class UserManager(BaseUserManager["User"]):
     use_in_migrations = True
 
-    def _create_user(self, email: str, password: str | None, **extra) -> User:
+    def _create_user(self, email: str, password: str | None, **extra: object) -> User:
         if not email:
             raise ValueError("An e-mail address is required.")
         user = self.model(email=self.normalize_email(email), **extra)
@@ -27,12 +27,12 @@ class UserManager(BaseUserManager["User"]):
         user.save(using=self._db)
         return user
 
-    def create_user(self, email: str, password: str | None = None, **extra) -> User:
+    def create_user(self, email: str, password: str | None = None, **extra: object) -> User:
         extra.setdefault("is_staff", False)
         extra.setdefault("is_superuser", False)
         return self._create_user(email, password, **extra)
 
-    def create_superuser(self, email: str, password: str | None = None, **extra) -> User:
+    def create_superuser(self, email: str, password: str | None = None, **extra: object) -> User:
         extra.setdefault("is_staff", True)
         extra.setdefault("is_superuser", True)
         if not (extra["is_staff"] and extra["is_superuser"]):

@@ -8,13 +8,15 @@ accounts.forms cannot import allauth.account.forms back.
 
 from __future__ import annotations
 
+from typing import cast
+
 from allauth.account.forms import SignupForm
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.contrib.auth.hashers import make_password
 from django.http import HttpRequest, HttpResponse
 
 
-class EvenSignupForm(SignupForm):
+class EvenSignupForm(SignupForm):  # type: ignore[misc]  # allauth is untyped (Any)
     def try_save(
         self, request: HttpRequest
     ) -> tuple[AbstractBaseUser | None, HttpResponse | None]:
@@ -24,4 +26,6 @@ class EvenSignupForm(SignupForm):
             # time. allauth sends this address an "account already exists" mail instead.
             data = self.cleaned_data
             make_password(data.get("password1") or data.get("password") or None)
-        return super().try_save(request)
+        # allauth is untyped: its try_save returns Any
+        return cast(tuple[AbstractBaseUser | None, HttpResponse | None],
+                    super().try_save(request))

@@ -18,7 +18,7 @@ from urllib.parse import parse_qs, unquote, urlsplit
 from celery.schedules import crontab
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.csp import CSP
-from kombu import Exchange, Queue
+from kombu.entity import Exchange, Queue
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -41,7 +41,7 @@ def env_list(name: str, default: str = "") -> list[str]:
     return [item.strip() for item in os.environ.get(name, default).split(",") if item.strip()]
 
 
-def database_from_url(url: str, var_dir: Path) -> dict:
+def database_from_url(url: str, var_dir: Path) -> dict[str, object]:
     """Turn `DATABASE_URL` into a Django DATABASES entry.
 
     `postgres://user:password@host:port/name?sslmode=require` selects PostgreSQL (psycopg 3);
@@ -77,7 +77,7 @@ def database_from_url(url: str, var_dir: Path) -> dict:
     )
 
 
-def sqlite_database(path: Path) -> dict:
+def sqlite_database(path: Path) -> dict[str, object]:
     """SQLite tuned for a small web app with a worker beside it: WAL, IMMEDIATE transactions."""
     path.parent.mkdir(parents=True, exist_ok=True)
     return {
@@ -230,7 +230,8 @@ if JUNTA_ADJUDICATION_QUEUE == CELERY_TASK_DEFAULT_QUEUE:
         "JUNTA_CELERY_ADJUDICATION_QUEUE must differ from JUNTA_CELERY_QUEUE: adjudication would "
         "wait behind the mail again.")
 CELERY_TASK_QUEUES = [
-    Queue(name, Exchange(name), routing_key=name)
+    # kombu's Queue and Exchange take unannotated arguments
+    Queue(name, Exchange(name), routing_key=name)  # type: ignore[no-untyped-call]
     for name in (CELERY_TASK_DEFAULT_QUEUE, JUNTA_ADJUDICATION_QUEUE)
 ]
 CELERY_TASK_ROUTES = {

@@ -6,8 +6,10 @@ Django's checks catch a short or default secret key; this one catches the placeh
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from urllib.parse import unquote
 
+from django.apps import AppConfig
 from django.conf import settings
 from django.core.checks import Tags, Warning, register
 
@@ -29,7 +31,8 @@ def placeholder_settings() -> list[str]:
 
 
 @register(Tags.security, deploy=True)
-def check_no_placeholder_secrets(app_configs=None, **kwargs) -> list[Warning]:
+def check_no_placeholder_secrets(app_configs: Sequence[AppConfig] | None = None,
+                                  **kwargs: object) -> list[Warning]:
     return [
         Warning(
             f"{name} still holds the '{PLACEHOLDER}' placeholder from .env.example.",
@@ -45,7 +48,8 @@ PLACEHOLDER_SENDER = "junta@localhost"
 
 
 @register(Tags.security, deploy=True)
-def check_default_sender(app_configs=None, **kwargs) -> list[Warning]:
+def check_default_sender(app_configs: Sequence[AppConfig] | None = None,
+                         **kwargs: object) -> list[Warning]:
     """Mail from junta@localhost is refused or marked as spam by most servers."""
     if settings.JUNTA_DEV or PLACEHOLDER_SENDER not in settings.DEFAULT_FROM_EMAIL:
         return []

@@ -7,7 +7,7 @@ from django.http import HttpRequest
 from .models import Heartbeat
 
 
-def sweep_status(request: HttpRequest) -> dict:
+def sweep_status(request: HttpRequest) -> dict[str, object]:
     user = getattr(request, "user", None)
     if not (user and user.is_authenticated and user.is_staff):
         return {}

@@ -35,7 +35,7 @@ logger = logging.getLogger("junta.mail")
 class MailboxBackend(BaseEmailBackend):
     """Writes each mail to `directory` (OPTIONS) and logs one line about it."""
 
-    def __init__(self, *, directory: str, **kwargs) -> None:
+    def __init__(self, *, directory: str, **kwargs: Any) -> None:  # Any: Django's options
         super().__init__(**kwargs)
         self.directory = Path(directory)
 

@@ -10,6 +10,7 @@ through a request.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable
 
 from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest, JsonResponse
@@ -23,7 +24,7 @@ MESSAGE = ("Your request holds a control character (such as a NUL byte) in {wher
            "not take those: nothing was saved. Remove it and send again.")
 
 
-def _bad(texts: Iterable[str], pattern) -> bool:  # noqa: ANN001 - a compiled re.Pattern
+def _bad(texts: Iterable[str], pattern: re.Pattern[str]) -> bool:
     return any(pattern.search(text) for text in texts)
 
 

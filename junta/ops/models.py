@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import timedelta
+from datetime import datetime, timedelta
 
 from django.conf import settings
 from django.db import models
@@ -38,7 +38,7 @@ class Heartbeat(models.Model):
             )
         return cls.objects.get(name=name)
 
-    def is_stale(self, now=None) -> bool:
+    def is_stale(self, now: datetime | None = None) -> bool:
         """True when the job has not run within JUNTA_SWEEP_STALE_AFTER_SECONDS."""
         now = now or timezone.now()
         limit = timedelta(seconds=settings.JUNTA_SWEEP_STALE_AFTER_SECONDS)

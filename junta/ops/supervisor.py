@@ -14,13 +14,23 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from types import FrameType
+from typing import Protocol
+
+
+class Output(Protocol):
+    """Where the supervisor reports: sys.stdout, or a command's self.stdout."""
+
+    def write(self, text: str, /) -> object: ...
+
+    def flush(self) -> object: ...
 
 
 @dataclass
 class Child:
     name: str
     argv: Sequence[str]
-    process: subprocess.Popen | None = field(default=None, repr=False)
+    process: subprocess.Popen[bytes] | None = field(default=None, repr=False)
 
     @property
     def pid(self) -> int | None:
@@ -40,10 +50,10 @@ class Supervisor:
         for child in self.children:
             child.process = subprocess.Popen(list(child.argv), cwd=self.cwd)
 
-    def request_stop(self, signum: int | None = None, frame=None) -> None:
+    def request_stop(self, signum: int | None = None, frame: FrameType | None = None) -> None:
         self._stopping = True
 
-    def run(self, out=None) -> int:
+    def run(self, out: Output | None = None) -> int:
         """Start everything and block until a stop is requested or a child exits.
 
         Returns 0 after a requested stop, else the exit code of the child that died.
@@ -74,7 +84,7 @@ class Supervisor:
             for sig, handler in previous.items():
                 signal.signal(sig, handler)
 
-    def stop(self, out=None) -> None:
+    def stop(self, out: Output | None = None) -> None:
         """SIGTERM each living child by pid, wait for the grace period, then SIGKILL."""
         out = out or sys.stdout
         living = [(c, c.process) for c in self.children if c.process and c.process.poll() is None]

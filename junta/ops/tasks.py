@@ -5,7 +5,8 @@ from celery import shared_task
 from .models import Heartbeat
 
 
-@shared_task(name="junta.ops.tasks.sweep")
+# celery has no type information: its decorator leaves the task untyped (Any)
+@shared_task(name="junta.ops.tasks.sweep")  # type: ignore[untyped-decorator]
 def sweep() -> str:
     """Runs every minute from beat, on the adjudication queue (never behind the mail): sends
     each due phase to adjudication, queues the notification sweep for the mails due by the clock

@@ -14,7 +14,7 @@ from junta.games.demo import DEMO_GM, DEMO_PASSWORD, DEMO_PLAYERS, demo_account
 class Command(BaseCommand):
     help = "Create the demo GM and ten demo players when the database has no users."
 
-    def handle(self, *args, **options) -> None:
+    def handle(self, *args: object, **options: object) -> None:
         User = get_user_model()
         if not User.objects.exists():
             with transaction.atomic():

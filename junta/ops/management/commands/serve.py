@@ -14,7 +14,7 @@ from collections.abc import Mapping
 
 from django.conf import settings
 from django.core.management import call_command
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from junta.games.models import Game
 from junta.ops.devmail import mailbox_directory
@@ -24,14 +24,15 @@ from junta.ops.supervisor import Child, Supervisor
 class Command(BaseCommand):
     help = "Migrate, create the demo accounts if needed, and run web server + worker + beat."
 
-    def add_arguments(self, parser) -> None:
+    def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("--host", default="127.0.0.1")
         parser.add_argument("--port", default="8000")
         parser.add_argument(
             "--no-worker", action="store_true", help="Run the web server only (no Celery)."
         )
 
-    def handle(self, *args, host: str, port: str, no_worker: bool, **options) -> None:
+    def handle(self, *args: object, host: str, port: str, no_worker: bool,
+               **options: object) -> None:
         ensure_port_is_free(host, port)
         site = served_site_url(host, port, os.environ)
         os.environ["JUNTA_SITE_URL"] = site  # the children's settings read it

@@ -5,6 +5,7 @@ from the site's own selectors: the API decides nothing about who sees what."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import asdict
 from typing import Any
 
@@ -49,7 +50,7 @@ def campaigns(request: HttpRequest) -> list[dict[str, Any]]:
                   .values_list("game_id", flat=True))
     out = []
     for game in games:
-        mine = seats.get(game.id, {})
+        mine: Mapping[str, object] = seats.get(game.id, {})
         role = "gm" if game.gm_id == user.id else "pending" if game.id in pending and \
             game.id not in seats else "player"
         phase = access.latest_phase(game) if game.status != Game.Status.FINISHED else None

@@ -8,10 +8,10 @@ query them across campaigns (by campaign, holder, pile, zone, kind).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, TypedDict
+from typing import TYPE_CHECKING, TypedDict
 
 from django.contrib import admin
-from django.db.models import Count, QuerySet, Sum
+from django.db.models import Count, Model, QuerySet, Sum
 from django.http import HttpRequest
 
 from junta.games.models import Bill, Game, PoliticalCard, Position, Unit, Zone
@@ -19,17 +19,22 @@ from junta.games.models import Bill, Game, PoliticalCard, Position, Unit, Zone
 if TYPE_CHECKING:
     from django_stubs_ext import WithAnnotations
 
+    _ModelAdmin = admin.ModelAdmin
+else:  # Django's ModelAdmin takes no type argument at run time (django-stubs give it one)
+    class _ModelAdmin[M: Model](admin.ModelAdmin):
+        pass
 
-class ReadOnly(admin.ModelAdmin):
+
+class ReadOnly[M: Model](_ModelAdmin[M]):
     """Lists and details only: nothing is added, changed or deleted from the admin."""
 
     def has_add_permission(self, request: HttpRequest) -> bool:
         return False
 
-    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+    def has_change_permission(self, request: HttpRequest, obj: M | None = None) -> bool:
         return False
 
-    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+    def has_delete_permission(self, request: HttpRequest, obj: M | None = None) -> bool:
         return False
 
 
@@ -39,7 +44,7 @@ class _Bills(TypedDict):  # what GameAdmin.get_queryset annotates
 
 
 @admin.register(Game)
-class GameAdmin(ReadOnly):
+class GameAdmin(ReadOnly[Game]):
     """The campaigns with their money decks: the bills left and the hidden extra bills. The seed
     (it decides every roll to come) and the invitation token are left out."""
 
@@ -66,14 +71,14 @@ class GameAdmin(ReadOnly):
 
 
 @admin.register(Position)
-class PositionAdmin(ReadOnly):
+class PositionAdmin(ReadOnly[Position]):
     list_display = ["key", "holder", "brother_in_law", "game"]
     list_filter = ["game", "key", "brother_in_law"]
     list_select_related = ["game", "holder__game", "holder__user"]
 
 
 @admin.register(PoliticalCard)
-class PoliticalCardAdmin(ReadOnly):
+class PoliticalCardAdmin(ReadOnly[PoliticalCard]):
     list_display = ["card_id", "name", "pile", "holder", "order", "game"]
     list_filter = ["game", "pile", ("holder", admin.RelatedOnlyFieldListFilter)]
     list_select_related = ["game", "holder__game", "holder__user"]
@@ -81,7 +86,7 @@ class PoliticalCardAdmin(ReadOnly):
 
 
 @admin.register(Bill)
-class BillAdmin(ReadOnly):
+class BillAdmin(ReadOnly[Bill]):
     """The money deck bill by bill, the top first (the hidden extra bills are among them)."""
 
     list_display = ["order", "denomination", "game"]
@@ -90,7 +95,7 @@ class BillAdmin(ReadOnly):
 
 
 @admin.register(Unit)
-class UnitAdmin(ReadOnly):
+class UnitAdmin(ReadOnly[Unit]):
     list_display = ["number", "kind", "owner", "zone", "armed", "new_weapons", "temporary",
                     "position", "game"]
     list_filter = ["game", "kind", "zone", ("owner", admin.RelatedOnlyFieldListFilter),
@@ -99,6 +104,6 @@ class UnitAdmin(ReadOnly):
 
 
 @admin.register(Zone)
-class ZoneAdmin(ReadOnly):
+class ZoneAdmin(ReadOnly[Zone]):
     list_display = ["number", "name", "kind", "control_point", "river"]
     list_filter = ["kind", "control_point", "river"]

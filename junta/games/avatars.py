@@ -14,7 +14,7 @@ MAX_AVATAR_PIXELS = 2000
 ALLOWED_FORMATS = {"PNG": "png", "JPEG": "jpg", "GIF": "gif", "WEBP": "webp"}
 
 
-def validate_avatar(upload: UploadedFile) -> str:
+def validate_avatar(upload: UploadedFile[bytes]) -> str:
     """Raise ValidationError with a specific message, or return the file extension to use."""
     size = upload.size or 0  # None only for a file object that was never uploaded
     if size > MAX_AVATAR_BYTES:

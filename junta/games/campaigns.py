@@ -77,7 +77,7 @@ def join_game(
     *,
     bio: str = "",
     invite_token: str = "",
-    avatar: UploadedFile | None = None,
+    avatar: UploadedFile[bytes] | None = None,
 ) -> Player:
     """Ask to join a forming campaign with a first character. Open campaigns and invitation
     links seat the player at once; otherwise the GM approves."""

@@ -19,11 +19,11 @@ from __future__ import annotations
 import hashlib
 import json
 import math
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Any, TypedDict, cast
 
 from django.utils.html import format_html
 from django.utils.safestring import SafeString, mark_safe
@@ -31,6 +31,8 @@ from django.utils.safestring import SafeString, mark_safe
 from junta.engine import Catalog, MapShape, Zone
 
 LAYOUT_FILE = Path(__file__).parent / "data" / "city_layout.json"
+# The parsed city_layout.json: JSON, whose values json gives as Any.
+Layout = dict[str, Any]
 
 # One colour per seat, each dark enough for white text (WCAG AA, 4.5:1 or more).
 OWNER_COLOURS = ("#1d4ed8", "#b91c1c", "#15803d", "#7e22ce", "#c2410c",
@@ -76,9 +78,9 @@ COUNTERS_SHOWN = 6  # per zone; a seventh group or more makes the last counter "
 
 @cache
 @cache
-def layout() -> dict[str, Any]:
+def layout() -> Layout:
     """The city's drawing coordinates, read once a process (shared: never change it)."""
-    return json.loads(LAYOUT_FILE.read_text())
+    return cast(Layout, json.loads(LAYOUT_FILE.read_text()))  # json.loads gives Any
 
 
 # Changes whenever this module or the layout changes: part of the key of every cached drawing
@@ -200,7 +202,8 @@ def stacks(coup: Mapping[str, Any] | None, names: Mapping[int, str] | None = Non
     """Every unit of the coup view grouped by zone, owner and kind, in zone order (unplaced
     units, zone None, last)."""
     names = names or {}
-    groups: dict[tuple, list[dict]] = {}
+    # the coup view's units: JSON (Any values), by zone, owner and kind
+    groups: dict[tuple[int | None, int | None, str], list[Mapping[str, Any]]] = {}
     for unit in (coup or {}).get("units") or []:
         key = (unit.get("zone"), unit.get("owner"), str(unit.get("kind") or "Unit"))
         groups.setdefault(key, []).append(unit)
@@ -268,7 +271,7 @@ def moves(coup: Mapping[str, Any] | None, moved_in: int | None,
     "entered" and "from_zone"), grouped by owner and route."""
     if moved_in is None:
         return []
-    groups: dict[tuple, int] = {}
+    groups: dict[tuple[int | None, int, int], int] = {}  # by owner, start and end zone
     for unit in (coup or {}).get("units") or []:
         start, end = unit.get("from_zone"), unit.get("zone")
         if unit.get("entered") == moved_in and start is not None and end is not None \
@@ -314,6 +317,12 @@ def _loser(key: str, names: Mapping[int, str]) -> str:
         return key
 
 
+class _Fighting(TypedDict):  # what battles() gathers for one zone
+    summaries: list[str]
+    lines: list[str]
+    retreats: list[tuple[int, str]]
+
+
 def battles(events: Iterable[Any], names: Mapping[int, str] | None = None,
             zones: Mapping[int, Zone] | None = None) -> list[Battle]:
     """The zones where there was fighting in a phase, in zone order, read from the phase's
@@ -321,7 +330,7 @@ def battles(events: Iterable[Any], names: Mapping[int, str] | None = None,
     GM-only line never reaches the map, whatever its kind."""
     zones = zones or Catalog.zones()
     names = names or {}
-    found: dict[int, dict[str, list]] = {}
+    found: dict[int, _Fighting] = {}
     for event in events:
         kind, text, audience, data = _event_fields(event)
         zone = data.get("zone")
@@ -357,7 +366,7 @@ def _join(parts: Iterable[SafeString]) -> SafeString:
     return mark_safe("".join(parts))  # every part comes from format_html
 
 
-def _road(a: tuple[float, float], b: tuple[float, float], route: list | None,
+def _road(a: tuple[float, float], b: tuple[float, float], route: Sequence[Sequence[float]] | None,
           css: str) -> SafeString:
     if route:
         points = " ".join(f"{x:g},{y:g}" for x, y in [a, *route, b])
@@ -366,7 +375,7 @@ def _road(a: tuple[float, float], b: tuple[float, float], route: list | None,
                        css, a[0], a[1], b[0], b[1])
 
 
-def _roads(zones: Mapping[int, Zone], lay: dict) -> SafeString:
+def _roads(zones: Mapping[int, Zone], lay: Layout) -> SafeString:
     centre = {int(k): (v["x"], v["y"]) for k, v in lay["zones"].items()}
     routes = lay.get("routes", {})
     bridged = set(bridges())
@@ -387,7 +396,7 @@ def _roads(zones: Mapping[int, Zone], lay: dict) -> SafeString:
         _join(spans), _join(roads))
 
 
-def _river(lay: dict) -> SafeString:
+def _river(lay: Layout) -> SafeString:
     river = lay.get("river")
     if not river:
         return mark_safe("")
@@ -449,8 +458,9 @@ def _more(hidden: list[Stack], x: float, y: float, w: float, h: float) -> SafeSt
         "; ".join(s.text for s in hidden), x, y, w, h, x + w / 2, y + h - 6, units)
 
 
-def _zone(zone: Zone, spot: dict, size: dict, here: list[Stack], control: str | None,
-          in_coup: bool, id_prefix: str = "") -> SafeString:
+# spot: the zone's entry in the layout (JSON, Any values: numbers and its label)
+def _zone(zone: Zone, spot: Mapping[str, Any], size: Mapping[str, float], here: list[Stack],
+          control: str | None, in_coup: bool, id_prefix: str = "") -> SafeString:
     cx, cy, w, h = spot["x"], spot["y"], size["width"], size["height"]
     left, top = cx - w / 2, cy - h / 2
     if zone.control_point:
@@ -521,7 +531,7 @@ def _edge_point(c: tuple[float, float], towards: tuple[float, float], w: float, 
     return c[0] + dx * t, c[1] + dy * t
 
 
-def _arrow(move: Move, lay: dict) -> SafeString:
+def _arrow(move: Move, lay: Layout) -> SafeString:
     spots, size = lay["zones"], lay["zone"]
     if str(move.start) not in spots or str(move.end) not in spots:
         return mark_safe("")
@@ -558,7 +568,7 @@ def _burst(x: float, y: float) -> SafeString:
         'fill="none">{}</g>', points, mark_safe(swords))  # swords: numbers only
 
 
-def _box(zone: int, lay: dict) -> tuple[float, float, float, float] | None:
+def _box(zone: int, lay: Layout) -> tuple[float, float, float, float] | None:
     spot, size = lay["zones"].get(str(zone)), lay["zone"]
     if spot is None:
         return None
@@ -566,7 +576,7 @@ def _box(zone: int, lay: dict) -> tuple[float, float, float, float] | None:
     return spot["x"] - w / 2, spot["y"] - h / 2, w, h
 
 
-def _ring(battle: Battle, lay: dict) -> SafeString:
+def _ring(battle: Battle, lay: Layout) -> SafeString:
     """A dashed red ring round a zone fought over (drawn under the zones: a halo)."""
     box = _box(battle.zone, lay)
     if box is None:
@@ -577,7 +587,7 @@ def _ring(battle: Battle, lay: dict) -> SafeString:
         'stroke-width="6" stroke-dasharray="14 6"/>', left - 5, top - 5, w + 10, h + 10)
 
 
-def _battle(battle: Battle, lay: dict) -> SafeString:
+def _battle(battle: Battle, lay: Layout) -> SafeString:
     """The marker of a zone fought over: a burst on its bottom-right corner, with the
     casualties in its <title>."""
     box = _box(battle.zone, lay)
@@ -588,7 +598,7 @@ def _battle(battle: Battle, lay: dict) -> SafeString:
                        battle.zone, battle.title, _burst(left + w - 6, top + h - 6))
 
 
-def _retreat(start: int, end: int, text: str, lay: dict) -> SafeString:
+def _retreat(start: int, end: int, text: str, lay: Layout) -> SafeString:
     """A retreat: a dashed dark-red arrow with an open head (moves are solid, filled)."""
     spots, size = lay["zones"], lay["zone"]
     if str(start) not in spots or str(end) not in spots:
@@ -641,7 +651,7 @@ def _order_badge(number: int, x: float, y: float) -> SafeString:
         f"{x:.1f}", f"{y:.1f}", f"{x:.1f}", f"{y + 6:.1f}", number)
 
 
-def _planned(order: Planned, lay: dict, colour: str, slot: int) -> SafeString:
+def _planned(order: Planned, lay: Layout, colour: str, slot: int) -> SafeString:
     """A dashed arrow (the order's route) or a mark on the zone, with the order's number in a
     badge; `slot` shifts the badges of several marks on one zone apart."""
     spots, size = lay["zones"], lay["zone"]
@@ -686,7 +696,7 @@ def _planned(order: Planned, lay: dict, colour: str, slot: int) -> SafeString:
         order.number, order.kind, order.title, shape, badge)
 
 
-def planned_marks(orders: Iterable[Planned], colour: str, lay: dict | None = None
+def planned_marks(orders: Iterable[Planned], colour: str, lay: Layout | None = None
                   ) -> SafeString:
     """The viewer's own orders drawn over the map (an empty string without any)."""
     lay = lay or layout()
@@ -704,7 +714,7 @@ def planned_marks(orders: Iterable[Planned], colour: str, lay: dict | None = Non
 
 
 def render_svg(coup: Mapping[str, Any] | None = None, names: Mapping[int, str] | None = None,
-               *, zones: Mapping[int, Zone] | None = None, layout_data: dict | None = None,
+               *, zones: Mapping[int, Zone] | None = None, layout_data: Layout | None = None,
                moved_in: int | None = None, battles: Iterable[Battle] | None = None,
                title: str = "Map of the city", title_id: str = "citymap-title",
                id_prefix: str = "", planned: SafeString | None = None) -> SafeString:

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 from datetime import time
+from typing import Any, Literal
 
 from django import forms
+from django.core.files.uploadedfile import UploadedFile
 
 from accounts.forms import TimeZoneField
 from junta.engine import MAX_PLAYERS, MIN_PLAYERS
@@ -60,8 +62,9 @@ class CreateGameForm(forms.Form):
         help_text="The money deck gets a secret number of extra bills in this range (0-14).",
     )
 
-    def clean(self):
-        data = super().clean()
+    def clean(self) -> dict[str, Any]:  # Any: Django's cleaned data
+        super().clean()
+        data = self.cleaned_data  # what Form.clean returned
         low, high = data.get("extra_bills_min"), data.get("extra_bills_max")
         if low is not None and high is not None and low > high:
             self.add_error("extra_bills_max", f"At most {high} is fewer than at least {low}.")
@@ -85,7 +88,7 @@ class JoinGameForm(forms.Form):
         help_text="Optional. PNG, JPEG, GIF or WebP, at most 1 MB.",
     )
 
-    def clean_avatar(self):
+    def clean_avatar(self) -> UploadedFile[bytes] | Literal[False] | None:
         upload = self.cleaned_data.get("avatar")
         if upload:
             extension = validate_avatar(upload)

@@ -159,7 +159,7 @@ SUBJECT = {"death": "victim", "president": "president", "exile": "seat", "flight
            "rebels": "first_rebel", "no_junta": "deposed"}
 
 
-class _Blank(dict):
+class _Blank(dict[str, Any]):  # the values of a headline's fields, of any kind
     def __missing__(self, key: str) -> str:
         return ""
 

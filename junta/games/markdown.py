@@ -29,7 +29,7 @@ URL_SCHEMES = {"http", "https", "mailto"}
 MAX_BRACKETS = 1000
 
 
-class TextNotHtml(Extension):
+class TextNotHtml(Extension):  # type: ignore[misc]  # markdown is untyped: Extension is Any
     """Raw HTML in the text is text: "I pay <Lucia> 2 MP" reads as written (escaped), where
     Python-Markdown would pass "<Lucia>" on as a tag for the sanitiser to delete. Autolinks
     (<https://...>) still work. Registered last, after "extra" has set up its own HTML

@@ -176,7 +176,8 @@ class OrderForm(forms.Form):
         # One field per detail ("if_seat"), shared by the kinds of condition that name it
         # with the same choices; a kind offering other choices for it gets a field of its own
         # ("if_seat_2": an assassin may wait only for his own player's location).
-        fields: dict[tuple[str, tuple], tuple[str, ArgOption, list[str]]] = {}
+        # by (detail, its choices as (value, label) pairs: the engine's values are Any)
+        fields: dict[tuple[str, tuple[tuple[Any, str], ...]], tuple[str, ArgOption, list[str]]] = {}
         self._details: dict[tuple[str, str], str] = {}  # (kind, detail) -> field name
         for cond in self.option.conditions:
             for arg in cond.args:

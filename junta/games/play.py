@@ -118,10 +118,17 @@ def undone_phases(game: Game) -> dict[int, datetime]:
     return out
 
 
-def learned(game: Game, seat: int | None, turn: int) -> list[dict]:
+class Learned(TypedDict):
+    """A private line a seat read in a phase's result (`learned`)."""
+
+    phase: Phase
+    text: str
+
+
+def learned(game: Game, seat: int | None, turn: int) -> list[Learned]:
     """Private lines of this turn's published results that this seat may read (not those of
     phases a rollback undid)."""
-    out = []
+    out: list[Learned] = []
     results = PhaseResult.objects.filter(
         phase__game=game, phase__turn=turn, published_at__isnull=False,
     ).exclude(undone()).select_related("phase").only(

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from datetime import datetime
+from typing import Any, TypedDict
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpResponse
@@ -39,7 +42,7 @@ def start(request: AuthenticatedHttpRequest, game_id: int) -> HttpResponse:
     return redirect(reverse("gm_start", args=[game.id]) + "?from=detail")
 
 
-def _status_context(request: AuthenticatedHttpRequest, game: Game) -> dict:
+def _status_context(request: AuthenticatedHttpRequest, game: Game) -> dict[str, object]:
     seated = selectors.roster(game)
     seat = play.seat_for(game, request.user, seated)
     state, view = seat.state, seat.view
@@ -84,7 +87,8 @@ def _status_context(request: AuthenticatedHttpRequest, game: Game) -> dict:
     }
 
 
-def _coup_context(game: Game, view: dict, seat: int | None) -> dict | None:
+def _coup_context(game: Game, view: dict[str, Any], seat: int | None
+                  ) -> dict[str, object] | None:
     """During a coup: its phase, the Rebels and the First Rebel, the Foreign Intervention roll,
     the strikes left, my units and, after Coup Phase 6, who holds the control points."""
     coup = view.get("coup")
@@ -195,11 +199,16 @@ def history(request: AuthenticatedHttpRequest, game_id: int) -> HttpResponse:
         "game": game, "page": page, "finished": finished, "groups": _undone_groups(reports)})
 
 
-def _undone_groups(reports: list[dict]) -> list[dict]:
+class _UndoneGroup(TypedDict):
+    undone_on: datetime | None
+    reports: list[report_pages.DrawnReport]
+
+
+def _undone_groups(reports: list[report_pages.DrawnReport]) -> list[_UndoneGroup]:
     """The reports (`report_pages.drawn_reports`) in runs: each run of phases undone by the
     same rollback goes under one banner; the phases that count stand alone (`undone_on`
     None)."""
-    groups: list[dict] = []
+    groups: list[_UndoneGroup] = []
     for report in reports:
         if groups and groups[-1]["undone_on"] is not None \
                 and groups[-1]["undone_on"] == report["undone_on"]:

@@ -15,6 +15,7 @@ from __future__ import annotations
 import hashlib
 from datetime import datetime
 from pathlib import Path
+from typing import TypedDict
 
 from django.core.cache import caches
 from django.template.loader import render_to_string
@@ -44,9 +45,16 @@ def report_key(result: PhaseResult, viewer: int | str | None, *, maps: bool,
         phase.state_digest, maps, speech_count, timezone.get_current_timezone_name())
 
 
+class DrawnReport(TypedDict):
+    """A phase's report drawn for a viewer (`drawn_reports`)."""
+
+    html: SafeString
+    undone_on: datetime | None  # when a rollback undid its phase (None: it counts)
+
+
 def drawn_reports(game: Game, viewer: int | str | None, results: list[PhaseResult], *,
                   reveal: bool = False, maps: bool = False, speeches: bool = False,
-                  rolled_back: dict[int, datetime] | None = None) -> list[dict]:
+                  rolled_back: dict[int, datetime] | None = None) -> list[DrawnReport]:
     """For each result, in order: {"html": its report drawn for `viewer`, "undone_on": when a
     rollback undid it (None: it counts)}. With `reveal` (a finished game only) every secret
     and every order, drawn each time; with `maps` the city after each coup phase; with

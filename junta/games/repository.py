@@ -99,11 +99,11 @@ def character_names(game: Game, players: list[Player] | None = None) -> list[str
     return names
 
 
-def orders_as_json(orders: dict[int, list[EngineOrder]]) -> dict[str, list[dict]]:
+def orders_as_json(orders: dict[int, list[EngineOrder]]) -> dict[str, list[dict[str, Any]]]:
     return {str(seat): [order.to_dict() for order in items] for seat, items in orders.items()}
 
 
-def event_to_json(event: Event) -> dict:
+def event_to_json(event: Event) -> dict[str, Any]:
     return event.to_dict()
 
 
@@ -222,21 +222,22 @@ def write_board(game: Game, state: GameState) -> None:
         game.save(update_fields=["extra_bills"])
 
 
-def _sync(rows: QuerySet, key: str, wanted: dict[Any, dict[str, Any]],
-          new: Callable[[Any], Model]) -> None:
+def _sync[M: Model](rows: QuerySet[M], key: str, wanted: dict[Any, dict[str, Any]],
+                    new: Callable[[Any], M]) -> None:
     """Make the rows of `rows` (one per `key`) hold `wanted` (values by key): one read, then
     one delete and one insert, each only when there is something to do. A row whose values
     changed is deleted and inserted anew: no other row refers to a board row, and Django's
     bulk_update (a CASE per field and row) cost more than the rest of a publication."""
     model = rows.model
-    existing: dict[Any, Model] = {}
+    existing: dict[Any, M] = {}
     stale = []
-    for row in rows:
-        if getattr(row, key) in wanted and getattr(row, key) not in existing:
-            existing[getattr(row, key)] = row
+    for current in rows:
+        if getattr(current, key) in wanted and getattr(current, key) not in existing:
+            existing[getattr(current, key)] = current
         else:
-            stale.append(row.pk)
-    created, updated = [], []
+            stale.append(current.pk)
+    created: list[M] = []
+    updated: list[M] = []
     for k, values in wanted.items():
         row = existing.get(k)
         if row is None:
@@ -251,7 +252,7 @@ def _sync(rows: QuerySet, key: str, wanted: dict[Any, dict[str, Any]],
     for row in updated:
         stale.append(row.pk)
         row.pk = None
-    if stale:
-        model.objects.filter(pk__in=stale).delete()
+    if stale:  # (the models have no manager but `objects`: it is their default manager)
+        model._default_manager.filter(pk__in=stale).delete()
     if created or updated:
-        model.objects.bulk_create(created + updated)
+        model._default_manager.bulk_create(created + updated)

@@ -100,7 +100,11 @@ def bump_many(game_ids: Iterable[int]) -> None:
             [ContentRevision(game_id=pk, number=1) for pk in ids], ignore_conflicts=True)
 
 
-_RAISED = threading.local()
+class _Raised(threading.local):
+    games: set[int]  # the campaigns inside `raised` in this thread (set on first use)
+
+
+_RAISED = _Raised()
 
 
 def _held() -> set[int]:

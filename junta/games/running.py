@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
+from typing import Any
 
 from django.db import transaction
 from django.db.models import Max
@@ -138,8 +139,8 @@ class StaleOrders(CampaignError):
 
 
 @transaction.atomic
-def submit_orders(phase_id: int, user: User, payload: list[dict], *, state_version: int,
-                  note_to_gm: str | None = None, final: bool | None = None,
+def submit_orders(phase_id: int, user: User, payload: list[dict[str, Any]], *,
+                  state_version: int, note_to_gm: str | None = None, final: bool | None = None,
                   revision: int | None = None, now: datetime | None = None) -> Order:
     """Replace the player's orders for the phase with `payload` (a list of order dicts), each
     conditional one before the order of its kind without a condition (`engine.arranged`).
@@ -260,8 +261,8 @@ def change_orders(phase_id: int, user: User, change: Change, *, state_version: i
     return Changed(_store(phase, player, row, orders, note, final), message or "No change.")
 
 
-def _store(phase: Phase, player: Player, row: Order | None, parsed: list, note: str,
-           final: bool) -> Order:
+def _store(phase: Phase, player: Player, row: Order | None, parsed: list[EngineOrder],
+           note: str, final: bool) -> Order:
     """Save the player's orders (already validated) with his note and final mark; the first
     to give Rebel action in the Locations phase gets the next place in the Rebel queue."""
     rebel = phase.kind == PhaseKind.LOCATIONS and any(is_rebel_action(o) for o in parsed)

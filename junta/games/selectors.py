@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
+from typing import Any, TypedDict
 
 from django.core.paginator import Page
 from django.db.models import Count, OuterRef, Q, QuerySet, Subquery
@@ -63,7 +63,19 @@ STARTED = [Game.Status.NOMINATING, Game.Status.RUNNING, Game.Status.PAUSED,
            Game.Status.FINISHED]
 
 
-def my_seats(user: User, games: list[Game]) -> dict[int, dict]:
+class SeatStatus(TypedDict):
+    """A person's seat in a started campaign and where his orders stand (`my_seats`)."""
+
+    seat: int | None
+    phase: Phase | None
+    owes: bool
+    orders_in: bool
+    final: bool
+    paused: bool
+    passed: bool
+
+
+def my_seats(user: User, games: list[Game]) -> dict[int, SeatStatus]:
     """For each started campaign where the person has a seat: whether the current phase
     waits for his orders, and whether his orders are in (and final); `paused` while the GM has
     stopped the clock (no orders are taken), `passed` once the open phase's deadline is behind
@@ -82,7 +94,7 @@ def my_seats(user: User, games: list[Game]) -> dict[int, dict]:
                                                                 "deadline", "kind")}
     orders = {o.phase_id: o for o in Order.objects.filter(
         phase__in=list(phases.values()), player__user=user).only("phase_id", "final")}
-    out = {}
+    out: dict[int, SeatStatus] = {}
     for game_id, seat in seats.items():
         phase = phases.get(game_id)
         order = orders.get(phase.id) if phase else None
@@ -201,7 +213,8 @@ class EventsItem:
     new: bool = False
 
 
-def events_items(game: Game, page: Page, phase: Phase | None = None) -> list[EventsItem]:
+def events_items(game: Game, page: Page[Speech], phase: Phase | None = None
+                 ) -> list[EventsItem]:
     """The entries of one page of speeches, newest first: its speeches, and the GM's
     announcements made between them (those older than the page's oldest speech are on a later
     page; with `phase`, only the free announcements made during that phase). Two queries

@@ -31,7 +31,7 @@ def deciding(view: dict[str, Any]) -> dict[str, Any] | None:
     """The matter before the Chamber in this phase, from the public view only: the proposed
     budget's totals per player (and the number of bills each minister drew), the nominations
     and candidates of an election, the motion on the President's competence."""
-    names = {p["seat"]: p["name"] for p in view["players"]}
+    names: dict[int, str] = {p["seat"]: p["name"] for p in view["players"]}
     kind = view["phase"]
 
     def name(seat: Any) -> str:

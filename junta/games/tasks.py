@@ -7,7 +7,8 @@ from celery import shared_task
 from junta.games import adjudication
 
 
-@shared_task(name="junta.games.tasks.adjudicate_phase")
+# celery has no type information: its decorator leaves the task untyped (Any)
+@shared_task(name="junta.games.tasks.adjudicate_phase")  # type: ignore[untyped-decorator]
 def adjudicate_phase(phase_id: int) -> str:
     """Adjudicate one due phase; a repeated delivery finds nothing to do."""
     result = adjudication.adjudicate_phase(phase_id)

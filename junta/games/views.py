@@ -55,7 +55,7 @@ def create(request: AuthenticatedHttpRequest) -> HttpResponse:
 
 
 def _detail_context(request: AuthenticatedHttpRequest, game: Game,
-                    form: JoinGameForm | None = None) -> dict:
+                    form: JoinGameForm | None = None) -> dict[str, object]:
     membership = game.players.filter(user=request.user, membership__in=selectors.LIVE).first()
     is_gm = game.gm_id == request.user.id
     can_join = (

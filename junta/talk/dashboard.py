@@ -32,7 +32,7 @@ class Row:
     is_gm: bool
     phase: Phase | None = None
     phase_title: str = ""
-    seat: dict[str, Any] | None = None  # selectors.my_seats' answer for a seated player
+    seat: selectors.SeatStatus | None = None  # for a seated player
     unread_speeches: int = 0
     unread_messages: int = 0
     unanswered_reveals: int = 0  # conversations he left after writing, waiting for his word
@@ -72,7 +72,7 @@ def rows_for(user: Any) -> list[Row]:
             row.drafted = phase.status == Phase.Status.DRAFTED
             row.counting = (game.status in (Game.Status.RUNNING, Game.Status.NOMINATING)
                             and phase.status == Phase.Status.OPEN
-                            and not (seat or {}).get("passed"))
+                            and not (seat and seat["passed"]))
         if game.status != Game.Status.FORMING:
             row.unread_speeches = selectors.unread_speeches(game, user)
         rows.append(row)

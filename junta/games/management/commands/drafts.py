@@ -3,8 +3,10 @@ campaign in review mode, and publishing one (the GM panel does the same in the b
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.contrib.auth import get_user_model
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from junta.games import adjudication
 from junta.games.models import Game, Phase
@@ -13,14 +15,14 @@ from junta.games.models import Game, Phase
 class Command(BaseCommand):
     help = "List a campaign's drafted phase results, or publish one as its GameMaster."
 
-    def add_arguments(self, parser) -> None:
+    def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("game", type=int, help="the campaign's id")
         parser.add_argument("--publish", type=int, metavar="PHASE_NUMBER",
                             help="publish this drafted phase")
         parser.add_argument("--as", dest="gm", metavar="GM_EMAIL",
                             help="the GameMaster's e-mail (required with --publish)")
 
-    def handle(self, *args, **options) -> None:
+    def handle(self, *args: object, **options: Any) -> None:  # Any: argparse's values
         game = Game.objects.filter(pk=options["game"]).first()
         if game is None:
             raise CommandError(f"There is no campaign with id {options['game']}.")

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from django.core.management.base import BaseCommand, CommandError
+from typing import Any
+
+from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from junta.games.models import Game
 from junta.games.replay import changelog_for, replay_game
@@ -11,10 +13,10 @@ from junta.games.replay import changelog_for, replay_game
 class Command(BaseCommand):
     help = "Re-run every adjudicated phase of a campaign and compare the state digests."
 
-    def add_arguments(self, parser) -> None:
+    def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("game", type=int, help="the campaign's id")
 
-    def handle(self, *args, **options) -> None:
+    def handle(self, *args: object, **options: Any) -> None:  # Any: argparse's values
         game = Game.objects.filter(pk=options["game"]).first()
         if game is None:
             raise CommandError(f"There is no campaign {options['game']}.")

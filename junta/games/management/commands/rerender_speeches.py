@@ -6,7 +6,9 @@ register them in `junta.games.markdown.RENDERED` (the talk app, its messages).""
 
 from __future__ import annotations
 
-from django.core.management.base import BaseCommand, CommandError
+from typing import Any
+
+from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from junta.games.markdown import RENDERED, rerender
 from junta.games.models import Game
@@ -15,13 +17,13 @@ from junta.games.models import Game
 class Command(BaseCommand):
     help = "Render every speech's, announcement's and message's Markdown again."
 
-    def add_arguments(self, parser) -> None:
+    def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("--game", type=int, metavar="ID",
                             help="only this campaign's texts")
         parser.add_argument("--batch", type=int, default=500, metavar="N",
                             help="rows read and written at a time (default 500)")
 
-    def handle(self, *args, **options) -> None:
+    def handle(self, *args: object, **options: Any) -> None:  # Any: argparse's values
         game_id, batch = options["game"], options["batch"]
         if batch < 1:
             raise CommandError("--batch must be at least 1.")

@@ -4,8 +4,10 @@ logins (the demo password, addresses verified), to look at a campaign as its GM 
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.conf import settings
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from junta.games.demo import DEMO_PASSWORD
 from junta.games.models import Game, Player
@@ -15,7 +17,7 @@ from junta.games.simulation import simulate_many
 class Command(BaseCommand):
     help = "Create campaigns played by random bots through the real pipeline."
 
-    def add_arguments(self, parser) -> None:
+    def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("--games", type=int, default=1)
         parser.add_argument("--players", type=int, default=10)
         parser.add_argument("--days", type=int, default=20,
@@ -23,7 +25,7 @@ class Command(BaseCommand):
         parser.add_argument("--seed", default=None,
                             help="base seed: campaign i gets SEED-i (default: from the clock)")
 
-    def handle(self, *args, **options) -> None:
+    def handle(self, *args: object, **options: Any) -> None:  # Any: argparse's values
         if not 6 <= options["players"] <= 10:
             raise CommandError("A campaign has 6 to 10 players.")
         if options["games"] < 1 or options["days"] < 1:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django import forms
 
 from junta.games.avatars import MAX_AVATAR_BYTES, validate_avatar
@@ -10,7 +12,7 @@ from junta.games.avatars import MAX_AVATAR_BYTES, validate_avatar
 class AvatarField(forms.FileField):
     """An optional avatar, checked by decoding it (PNG, JPEG, GIF or WebP, at most 1 MB)."""
 
-    def __init__(self, **kwargs) -> None:
+    def __init__(self, **kwargs: Any) -> None:  # Any: Django's field arguments
         kwargs.setdefault("required", False)
         kwargs.setdefault("label", "Avatar")
         kwargs.setdefault("help_text", f"Optional. PNG, JPEG, GIF or WebP, at most "
@@ -19,7 +21,8 @@ class AvatarField(forms.FileField):
             attrs={"accept": "image/png,image/jpeg,image/gif,image/webp"}))
         super().__init__(**kwargs)
 
-    def clean(self, data, initial=None):  # noqa: ANN001, ANN201 - Django's signature
+    # Django's signature: the upload (or the initial file, False, None), Any in django-stubs
+    def clean(self, data: Any, initial: Any | None = None) -> Any:
         upload = super().clean(data, initial)
         if upload and hasattr(upload, "size") and upload is not initial:
             extension = validate_avatar(upload)
@@ -34,7 +37,8 @@ class CharacterForm(forms.Form):
                           widget=forms.Textarea(attrs={"rows": 5}))
     avatar = AvatarField()
 
-    def __init__(self, *args, forming: bool = False, **kwargs) -> None:
+    def __init__(self, *args: Any, forming: bool = False,
+                 **kwargs: Any) -> None:  # Any: Django's form arguments
         super().__init__(*args, **kwargs)
         if not forming:
             del self.fields["name"]

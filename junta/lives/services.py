@@ -144,7 +144,7 @@ def _seat(game_id: int, user: User) -> tuple[Game, Player]:
     return game, player
 
 
-def _set_avatar(holder: HeirDraft | Character, avatar: UploadedFile | None, clear: bool
+def _set_avatar(holder: HeirDraft | Character, avatar: UploadedFile[bytes] | None, clear: bool
                 ) -> None:
     """An upload replaces the avatar; `clear` without one removes it (the caller saves)."""
     if avatar:
@@ -155,7 +155,8 @@ def _set_avatar(holder: HeirDraft | Character, avatar: UploadedFile | None, clea
 
 @transaction.atomic
 def prepare_heir(game_id: int, user: User, name: str, bio: str = "",
-                 avatar: UploadedFile | None = None, clear_avatar: bool = False) -> HeirDraft:
+                 avatar: UploadedFile[bytes] | None = None, clear_avatar: bool = False
+                 ) -> HeirDraft:
     """The dead player names the character who returns with his family next turn."""
     game, player = _seat(game_id, user)
     if game.status == Game.Status.FINISHED:
@@ -174,7 +175,7 @@ def prepare_heir(game_id: int, user: User, name: str, bio: str = "",
 
 @transaction.atomic
 def edit_character(game_id: int, user: User, *, bio: str, name: str | None = None,
-                   avatar: UploadedFile | None = None,
+                   avatar: UploadedFile[bytes] | None = None,
                    clear_avatar: bool = False) -> Character:
     """Change the living character's bio and avatar (and name, before the campaign starts:
     afterwards the name is in the reports)."""

@@ -21,7 +21,7 @@ from email.utils import make_msgid, parseaddr
 
 from django.conf import settings
 from django.db import IntegrityError, transaction
-from django.db.models import F
+from django.db.models import F, QuerySet
 from django.utils import timezone
 
 from junta.notify.models import Delivery
@@ -90,7 +90,7 @@ def mark_sent(delivery: Delivery, subject: str) -> None:
         status=Delivery.Status.SENT, subject=subject[:200], sent_at=timezone.now())
 
 
-def _still_ours(delivery: Delivery):  # noqa: ANN202 - a QuerySet
+def _still_ours(delivery: Delivery) -> QuerySet[Delivery]:
     """The row while this attempt holds the claim (not sent by a parallel attempt, and not
     claimed again after our lease ran out)."""
     return Delivery.objects.filter(pk=delivery.pk, status=Delivery.Status.SENDING,

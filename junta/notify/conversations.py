@@ -62,9 +62,9 @@ def message_mail(member: Member, messages: list[Message]) -> Mail | None:
     })
 
 
-def conversation_mails(now: datetime) -> Counter:
+def conversation_mails(now: datetime) -> Counter[str]:
     """Each due mail of new messages, once. Called by the notification sweep."""
-    outcomes: Counter = Counter()
+    outcomes: Counter[str] = Counter()
     wanting = {(p.user_id, p.game_id): p for p in
                Preferences.objects.filter(messages=True).select_related("user", "game")}
     if not wanting:

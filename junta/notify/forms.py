@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from datetime import date, timedelta
+from typing import TYPE_CHECKING, Any
 
 from django import forms
 from django.utils import timezone
@@ -11,8 +12,14 @@ from junta.notify.models import Absence, Preferences
 
 MAX_ABSENCE_DAYS = 60
 
+if TYPE_CHECKING:  # django-stubs' type arguments: Django's ModelForm takes none at run time
+    _PreferencesForm = forms.ModelForm[Preferences]
+    _AbsenceForm = forms.ModelForm[Absence]
+else:
+    _PreferencesForm = _AbsenceForm = forms.ModelForm
 
-class PreferencesForm(forms.ModelForm):
+
+class PreferencesForm(_PreferencesForm):
     class Meta:
         model = Preferences
         fields = ["results", "reminder", "reminder_hours", "digest", "campaign", "messages",
@@ -29,13 +36,14 @@ class PreferencesForm(forms.ModelForm):
         }
         widgets = {"reminder_hours": forms.NumberInput(attrs={"min": 1, "max": 72})}
 
-    def __init__(self, *args, is_gm: bool = False, **kwargs) -> None:
+    def __init__(self, *args: Any, is_gm: bool = False,
+                 **kwargs: Any) -> None:  # Any: Django's form arguments
         super().__init__(*args, **kwargs)
         if not is_gm:
             del self.fields["absence"]
 
 
-class AbsenceForm(forms.ModelForm):
+class AbsenceForm(_AbsenceForm):
     class Meta:
         model = Absence
         fields = ["starts_on", "ends_on", "note"]
@@ -46,14 +54,16 @@ class AbsenceForm(forms.ModelForm):
         }
         help_texts = {"note": "Optional: who plays for you, or how to reach you."}
 
-    def __init__(self, *args, today: date | None = None, **kwargs) -> None:
+    def __init__(self, *args: Any, today: date | None = None,
+                 **kwargs: Any) -> None:  # Any: Django's form arguments
         """`today`: the date in the player's own zone (absences are whole days there); by
         default in the current zone, the viewer's during a request."""
         super().__init__(*args, **kwargs)
         self.today = today
 
-    def clean(self):
-        data = super().clean()
+    def clean(self) -> dict[str, Any]:  # Any: Django's cleaned data
+        super().clean()
+        data = self.cleaned_data  # what ModelForm.clean returned
         start, end = data.get("starts_on"), data.get("ends_on")
         if start and end:
             if end < start:

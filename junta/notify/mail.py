@@ -14,7 +14,7 @@ import zoneinfo
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any
+from typing import Any, cast
 
 from django.conf import settings
 from django.core import signing
@@ -81,9 +81,10 @@ class ListHeaderPolicy(email.policy.EmailPolicy):
         return email.policy.EmailPolicy(**{**vars(self), "max_line_length": MAX_LINE})
 
     def fold(self, name: str, value: str) -> str:
+        # typeshed leaves EmailPolicy.fold's return unannotated (Any): it is the folded str
         if self._unfolded(name):
-            return self._wide().fold(name, value)
-        return super().fold(name, value)
+            return cast(str, self._wide().fold(name, value))
+        return cast(str, super().fold(name, value))
 
     def fold_binary(self, name: str, value: str) -> bytes:
         if self._unfolded(name):

@@ -196,12 +196,12 @@ def absence_mail(game: Game, phase: Phase, absence: Absence) -> Mail:
 # --- when --------------------------------------------------------------------------------------
 
 
-def send_results(phase_id: int, now: datetime | None = None) -> Counter:
+def send_results(phase_id: int, now: datetime | None = None) -> Counter[str]:
     """Results of a published phase to everyone who wants them; at the end of the campaign,
     the closing mail too. Safe to run any number of times. Results are news for CATCH_UP after
     their publication, as for the sweep's catch-up: a task that runs later than that (a worker
     back after a long outage, the phases `make run`'s demo plays in the past) sends nothing."""
-    outcomes: Counter = Counter()
+    outcomes: Counter[str] = Counter()
     phase = Phase.objects.select_related("game").filter(pk=phase_id).first()
     result = PhaseResult.objects.filter(phase_id=phase_id, published_at__isnull=False) \
         .exclude(play.undone()).first()
@@ -238,9 +238,9 @@ def _missing(kind: str, key: str, wanted: list[tuple[Preferences, Any, Any]],
     return [row for row in wanted if row[0].user_id not in done]
 
 
-def catch_up_results(now: datetime) -> Counter:
+def catch_up_results(now: datetime) -> Counter[str]:
     """Results mails of recently published phases that nobody sent yet (or that failed)."""
-    outcomes: Counter = Counter()
+    outcomes: Counter[str] = Counter()
     recent = PhaseResult.objects.filter(published_at__gte=now - CATCH_UP) \
         .exclude(play.undone()).select_related("phase__game").order_by("published_at")
     for result in recent:
@@ -251,8 +251,8 @@ def catch_up_results(now: datetime) -> Counter:
     return outcomes
 
 
-def campaign_starts(now: datetime) -> Counter:
-    outcomes: Counter = Counter()
+def campaign_starts(now: datetime) -> Counter[str]:
+    outcomes: Counter[str] = Counter()
     games = Game.objects.filter(started_at__gte=now - CATCH_UP).exclude(
         status=Game.Status.FORMING)
     for game in games:
@@ -269,11 +269,11 @@ def campaign_starts(now: datetime) -> Counter:
     return outcomes
 
 
-def awards_opened(now: datetime) -> Counter:
+def awards_opened(now: datetime) -> Counter[str]:
     """When the GameMaster opens awards at the end (docs/rules.md §polls), a mail to each
     seated player who asked for the campaign's start and end mails, listing the awards open to
     his vote. Each time he opens more, the players are told once more."""
-    outcomes: Counter = Counter()
+    outcomes: Counter[str] = Counter()
     recent = Poll.objects.filter(kind=Poll.Kind.AWARD, closed_at__isnull=True,
                                  created_at__gte=now - CATCH_UP).values("game_id")
     for game in Game.objects.filter(pk__in=recent, status=Game.Status.FINISHED):
@@ -292,7 +292,7 @@ def open_phases() -> list[Phase]:
                 .select_related("game").order_by("id"))
 
 
-def reminders(now: datetime, phases: list[Phase] | None = None) -> Counter:
+def reminders(now: datetime, phases: list[Phase] | None = None) -> Counter[str]:
     """A reminder to each player who asked for one, owes orders in the open phase and has not
     marked them final, once his chosen number of hours before the deadline. A deadline that
     moves (extended, paused) is a new deadline and gets its own reminder.
@@ -302,7 +302,7 @@ def reminders(now: datetime, phases: list[Phase] | None = None) -> Counter:
     final are set aside before the engine state is rebuilt, so it is rebuilt only when a
     reminder is about to go (and then claimed, so not again). Nothing is recorded for them: a
     GM ruling may yet make a player owe orders, or he may take back his "final"."""
-    outcomes: Counter = Counter()
+    outcomes: Counter[str] = Counter()
     for phase in phases if phases is not None else open_phases():
         if phase.deadline <= now:
             continue
@@ -340,10 +340,10 @@ def digest_window(now: datetime, zone: Any) -> tuple[date, datetime, datetime]:
     return day, start, end
 
 
-def digests(now: datetime) -> Counter:
+def digests(now: datetime) -> Counter[str]:
     """Once a day per reader and campaign, at the digest hour in the reader's zone, the speeches
     of the day before. A day without speeches sends nothing (and is not checked again)."""
-    outcomes: Counter = Counter()
+    outcomes: Counter[str] = Counter()
     games = Game.objects.filter(
         Q(status__in=(*ACTIVE, Game.Status.FORMING, Game.Status.PAUSED))
         | Q(status=Game.Status.FINISHED, finished_at__gte=now - timedelta(days=2)),
@@ -367,10 +367,10 @@ def away_during(absence: Absence, start: datetime, end: datetime) -> bool:
     return away_from < end and back > start
 
 
-def absences(now: datetime, phases: list[Phase] | None = None) -> Counter:
+def absences(now: datetime, phases: list[Phase] | None = None) -> Counter[str]:
     """The GM hears of each player who owes orders in the open phase (and is not final) while
     away during it: once per phase and absence."""
-    outcomes: Counter = Counter()
+    outcomes: Counter[str] = Counter()
     for phase in phases if phases is not None else open_phases():
         game = phase.game
         final = set(Order.objects.filter(phase=phase, final=True)
@@ -399,13 +399,13 @@ def absences(now: datetime, phases: list[Phase] | None = None) -> Counter:
     return outcomes
 
 
-def sweep(now: datetime | None = None) -> Counter:
+def sweep(now: datetime | None = None) -> Counter[str]:
     """Everything due by the clock. Each part is independent: one failing does not stop the
     others (the next sweep tries again)."""
     now = now or timezone.now()
-    outcomes: Counter = Counter()
+    outcomes: Counter[str] = Counter()
     phases = open_phases()
-    parts = (
+    parts: tuple[tuple[str, Callable[[], Counter[str]]], ...] = (
         ("results", lambda: catch_up_results(now)),
         ("starts", lambda: campaign_starts(now)),
         ("reminders", lambda: reminders(now, phases)),

@@ -4,6 +4,8 @@ nothing that the first one sent. The notification sweep runs one at a time (a le
 
 from __future__ import annotations
 
+from collections import Counter
+
 from celery import shared_task
 from django.conf import settings
 
@@ -11,11 +13,12 @@ from junta.notify import leases, notices
 from junta.notify.models import Lease
 
 
-def _summary(outcomes) -> str:  # noqa: ANN001 - a Counter
+def _summary(outcomes: Counter[str]) -> str:
     return ", ".join(f"{n} {what}" for what, n in sorted(outcomes.items())) or "nothing to send"
 
 
-@shared_task(name="junta.notify.tasks.phase_published", acks_late=True)
+# celery has no type information: its decorator leaves the task untyped (Any)
+@shared_task(name="junta.notify.tasks.phase_published", acks_late=True)  # type: ignore[untyped-decorator]
 def phase_published(phase_id: int) -> str:
     """Queued after the commit that published a phase: its results, and the end of the
     campaign when it was the last one."""
@@ -30,7 +33,9 @@ def sweep_lease_seconds() -> int:
     return settings.JUNTA_NOTIFY_SWEEP_LEASE_SECONDS
 
 
-@shared_task(name="junta.notify.tasks.sweep_notifications", acks_late=True)
+# celery has no type information: its decorator leaves the task untyped (Any)
+@shared_task(  # type: ignore[untyped-decorator]
+    name="junta.notify.tasks.sweep_notifications", acks_late=True)
 def sweep_notifications(lease: str | None = None) -> str:
     """Queued by the minute sweep: reminders, digests, starts, absences, late results.
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django import forms
 
@@ -23,8 +23,14 @@ class MessageForm(forms.Form):
     )
 
 
-class PlayerChoices(forms.ModelMultipleChoiceField):
-    def label_from_instance(self, obj: Any) -> str:
+if TYPE_CHECKING:  # django-stubs' type argument: Django's field takes none at run time
+    _PlayerField = forms.ModelMultipleChoiceField[Player]
+else:
+    _PlayerField = forms.ModelMultipleChoiceField
+
+
+class PlayerChoices(_PlayerField):
+    def label_from_instance(self, obj: Player) -> str:
         character = obj.character
         return character.name if character else obj.user.public_name
 

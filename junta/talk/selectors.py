@@ -3,13 +3,13 @@ conversations or campaigns) and a conversation's messages."""
 
 from __future__ import annotations
 
-from django.db.models import Count, F, Q
+from django.db.models import Count, F, Q, QuerySet
 
 from accounts.models import User
 from junta.talk.models import Message
 
 
-def _unread(user: User):  # noqa: ANN202 - a queryset of Message
+def _unread(user: User) -> QuerySet[Message]:
     """Messages written by others after the last one this person has read, in the
     conversations he is still in."""
     return (Message.objects.filter(

@@ -12,7 +12,8 @@ register = template.Library()
 
 
 @register.inclusion_tag("lives/_roster.html", takes_context=True)
-def family_roster(context: template.Context, game: Any, roster: list[Player]) -> dict:
+def family_roster(context: template.Context, game: Any, roster: list[Player]
+                  ) -> dict[str, object]:
     """Each seated family with its current character (marked when lying dead), and the dead
     remembered: every past character with the life it was and how it ended."""
     request = context.get("request")

@@ -55,7 +55,7 @@ def daily_deadline(game: Any, now: datetime | None = None) -> str:
 
 
 @register.inclusion_tag("notify/_campaign_panel.html", takes_context=True)
-def notify_panel(context: template.Context, game: Any) -> dict:
+def notify_panel(context: template.Context, game: Any) -> dict[str, object]:
     """On a campaign's page: a link to my e-mail settings, my absences with a form to declare
     one (seated players), and everyone's absences (the GM)."""
     request = context.get("request")
@@ -77,7 +77,7 @@ def notify_panel(context: template.Context, game: Any) -> dict:
 
 
 @register.inclusion_tag("notify/_absences_gm.html")
-def absences_for_gm(game: Any) -> dict:
+def absences_for_gm(game: Any) -> dict[str, object]:
     """The campaign's current and coming absences, for its GM (campaign page and GM panel).
     Only ever rendered for the GM: the notes are meant for him."""
     return {"game": game, "rows": selectors.absences_for(game)}

@@ -18,7 +18,7 @@ from junta.api.auth import caller
 from junta.api.errors import not_found
 from junta.api.schemas import ERRORS, CampaignItem, CampaignOut, MeOut, PhasesOut, ReportOut
 from junta.games import play, selectors, status_info
-from junta.games.models import Game, Phase, Player
+from junta.games.models import Game, Phase, PhaseResult, Player
 from junta.talk import selectors as talk_selectors
 
 router = Router(tags=["campaigns"])
@@ -94,7 +94,7 @@ def campaign(request: HttpRequest, game_id: int) -> dict[str, Any]:
     }
 
 
-def _reports(member: access.Membership, results: list) -> list[dict[str, Any]]:
+def _reports(member: access.Membership, results: list[PhaseResult]) -> list[dict[str, Any]]:
     """Each published result as `member` may read it, as the History page has it: public
     lines and his own; once the game is over, everything revealed."""
     game = member.game

@@ -96,7 +96,7 @@ class Table:
 
     key: str
     model: type[Model]
-    rows: Callable[[Game], QuerySet]
+    rows: Callable[[Game], QuerySet[Model]]
     refs: dict[str, str] = field(default_factory=dict)
 
 
@@ -166,11 +166,12 @@ DELIVERY_KEY = re.compile(r"^(game|phase):(\d+)(?=:|$)")
 # --- values ------------------------------------------------------------------------------------
 
 
-def _fields(model: type[Model]) -> list[models.Field]:
+# A model's fields as django-stubs type them (Field[Any, Any]: of any kind of value)
+def _fields(model: type[Model]) -> list[models.Field[Any, Any]]:
     return list(model._meta.concrete_fields)
 
 
-def _auto_time(f: models.Field) -> bool:
+def _auto_time(f: models.Field[Any, Any]) -> bool:
     return bool(getattr(f, "auto_now", False) or getattr(f, "auto_now_add", False))
 
 
@@ -183,13 +184,13 @@ def _dump(value: Any) -> Any:
     return value
 
 
-def _load(f: models.Field, value: Any) -> Any:
+def _load(f: models.Field[Any, Any], value: Any) -> Any:
     if value is None or isinstance(f, models.JSONField):
         return value
     return f.to_python(value)
 
 
-def _references(f: models.Field, table: Table) -> str | None:
+def _references(f: models.Field[Any, Any], table: Table) -> str | None:
     """The table a foreign key's value names, or None for the key to the game."""
     target = f.related_model
     if target is Game:

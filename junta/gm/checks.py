@@ -17,6 +17,7 @@ import copy
 import hashlib
 import json
 from dataclasses import dataclass, field
+from typing import Any
 
 from junta.games import repository
 from junta.games.models import AuditEntry, Game, Phase, PhaseResult
@@ -57,7 +58,7 @@ class CampaignCheck:
         return changelog_for(self.replay)
 
 
-def _without_names(data: dict) -> str:
+def _without_names(data: dict[str, Any]) -> str:  # a stored state (JSON)
     data = copy.deepcopy(data)
     for player in data.get("players", []):
         player["name"] = ""

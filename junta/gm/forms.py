@@ -21,7 +21,7 @@ from junta.engine import (
     Shape,
     Status,
 )
-from junta.games.models import Game
+from junta.games.models import Game, Phase
 from junta.games.order_forms import token
 from junta.gm.templatetags.gm_tags import phase_title
 
@@ -217,7 +217,7 @@ class RollbackForm(forms.Form):
     reason = reason_field()
     announcement = announcement_field()
 
-    def __init__(self, *args: Any, phases: list | None = None, current: int | None = None,
+    def __init__(self, *args: Any, phases: list[Phase] | None = None, current: int | None = None,
                  **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.fields["current_phase"].initial = current

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypedDict
 
 from django.db.models import Count, QuerySet
 
@@ -37,7 +37,7 @@ def card_label(card_id: int) -> str:
     return f"{card.name} (#{card_id})"
 
 
-def describe(state: GameState, order: dict) -> str:
+def describe(state: GameState, order: dict[str, Any]) -> str:  # a stored order (JSON)
     """An order in words, as the player's Orders page writes it (never its JSON: one the
     engine cannot read any more says so, with its kind in words)."""
     from junta.engine import describe_order, parse_order
@@ -104,7 +104,8 @@ def zone_name(zone: int | None) -> str:
     return f"{zones[zone].name} (zone {zone})" if zone in zones else f"zone {zone}"
 
 
-def _proposal(state: GameState, proposal: dict | None) -> dict | None:
+def _proposal(state: GameState, proposal: dict[str, Any] | None  # the view's (JSON)
+              ) -> dict[str, object] | None:
     """A budget proposal in names and amounts (its allocations are keyed by 0-based seat)."""
     if not proposal:
         return None
@@ -118,7 +119,7 @@ def _proposal(state: GameState, proposal: dict | None) -> dict | None:
             "from_pocket": proposal.get("from_pocket") or 0}
 
 
-def everything(state: GameState) -> dict:
+def everything(state: GameState) -> dict[str, object]:
     """The whole state, laid out for reading: hands, pockets, banks, locations, the money deck
     in order with the hidden extra bills, both political piles, the budget and the units."""
     deck_top_first = list(reversed(state.money_deck))
@@ -181,7 +182,13 @@ def _family_names(game: Game) -> dict[int, tuple[int | None, str]]:
     return out
 
 
-def board(game: Game) -> dict | None:
+class _ZoneUnits(TypedDict):  # a zone's units on the board (`board`)
+    number: int | None
+    name: str
+    units: list[dict[str, object]]
+
+
+def board(game: Game) -> dict[str, object] | None:
     """The board rows of the campaign for the GM, None before the start: who holds each
     position and each card, the money deck by denomination with the hidden extra bills, and
     where every unit stands during a coup (by zone, with tallies by owner and by kind)."""
@@ -231,7 +238,7 @@ def board(game: Game) -> dict | None:
         "players_reckon": max(0, Catalog.KNOWN_BILLS - drawn),
     }
 
-    zones: dict[int | None, dict] = {}
+    zones: dict[int | None, _ZoneUnits] = {}
     by_owner: Counter[str] = Counter()
     by_kind: Counter[str] = Counter()
     for unit in Unit.objects.filter(game=game).select_related("zone").order_by("number"):
@@ -259,7 +266,7 @@ def board(game: Game) -> dict | None:
     }
 
 
-def compare(before: GameState, after: GameState) -> list[dict]:
+def compare(before: GameState, after: GameState) -> list[dict[str, object]]:
     """A drafted phase's effect on each family: pocket, bank and positions before and after
     (`changed` says whether anything of these moved)."""
     rows = []
@@ -274,7 +281,7 @@ def compare(before: GameState, after: GameState) -> list[dict]:
     return rows
 
 
-def orders_by_seat(phase: Phase | None, state: GameState | None) -> list[dict]:
+def orders_by_seat(phase: Phase | None, state: GameState | None) -> list[dict[str, object]]:
     """Every seat's orders for the phase, described, with the note to the GM."""
     if phase is None or state is None:
         return []
@@ -372,7 +379,7 @@ def audit_summary(entry: AuditEntry) -> str:
     return ""
 
 
-def audit_details(entry: AuditEntry) -> dict:
+def audit_details(entry: AuditEntry) -> dict[str, Any]:  # the entry's data (JSON)
     """An entry's data for its Details, without what its line already says in words: the
     summary, and the order it describes (the stored dict, as the engine reads it, stays in the
     entry's data)."""

@@ -16,7 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import time
 from functools import wraps
-from typing import Any
+from typing import Any, Concatenate
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -56,10 +56,15 @@ from junta.polls import services as poll_services
 GET, POST = ("GET", "HEAD"), ("POST",)
 
 
-def gm_view(methods: tuple[str, ...]) -> Callable:
+# A GM page's view: given the campaign where Django gives the id in its address, and the
+# rest of the address's arguments (by keyword, as Django passes them: any, hence the "...")
+type GMView = Callable[Concatenate[AuthenticatedHttpRequest, Game, ...], HttpResponse]
+
+
+def gm_view(methods: tuple[str, ...]) -> Callable[[GMView], Callable[..., HttpResponse]]:
     """Only the campaign's GM gets past this (404 for everyone else, whatever the method)."""
 
-    def decorate(view: Callable) -> Callable:
+    def decorate(view: GMView) -> Callable[..., HttpResponse]:
         @login_required
         @wraps(view)
         def wrapper(request: AuthenticatedHttpRequest, game_id: int, *args: Any, **kwargs: Any
@@ -208,7 +213,7 @@ def _time_again(request: HttpRequest, game: Game, **bound: Any) -> HttpResponse:
 
 
 def _orders(phase: Phase | None, state: GameState | None,
-            annul: tuple[int, int, Any] | None = None) -> list[dict]:
+            annul: tuple[int, int, Any] | None = None) -> list[dict[str, object]]:
     """Every seat's orders; a refused annulment (seat, index, bound form) is shown again."""
     rows = selectors.orders_by_seat(phase, state)
     if annul is not None:

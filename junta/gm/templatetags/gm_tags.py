@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from django import template
 
@@ -37,7 +37,7 @@ def audit_summary(entry: AuditEntry) -> str:
 
 
 @register.filter
-def audit_details(entry: AuditEntry) -> dict:
+def audit_details(entry: AuditEntry) -> dict[str, Any]:  # the entry's data (JSON)
     """An audit log entry's data for its Details: not the order (its line has it in words)."""
     from junta.gm.selectors import audit_details as details
 

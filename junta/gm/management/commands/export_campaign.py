@@ -7,8 +7,9 @@ import json
 import os
 import tempfile
 from pathlib import Path
+from typing import Any
 
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from junta.gm import backup
 
@@ -16,12 +17,12 @@ from junta.gm import backup
 class Command(BaseCommand):
     help = "Write everything needed to restore one campaign to a JSON file."
 
-    def add_arguments(self, parser) -> None:
+    def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("game", type=int, help="the campaign's id")
         parser.add_argument("-o", "--output", default="-", metavar="FILE",
                             help="the file to write (default: standard output)")
 
-    def handle(self, *args, **options) -> None:
+    def handle(self, *args: object, **options: Any) -> None:  # Any: argparse's values
         try:
             data = backup.export_campaign(options["game"])
         except backup.BackupError as error:

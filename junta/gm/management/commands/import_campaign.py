@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import json
 import sys
+from typing import Any
 
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from junta.gm import backup
 
@@ -18,7 +19,7 @@ from junta.gm import backup
 class Command(BaseCommand):
     help = "Restore a campaign from an export_campaign file and check it by replay."
 
-    def add_arguments(self, parser) -> None:
+    def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("file", help="the export (- for standard input)")
         parser.add_argument("--as-new", action="store_true",
                             help="import under a new id, even if the campaign exists here")
@@ -26,7 +27,7 @@ class Command(BaseCommand):
         parser.add_argument("--keep-on-mismatch", action="store_true",
                             help="keep the campaign even if its replay differs (exit 1 still)")
 
-    def handle(self, *args, **options) -> None:
+    def handle(self, *args: object, **options: Any) -> None:  # Any: argparse's values
         try:
             if options["file"] == "-":
                 data = json.load(sys.stdin)

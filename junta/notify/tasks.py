@@ -18,7 +18,8 @@ def _summary(outcomes: Counter[str]) -> str:
 
 
 # celery has no type information: its decorator leaves the task untyped (Any)
-@shared_task(name="junta.notify.tasks.phase_published", acks_late=True)  # type: ignore[untyped-decorator]
+@shared_task(  # type: ignore[untyped-decorator]
+    name="junta.notify.tasks.phase_published", acks_late=True)
 def phase_published(phase_id: int) -> str:
     """Queued after the commit that published a phase: its results, and the end of the
     campaign when it was the last one."""

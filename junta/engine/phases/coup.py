@@ -63,7 +63,7 @@ def _due(ctx: Context, kinds: set[str], cards: bool = False,
     country."""
     if ctx.coup_orders is None:  # the orders by kind, indexed once a resolution
         index: dict[str, list[tuple[int, int, Order]]] = {}
-        for seat, orders in ctx.orders.items():
+        for seat, orders in sorted(ctx.orders.items()):
             for i, order in enumerate(orders):
                 index.setdefault(order.kind, []).append((seat, i, order))
                 unit_card = _is_unit_card(order)
@@ -77,9 +77,15 @@ def _due(ctx: Context, kinds: set[str], cards: bool = False,
         keys.add(_UNIT_CARD_PLAYS)
     if rebel:
         keys.add(_REBEL_ACTIONS)
-    found = {(seat, i): order for key in keys for seat, i, order in ctx.coup_orders.get(key, ())}
     players = ctx.state.players
-    return [(seat, order) for (seat, _), order in sorted(found.items(), key=lambda kv: kv[0])
+    if len(keys) == 1:  # one list, in seat order already
+        listed = [(seat, order) for seat, _, order in ctx.coup_orders.get(keys.pop(), ())]
+    else:
+        found = {(seat, i): order for key in keys
+                 for seat, i, order in ctx.coup_orders.get(key, ())}
+        listed = [(seat, order) for (seat, _), order in sorted(found.items(),
+                                                               key=lambda kv: kv[0])]
+    return [(seat, order) for seat, order in listed
             if players[seat].active and ctx.holds(order.condition)]
 
 

@@ -44,6 +44,7 @@ from .options import (
     option_for,
     values_of,
 )
+from .order import Condition, Order
 from .order_facts import (
     MapMark,
     is_assassination,
@@ -56,8 +57,6 @@ from .order_facts import (
     stack_ends,
 )
 from .orders import (
-    Condition,
-    Order,
     OrderError,
     parse_order,
     parse_orders,

@@ -9,9 +9,11 @@ from typing import TYPE_CHECKING
 
 from . import catalog
 from .card_plays import apply_play
+from .conditions import condition_step
 from .enums import PhaseKind, Status, Step
 from .kinds import ORDER_KINDS
-from .orders import Order, action_step, played_card
+from .order import Order
+from .orders import action_step, played_card
 
 if TYPE_CHECKING:
     from .context import Context
@@ -76,7 +78,6 @@ def _by_step(ctx: Context) -> dict[str | None, list[tuple[int, Order]]]:
     """The any-time orders in seat order, by the step their condition waits for (None: no
     condition), gathered once a resolution."""
     if ctx.any_time_due is None:
-        from .orders import condition_step
         phase = ctx.state.phase
         ctx.any_time_due = {}
         for seat in sorted(ctx.orders):
@@ -129,7 +130,7 @@ def _exile_returns(ctx: Context) -> None:
         else:
             p.status = Status.ALIVE
             # "If an Exile returns in the middle of the Turn, however, he will remain
-            # positionless until the next Cabinet Appointment Phase" (phases/cabinet.py)
+            # positionless until the next Cabinet Appointment Phase" (cabinet.py)
             s.turn_flags.setdefault("returned_exiles", []).append(seat)
             ctx.public("returned", f"{p.name} returns from exile under safe passage, "
                                    "without a position until the next Cabinet Appointment.",

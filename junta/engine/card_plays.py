@@ -3,7 +3,8 @@
 Timing comes from each card's `when` in cards.json; the effects follow the card texts there.
 Vote cards go with a vote order; assassins with an assassination order; cards that put units on
 the map and the unit Bribe cards act at the Rebel-Only step or during a coup
-(docs/rulings.md §ruling-unit-cards).
+(docs/rulings.md §ruling-unit-cards). Below the order kind that checks and carries out a play
+(order_kinds/anytime.py) and the any-time step (anytime.py).
 """
 
 from __future__ import annotations
@@ -13,10 +14,11 @@ from typing import TYPE_CHECKING, Any
 from . import catalog, steps
 from .card_steps import PHASE_TIMINGS, UNIT_CARDS
 from .enums import PhaseKind, Status
-from .order_kinds.coup import units_now
-from .orders import Order
+from .order import Order
 from .problems import Problem
 from .state import GameState
+from .units import AGITATORS, BRIBES, CARD_UNITS, units_now
+from .voting import influence_votes
 
 if TYPE_CHECKING:
     from .context import Context
@@ -121,7 +123,6 @@ def check_unit_card(state: GameState, seat: int, c: catalog.Card, order: Order
     """Event cards that put units on the map and the Bribe cards, at the Rebel-Only step or
     during a coup. The zone chosen is the order's "zone"; the card's price and influence are
     about the "card"."""
-    from .units import BRIBES, CARD_UNITS
     errors = []
     if state.phase == PhaseKind.LOCATIONS and seat == state.president:
         errors.append(Problem("The President cannot take Rebel action."))
@@ -154,7 +155,6 @@ def check_unit_card(state: GameState, seat: int, c: catalog.Card, order: Order
 
 def bribable(state: GameState, seat: int, name: str, zone: int) -> list[dict[str, Any]]:
     """The units a Bribe card can buy in a zone (bribes come before any movement)."""
-    from .units import AGITATORS, BRIBES
     how, value = BRIBES[name]
     return [u for u in units_now(state) if u["zone"] == zone and u["owner"] != seat and (
         u["kind"] in AGITATORS | {"Labor Rioter"} if how == "agitators" else u.get(how) == value)]
@@ -258,7 +258,6 @@ def apply_play(ctx: Context, seat: int, order: Order) -> None:
         case "Coalition Breaks Up":
             tp = s.players[target]
             if tp.influence:
-                from .voting import influence_votes
                 weakest = min(tp.influence, key=lambda i: (influence_votes(s, target, i), i))
                 ctx.discard(target, weakest)
                 ctx.public("coalition", f"The coalition breaks up: {victim} loses "

@@ -1,13 +1,73 @@
-"""Whether a condition holds, from the facts the resolution has settled so far."""
+"""The conditions an order may wait for: each kind, the step that settles it and the phases it
+exists in, its sentence, whether it holds from the facts the resolution has settled so far,
+and which conditions exclude each other.
+
+Below the kinds and the validation (`orders.validate_condition`) that read it."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .orders import Condition
+from . import catalog
+from .card_steps import card_step
+from .enums import PhaseKind, Step
+from .order import Condition
+from .state import GameState
+from .steps import ANY_PHASE, VOTING_PHASES
 
 if TYPE_CHECKING:
     from .context import Context
+
+
+# Each kind of condition, the step at which it becomes known, and the phases it exists in.
+CONDITION_KINDS: dict[str, tuple[Step, frozenset[PhaseKind], str]] = {
+    "card_played": (Step.ANY_TIME, ANY_PHASE, "{seat} plays {card}"),
+    "location": (Step.LOCATIONS, frozenset({PhaseKind.LOCATIONS}), "{seat} is at {location}"),
+    "exiled": (Step.LOCATIONS, frozenset({PhaseKind.LOCATIONS}), "{seat} goes into exile"),
+    "killed": (Step.ASSASSINATIONS, frozenset({PhaseKind.LOCATIONS}), "{seat} is assassinated"),
+    "survives": (Step.ASSASSINATIONS, frozenset({PhaseKind.LOCATIONS}), "{seat} survives"),
+    "banks": (Step.BANKING, frozenset({PhaseKind.LOCATIONS}), "{seat} deposits or withdraws"),
+    "coup_excuse": (Step.COUP_EXCUSE, frozenset({PhaseKind.LOCATIONS}), "there is a Coup Excuse"),
+    "voted": (Step.VOTE_COUNT, VOTING_PHASES, "{seat} votes {choice}"),
+    "vote_result": (Step.VOTE_COUNT, VOTING_PHASES, "the vote {result}"),
+    "elected": (Step.VOTE_COUNT, frozenset({PhaseKind.ELECTION, PhaseKind.AFTERMATH}),
+                "{seat} is elected"),
+    "appointed": (Step.APPOINTMENT, frozenset({PhaseKind.CABINET}),
+                  "{seat} is appointed {position}"),
+}
+
+
+def condition_step(condition: Condition, phase: str | None = None) -> Step:
+    """The step that settles a condition; for a card played, the step the card acts at."""
+    name = condition.args.get("card")
+    if condition.kind == "card_played" and isinstance(name, str) and catalog.cards_named(name):
+        return card_step(catalog.card(catalog.cards_named(name)[0]), phase)
+    if condition.kind == "elected" and phase == PhaseKind.AFTERMATH:
+        return Step.JUNTA_VOTE
+    return CONDITION_KINDS[condition.kind][0]
+
+
+def describe_condition(state: GameState, condition: Condition) -> str:
+    args = dict(condition.args)
+    if "seat" in args and isinstance(args["seat"], int) and 0 <= args["seat"] < len(state.players):
+        args["seat"] = state.name(args["seat"])
+    if isinstance(args.get("card"), str):
+        args["card"] = args["card"]
+    if "location" in args:
+        args["location"] = catalog.LOCATION_NAMES.get(args["location"], args["location"])
+    if "position" in args:
+        args["position"] = catalog.TITLES.get(args["position"], args["position"])
+    if condition.kind == "vote_result":
+        result: Any = args.get("result")
+        args["result"] = {"passes": "passes", "fails": "fails"}.get(result, "ends")
+        if args.get("margin_at_most") is not None:
+            args["result"] += f" by {args['margin_at_most']} votes or fewer"
+    template = CONDITION_KINDS[condition.kind][2]
+    try:
+        return template.format(**{"seat": "", "choice": "", "location": "", "card": "",
+                                  "position": "", "result": "", **args})
+    except (KeyError, IndexError):
+        return condition.kind
 
 
 def holds(ctx: Context, c: Condition) -> bool:

@@ -1,5 +1,6 @@
 """The working context of one resolution: the state being changed, the orders, the facts
-settled so far (for conditions) and the events written. Shared helpers for every phase."""
+settled so far (for conditions) and the events written. Shared helpers for every phase, the
+end of the game among them."""
 
 from __future__ import annotations
 
@@ -7,10 +8,11 @@ from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 from . import catalog
-from .enums import Status
+from .conditions import holds
+from .enums import PhaseKind, Status
 from .events import GM, PUBLIC, Event, private
 from .facts import Facts
-from .orders import Condition, Order
+from .order import Condition, Order
 from .rng import Rng
 from .state import BIL, GameState
 
@@ -94,7 +96,6 @@ class Context:
     def holds(self, condition: Condition | None) -> bool:
         if condition is None:
             return True
-        from .conditions import holds
         return holds(self, condition)
 
     def name(self, seat: int) -> str:
@@ -212,3 +213,27 @@ class Context:
         where = f" at the {catalog.LOCATION_NAMES[location]}" if location else ""
         self.public("death", f"{p.name} is dead: {how}{where}.", headline=True,
                     victim=victim, location=location, how=how)
+
+    # --- the end of the game ---------------------------------------------------------------------
+    def finish(self, empty: bool = False) -> None:
+        """"As soon as the budget cannot be drawn, the game has ended. The player with the most
+        Banked money is declared the winner." Ties share the win; everything is revealed.
+        `empty`: nobody is left in the country to draw it (docs/rules.md §about, §money-deck;
+        docs/rulings.md §ruling-empty-country)."""
+        s = self.state
+        s.finished = True
+        s.phase = PhaseKind.FINISHED
+        best = max(p.bank for p in s.players)
+        s.winners = [p.seat for p in s.players if p.bank == best]
+        names = " and ".join(s.name(w) for w in s.winners)
+        why = ("Nobody is left in the country to govern it or to receive the foreign aid: every "
+               "living family is abroad, and the Swiss banks decide." if empty else
+               f"The foreign aid has run out: only {len(s.money_deck)} bills remain.")
+        wins = "wins" if len(s.winners) == 1 else "share the win"
+        self.public("game_over", f"{why} {names} {wins} with {best} MP in the Bank.",
+                    headline=True, winners=s.winners, bills_left=len(s.money_deck),
+                    **({"country_empty": True} if empty else {}))
+        banks = "; ".join(f"{p.name}: {p.bank} MP banked, {p.pocket} MP in pocket"
+                          for p in s.players)
+        self.public("reveal", f"Everything is revealed. {banks}. The money deck held "
+                    f"{s.extra_bills} extra bills.", extra_bills=s.extra_bills)

@@ -3,7 +3,9 @@
 "Each Turn is divided into 5 Phases": Cabinet Appointment, Draw Budget / New Weapons, Budget
 Proposal, Budget Voting, Locations. Before turn 1: nominations, then the election. Inserted when
 needed: the Minister's decision after a failed budget, an election after a resignation or a
-President's death, the vote on the President's competence, re-votes.
+President's death, the vote on the President's competence, re-votes. The flow sits above the
+phases (phases/), whose steps it runs between two phases (an election's winner takes office, a
+coup begins); the end of the game itself is `Context.finish`, which a phase calls too.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from typing import TYPE_CHECKING
 
 from . import catalog, steps
 from .enums import PhaseKind, Status, Step
+from .phases import budget, coup, election, locations
 from .state import BIL, GameState
 from .voting import sources
 
@@ -113,8 +116,7 @@ def _owing(state: GameState, secrets: bool) -> list[int]:
         minister = state.commander(catalog.INTERNAL_SECURITY)
         return [minister] if minister is not None else []
     if kind in COUP_KINDS[:2]:
-        from .phases.coup import owes
-        return owes(state)
+        return coup.owes(state)
     if kind == PhaseKind.AFTERMATH:
         if (state.coup or {}).get("result") == "junta":
             return active  # the Junta votes; everyone orders "if I am elected"
@@ -135,8 +137,7 @@ def advance(ctx: Context) -> None:
     _president_gone(ctx)
     _brother_in_law(ctx)
     if s.coup is not None:
-        from .phases.coup import refresh_commanders
-        refresh_commanders(s)
+        coup.refresh_commanders(s)
     enforce_hand_limit(ctx)
     if s.finished:  # the game ended during the phase (the budget could not be drawn)
         return
@@ -163,12 +164,11 @@ def _natural_next(ctx: Context, phase: PhaseKind) -> str:
     if phase == PhaseKind.NOMINATION:
         return PhaseKind.ELECTION
     if phase == PhaseKind.ELECTION:
-        from .phases.election import take_office
         winner = f.elected
         if winner is None:
             s.election = {**(s.election or {}), "round": (s.election or {}).get("round", 1) + 1}
             return PhaseKind.ELECTION
-        take_office(ctx, winner)
+        election.take_office(ctx, winner)
         reason = (s.election or {}).get("reason")
         resume = s.resume_phase
         s.election, s.resume_phase = None, None
@@ -198,19 +198,16 @@ def _natural_next(ctx: Context, phase: PhaseKind) -> str:
         if f.budget_passed:
             return PhaseKind.LOCATIONS
         if s.commander(catalog.INTERNAL_SECURITY) is None:
-            from .phases.budget import seize_decision
-            seize_decision(ctx)  # nobody to decide: the budget stays defeated
+            budget.seize_decision(ctx)  # nobody to decide: the budget stays defeated
             return PhaseKind.LOCATIONS
         return PhaseKind.INTERNAL_SECURITY
     if phase == PhaseKind.INTERNAL_SECURITY:
         return PhaseKind.LOCATIONS
     if phase == PhaseKind.LOCATIONS:
         if s.bank_status == "closed_for_lunch":
-            from .phases.locations import after_lunch
-            after_lunch(ctx, f.coup)
+            locations.after_lunch(ctx, f.coup)
         if f.coup:
-            from .phases.coup import begin
-            begin(ctx)
+            coup.begin(ctx)
             return PhaseKind.COUP
         return START_TURN
     if phase == PhaseKind.COUP:
@@ -250,7 +247,7 @@ def _empty_country(ctx: Context, phase: PhaseKind, natural: str) -> None:
         natural = s.resume_phase or START_TURN
         s.election, s.resume_phase = None, None
     if natural in NEEDS_A_GOVERNMENT:
-        finish(ctx, empty=True)
+        ctx.finish(empty=True)
         return
     if due:
         ctx.public("no_election", "Nobody is left in the country: no President can be elected "
@@ -284,7 +281,7 @@ def _enter(ctx: Context, kind: str) -> None:
         start_turn(ctx)
         return
     if kind == PhaseKind.BUDGET_DRAW and len(s.money_deck) < 4:
-        finish(ctx)
+        ctx.finish()
         return
     s.phase = PhaseKind(kind)
 
@@ -296,7 +293,7 @@ def start_turn(ctx: Context) -> None:
     (docs/rules.md §respawn, §draw-cards; docs/rulings.md §ruling-exiles: exiles draw nothing)."""
     s = ctx.state
     if s.turn >= 1 and len(s.money_deck) < 4:
-        finish(ctx)
+        ctx.finish()
         return
     s.turn += 1
     s.phase = PhaseKind.CABINET
@@ -328,29 +325,6 @@ def start_turn(ctx: Context) -> None:
         ctx.tell(p.seat, "cards_drawn", f"You draw {len(drawn)} cards: {names}.",
                  cards=drawn)
     ctx.public("cards_dealt", "Every player draws political cards.")
-
-
-def finish(ctx: Context, empty: bool = False) -> None:
-    """"As soon as the budget cannot be drawn, the game has ended. The player with the most
-    Banked money is declared the winner." Ties share the win; everything is revealed.
-    `empty`: nobody is left in the country to draw it (docs/rules.md §about, §money-deck;
-    docs/rulings.md §ruling-empty-country)."""
-    s = ctx.state
-    s.finished = True
-    s.phase = PhaseKind.FINISHED
-    best = max(p.bank for p in s.players)
-    s.winners = [p.seat for p in s.players if p.bank == best]
-    names = " and ".join(s.name(w) for w in s.winners)
-    why = ("Nobody is left in the country to govern it or to receive the foreign aid: every "
-           "living family is abroad, and the Swiss banks decide." if empty else
-           f"The foreign aid has run out: only {len(s.money_deck)} bills remain.")
-    ctx.public("game_over", f"{why} {names} {'wins' if len(s.winners) == 1 else 'share the win'}"
-               f" with {best} MP in the Bank.", headline=True, winners=s.winners,
-               bills_left=len(s.money_deck), **({"country_empty": True} if empty else {}))
-    banks = "; ".join(f"{p.name}: {p.bank} MP banked, {p.pocket} MP in pocket"
-                      for p in s.players)
-    ctx.public("reveal", f"Everything is revealed. {banks}. The money deck held "
-               f"{s.extra_bills} extra bills.", extra_bills=s.extra_bills)
 
 
 def _president_gone(ctx: Context) -> None:

@@ -39,8 +39,8 @@ from collections import Counter
 from typing import Any
 
 from . import catalog
+from .cabinet import check_cabinet
 from .enums import PhaseKind, Status
-from .phases.cabinet import check_cabinet
 from .state import BIL, GameState
 from .units import CONTROL_POINTS
 

@@ -25,13 +25,10 @@ from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
+from .conditions import describe_condition
 from .order_kinds import aftermath, anytime, coup, locations, nominations, transfers, turn, votes
 from .order_kinds.base import (
-    ANY_PHASE,
-    COUP_PHASES,
     OFF_MAP,
-    REBEL_OR_COUP,
-    VOTING_PHASES,
     Arg,
     ArgType,
     MapForm,
@@ -40,9 +37,10 @@ from .order_kinds.base import (
     word,
 )
 from .state import GameState
+from .steps import ANY_PHASE, COUP_PHASES, REBEL_OR_COUP, VOTING_PHASES
 
 if TYPE_CHECKING:
-    from .orders import Order
+    from .order import Order
 
 __all__ = ["ANY_PHASE", "COUP_PHASES", "KINDS", "OFFER_STEPS", "OFF_MAP", "ORDER_KINDS",
            "REBEL_OR_COUP", "VOTING_PHASES", "Arg", "ArgType", "MapForm", "MapShape",
@@ -191,8 +189,6 @@ def arranged(orders: list[Any]) -> list[Any]:
 def describe_order(state: GameState, order: Any) -> str:
     """A sentence for an order with its condition ("Pay Maria 3 MP if Bill is
     assassinated")."""
-    from .orders import describe_condition
-
     text = describe(state, order.kind, order.args)
     if order.condition is not None:
         text += f" if {describe_condition(state, order.condition)}"

@@ -19,8 +19,10 @@ from functools import cache
 from typing import Any
 
 from . import catalog, steps
+from .conditions import CONDITION_KINDS, condition_step
 from .enums import PhaseKind, Status, Step
 from .kinds import ORDER_KINDS, OrderKindSpec, generation, offer_steps
+from .order import Condition, Order
 from .order_kinds.offering import (
     LOCATION_CHOICES,
     ArgOption,
@@ -34,14 +36,7 @@ from .order_kinds.offering import (
 )
 from .order_kinds.offering import number as _number
 from .order_kinds.offering import one as _one
-from .orders import (
-    CONDITION_KINDS,
-    Condition,
-    Order,
-    action_step,
-    condition_step,
-    validate_order,
-)
+from .orders import action_step, validate_order
 from .problems import Problem
 from .state import GameState
 

@@ -13,7 +13,8 @@ from typing import Any
 
 from .kinds import ORDER_KINDS, MapForm, MapShape, describe_order
 from .options import Options, OrderOption, Shape, build
-from .orders import Order, is_rebel_action, played_card
+from .order import Order
+from .orders import is_rebel_action, played_card
 from .state import GameState
 
 __all__ = ["MapMark", "is_assassination", "is_rebel_action", "map_mark", "map_values",

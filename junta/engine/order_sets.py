@@ -26,12 +26,13 @@ from dataclasses import dataclass
 
 from . import catalog
 from .conditions import branch, exclusive
-from .kinds import COUP_PHASES, ORDER_KINDS, fallback_group
+from .kinds import ORDER_KINDS, fallback_group
+from .order import Order
 from .order_kinds.base import Share
 from .order_kinds.coup import check_moves_allowed
-from .orders import Order
 from .problems import Problem
 from .state import GameState
+from .steps import COUP_PHASES
 
 DISCOUNTED = ("Bankers", "Monarchists")  # 1 MP a turn each off Assassin and Bribe costs
 

@@ -1,6 +1,7 @@
-"""One typed model for every order, its parsing from JSON and its validation.
+"""An order read from its JSON form, and its validation.
 
-An order is `Order(kind, args, condition)`. The registry of kinds (`kinds.ORDER_KINDS`) says,
+An order is `Order(kind, args, condition)` (order.py; its condition's kinds in conditions.py).
+The registry of kinds (`kinds.ORDER_KINDS`) says,
 for each kind, the phases it may be given in, the adjudication step it acts at (see
 `steps.py`), its arguments and its check (`OrderKindSpec.check`, in `order_kinds/`).
 Validation returns precise messages ("Carlos already holds two positions"), each a `Problem`
@@ -12,57 +13,18 @@ says so to both sides; nothing accepted is cut down (docs/rulings.md
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any
 
 from . import catalog, steps
-from .card_steps import UNIT_CARDS, card_step
-from .enums import PhaseKind, Status, Step
-from .kinds import ANY_PHASE, ORDER_KINDS, VOTING_PHASES, ArgType
+from .card_steps import UNIT_CARDS
+from .conditions import CONDITION_KINDS, condition_step, describe_condition
+from .enums import Status, Step
+from .kinds import ORDER_KINDS, ArgType
+from .order import Condition, Order
 from .order_kinds.base import seat_of
+from .order_sets import check_set
 from .problems import Problem, keyed
 from .state import BIL, GameState
-
-# Orders that are Rebel action when given in the Locations phase.
-
-# Each kind of condition, the step at which it becomes known, and the phases it exists in.
-CONDITION_KINDS: dict[str, tuple[Step, frozenset[PhaseKind], str]] = {
-    "card_played": (Step.ANY_TIME, ANY_PHASE, "{seat} plays {card}"),
-    "location": (Step.LOCATIONS, frozenset({PhaseKind.LOCATIONS}), "{seat} is at {location}"),
-    "exiled": (Step.LOCATIONS, frozenset({PhaseKind.LOCATIONS}), "{seat} goes into exile"),
-    "killed": (Step.ASSASSINATIONS, frozenset({PhaseKind.LOCATIONS}), "{seat} is assassinated"),
-    "survives": (Step.ASSASSINATIONS, frozenset({PhaseKind.LOCATIONS}), "{seat} survives"),
-    "banks": (Step.BANKING, frozenset({PhaseKind.LOCATIONS}), "{seat} deposits or withdraws"),
-    "coup_excuse": (Step.COUP_EXCUSE, frozenset({PhaseKind.LOCATIONS}), "there is a Coup Excuse"),
-    "voted": (Step.VOTE_COUNT, VOTING_PHASES, "{seat} votes {choice}"),
-    "vote_result": (Step.VOTE_COUNT, VOTING_PHASES, "the vote {result}"),
-    "elected": (Step.VOTE_COUNT, frozenset({PhaseKind.ELECTION, PhaseKind.AFTERMATH}),
-                "{seat} is elected"),
-    "appointed": (Step.APPOINTMENT, frozenset({PhaseKind.CABINET}),
-                  "{seat} is appointed {position}"),
-}
-
-
-@dataclass(frozen=True)
-class Condition:
-    kind: str
-    args: dict[str, Any] = field(default_factory=dict)
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind, **self.args}
-
-
-@dataclass(frozen=True)
-class Order:
-    kind: str
-    args: dict[str, Any] = field(default_factory=dict)
-    condition: Condition | None = None
-
-    def to_dict(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"kind": self.kind, **self.args}
-        if self.condition:
-            out["condition"] = self.condition.to_dict()
-        return out
 
 
 class OrderError(ValueError):
@@ -155,7 +117,7 @@ def parse_orders(items: list[dict[str, Any]]) -> list[Order]:
     return [parse_order(item) for item in items]
 
 
-# --- the step an order acts at (a card's: card_steps.py) ------------------------------------
+# --- the step an order acts at (a card's: card_steps.py; a condition's: conditions.py) --------
 
 def action_step(order: Order, phase: str | None = None) -> Step:
     """The step of `phase`'s adjudication at which this order acts (its kind's `step_of`)."""
@@ -183,39 +145,6 @@ def is_rebel_action(order: Order) -> bool:
     card = played_card(order)
     return spec is not None and spec.rebel_action or card is not None and \
         catalog.card(card).name in UNIT_CARDS
-
-
-def condition_step(condition: Condition, phase: str | None = None) -> Step:
-    """The step that settles a condition; for a card played, the step the card acts at."""
-    name = condition.args.get("card")
-    if condition.kind == "card_played" and isinstance(name, str) and catalog.cards_named(name):
-        return card_step(catalog.card(catalog.cards_named(name)[0]), phase)
-    if condition.kind == "elected" and phase == PhaseKind.AFTERMATH:
-        return Step.JUNTA_VOTE
-    return CONDITION_KINDS[condition.kind][0]
-
-
-def describe_condition(state: GameState, condition: Condition) -> str:
-    args = dict(condition.args)
-    if "seat" in args and isinstance(args["seat"], int) and 0 <= args["seat"] < len(state.players):
-        args["seat"] = state.name(args["seat"])
-    if isinstance(args.get("card"), str):
-        args["card"] = args["card"]
-    if "location" in args:
-        args["location"] = catalog.LOCATION_NAMES.get(args["location"], args["location"])
-    if "position" in args:
-        args["position"] = catalog.TITLES.get(args["position"], args["position"])
-    if condition.kind == "vote_result":
-        result: Any = args.get("result")
-        args["result"] = {"passes": "passes", "fails": "fails"}.get(result, "ends")
-        if args.get("margin_at_most") is not None:
-            args["result"] += f" by {args['margin_at_most']} votes or fewer"
-    template = CONDITION_KINDS[condition.kind][2]
-    try:
-        return template.format(**{"seat": "", "choice": "", "location": "", "card": "",
-                                  "position": "", "result": "", **args})
-    except (KeyError, IndexError):
-        return condition.kind
 
 
 # --- validation ------------------------------------------------------------------------------
@@ -303,8 +232,6 @@ def validate_order(state: GameState, seat: int, order: Order) -> list[Problem]:
 def validate_orders(state: GameState, seat: int, orders: list[Order]) -> list[Problem]:
     """Every order on its own ("Order 2: ..."), then the set (`order_sets.check_set`): one
     vote, one location, one appointment; nothing spent twice."""
-    from .order_sets import check_set
-
     errors: list[Problem] = []
     for i, order in enumerate(orders):
         errors += [Problem(f"Order {i + 1}: {m}", getattr(m, "arg", None), (i,))

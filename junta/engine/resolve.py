@@ -9,7 +9,8 @@ from . import anytime, flow, steps
 from .context import Context, Outcome
 from .enums import PhaseKind, Step
 from .events import Event
-from .orders import Order, validate_order
+from .order import Order
+from .orders import validate_order
 from .phases import aftermath, budget, cabinet, coup, election, locations
 from .state import GameState
 

@@ -18,9 +18,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from . import catalog
+from .budget_plan import pay_plan, read_allocations
 from .enums import PhaseKind, Status
 from .invariants import change_problems
-from .phases.budget import pay_plan, read_allocations
 from .problems import Problem
 from .state import GameState, Player
 from .units import CARD_UNITS, FOREIGN_FORCES, new_unit

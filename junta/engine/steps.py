@@ -4,7 +4,8 @@ From the rules' "official order in which all moves are adjudicated", as docs/rul
 §adjudication-order gives it (any-time actions first, in the Locations phase after locations,
 §any-time; the assassination step simultaneous, §assassinations). Each phase kind lists its
 steps in the order they resolve. A conditional order may only depend on a step that comes before
-the step of its action (§conditions).
+the step of its action (§conditions). With it, the sets of phases the order kinds and the
+conditions name (`ANY_PHASE`, `VOTING_PHASES`, `COUP_PHASES`, `REBEL_OR_COUP`).
 """
 
 from __future__ import annotations
@@ -40,6 +41,12 @@ ADJUDICATION_ORDER: dict[str, tuple[Step, ...]] = {
     # Post-coup execution"; after a forced budget, banking "after the Presidential execution".
     PhaseKind.AFTERMATH: (Step.ANY_TIME, Step.JUNTA_VOTE, Step.EXECUTION, Step.BANKING),
 }
+
+# The sets of phases the order kinds and the conditions are given in.
+ANY_PHASE = frozenset(PhaseKind(p) for p in ADJUDICATION_ORDER)
+VOTING_PHASES = frozenset({PhaseKind.ELECTION, PhaseKind.SPECIAL_MOTION, PhaseKind.BUDGET_VOTE})
+COUP_PHASES = frozenset({PhaseKind.COUP, PhaseKind.COUP_FINAL})
+REBEL_OR_COUP = frozenset({PhaseKind.LOCATIONS}) | COUP_PHASES  # the Rebel-Only step, then the coup
 
 PHASE_TITLES: dict[str, str] = {
     PhaseKind.NOMINATION: "Nominations",

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from . import catalog
+from .enums import PhaseKind
 from .state import BIL, GameState
 
 UNARMED = frozenset({"Labor Rioter", "Striker", "Rioter", "Mob"})
@@ -150,6 +151,19 @@ def deploy(state: GameState) -> dict[str, Any]:
     new_unit(coup, "Labor Rioter", own(catalog.FARM_LABOR), 22, position=catalog.FARM_LABOR,
              phase=start)
     return coup
+
+
+def coup_of(state: GameState) -> dict[str, Any]:
+    return state.coup or {"units": [], "phase": 0, "airstrikes_used": 0,
+                          "foreign": {"allowed": 0, "chosen": [], "airstrikes_used": 0}}
+
+
+def units_now(state: GameState) -> list[dict[str, Any]]:
+    """The units on the map: the coup's; in the Locations phase, the units as they would
+    deploy if a coup began (the Rebel-Only step strikes and moves them where they start)."""
+    if state.coup is None and state.phase == PhaseKind.LOCATIONS:
+        return list(deployed(state))
+    return list(coup_of(state)["units"])
 
 
 def dice(unit: dict[str, Any], zone: int) -> int:

@@ -12,7 +12,9 @@ from typing import Any
 from . import catalog, flow, steps
 from .enums import PhaseKind
 from .labels import category_label
+from .order_kinds.coup import AIRSTRIKES
 from .state import BIL, GameState
+from .units import FOREIGN_FORCES, has_new_weapons
 
 GM = "gm"
 
@@ -77,8 +79,6 @@ UNIT_FIELDS = ("id", "kind", "owner", "zone", "position", "armed", "entered", "f
 def coup_view(state: GameState) -> dict[str, Any] | None:
     """"Everything on the map is public during a coup" (units, strikes left, the Foreign
     Intervention roll and choices, and after Coup Phase 6 the votes and control)."""
-    from .order_kinds.coup import AIRSTRIKES
-    from .units import FOREIGN_FORCES, has_new_weapons
     coup = state.coup
     if coup is None:
         return None

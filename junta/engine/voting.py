@@ -5,6 +5,7 @@ with their combinations; one-shot Vote cards "only when named in the order". "In
 votes and multiple positions may cast votes contrary to the vote of the primary position": a
 ballot gives one choice and may split any source off. The first election gives each player
 exactly one vote (docs/rules.md §first-election); later ones count Chamber votes (§votes).
+Below the ballot's order kind (order_kinds/votes.py) and the counts (phases/).
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from typing import Any
 
 from . import catalog
 from .enums import PhaseKind
-from .orders import Order
+from .order import Order
 from .problems import Problem
 from .state import GameState
 

@@ -64,7 +64,7 @@ OTHER_WORDS = frozenset({"public", "tell", "get", "pop", "setdefault", "orders_o
 ALLOWED: dict[tuple[str, str], frozenset[str]] = {
     # Condition kinds (the keys of the table, and matched by kind): "exiled" is the condition
     # "a player goes into exile", "coup_excuse" "there is a Coup Excuse".
-    ("junta/engine/orders.py", "CONDITION_KINDS"): frozenset({"exiled", "coup_excuse"}),
+    ("junta/engine/conditions.py", "CONDITION_KINDS"): frozenset({"exiled", "coup_excuse"}),
     ("junta/engine/conditions.py", "holds"): frozenset({"exiled", "coup_excuse"}),
     ("junta/engine/conditions.py", "branch"): frozenset({"exiled"}),
     ("junta/engine/options.py", "condition_options"): frozenset({"exiled"}),
@@ -317,8 +317,8 @@ def test_checker_catches_literals():
 
 def test_the_allow_list_only_spares_its_own_words():
     source = "CONDITION_KINDS = {'exiled': 1, 'coup_excuse': 2, 'dead': 3}\n"
-    assert offending_literals(source, "junta/engine/orders.py") == [
-        "junta/engine/orders.py:1: 'dead' key in CONDITION_KINDS: use Status.DEAD"]
+    assert offending_literals(source, "junta/engine/conditions.py") == [
+        "junta/engine/conditions.py:1: 'dead' key in CONDITION_KINDS: use Status.DEAD"]
 
 
 # --- the enums and the engine's tables -----------------------------------------------------

@@ -27,7 +27,8 @@ from typing import ClassVar
 
 from ..enums import PhaseKind, Status
 from ..options import Options, legal_options
-from ..orders import Order, validate_orders
+from ..order import Order
+from ..orders import validate_orders
 from ..rng import Rng
 from ..state import GameState
 from . import aftermath, anytime, coup, locations, nominations, turn, votes

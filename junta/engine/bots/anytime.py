@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from .. import catalog
 from ..card_steps import UNIT_CARDS
+from ..order import Order
 from ..order_kinds import anytime as kinds
 from ..order_kinds import transfers
 from ..order_kinds.transfers import own_copies
-from ..orders import Order
 from ..units import CARD_UNITS
 from .core import BotCore, Spends, Spent
 

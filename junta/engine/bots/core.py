@@ -14,7 +14,7 @@ from typing import Any, ClassVar
 from .. import catalog
 from ..kinds import ORDER_KINDS
 from ..options import ArgOption, ConditionOption, Options, OrderOption, build
-from ..orders import Order
+from ..order import Order
 from ..rng import Rng
 from ..state import GameState
 from ..units import stack_moves

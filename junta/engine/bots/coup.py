@@ -10,8 +10,8 @@ from typing import Any
 from .. import catalog
 from ..enums import PhaseKind
 from ..options import OrderOption
+from ..order import Order
 from ..order_kinds import coup as kinds
-from ..orders import Order
 from ..units import (
     CARD_UNITS,
     CONTROL_POINTS,

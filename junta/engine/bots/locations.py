@@ -8,12 +8,12 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from .. import catalog
+from ..assassins import SECRET_POLICE, THEFTS
 from ..enums import PhaseKind
 from ..labels import coup_units
 from ..options import OrderOption
+from ..order import Order
 from ..order_kinds import locations as kinds
-from ..orders import Order
-from ..phases.locations import SECRET_POLICE, THEFTS
 from ..units import BODYGUARD_ZONES, CARD_UNITS, stack_moves
 from .anytime import played
 from .core import BotCore, Spends, Spent

@@ -6,9 +6,9 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from ..cabinet import random_cabinet
 from ..enums import PhaseKind
 from ..order_kinds import turn as kinds
-from ..phases.cabinet import random_cabinet
 from .core import BotCore, Spends, Spent
 
 SPENDS: Spends = {

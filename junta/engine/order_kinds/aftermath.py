@@ -9,12 +9,12 @@ from typing import TYPE_CHECKING
 from ..enums import PhaseKind, Status, Step
 from ..problems import Problem
 from ..state import GameState
+from ..units import coup_of
 from .base import Arg, OrderKindSpec, T, seat_of
-from .coup import coup_of
 from .offering import living, one
 
 if TYPE_CHECKING:
-    from ..orders import Order
+    from ..order import Order
     from .offering import Builder
 
 

@@ -10,18 +10,19 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from .. import catalog
+from ..assassins import THEFTS
+from ..card_plays import TARGETED, apply_play, check_play, has_influence, playable_now
 from ..card_steps import UNIT_CARDS, card_step
 from ..enums import PhaseKind, Status, Step
 from ..labels import card_name, plural, zone_name, zones_with_occupants
+from ..order import Order
 from ..problems import Problem
 from ..state import GameState
+from ..steps import ANY_PHASE, COUP_PHASES, VOTING_PHASES
 from ..units import AGITATORS, BRIBES, CARD_UNITS
 from .base import (
-    ANY_PHASE,
-    COUP_PHASES,
     IN_A_ZONE,
     NOTHING,
-    VOTING_PHASES,
     Arg,
     OrderKindSpec,
     Share,
@@ -38,8 +39,8 @@ from .offering import (
 
 if TYPE_CHECKING:
     from ..context import Context
-    from ..orders import Order
     from .offering import Builder
+
 
 def card_price(card: int) -> int:
     """The most a card takes from the pocket: its price; for a Bribe of units, at least one
@@ -68,8 +69,6 @@ class PlayCard(OrderKindSpec):
     acts_alone = True
 
     def check(self, state: GameState, seat: int, order: Order) -> list[Problem]:
-        # a narrow import: the card plays' rules (card_plays.py) carry the cards out too
-        from ..card_plays import check_play
         return check_play(state, seat, order)
 
     def describe(self, state: GameState, args: Mapping[str, Any]) -> str:
@@ -90,8 +89,6 @@ class PlayCard(OrderKindSpec):
         return super().step_of(order, phase)
 
     def carry_out(self, ctx: Context, seat: int, order: Order) -> None:
-        # a narrow import: the card plays' rules (card_plays.py), read by the check too
-        from ..card_plays import apply_play
         apply_play(ctx, seat, order)
 
     def share(self, state: GameState, order: Order) -> Share:
@@ -124,11 +121,6 @@ class PlayCard(OrderKindSpec):
         the coup's options); a card that needs a target, or that acts at a step of its own
         (re-votes, assassination-time cards), has a form of its own with the targets the engine
         accepts; the other cards share one form. Every card not offered gets a note."""
-        # narrow imports: the card plays' rules (card_plays.py) carry the cards out too
-        from ..card_plays import TARGETED, check_play
-        from ..orders import Order
-        from ..phases.locations import THEFTS
-
         s, seat, p = b.s, b.seat, b.p
         offered = {o.key for o in b.out}
         general: list[tuple[int, str]] = []
@@ -181,9 +173,6 @@ class PlayCard(OrderKindSpec):
     def _unit_cards(self, b: Builder) -> None:
         """Event cards that put units on the map and the Bribe cards, each with the zones it
         may use: in the Rebel-Only step (before anyone moves) and during the coup."""
-        # narrow imports: the card plays' rules (card_plays.py) carry the cards out too
-        from ..card_plays import has_influence, playable_now
-
         s, seat, p = b.s, b.seat, b.p
         rebel_step = s.phase == PhaseKind.LOCATIONS
         if not (rebel_step and seat != s.president or s.phase in COUP_PHASES):
@@ -413,7 +402,7 @@ class BrotherInLaw(OrderKindSpec):
         return []
 
     def carry_out(self, ctx: Context, seat: int, order: Order) -> None:
-        """Read when positions fall vacant (phases/cabinet.py)."""
+        """Read when positions fall vacant (flow.py)."""
         ctx.state.turn_flags["bil_preference"] = order.args["position"]
 
     def offers(self, b: Builder, group: str = "") -> None:

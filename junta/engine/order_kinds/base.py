@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any
 
-from .. import catalog, steps
+from .. import catalog
 from ..enums import PhaseKind, Step
 from ..labels import card_name, zone_name
 from ..problems import Problem
@@ -24,13 +24,8 @@ from ..state import BIL, GameState
 
 if TYPE_CHECKING:
     from ..context import Context
-    from ..orders import Order
+    from ..order import Order
     from .offering import Builder, OrderOption
-
-ANY_PHASE = frozenset(PhaseKind(p) for p in steps.ADJUDICATION_ORDER)
-VOTING_PHASES = frozenset({PhaseKind.ELECTION, PhaseKind.SPECIAL_MOTION, PhaseKind.BUDGET_VOTE})
-COUP_PHASES = frozenset({PhaseKind.COUP, PhaseKind.COUP_FINAL})
-REBEL_OR_COUP = frozenset({PhaseKind.LOCATIONS}) | COUP_PHASES  # the Rebel-Only step, then the coup
 
 
 class ArgType(StrEnum):

@@ -29,6 +29,7 @@ from ..labels import (
 )
 from ..problems import Problem
 from ..state import GameState
+from ..steps import COUP_PHASES, REBEL_OR_COUP
 from ..units import (
     BODYGUARD_ZONES,
     EMBASSIES,
@@ -36,16 +37,15 @@ from ..units import (
     PLACED_ANYWHERE,
     PLACED_ON_RIVER,
     RIVER_ZONES,
-    deployed,
+    coup_of,
     distance,
     stack_moves,
+    units_now,
 )
 from .base import (
-    COUP_PHASES,
     IN_A_ZONE,
     MOVE,
     NOTHING,
-    REBEL_OR_COUP,
     STRIKE,
     Arg,
     MapForm,
@@ -74,24 +74,11 @@ from .offering import (
 )
 
 if TYPE_CHECKING:
-    from ..orders import Order
+    from ..order import Order
     from .offering import Builder
 
 AIRSTRIKES = 3  # "Controls 3 Airstrikes... Only one Airstrike may be used per Coup Phase"
 SIDES = ("junta", "president")
-
-
-def coup_of(state: GameState) -> dict[str, Any]:
-    return state.coup or {"units": [], "phase": 0, "airstrikes_used": 0,
-                          "foreign": {"allowed": 0, "chosen": [], "airstrikes_used": 0}}
-
-
-def units_now(state: GameState) -> list[dict[str, Any]]:
-    """The units on the map: the coup's; in the Locations phase, the units as they would
-    deploy if a coup began (the Rebel-Only step strikes and moves them where they start)."""
-    if state.coup is None and state.phase == PhaseKind.LOCATIONS:
-        return list(deployed(state))
-    return list(coup_of(state)["units"])
 
 
 def rebel_move_problems(state: GameState, seat: int, start: int) -> list[Problem]:

@@ -9,6 +9,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from .. import catalog
+from ..assassins import SECRET_POLICE, THEFTS, check_assassination
 from ..enums import PhaseKind, Step
 from ..labels import moves_reason, zone_name
 from ..problems import Problem
@@ -20,7 +21,7 @@ from .coup import rebel_move_problems
 from .offering import LOCATION_CHOICES, REBEL_WARNING, move_args, number, one, stacks_by_zone
 
 if TYPE_CHECKING:
-    from ..orders import Order
+    from ..order import Order
     from .offering import Builder
 
 
@@ -68,8 +69,6 @@ class Assassinate(OrderKindSpec):
     template = "Send {card} against {target} at the {location}"
 
     def check(self, state: GameState, seat: int, order: Order) -> list[Problem]:
-        # a narrow import: the assassination's rule lives with the phase that carries it out
-        from ..phases.locations import check_assassination
         return check_assassination(state, seat, order.args)
 
     def once(self, order: Order) -> tuple[str, str] | None:
@@ -93,9 +92,6 @@ class Assassinate(OrderKindSpec):
     def offers(self, b: Builder, group: str = "") -> None:
         """The assassins the engine would send now: the Secret Police for the Minister,
         assassin cards and Secret Police Overtime from the hand."""
-        # a narrow import: the assassination's rule lives with the phase that carries it out
-        from ..phases.locations import SECRET_POLICE, THEFTS, check_assassination
-
         s, seat = b.s, b.seat
         others = b.others
         if s.phase != PhaseKind.LOCATIONS or not others:

@@ -14,7 +14,7 @@ from .base import Arg, OrderKindSpec, T, seat_of
 from .offering import one
 
 if TYPE_CHECKING:
-    from ..orders import Order
+    from ..order import Order
     from .offering import Builder
 
 NOMINATION_PHASES = frozenset({PhaseKind.NOMINATION})

@@ -15,8 +15,11 @@ from functools import cached_property
 from typing import Any, TypeVar
 
 from .. import catalog
+from ..cabinet import check_cabinet, eligible_seats, random_cabinet
+from ..card_plays import check_play
 from ..enums import PhaseKind, Status
 from ..labels import count_units, coup_units, zone_name, zones_with_occupants
+from ..order import Order
 from ..problems import Problem
 from ..rng import Rng
 from ..state import BIL, GameState
@@ -232,9 +235,6 @@ def standing_cabinet(state: GameState) -> dict[str, Any]:
     its holder while he may still hold it, else vacant. When that is not a legal Cabinet (a
     player without a position), a legal one made from it: positionless players fill vacant
     places first, and as a last resort the engine's own lot (docs/rules.md §appointment)."""
-    # a narrow import: the Cabinet's rule lives with the phase that carries it out
-    from ..phases.cabinet import check_cabinet, eligible_seats, random_cabinet
-
     eligible = eligible_seats(state)
     current: dict[str, Any] = {}
     for pos in catalog.CABINET:
@@ -284,9 +284,6 @@ def card_note(name: str, message: str) -> str:
 
 def unit_card_reason(state: GameState, seat: int, cid: int) -> str:
     """Why a card that puts units on the map (or bribes them) is not offered now."""
-    from ..card_plays import check_play
-    from ..orders import Order
-
     c = catalog.card(cid)
     spec = CARD_UNITS.get(c.name)
     zone = spec.zones[0] if spec is not None and spec.zones else next(iter(catalog.zones()))

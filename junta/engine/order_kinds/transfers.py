@@ -15,8 +15,8 @@ from ..enums import PhaseKind, Step
 from ..labels import card_name
 from ..problems import Problem
 from ..state import GameState
+from ..steps import ANY_PHASE
 from .base import (
-    ANY_PHASE,
     NOTHING,
     Arg,
     OrderKindSpec,
@@ -34,7 +34,7 @@ from .offering import TRADE_HELP, number, one, some, wanted_cards
 
 if TYPE_CHECKING:
     from ..context import Context
-    from ..orders import Order
+    from ..order import Order
     from .offering import Builder, OrderOption
 
 MAX_ASKED = 999  # the most MP a trade may ask for

@@ -9,6 +9,8 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from .. import catalog
+from ..budget_plan import check_proposal, pay_plan, read_allocations
+from ..cabinet import check_cabinet, eligible_seats
 from ..enums import PhaseKind, Step
 from ..problems import Problem
 from ..state import BIL, GameState
@@ -16,7 +18,7 @@ from .base import NOTHING, Arg, OrderKindSpec, Share, T, amount_of, positive
 from .offering import ArgOption, Choice, Shape, number, one, standing_cabinet
 
 if TYPE_CHECKING:
-    from ..orders import Order
+    from ..order import Order
     from .offering import Builder, OrderOption
 
 
@@ -40,8 +42,6 @@ class Appoint(OrderKindSpec):
         return args
 
     def check(self, state: GameState, seat: int, order: Order) -> list[Problem]:
-        # a narrow import: the Cabinet's rule lives with the phase that carries it out
-        from ..phases.cabinet import check_cabinet
         if state.president != seat:
             return [Problem("Only the President appoints the Cabinet.")]
         return check_cabinet(state, order.args.get("positions"))
@@ -54,9 +54,6 @@ class Appoint(OrderKindSpec):
         return "Appoint " + "; ".join(parts)
 
     def offers(self, b: Builder, group: str = "") -> None:
-        # a narrow import: the Cabinet's rule lives with the phase that carries it out
-        from ..phases.cabinet import eligible_seats
-
         s = b.s
         if s.phase != PhaseKind.CABINET or b.seat != s.president:
             return
@@ -198,8 +195,6 @@ class ProposeBudget(OrderKindSpec):
         values["bills"] = rows
 
     def check(self, state: GameState, seat: int, order: Order) -> list[Problem]:
-        # a narrow import: the budget's rule lives with the phase that carries it out
-        from ..phases.budget import check_proposal
         if state.budget.get("proposer", state.president) != seat:
             return [Problem("Only the President proposes the budget.")]
         return check_proposal(state, seat, order.args)
@@ -220,9 +215,6 @@ class ProposeBudget(OrderKindSpec):
     def share(self, state: GameState, order: Order) -> Share:
         """What the proposal takes from the proposer's pocket: the gap its totals leave after
         the budget bills (at most what he says he adds)."""
-        # a narrow import: the budget's plan (phases/budget.py) carries the proposal out too
-        from ..phases.budget import pay_plan, read_allocations
-
         allocations, errors = read_allocations(state, order.args)
         from_pocket = positive(order.args.get("from_pocket", 0))
         if errors or not from_pocket:

@@ -12,11 +12,13 @@ from ..enums import PhaseKind, Step
 from ..labels import card_name
 from ..problems import Problem
 from ..state import GameState
-from .base import VOTING_PHASES, Arg, OrderKindSpec, Share, T, card_uses
+from ..steps import VOTING_PHASES
+from ..voting import check_ballot, source_label, sources
+from .base import Arg, OrderKindSpec, Share, T, card_uses
 from .offering import ArgOption, Choice, Shape, one, some
 
 if TYPE_CHECKING:
-    from ..orders import Order
+    from ..order import Order
     from .offering import Builder
 
 
@@ -35,13 +37,9 @@ class Vote(OrderKindSpec):
     first_that_holds = True
 
     def check(self, state: GameState, seat: int, order: Order) -> list[Problem]:
-        # a narrow import: the ballot's rule lives with the count (voting.py)
-        from ..voting import check_ballot
         return check_ballot(state, seat, order)
 
     def describe(self, state: GameState, args: Mapping[str, Any]) -> str:
-        from ..voting import source_label  # narrow, as the check's
-
         choice = args.get("choice")
         text = f"Vote {state.name(choice) if isinstance(choice, int) else choice}"
         if args.get("cards"):
@@ -58,8 +56,6 @@ class Vote(OrderKindSpec):
                                      "your ballot, which counts it"))
 
     def offers(self, b: Builder, group: str = "") -> None:
-        from ..voting import source_label, sources  # narrow, as the check's
-
         s, seat = b.s, b.seat
         if s.phase not in VOTING_PHASES:
             return

@@ -5,19 +5,18 @@ bills to draw from the Money Deck (between 1 and 6 bills each). If they do not s
 time, then a random amount of bills will be selected for them." "The President draws exactly 2
 bills himself." "The budget must be possible. If the money allocated cannot be given out with
 the current combination of bills in the President's pocket..." "Any money drawn in the budget
-not allocated in the proposed budget is pocketed by the President."
+not allocated in the proposed budget is pocketed by the President." A proposal's check and the
+plan of the bills that pay it are budget_plan.py's.
 (docs/rules.md §budget-draw, §budget-proposal, §budget-vote, §seize)
 """
 
 from __future__ import annotations
 
-from functools import cache
-from typing import TYPE_CHECKING, Any, TypedDict
+from typing import TYPE_CHECKING, Any
 
 from .. import catalog
+from ..budget_plan import bills_text, check_proposal, pay_plan, read_allocations
 from ..facts import VoteResult
-from ..problems import Problem, keyed
-from ..state import GameState
 from . import votes
 
 if TYPE_CHECKING:
@@ -33,8 +32,7 @@ def draws(ctx: Context) -> None:
     §ruling-draws-near-end, §ruling-vacant-draw, §ruling-mole)."""
     s = ctx.state
     if len(s.money_deck) < 4:  # e.g. a Secret Political Donation drew one earlier today
-        from ..flow import finish
-        finish(ctx)  # "As soon as the budget cannot be drawn, the game has ended."
+        ctx.finish()  # "As soon as the budget cannot be drawn, the game has ended."
         return
     war = s.commander(catalog.WAR)
     s.new_weapons = None
@@ -86,154 +84,18 @@ def draws(ctx: Context) -> None:
         short = "" if len(bills) == wanted[pos] or pos in ctx.facts.random_draws else (
             f" You asked for {wanted[pos]}: only {len(bills)} could be drawn, the money deck "
             "running out.")
-        ctx.tell(seat, "my_draw", f"As {title} you drew {_bills(bills)}.{short}", bills=bills)
+        ctx.tell(seat, "my_draw", f"As {title} you drew {bills_text(bills)}.{short}", bills=bills)
     if pres is not None:
         ctx.tell(pres, "budget_bills", f"Your budget bills: the Foreign Minister's "
-                 f"{_bills(fm_bills)}, the Farm & Labor Secretary's {_bills(fl_bills)}, and "
-                 f"your own {_bills(president_bills)}: {sum(held)} MP in all.", bills=held)
+                 f"{bills_text(fm_bills)}, the Farm & Labor Secretary's "
+                 f"{bills_text(fl_bills)}, and your own {bills_text(president_bills)}: "
+                 f"{sum(held)} MP in all.", bills=held)
     for seat in s.turn_flags.get("mole", []):
         ctx.tell(seat, "intelligence", f"Mole in the Treasury: this turn's budget bills are "
-                 f"{_bills(held)}.")
-
-
-def _bills(bills: list[int]) -> str:
-    return (", ".join(f"{b} MP" for b in bills) or "no bills")
+                 f"{bills_text(held)}.")
 
 
 # --- proposal --------------------------------------------------------------------------------
-
-def _int(value: Any) -> int | None:
-    return value if isinstance(value, int) and not isinstance(value, bool) else None
-
-
-def read_allocations(state: GameState, args: dict[str, Any]
-                     ) -> tuple[dict[int, int], list[Problem]]:
-    """The amount for each player (the order's "allocations"), and what is wrong with it."""
-    raw = args.get("allocations") or {}
-    errors: list[Problem] = []
-    out: dict[int, int] = {}
-    if not isinstance(raw, dict):
-        return {}, [Problem("Give the budget as an amount for each player.", "allocations")]
-    for key, amount in raw.items():
-        try:
-            seat = int(key)
-        except (TypeError, ValueError):
-            errors.append(Problem("The budget names a player who is not in this game.",
-                                  "allocations"))
-            continue
-        if not 0 <= seat < len(state.players):
-            errors.append(Problem("The budget names a player who is not in this game.",
-                                  "allocations"))
-            continue
-        value = _int(amount)
-        if value is None or value < 0:
-            errors.append(Problem(f"{state.name(seat)}'s amount must be a whole number of MP, 0 "
-                                  "or more.", "allocations"))
-            continue
-        if value and not state.players[seat].active:
-            errors.append(Problem(f"{state.name(seat)} is {state.players[seat].status} and "
-                                  "cannot receive money.", "allocations"))
-            continue
-        if value:
-            out[seat] = value
-    return out, errors
-
-
-def check_proposal(state: GameState, seat: int, args: dict[str, Any]) -> list[Problem]:
-    """Why this budget cannot be proposed: its "allocations" (the totals), the money added
-    "from_pocket", or the denominations ("bills"); a budget the bills cannot pay is about its
-    totals (docs/rules.md §budget-proposal; docs/rulings.md §ruling-feasibility)."""
-    allocations, errors = read_allocations(state, args)
-    from_pocket = _int(args.get("from_pocket", 0))
-    if from_pocket is None or from_pocket < 0:
-        errors.append(Problem("Money added from your pocket is a whole number of MP, 0 or "
-                              "more.", "from_pocket"))
-    elif from_pocket > state.players[seat].pocket:
-        errors.append(Problem(f"You have {state.players[seat].pocket} MP in your pocket; you "
-                              f"cannot add {from_pocket} MP to the budget.", "from_pocket"))
-    if errors or from_pocket is None:  # None was refused just above
-        return errors
-    plan, message = pay_plan(state.budget.get("held", []), allocations, from_pocket,
-                             args.get("bills"), state)
-    return [] if plan is not None else keyed([message], "allocations")
-
-
-class PayPlan(TypedDict):
-    bills: dict[int, list[int]]  # seat -> the bills he is given
-    top_up: dict[int, int]  # seat -> MP added from the proposer's pocket
-
-
-def pay_plan(held: list[int], allocations: dict[int, int], from_pocket: int,
-             bills: Any, state: GameState) -> tuple[PayPlan | None, str]:
-    """Which bills go to whom, and how much the President's pocket tops up, or why it
-    cannot be paid (a `Problem` about the "bills" given or the "allocations"). Explicit
-    denominations, when given, are honoured first (docs/rulings.md §ruling-feasibility)."""
-    remaining = {1: held.count(1), 2: held.count(2), 3: held.count(3)}
-    fixed: dict[int, list[int]] = {}
-    if bills:
-        if not isinstance(bills, dict):
-            return None, Problem("Give denominations as a list of bills for each player.",
-                                 "bills")
-        for key, denoms in bills.items():
-            try:
-                seat = int(key)
-            except (TypeError, ValueError):
-                return None, Problem("The denominations name a player who is not in this game.",
-                                     "bills")
-            if not isinstance(denoms, list) or any(d not in (1, 2, 3) for d in denoms):
-                return None, Problem("Denominations are bills of 1, 2 or 3 MP.", "bills")
-            if sum(denoms) > allocations.get(seat, 0):
-                return None, Problem(f"The bills you give {state.name(seat)} add up to "
-                                     f"{sum(denoms)} MP, more than the "
-                                     f"{allocations.get(seat, 0)} MP allotted.", "bills")
-            for d in denoms:
-                remaining[d] -= 1
-                if remaining[d] < 0:
-                    return None, Problem(f"You hold no more {d} MP bills to give; your bills "
-                                         f"are {_bills(sorted(held, reverse=True))}.", "bills")
-            fixed[seat] = list(denoms)
-    needs = [(seat, total - sum(fixed.get(seat, []))) for seat, total in sorted(
-        allocations.items())]
-    gap, choice = _best(tuple(n for _, n in needs), (remaining[1], remaining[2], remaining[3]))
-    if gap > from_pocket:
-        total = sum(allocations.values())
-        wanted = ", ".join(f"{state.name(s)} {a} MP" for s, a in sorted(allocations.items()))
-        return None, Problem(f"This budget cannot be paid: with bills "
-                             f"{_bills(sorted(held, reverse=True))} you cannot make {wanted} "
-                             f"({total} MP); {gap - from_pocket} MP is missing. Add money from "
-                             f"your pocket or change the totals.", "allocations")
-    plan: PayPlan = {"bills": {}, "top_up": {}}
-    for (seat, need), combo in zip(needs, choice, strict=True):
-        given = fixed.get(seat, []) + [3] * combo[2] + [2] * combo[1] + [1] * combo[0]
-        plan["bills"][seat] = given
-        short = need - (combo[0] + 2 * combo[1] + 3 * combo[2])
-        if short:
-            plan["top_up"][seat] = short
-    return plan, ""
-
-
-@cache
-def _best(needs: tuple[int, ...], counts: tuple[int, int, int]
-          ) -> tuple[int, tuple[tuple[int, int, int], ...]]:
-    """Minimal pocket top-up to pay `needs` from bills `counts` (ones, twos, threes)."""
-    if not needs:
-        return 0, ()
-    need, rest = needs[0], needs[1:]
-    best: tuple[int, tuple[tuple[int, int, int], ...]] | None = None
-    c1, c2, c3 = counts
-    for a3 in range(min(c3, need // 3), -1, -1):
-        for a2 in range(min(c2, (need - 3 * a3) // 2), -1, -1):
-            a1 = min(c1, need - 3 * a3 - 2 * a2)
-            short = need - 3 * a3 - 2 * a2 - a1
-            sub_gap, sub = _best(rest, (c1 - a1, c2 - a2, c3 - a3))
-            total = short + sub_gap
-            if best is None or total < best[0]:
-                best = (total, ((a1, a2, a3), *sub))
-                if total == 0:
-                    return best
-    assert best is not None  # a need is 0 or more: taking no Threes is always tried
-    return best
-
 
 def proposal(ctx: Context) -> None:
     """The President's proposal (with none, a budget of zeros); the pocket money it needs is set
@@ -370,7 +232,7 @@ def _alternative(ctx: Context) -> None:
     ctx.public("alternative_budget", f"The budget is defeated, and {s.name(seat)} plays "
                "Alternative Budget: taking the budget bills, he will propose a budget of his "
                "own. There is a Coup Excuse.", headline=True)
-    ctx.tell(seat, "budget_bills", f"You now hold the budget bills: {_bills(held)}.",
+    ctx.tell(seat, "budget_bills", f"You now hold the budget bills: {bills_text(held)}.",
              bills=held)
 
 

@@ -16,8 +16,9 @@ from ..card_steps import UNIT_CARDS
 from ..enums import PhaseKind, Status
 from ..kinds import ORDER_KINDS
 from ..labels import plural
+from ..order import Order
 from ..order_kinds.coup import AIRSTRIKES, embassy_holders, helicopter_only
-from ..orders import Order, played_card
+from ..orders import played_card
 from ..units import (
     AGITATORS,
     BRIBES,

@@ -3,9 +3,9 @@
 "All players must choose one location from a possible five: Home, HQ, Bank, Club, Mistress",
 or exile. Assassins "must specify the assassin to be used, the player to be targeted, and the
 location at which to target them"; the assassination step is simultaneous ("a player killed in
-this step still has his own attempt carried out", docs/rules.md §assassinations). "Players
-wishing to deposit or
-withdraw money from the Bank must have chosen the Bank as their location."
+this step still has his own attempt carried out", docs/rules.md §assassinations; who may send
+which assassin: assassins.py). "Players wishing to deposit or withdraw money from the Bank must
+have chosen the Bank as their location."
 """
 
 from __future__ import annotations
@@ -13,61 +13,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from .. import catalog
+from ..assassins import SECRET_POLICE, THEFTS, check_assassination
 from ..enums import PhaseKind, Status
-from ..problems import Problem
 from ..state import GameState
 
 if TYPE_CHECKING:
     from ..context import Context
-    from ..orders import Order
-
-SECRET_POLICE = "secret_police"
-THEFTS = ("Burglar", "Bank Robber", "Character Assassin")
-
-
-def check_assassination(state: GameState, seat: int, args: dict[str, Any]) -> list[Problem]:
-    """Why this attempt cannot be ordered: about the assassin sent ("card"), the "target"
-    or the "location" struck (the Secret Police's Bank rule is about the location).
-    (docs/rules.md §internal-security; docs/rulings.md §ruling-secret-police)."""
-    errors = []
-    target, location, card_id = args.get("target"), args.get("location"), args.get("card")
-    if not isinstance(target, int) or isinstance(target, bool) or \
-            not 0 <= target < len(state.players) or target == seat:
-        errors.append(Problem("Choose another player as the target.", "target"))
-    elif not state.players[target].active:
-        errors.append(Problem(f"{state.name(target)} is {state.players[target].status}: not in "
-                              "reach.", "target"))
-    if location not in catalog.LOCATIONS:
-        errors.append(Problem("Name the location to strike: Home, HQ, Bank, Club or Mistress.",
-                              "location"))
-    if card_id == SECRET_POLICE:
-        if catalog.INTERNAL_SECURITY not in state.commanded_positions(seat):
-            errors.append(Problem("Only the Minister of Internal Security commands the Secret "
-                                  "Police.", "card"))
-        if location == "bank" and state.secret_police_bank_turn == state.turn - 1 \
-                and state.turn > 1:
-            errors.append(Problem("The Secret Police may not be sent to the Bank two turns in a "
-                                  "row.", "location"))
-        return errors
-    if card_id not in state.players[seat].hand:
-        return errors + [Problem("That assassin is not in your hand.", "card")]
-    c = catalog.card(card_id)
-    if c.category != "assassin" and c.name != "Secret Police Overtime" or \
-            c.name in ("Burglar", "Bank Robber", "Character Assassin"):
-        return errors + [Problem(f"{c.name} is not an assassin.", "card")]
-    if c.name == "Foreign Assassin" and (seat == state.president or catalog.INTERNAL_SECURITY
-                                         in state.commanded_positions(seat)):
-        errors.append(Problem("The Foreign Assassin cannot be played by the President or the "
-                              "Minister of Internal Security.", "card"))
-    if c.name == "Monarchist Assassin" and "Monarchists" not in {
-            catalog.card(i).name for i in state.players[seat].influence}:
-        errors.append(Problem("The Monarchist Assassin requires Monarchists influence in play.",
-                              "card"))
-    if c.name == "Secret Police Overtime" and location == "bank" and \
-            state.secret_police_bank_turn == state.turn - 1 and state.turn > 1:
-        errors.append(Problem("The Secret Police may not be sent to the Bank two turns in a "
-                              "row.", "location"))
-    return errors
+    from ..order import Order
 
 
 def locations(ctx: Context) -> None:

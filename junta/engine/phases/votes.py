@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from .. import catalog
 from ..card_steps import REVOTE_CARDS
-from ..orders import Order
+from ..order import Order
 from ..voting import ABSTAIN, tally
 
 if TYPE_CHECKING:

@@ -22,6 +22,7 @@ from typing import Any
 from junta.games import repository
 from junta.games.models import AuditEntry, Game, Phase, PhaseResult
 from junta.games.replay import ReplayLine, changelog_for, older_notes, replay_game
+from junta.gm.actions import RULING_ACTIONS
 
 
 @dataclass(frozen=True)
@@ -73,8 +74,6 @@ def chain_lines(game: Game) -> list[ChainLine]:
     by_number = {p.number: p for p in phases}
     rollbacks: dict[int, int] = {}
     rulings: dict[int, list[AuditEntry]] = {}
-    from junta.gm.services import RULING_ACTIONS
-
     for entry in AuditEntry.objects.filter(game=game).order_by("id"):
         if entry.action == "rollback" and entry.data.get("new_phase"):
             rollbacks[int(entry.data["new_phase"])] = int(entry.data["to_phase"])

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 # the panel's forms and pages name pots and places as the rulings do
 from junta.engine import OUT_OF_PLAY, card_place, place_label, pot_label
+from junta.gm.actions import PAGE_RULINGS, RULING_ACTIONS
 
 from .common import MAX_TEXT, STALE_FORM, GMError, NotTheGM
 from .orders import GMOrderRefused, add_order, annul_order
@@ -31,8 +32,6 @@ from .players import approve_player, remove_player, replace_player
 from .review import adjudicate_now, draft, publish, redraft
 from .rollback import replay_check, rollback
 from .rulings import (
-    PAGE_RULINGS,
-    RULING_ACTIONS,
     RulingRefused,
     add_unit,
     budget_by_fiat,

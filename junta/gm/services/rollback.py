@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
@@ -11,6 +10,7 @@ from django.utils import timezone
 from accounts.models import User
 from junta.games import repository
 from junta.games.models import Game, Phase
+from junta.gm.checks import CampaignCheck, check_campaign
 from junta.lives.services import restore_lives
 
 from .common import GMError, NotTheGM, _audit, _current, _lock, _moved_on, _reason, _state_before
@@ -67,10 +67,8 @@ def rollback(game_id: int, by: User, to_phase: int, reason: str = "", announceme
     return new
 
 
-def replay_check(game_id: int, by: User) -> Any:
+def replay_check(game_id: int, by: User) -> CampaignCheck:
     """Run the replay and the chain check (see `junta.gm.checks`) and note it in the log."""
-    from junta.gm.checks import check_campaign
-
     game = Game.objects.get(pk=game_id)
     if game.gm_id != by.pk:
         raise NotTheGM("Only the campaign's GameMaster can do this.")

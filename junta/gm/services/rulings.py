@@ -22,6 +22,7 @@ from junta import engine
 from junta.engine import GameState, Problem, Ruling, RulingError
 from junta.games import repository
 from junta.games.models import AuditEntry, Order, Phase
+from junta.gm.actions import PAGE_RULINGS
 
 from .common import (
     GMError,
@@ -34,13 +35,6 @@ from .common import (
     _working_phase,
 )
 from .review import _redraft_if_drafted
-
-# The rulings of the Rulings page (the engine's kinds, `engine.RULING_KINDS`, less naming a
-# character, which replacing a player does), each its own audit action.
-PAGE_RULINGS = ("money", "card", "location", "unit_add", "unit_remove", "fiat")
-# Audit actions that change the state a phase starts from (the replay check explains a start
-# state that differs from the previous result by these).
-RULING_ACTIONS = (*PAGE_RULINGS, "replace")
 
 
 class RulingRefused(GMError):

@@ -17,7 +17,7 @@ from junta.api import access
 from junta.api.auth import caller
 from junta.api.errors import not_found
 from junta.api.schemas import ERRORS, CampaignItem, CampaignOut, MeOut, PhasesOut, ReportOut
-from junta.games import play, selectors, status_info
+from junta.games import play, rollbacks, selectors, status_info
 from junta.games.models import Game, Phase, PhaseResult, Player
 from junta.talk import selectors as talk_selectors
 
@@ -100,7 +100,7 @@ def _reports(member: access.Membership, results: list[PhaseResult]) -> list[dict
     game = member.game
     finished = game.status == Game.Status.FINISHED
     drawn = play.reports(game, member.viewer, results, reveal=finished,
-                         rolled_back=play.undone_phases(game))
+                         rolled_back=rollbacks.undone_phases(game))
     out = []
     for result, report in zip(results, drawn, strict=True):
         phase = report.phase

@@ -84,7 +84,8 @@ def layout() -> Layout:
 
 
 # Changes whenever this module or the layout changes: part of the key of every cached drawing
-# (play.coup_map), so that a new way of drawing never serves an old picture.
+# (`coup_maps.coup_maps`, `report_pages.CODE_VERSION`), so that a new way of drawing never
+# serves an old picture.
 DRAWING_VERSION = hashlib.sha256(
     Path(__file__).read_bytes() + LAYOUT_FILE.read_bytes()).hexdigest()[:16]
 

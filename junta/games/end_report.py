@@ -23,8 +23,8 @@ from junta.engine import (
     parse_order,
     played_card,
 )
-from junta.games import play
 from junta.games.models import Character, Game, PhaseResult, Player
+from junta.games.rollbacks import undone
 
 ORDINALS = {1: "1st", 2: "2nd", 3: "3rd"}
 # what a Budget Vote phase's result says of the budget (docs/rules.md §budget-vote)
@@ -142,7 +142,7 @@ def ranking(players: list[dict[str, Any]]) -> list[Ranked]:
 def _rows(game: Game) -> list[dict[str, Any]]:
     """Every published result that counts, oldest first: one query."""
     rows = (PhaseResult.objects.filter(phase__game=game, published_at__isnull=False)
-            .exclude(play.undone()).order_by("phase__number")
+            .exclude(undone()).order_by("phase__number")
             .values("phase__number", "phase__turn", "phase__kind", "state_after", "events",
                     "orders_used"))
     return [dict(row) for row in rows]

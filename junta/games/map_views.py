@@ -12,22 +12,10 @@ from django.shortcuts import render
 from django.utils.safestring import SafeString
 
 from accounts.requests import AuthenticatedHttpRequest
-from junta.engine import PhaseKind
 from junta.games import citymap, map_orders, play, selectors
+from junta.games.coup_maps import fighting_of, moved_in
 from junta.games.models import Game, Phase
 from junta.games.page_cache import kept_for_viewer
-
-COUP_PHASE_KINDS = (PhaseKind.COUP, PhaseKind.COUP_FINAL)
-
-
-def moved_in(view: dict[str, Any], coup: dict[str, Any]) -> int | None:
-    """The coup phase whose moves the map shows as arrows: while Coup Phase n is open the
-    state holds the moves of phase n-1 (0 is the Rebel-Only step); after Coup Phase 6 (the
-    Aftermath) those of phase 6."""
-    phase = coup.get("phase")
-    if not isinstance(phase, int):
-        return None
-    return phase - 1 if view.get("phase") in COUP_PHASE_KINDS else phase
 
 
 def names_of(view: dict[str, Any]) -> dict[int, str]:
@@ -47,7 +35,7 @@ def latest_fighting(game: Game, phase: Phase | None, view: dict[str, Any]
     if coup is None or phase is None or result is None \
             or result.phase.number not in (phase.number, phase.number - 1):
         return [], ""
-    return play.fighting_of(result, names_of(view), moved_in(view, coup))
+    return fighting_of(result, names_of(view), moved_in(view, coup))
 
 
 def map_context(view: dict[str, Any], fighting: list[citymap.Battle] | None = None,

@@ -29,7 +29,8 @@ from django.core.cache import caches
 from django.http import HttpRequest, HttpResponse, HttpResponseBase
 from django.middleware.csrf import get_token
 
-from junta.games import play, revisions
+from junta.games import revisions
+from junta.games.cache_keys import content_key
 
 SECONDS = 3600  # a page is rarely read again after an hour: let the cache forget it
 _SOURCES = ("junta", "accounts", "templates", "static")
@@ -98,7 +99,7 @@ def page_key(request: HttpRequest, page: str, revision: Callable[[], object]) ->
     made_of = revision()
     if made_of is None:
         return None
-    return play.content_key(
+    return content_key(
         "page", site_version(), page, request.get_full_path(), user.pk,
         getattr(user, "public_name", ""), getattr(user, "time_zone", ""),
         hashlib.sha256(secret.encode()).hexdigest(), made_of, int(time.time() // 60))

@@ -1,22 +1,23 @@
 """What a seated player sees of a running campaign: the state for display, his seat, the
-current phase, his orders and what he has learned. Read-only; pages call these."""
+current phase, his orders and what he has learned; the published phases' reports as he may read
+them (History, the Events page, the results mail, the API). Read-only; pages call these.
+
+A report is drawn from parts of its own: each vote a table (`vote_tables`), a coup phase's map
+(`coup_maps`); the phases a GM rollback undid are set apart (`rollbacks`)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import TYPE_CHECKING, Any, TypedDict
+from typing import Any, TypedDict
 
-from django.db.models import Count, Exists, IntegerField, OuterRef, QuerySet
+from django.db.models import Count, QuerySet, Subquery
 from django.db.models.fields.json import KeyTextTransform, KeyTransform
-from django.db.models.functions import Cast
 from django.http import Http404
 
 from accounts.models import User
 from junta.engine import (
     PHASE_TITLES,
-    PUBLIC,
-    Catalog,
     Event,
     GameState,
     PhaseKind,
@@ -27,10 +28,11 @@ from junta.engine import (
     view_for,
 )
 from junta.games import repository
-from junta.games.models import AuditEntry, Game, Order, Phase, PhaseResult, Player, Speech
-
-if TYPE_CHECKING:
-    from django_stubs_ext import WithAnnotations
+from junta.games.coup_maps import coup_maps
+from junta.games.headlines import headline
+from junta.games.models import Game, Order, Phase, PhaseResult, Player, Speech
+from junta.games.rollbacks import undone
+from junta.games.vote_tables import public_blocks
 
 
 @dataclass
@@ -76,48 +78,6 @@ def seat_for(game: Game, user: User, roster: list[Player] | None = None) -> Seat
     return Seat(game, player, phase, state, view_for(state, viewer), order)
 
 
-# --- phases a GM rollback undid ------------------------------------------------------------
-# A rollback (`junta.gm.services.rollback`) writes one AuditEntry with action "rollback" whose
-# data holds `to_phase` (the phase whose start was restored) and `new_phase` (the phase it
-# opened). Every phase numbered from `to_phase` up to, not including, `new_phase` was undone:
-# its result stays (History shows it, set apart) but no longer counts. Derived from the audit
-# log alone, so nothing is stored twice.
-
-ROLLBACK = "rollback"
-
-
-class _Undid(TypedDict):
-    undid_from: int | None
-    undid_until: int | None
-
-
-def _rollbacks(game: Any) -> QuerySet[WithAnnotations[AuditEntry, _Undid]]:
-    return AuditEntry.objects.filter(game=game, action=ROLLBACK).annotate(
-        undid_from=Cast(KeyTextTransform("to_phase", "data"), IntegerField()),
-        undid_until=Cast(KeyTextTransform("new_phase", "data"), IntegerField()))
-
-
-def undone(prefix: str = "phase__") -> Exists:
-    """An expression true for a phase (reached through `prefix`: "phase__" from a
-    PhaseResult, "" from a Phase) that a GM rollback undid; `.exclude(undone())` keeps the
-    phases that count, in the same query."""
-    return Exists(_rollbacks(OuterRef(f"{prefix}game_id")).filter(
-        undid_from__lte=OuterRef(f"{prefix}number"),
-        undid_until__gt=OuterRef(f"{prefix}number")))
-
-
-def undone_phases(game: Game) -> dict[int, datetime]:
-    """Each undone phase's number and when the rollback that undid it happened (the first one,
-    when a later rollback went back past it again). One query."""
-    out: dict[int, datetime] = {}
-    for entry in _rollbacks(game).order_by("created_at", "id"):
-        if entry.undid_from is None or entry.undid_until is None:
-            continue
-        for number in range(entry.undid_from, entry.undid_until):
-            out.setdefault(number, entry.created_at)
-    return out
-
-
 class Learned(TypedDict):
     """A private line a seat read in a phase's result (`learned`)."""
 
@@ -140,12 +100,6 @@ def learned(game: Game, seat: int | None, turn: int) -> list[Learned]:
             if event.audience != "public" and event.visible_to(seat):
                 out.append({"phase": result.phase, "text": event.text})
     return out
-
-
-def public_events(result: PhaseResult) -> list[Event]:
-    """A phase's public lines only, whoever looks: what a map may draw."""
-    events = [Event.from_dict(d) for d in result.events]
-    return [e for e in events if e.audience == PUBLIC]
 
 
 def report(result: PhaseResult, viewer: int | str | None) -> list[Event]:
@@ -175,98 +129,9 @@ class PhaseReport:
     speech_count: int = 0
     # When the GM's rollback that undid this phase happened (None: the phase counts).
     undone_on: datetime | None = None
-    # The public lines in order, each vote a table (`public_blocks`): what the report draws.
+    # The public lines in order, each vote a table (`vote_tables.public_blocks`): what the
+    # report draws.
     blocks: list[tuple[str, Any]] = field(default_factory=list)
-
-
-COUP_KINDS = (PhaseKind.COUP, PhaseKind.COUP_FINAL)
-
-
-# --- votes as tables --------------------------------------------------------------------------
-# Every vote cast is public (docs/rules.md §secrets: "every vote cast (who, how, with how many
-# votes and which cards)"). The engine's "votes_cast" event carries its record: one entry per
-# source of votes of each voter who did not abstain ({"seat", "source" (in words), "votes",
-# "choice": "yes", "no" or a candidate's seat}). A report draws each as a table, its rows built
-# from that record, and folds in the line that says how the vote went.
-
-VOTES_CAST = "votes_cast"
-# The public lines that say how a vote went, when they follow it.
-VOTE_OUTCOMES = frozenset({"president", "lot", "motion_result", "budget_passed", "budget_failed",
-                           "alternative_budget", "annulled", "power_failure"})
-FIRST_ELECTION_SOURCE = "your family"  # the engine's words for the one vote of §first-election
-
-
-@dataclass
-class VoteRow:
-    voter: str
-    votes: int
-    choice: str
-    source: str
-
-
-@dataclass
-class VoteTable:
-    caption: str
-    rows: list[VoteRow]
-    totals: list[tuple[str, int]]  # each choice and its votes, most votes first
-    outcome: str = ""  # the line that says how the vote went, when the report has one
-
-
-def _choice(choice: Any, names: dict[int, str]) -> str:
-    if isinstance(choice, int) and not isinstance(choice, bool):
-        return names.get(choice, f"seat {choice + 1}")
-    return str(choice).capitalize()
-
-
-def _source(label: str) -> str:
-    """Where votes come from, in words: a position, an Influence or Vote card, the family's
-    one vote in the first election, an event."""
-    if label == FIRST_ELECTION_SOURCE:
-        return "the family's one vote"
-    if label in Catalog.TITLES.values():
-        return f"{label} (position)"
-    if label == "Church Desecrated":
-        return f"{label} (event)"
-    return f"{label} (card)"
-
-
-def vote_table(event: Event, names: dict[int, str], caption: str) -> VoteTable:
-    """One vote's table from its event's record (never from its text)."""
-    rows: list[VoteRow] = []
-    totals: dict[str, int] = {}
-    for entry in event.data.get("record") or []:
-        choice = _choice(entry.get("choice"), names)
-        votes = int(entry.get("votes") or 0)
-        seat = entry.get("seat")
-        rows.append(VoteRow(names.get(seat, f"seat {int(seat) + 1}") if seat is not None
-                            else "?", votes, choice, _source(str(entry.get("source", "")))))
-        totals[choice] = totals.get(choice, 0) + votes
-    return VoteTable(caption, rows, sorted(totals.items(), key=lambda kv: (-kv[1], kv[0])))
-
-
-def public_blocks(events: list[Event], names: dict[int, str], title: str
-                  ) -> list[tuple[str, Any]]:
-    """A report's public lines in order, grouped: ("lines", [text, ...]) or ("vote",
-    VoteTable), each vote followed by the line that says how it went folded into its table."""
-    blocks: list[tuple[str, Any]] = []
-    table: VoteTable | None = None
-    count = 0
-    for event in events:
-        if event.audience != PUBLIC:
-            continue
-        if event.kind == VOTES_CAST:
-            count += 1
-            table = vote_table(event, names, f"Votes cast: {title}" + (
-                f", vote {count}" if count > 1 else ""))
-            blocks.append(("vote", table))
-            continue
-        if table is not None and not table.outcome and event.kind in VOTE_OUTCOMES:
-            table.outcome = event.text
-            continue
-        if not blocks or blocks[-1][0] != "lines":
-            blocks.append(("lines", []))
-        blocks[-1][1].append(event.text)
-    return blocks
 
 
 def phase_title(phase: Phase, coup_phase: Any = None) -> str:
@@ -313,111 +178,6 @@ def _described_orders(result: PhaseResult) -> list[tuple[str, list[str]]]:
     return out
 
 
-@dataclass
-class CoupMap:
-    svg: Any
-    caption: str
-    fighting: list[Any]  # citymap.Battle, one per zone fought over in the phase
-    fighting_title: str  # "Fighting in Coup Phase 3", or "" when the phase had no combat step
-
-
-def fighting_of(result: PhaseResult, names: dict[int, str], number: int | None
-                ) -> tuple[list[Any], str]:
-    """The zones fought over in a coup phase, from its public events only, and the heading of
-    their list ("Fighting in Coup Phase 3"); nothing for a phase that is not a coup phase."""
-    from junta.games import citymap
-
-    if result.phase.kind not in COUP_KINDS or not number:
-        return [], ""
-    return citymap.battles(public_events(result), names), f"Fighting in Coup Phase {number}"
-
-
-# A published result never changes, and its map is drawn from public information only: each
-# drawing is kept in the cache (the same for every viewer), keyed by what it is drawn from
-# (the state's digest, the events, the title) and the drawing code's version. A day: History's
-# pages of old coups stay fast.
-COUP_MAP_CACHE_SECONDS = 24 * 3600
-_NO_MAP = "none"
-
-
-def content_key(kind: str, *made_of: Any) -> str:
-    """A cache key for something drawn once: `kind`, then a hash of everything it is drawn
-    from (any change in those is another key: nothing is ever invalidated by hand)."""
-    import hashlib
-    import json
-
-    made = json.dumps(list(made_of), sort_keys=True, default=str).encode()
-    return f"{kind}:{hashlib.sha256(made).hexdigest()}"
-
-
-def coup_maps(results: list[tuple[PhaseResult, str]]) -> dict[int, CoupMap]:
-    """The city after each coup phase (or after the Locations phase that began the coup) of
-    `results` ((result, the phase's `phase_title`) pairs), by result id; phases with no map are
-    left out. Each drawn from the public coup view of the state after it, with the moves of
-    that phase and, for a coup phase, its fighting (public events only). Drawn once: then read
-    from the cache, all of a page's in one read."""
-    from django.core.cache import caches
-
-    from junta.games.citymap import DRAWING_VERSION
-
-    cache = caches["drawings"]
-
-    keys = {}
-    for result, title in results:
-        if result.phase.kind in COUP_KINDS or (
-                result.phase.kind == PhaseKind.LOCATIONS and _coup_after(result)):
-            # what the drawing is made of: the state after the phase, its events, the title
-            keys[content_key("coup-map", DRAWING_VERSION, result.digest, result.events,
-                             title)] = (result, title)
-    kept = cache.get_many(list(keys)) if keys else {}
-    missing = [result for key, (result, _title) in keys.items() if key not in kept]
-    if missing and "state_after" in missing[0].get_deferred_fields():
-        states = dict(PhaseResult.objects.filter(pk__in=[r.pk for r in missing])
-                      .values_list("pk", "state_after"))  # one query for all to draw
-        for result in missing:
-            result.state_after = states[result.pk]
-    drawn = {}
-    for key, (result, title) in keys.items():
-        if key not in kept:
-            made = _draw_coup_map(result, title)
-            drawn[key] = kept[key] = _NO_MAP if made is None else made
-    if drawn:
-        cache.set_many(drawn, COUP_MAP_CACHE_SECONDS)
-    return {result.pk: kept[key] for key, (result, _title) in keys.items()
-            if kept[key] != _NO_MAP}
-
-
-def _coup_after(result: PhaseResult) -> bool:
-    """Whether a coup is under way after the phase (`history_results` reads only that)."""
-    if hasattr(result, "coup_after"):
-        return result.coup_after is not None
-    return bool(result.state_after.get("coup"))
-
-
-def _draw_coup_map(result: PhaseResult, title: str) -> CoupMap | None:
-    from junta.games import citymap
-    from junta.games.map_views import moved_in
-
-    state = repository.state_after(result)
-    view = view_for(state, None)
-    coup = view.get("coup")
-    if coup is None:
-        return None
-    names = {p["seat"]: p["name"] for p in view["players"]}
-    shown = moved_in(view, coup)
-    fighting, fighting_title = fighting_of(result, names, shown)
-    title = f"The city after {title}"
-    svg = citymap.render_svg(coup, names, moved_in=shown, battles=fighting, title=title,
-                             title_id=f"map-{result.phase.number}-title",
-                             id_prefix=f"p{result.phase.number}-")
-    caption = ("Arrows show the Rebel-Only moves." if shown == 0 else
-               f"Arrows show the moves of Coup Phase {shown}." if shown else "")
-    if fighting:
-        caption += " Red rings and bursts mark the fighting" + (
-            "; dashed arrows, the retreats." if any(b.retreats for b in fighting) else ".")
-    return CoupMap(svg, caption.strip(), fighting, fighting_title)
-
-
 def speech_counts(game: Game, results: list[PhaseResult]) -> dict[int, int]:
     """How many speeches were made while each of these phases was open, by phase id (one
     query for them all)."""
@@ -440,8 +200,6 @@ def reports(game: Game, viewer: int | str | None, results: list[PhaseResult], *,
     rollback undid: they carry the rollback's date and no revealed orders (they no longer
     count). `counts`: the speech counts (`speech_counts`) when the caller has them."""
     rolled_back = rolled_back or {}
-    from junta.games.headlines import headline
-
     if reveal and game.status != Game.Status.FINISHED:
         raise ValueError("secrets are revealed only when the game is over")
     if counts is None:
@@ -515,8 +273,6 @@ def published_results(game: Game) -> QuerySet[PhaseResult]:
 def current_turn_results(game: Game, limit: int = 30) -> list[PhaseResult]:
     """The published results of the turn of the latest published phase, newest first (one
     query)."""
-    from django.db.models import Subquery
-
     latest_turn = published_results(game).values("phase__turn")[:1]
     return list(published_results(game).filter(phase__turn=Subquery(latest_turn))[:limit])
 

@@ -24,7 +24,7 @@ from junta.engine import (
     why_no_orders,
     zone_name,
 )
-from junta.games import play, report_pages, repository, selectors, status_info
+from junta.games import play, report_pages, repository, rollbacks, selectors, status_info
 from junta.games.forms import NoteForm
 from junta.games.models import Game, Phase
 from junta.games.orders_page import OrdersPage
@@ -194,7 +194,7 @@ def history(request: AuthenticatedHttpRequest, game_id: int) -> HttpResponse:
         request.GET.get("page"))
     finished = game.status == Game.Status.FINISHED
     reports = report_pages.drawn_reports(game, viewer, list(page), reveal=finished, maps=True,
-                                         speeches=True, rolled_back=play.undone_phases(game))
+                                         speeches=True, rolled_back=rollbacks.undone_phases(game))
     return render(request, "games/history.html", {
         "game": game, "page": page, "finished": finished, "groups": _undone_groups(reports)})
 

@@ -23,6 +23,7 @@ from django.utils import timezone
 from django.utils.safestring import SafeString, mark_safe
 
 from junta.games import play
+from junta.games.cache_keys import content_key
 from junta.games.citymap import DRAWING_VERSION
 from junta.games.models import Game, PhaseResult
 
@@ -30,7 +31,8 @@ _HERE = Path(__file__).parent
 # the code and templates a report is drawn with: a change in any draws every report anew
 CODE_VERSION = hashlib.sha256(b"".join(
     [DRAWING_VERSION.encode()] + [(_HERE / name).read_bytes() for name in (
-        "play.py", "headlines.py", "report_pages.py", "templates/games/_report.html",
+        "play.py", "vote_tables.py", "coup_maps.py", "headlines.py", "report_pages.py",
+        "templates/games/_report.html",
         "templates/games/_fighting.html")])).hexdigest()[:16]
 SECONDS = 24 * 3600
 
@@ -39,7 +41,7 @@ def report_key(result: PhaseResult, viewer: int | str | None, *, maps: bool,
                speech_count: int) -> str:
     """The cache key of this result's report as `viewer` sees it (see the module's text)."""
     phase = result.phase
-    return play.content_key(
+    return content_key(
         "report", CODE_VERSION, phase.game_id, result.pk, result.digest, result.events, viewer,
         phase.number, phase.turn, str(phase.kind), phase.deadline.isoformat(),
         phase.state_digest, maps, speech_count, timezone.get_current_timezone_name())

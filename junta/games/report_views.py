@@ -20,8 +20,10 @@ from django.shortcuts import render
 from django.template.loader import render_to_string
 from django.utils.safestring import SafeString, mark_safe
 
-from junta.games import charts, end_report, page_cache, play, revisions, selectors
+from junta.games import charts, end_report, page_cache, revisions, selectors
+from junta.games.cache_keys import content_key
 from junta.games.models import Game, PhaseResult
+from junta.games.rollbacks import undone
 
 SECONDS = 7 * 24 * 3600
 ARCHIVE_PER_PAGE = 25
@@ -51,7 +53,7 @@ def drawn_report(game: Game) -> tuple[SafeString, SafeString, str]:
     outcome and the ranking, then the charts and the families' stories (the awards, which
     change while the players vote, go between them); and its outcome in a sentence, for the
     page's description (the preview of a shared link)."""
-    key = play.content_key("end-report", page_cache.site_version(), game.pk,
+    key = content_key("end-report", page_cache.site_version(), game.pk,
                            revisions.current(game.pk))
     cache = caches["drawings"]
     kept = cache.get(key)
@@ -99,7 +101,7 @@ def archive(request: HttpRequest) -> HttpResponse:
     ran or played in (a visitor without an account sees the public ones). Each with its
     winners (by Swiss bank), read with the campaigns in one query."""
     last = (PhaseResult.objects.filter(phase__game=OuterRef("pk"), published_at__isnull=False)
-            .exclude(play.undone()).order_by("-phase__number").values("state_after__players")[:1])
+            .exclude(undone()).order_by("-phase__number").values("state_after__players")[:1])
     reader = request.user.pk if request.user.is_authenticated else None
     shown = Q(archived_publicly=True)
     if reader is not None:

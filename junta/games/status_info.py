@@ -14,6 +14,7 @@ from django.utils.timesince import timeuntil
 from junta.engine import Catalog, GameState, PhaseKind, Status, public_owes_orders
 from junta.games import play
 from junta.games.models import Game, Order, Phase, PhaseResult
+from junta.games.rollbacks import undone
 
 ELECTION_REASONS = {
     "initial": "the first election of the campaign",
@@ -108,7 +109,7 @@ def budgets(game: Game) -> list[dict[str, Any]]:
     rows = (PhaseResult.objects.filter(phase__game=game, published_at__isnull=False,
                                        phase__kind__in=[PhaseKind.BUDGET_DRAW,
                                                         PhaseKind.BUDGET_PROPOSAL])
-            .exclude(play.undone()).order_by("phase__number")
+            .exclude(undone()).order_by("phase__number")
             .values("phase__turn", "phase__kind", "state_after__budget__drawn",
                     "state_after__positions", "state_after__players", "events"))
     turns: dict[int, dict[str, Any]] = {}

@@ -32,6 +32,7 @@ from accounts.models import User
 from junta.engine import GameState, current_phase, owes_orders, view_for
 from junta.games import play, repository
 from junta.games.models import Game, Order, Phase, PhaseResult, Player, Speech
+from junta.games.rollbacks import undone
 from junta.notify import claims
 from junta.notify.conversations import conversation_mails
 from junta.notify.mail import Mail, deliver, site_url, user_zone
@@ -204,7 +205,7 @@ def send_results(phase_id: int, now: datetime | None = None) -> Counter[str]:
     outcomes: Counter[str] = Counter()
     phase = Phase.objects.select_related("game").filter(pk=phase_id).first()
     result = PhaseResult.objects.filter(phase_id=phase_id, published_at__isnull=False) \
-        .exclude(play.undone()).first()
+        .exclude(undone()).first()
     if phase is None or result is None:  # gone, a draft the GM has not published, or undone
         return outcomes
     if result.published_at and result.published_at < (now or timezone.now()) - CATCH_UP:
@@ -242,7 +243,7 @@ def catch_up_results(now: datetime) -> Counter[str]:
     """Results mails of recently published phases that nobody sent yet (or that failed)."""
     outcomes: Counter[str] = Counter()
     recent = PhaseResult.objects.filter(published_at__gte=now - CATCH_UP) \
-        .exclude(play.undone()).select_related("phase__game").order_by("published_at")
+        .exclude(undone()).select_related("phase__game").order_by("published_at")
     for result in recent:
         game = result.phase.game
         if _missing(Kind.RESULTS, f"phase:{result.phase_id}", recipients(game, Kind.RESULTS),

@@ -13,7 +13,7 @@ from django.urls import reverse
 from junta.engine import GameState, catalog, digest, view_for
 from junta.engine.state import new_game
 from junta.engine.units import deploy
-from junta.games import citymap, map_views, running
+from junta.games import citymap, coup_maps, map_views, running
 from junta.games.models import Game, Phase
 from tests.web.campaigns import advance_until, play_days, queries_for
 
@@ -227,8 +227,8 @@ def test_the_context_of_an_engine_view_with_and_without_a_coup():
 
 def test_the_moves_shown_are_the_last_phase_s():
     coup = hand_made_coup()
-    assert map_views.moved_in({"phase": "coup"}, coup) == 1
-    assert map_views.moved_in({"phase": "aftermath"}, {**coup, "phase": 6}) == 6
+    assert coup_maps.moved_in({"phase": "coup"}, coup) == 1
+    assert coup_maps.moved_in({"phase": "aftermath"}, {**coup, "phase": 6}) == 6
 
 
 # --- the page ----------------------------------------------------------------------------

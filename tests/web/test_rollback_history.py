@@ -13,7 +13,7 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from junta.engine import GameState
-from junta.games import play, running
+from junta.games import play, rollbacks, running
 from junta.games.models import AuditEntry, Character, Game, Phase, PhaseResult, Player
 from junta.gm import services
 from junta.lives.models import HeirDraft, Obituary
@@ -121,7 +121,7 @@ def test_the_rollback_brings_the_lives_back_in_line(campaign):
     assert state.players[0].name == "Don Carlos" and state.players[0].life == 1
     entry = AuditEntry.objects.filter(game=game, action="rollback").get()
     assert entry.data["to_phase"] == 1 and entry.data["new_phase"] == new.number
-    assert play.undone_phases(game) == {n: entry.created_at for n in range(1, new.number)}
+    assert rollbacks.undone_phases(game) == {n: entry.created_at for n in range(1, new.number)}
 
 
 def test_a_rollback_to_after_the_death_keeps_it_and_returns_the_heir_to_the_drafts(
@@ -179,7 +179,7 @@ def test_the_final_reveal_shows_no_orders_of_the_undone_phases(campaign):
     game.status = Game.Status.FINISHED  # as at the end (reports only reveal then)
     results = list(play.history_results(game))
     shown = play.reports(game, "gm", results, reveal=True,
-                         rolled_back=play.undone_phases(game))
+                         rolled_back=rollbacks.undone_phases(game))
     by_number = {r.phase.number: r for r in shown}
     assert by_number[new.number].orders and by_number[new.number].undone_on is None
     assert all(not by_number[n].orders and by_number[n].undone_on for n in published)

@@ -17,7 +17,7 @@ from django.urls import reverse
 from junta.engine import GameState, catalog, view_for
 from junta.engine.events import Event
 from junta.engine.guidance import DEAD
-from junta.games import repository, running
+from junta.games import coup_maps, repository, running
 from junta.games.headlines import headline
 from junta.games.models import Game, Phase, PhaseResult, Player, Speech
 from junta.games.speeches import post_speech
@@ -531,15 +531,13 @@ def test_a_published_coup_s_map_is_drawn_once_then_read_from_the_cache(campaign,
                                                                          monkeypatch):
     """History draws the city after every coup phase: a published result never changes, so
     its map is drawn once; a change in what it is drawn from (here its events) draws it anew."""
-    from junta.games import play
-
     game, users = campaign()
     running.start_campaign(game.id, game.gm)
     through_a_coup(game, users, speeches=False)
     first = get(client, user_at(game, 0), "game_history", game)
     drawn: list[int] = []
-    real = play._draw_coup_map
-    monkeypatch.setattr(play, "_draw_coup_map",
+    real = coup_maps._draw_coup_map
+    monkeypatch.setattr(coup_maps, "_draw_coup_map",
                         lambda result, title: drawn.append(result.phase.number)
                         or real(result, title))
     second = get(client, user_at(game, 0), "game_history", game)

@@ -12,7 +12,7 @@ import pytest
 from django.urls import reverse
 
 from junta.engine import Catalog, Event, PhaseKind
-from junta.games import play, running
+from junta.games import running, vote_tables
 from junta.games.models import Game, PhaseResult
 from tests.web.campaigns import advance_until, play_days
 
@@ -112,7 +112,7 @@ def test_vote_rows_come_from_the_record_and_the_outcome_is_folded_in():
               Event("skim", "a secret", audience=(0,)),
               Event("budget_failed", "The budget is defeated, 6 votes to 9!"),
               Event("new_weapons", "New Weapons are assigned to the Navy.")]
-    blocks = play.public_blocks(events, names, "Budget Vote")
+    blocks = vote_tables.public_blocks(events, names, "Budget Vote")
     assert [kind for kind, _ in blocks] == ["lines", "vote", "lines"]
     table = blocks[1][1]
     assert table.caption == "Votes cast: Budget Vote"

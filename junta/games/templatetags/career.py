@@ -15,8 +15,9 @@ from django.db.models import OuterRef, Subquery
 from django.template.loader import render_to_string
 from django.utils.safestring import SafeString
 
-from junta.games import end_report, play
+from junta.games import end_report
 from junta.games.models import Game, PhaseResult, Player
+from junta.games.rollbacks import undone
 
 register = template.Library()
 
@@ -35,7 +36,7 @@ def career(user: Any) -> dict[str, Any]:
     at_end = {game_id: seat for game_id, seat, membership in seats
               if membership == Player.Membership.ACTIVE}
     last = (PhaseResult.objects.filter(phase__game=OuterRef("pk"), published_at__isnull=False)
-            .exclude(play.undone()).order_by("-phase__number").values("state_after__players")[:1])
+            .exclude(undone()).order_by("-phase__number").values("state_after__players")[:1])
     finished = list(Game.objects.filter(pk__in=played, status=Game.Status.FINISHED)
                     .annotate(final_players=Subquery(last)).order_by("-finished_at", "-pk"))
     record = []

@@ -22,7 +22,7 @@ def rollback(game_id: int, by: User, to_phase: int, reason: str = "", announceme
     """Go back to the start of an earlier phase: a new phase opens with that phase's starting
     state; the current phase is marked superseded. Nothing is deleted: every earlier phase keeps
     its orders and result; the phases from the target up to the new one count as undone (the
-    audit entry's `to_phase` and `new_phase`: `junta.games.play.undone`). The families' lives
+    audit entry's `to_phase` and `new_phase`: `junta.games.rollbacks.undone`). The families' lives
     follow the restored state (`junta.lives.services.restore_lives`). `current_phase` is the
     phase that was current when the GM's form was opened: sent again after the rollback (or
     after the phase moved on), it is refused rather than opening another phase."""

@@ -15,6 +15,7 @@ from django.views.decorators.http import require_http_methods
 
 from accounts.requests import AuthenticatedHttpRequest
 from junta.api import tokens
+from junta.api.api import api
 from junta.api.forms import TokenForm
 from junta.api.models import ApiToken
 
@@ -73,8 +74,6 @@ def _schema_name(ref: dict[str, Any] | None) -> str:
 def docs_page(request: HttpRequest) -> HttpResponse:
     """Every endpoint of the API as the schema describes it (method, path, summary,
     description, parameters, body, answers), on a plain page of the site: no script."""
-    from junta.api.api import api
-
     schema = api.get_openapi_schema()
     endpoints = []
     for path, operations in schema.get("paths", {}).items():

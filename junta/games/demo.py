@@ -11,6 +11,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from allauth.account.models import EmailAddress
+from django.contrib.auth import get_user_model
+
 if TYPE_CHECKING:
     from accounts.models import User
 
@@ -37,9 +40,6 @@ def demo_account(email: str, name: str, *, staff: bool = False) -> User:
     """An account one logs into with DEMO_PASSWORD, its address verified: created, or made so
     (an account left without a password by an earlier `simulate` gets the demo password; one
     that has a password keeps it)."""
-    from allauth.account.models import EmailAddress
-    from django.contrib.auth import get_user_model
-
     user = get_user_model().objects.filter(email=email).first()
     if user is None:
         user = get_user_model().objects.create_user(

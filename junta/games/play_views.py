@@ -7,6 +7,7 @@ from typing import Any, TypedDict
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.core.paginator import Paginator
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import NoReverseMatch, reverse
@@ -186,8 +187,6 @@ def history(request: AuthenticatedHttpRequest, game_id: int) -> HttpResponse:
     line and every order as well. The phases a GM rollback undid stay, under a banner saying
     they no longer count. A fixed number of queries, and a size that does not grow with the
     talk, per page."""
-    from django.core.paginator import Paginator
-
     game = selectors.game_for(request.user, game_id)
     viewer = play.viewer_for(game, request.user)
     page = Paginator(play.history_results(game), HISTORY_PHASES_PER_PAGE).get_page(

@@ -11,7 +11,7 @@ from django.views.decorators.http import require_POST
 
 from accounts.requests import AuthenticatedHttpRequest
 from junta.engine import PhaseKind
-from junta.games import campaigns, report_pages, selectors, speeches
+from junta.games import campaigns, play, report_pages, selectors, speeches
 from junta.games.forms import AnnouncementForm, CreateGameForm, JoinGameForm, SpeechForm
 from junta.games.markdown import render_markdown
 from junta.games.models import Game, Phase, Player
@@ -188,8 +188,6 @@ def events(request: AuthenticatedHttpRequest, game_id: int) -> HttpResponse:
     page = Paginator(shown, SPEECHES_PER_PAGE).get_page(request.GET.get("page"))
     items = selectors.events_items(game, page, phase)
     new_count = _mark_new(request, game, items, first=page.number == 1 and phase is None)
-    from junta.games import play
-
     latest = play.current_turn_results(game)
     is_gm = game.gm_id == request.user.id
     context = {

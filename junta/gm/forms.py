@@ -22,7 +22,7 @@ from junta.engine import (
     Status,
 )
 from junta.games.models import Game, Phase
-from junta.games.order_forms import token
+from junta.games.order_forms import form_prefix, token
 from junta.gm.templatetags.gm_tags import phase_title
 
 REASON_HELP = "Goes into the audit log, for the GM's eyes only."
@@ -192,8 +192,6 @@ class GMOrderForm(RulingForm):
 def gm_prefix(key: str) -> str:
     """The prefix of the GM's order form for option `key`: "gm-order-pay" (the player's own
     is "order-pay")."""
-    from junta.games.order_forms import form_prefix
-
     return "gm-" + form_prefix(key)
 
 

@@ -14,7 +14,7 @@ from typing import Any, TypedDict
 
 from django.db.models import Count, QuerySet
 
-from junta.engine import Catalog, GameState
+from junta.engine import Catalog, GameState, describe_order, parse_order
 from junta.engine import Player as EnginePlayer
 from junta.games import play
 from junta.games.models import (
@@ -40,8 +40,6 @@ def card_label(card_id: int) -> str:
 def describe(state: GameState, order: dict[str, Any]) -> str:  # a stored order (JSON)
     """An order in words, as the player's Orders page writes it (never its JSON: one the
     engine cannot read any more says so, with its kind in words)."""
-    from junta.engine import describe_order, parse_order
-
     try:
         return describe_order(state, parse_order(dict(order)))
     except Exception:  # noqa: BLE001 - a description must never break the GM's page

@@ -21,7 +21,7 @@ from typing import Any, Concatenate
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
-from django.http import HttpRequest, HttpResponse, HttpResponseNotAllowed
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotAllowed
 from django.shortcuts import redirect, render
 from django.urls import reverse
 
@@ -29,6 +29,7 @@ from accounts.requests import AuthenticatedHttpRequest
 from junta.engine import (
     MIN_PLAYERS,
     RULING_KINDS,
+    Event,
     GameState,
     OrderError,
     OrderOption,
@@ -39,14 +40,15 @@ from junta.engine import (
     legal_options,
     ruling_options,
 )
+from junta.games import repository, speeches
 from junta.games import selectors as game_selectors
-from junta.games import speeches
 from junta.games.campaigns import CampaignError
 from junta.games.forms import AnnouncementForm
 from junta.games.models import Announcement, Game, Order, Phase, Player
 from junta.games.order_forms import OrderForm
 from junta.games.page_cache import kept_for_viewer
 from junta.gm import confirm, forms, selectors, services
+from junta.gm.checks import chain_lines
 from junta.gm.permissions import gm_game_or_404
 from junta.notify.templatetags.notify_tags import when
 from junta.ops.models import Heartbeat
@@ -311,9 +313,6 @@ def _review_context(game: Game, phase: Phase | None, state: GameState | None, *,
     context: dict[str, Any] = {"publish_form": publish_form or forms.PublishForm(
         phase=phase.number if phase else None)}
     if phase is not None and phase.status == Phase.Status.DRAFTED and state is not None:
-        from junta.engine import Event
-        from junta.games import repository
-
         result = phase.result
         after = repository.state_after(result)
         context.update({
@@ -418,8 +417,6 @@ def board(request: AuthenticatedHttpRequest, game: Game) -> HttpResponse:
 
 def _history_context(game: Game, report: Any = None, rollback_form: Any = None
                      ) -> dict[str, Any]:
-    from junta.gm.checks import chain_lines
-
     phases = list(game.phases.order_by("-number"))
     chain = {line.number: line for line in chain_lines(game)}
     current = phases[0] if phases else None
@@ -788,8 +785,6 @@ def rule(request: AuthenticatedHttpRequest, game: Game, kind: str) -> HttpRespon
     form's lists are the engine's), or one the engine refuses comes back on the page with the
     form as the GM filled it in and each message next to its field; nothing changes."""
     if kind not in services.PAGE_RULINGS:
-        from django.http import Http404
-
         raise Http404
     _phase, state = selectors.current(game)
     if state is None:

@@ -13,6 +13,7 @@ import logging
 from django.db import transaction
 
 from junta.games.hooks import PhasePublished
+from junta.notify import tasks
 
 log = logging.getLogger(__name__)
 
@@ -22,10 +23,8 @@ def phase_published(published: PhasePublished) -> None:
     phase_id = published.phase.pk
 
     def queue() -> None:
-        from junta.notify.tasks import phase_published as task
-
         try:
-            task.delay(phase_id)
+            tasks.phase_published.delay(phase_id)
         except Exception:
             log.exception("could not queue the results mails of phase %s; the sweep will",
                           phase_id)

@@ -2,6 +2,9 @@
 
 from celery import shared_task
 
+from junta.games.tasks import queue_due_phases
+from junta.notify.tasks import queue_sweep
+
 from .models import Heartbeat
 
 
@@ -12,9 +15,6 @@ def sweep() -> str:
     each due phase to adjudication, queues the notification sweep for the mails due by the clock
     (reminders, digests, absences; each claimed) unless one is queued or running already,
     records the heartbeat."""
-    from junta.games.tasks import queue_due_phases
-    from junta.notify.tasks import queue_sweep
-
     due = queue_due_phases()
     queue_sweep()
     beat = Heartbeat.beat(Heartbeat.SWEEP, detail=f"{len(due)} phase(s) sent to adjudication")

@@ -9,6 +9,7 @@ from django.db import transaction
 from accounts.models import User
 from junta import engine
 from junta.games.models import Order, Phase, Player
+from junta.gm.selectors import describe
 
 from .common import (
     GMError,
@@ -38,8 +39,6 @@ def annul_order(game_id: int, by: User, seat: int, index: int, reason: str = "",
     waits for review). `state_version` and `revision` are what the GM's form showed: a form
     sent twice, or a player's orders changed since, is refused (the index would point at
     another order)."""
-    from junta.gm.selectors import describe
-
     reason = _reason(reason)
     game = _lock(game_id, by)
     _check_version(game, state_version)
@@ -83,8 +82,6 @@ def add_order(game_id: int, by: User, seat: int, order: Any, reason: str = "",
     own order forms), or its dict as the engine reads it. The engine checks it against the
     phase's state together with the player's other orders; a refusal is `GMOrderRefused`, with
     the engine's messages keyed by argument."""
-    from junta.gm.selectors import describe
-
     reason = _reason(reason)
     game = _lock(game_id, by)
     _check_version(game, state_version)

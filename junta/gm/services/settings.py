@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.core.exceptions import ValidationError
 from django.db import transaction
 
 from accounts.models import User
@@ -23,8 +24,6 @@ def update_settings(game_id: int, by: User, changes: dict[str, Any]) -> list[str
     lengths may change at any time (new deadlines follow them); who may join, the number of
     seats and the range of hidden extra bills only while the campaign forms (the deck is dealt at
     the start). Returns the names of the settings that changed."""
-    from django.core.exceptions import ValidationError
-
     game = _lock(game_id, by)
     unknown = set(changes) - set(SETTINGS_ANY_TIME) - set(SETTINGS_FORMING)
     if unknown:

@@ -10,6 +10,7 @@ from datetime import datetime, timedelta
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.timesince import timeuntil
 
 from accounts.models import User
 from junta.games import running
@@ -22,8 +23,6 @@ MAX_EXTENSION_HOURS = 24 * 14
 
 def _length(start: datetime, end: datetime) -> str:
     """A length of time in words ("3 hours, 12 minutes"; "0 minutes" when none)."""
-    from django.utils.timesince import timeuntil
-
     return timeuntil(end, start).replace("\xa0", " ") if end > start else "0 minutes"
 
 

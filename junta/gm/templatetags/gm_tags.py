@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 from django import template
 
 from junta.engine import PHASE_TITLES
+from junta.gm import selectors
 
 if TYPE_CHECKING:
     from junta.games.models import AuditEntry
@@ -23,22 +24,16 @@ def phase_title(kind: str) -> str:
 @register.filter
 def action_name(action: str) -> str:
     """An audit log action in words: "unit_remove" -> "Removed a unit"."""
-    from junta.gm.selectors import action_name as name
-
-    return name(action)
+    return selectors.action_name(action)
 
 
 @register.filter
 def audit_summary(entry: AuditEntry) -> str:
     """What an audit log entry did, in one line."""
-    from junta.gm.selectors import audit_summary as summary
-
-    return summary(entry)
+    return selectors.audit_summary(entry)
 
 
 @register.filter
 def audit_details(entry: AuditEntry) -> dict[str, Any]:  # the entry's data (JSON)
     """An audit log entry's data for its Details: not the order (its line has it in words)."""
-    from junta.gm.selectors import audit_details as details
-
-    return details(entry)
+    return selectors.audit_details(entry)

@@ -17,6 +17,7 @@ from django.core.management import call_command
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from junta.games.models import Game
+from junta.ops.demo import build_demo
 from junta.ops.devmail import mailbox_directory
 from junta.ops.supervisor import Child, Supervisor
 
@@ -40,8 +41,6 @@ class Command(BaseCommand):
         call_command("migrate", interactive=False, verbosity=0)
         call_command("createcachetable", verbosity=0)
         call_command("seed_demo")
-        from junta.ops.demo import build_demo
-
         for game in build_demo():
             if game.status == Game.Status.FINISHED:
                 self.stdout.write(f"Created the finished demo campaign {game.name!r} "

@@ -27,7 +27,7 @@ from junta.engine import MIN_PLAYERS, current_phase, is_finished
 from junta.games import repository
 from junta.games.models import Game, Order, Phase, Player
 from junta.gm import selectors
-from junta.gm.services.common import GMError, _moved_on, _still_on
+from junta.gm.services.common import GMError, moved_on, still_on
 from junta.gm.templatetags.gm_tags import phase_title
 
 FIELD, YES = "confirm", "yes"
@@ -101,7 +101,7 @@ def _said(text: str, what: str) -> list[SafeString]:
 def adjudicate(game: Game, phase_number: int, reason: str) -> Confirmation:
     """Adjudicating the open phase now (refused, GMError, once the form's phase is past)."""
     phase, state = selectors.current(game)
-    _still_on(game, phase, phase_number, Phase.Status.OPEN)
+    still_on(game, phase, phase_number, Phase.Status.OPEN)
     if game.status == Game.Status.PAUSED:
         raise GMError("The campaign is paused: resume it before adjudicating.")
     assert phase is not None and state is not None
@@ -141,7 +141,7 @@ def adjudicate(game: Game, phase_number: int, reason: str) -> Confirmation:
 def publish(game: Game, phase_number: int, announcement: str) -> Confirmation:
     """Publishing the drafted result (refused once the form's phase is no longer drafted)."""
     phase, _state = selectors.current(game)
-    _still_on(game, phase, phase_number, Phase.Status.DRAFTED, "published")
+    still_on(game, phase, phase_number, Phase.Status.DRAFTED, "published")
     if phase is None or phase.status != Phase.Status.DRAFTED:
         raise GMError("No drafted result waits for publication.")
     after = repository.state_after(phase.result)
@@ -170,7 +170,7 @@ def rollback(game: Game, to_phase: int, current_number: int, reason: str, announ
     if current is None:
         raise GMError("The campaign has not started: there is nothing to roll back.")
     if current.number != current_number:
-        raise _moved_on(game, current_number)
+        raise moved_on(game, current_number)
     target = game.phases.filter(number=to_phase).first()
     if target is None or target.number >= current.number:
         raise GMError(f"Roll back to an earlier phase: phase {current.number} is the current "

@@ -25,22 +25,22 @@ class NotTheGM(GMError):
     """Somebody other than the campaign's GameMaster asked (views answer 404 before this)."""
 
 
-def _lock(game_id: int, by: User) -> Game:
+def lock_as_gm(game_id: int, by: User) -> Game:
     game = lock_game(game_id)
     if game.gm_id != by.pk:
         raise NotTheGM("Only the campaign's GameMaster can do this.")
     return game
 
 
-def _current(game: Game) -> Phase | None:
+def latest_phase(game: Game) -> Phase | None:
     """The latest phase, locked (the game row is locked first by the caller)."""
     return (Phase.objects.select_for_update(no_key=True).filter(game=game)
             .order_by("-number").first())
 
 
-def _working_phase(game: Game) -> Phase:
+def working_phase(game: Game) -> Phase:
     """The phase rulings act on: the open one, or the one whose result waits for review."""
-    phase = _current(game)
+    phase = latest_phase(game)
     if phase is None:
         raise GMError("The campaign has not started: there is no state to rule on yet.")
     if game.status == Game.Status.FINISHED:
@@ -51,44 +51,44 @@ def _working_phase(game: Game) -> Phase:
     return phase
 
 
-def _reason(reason: str, required: bool = True) -> str:
+def given_reason(reason: str, required: bool = True) -> str:
     reason = (reason or "").strip()[:MAX_TEXT]
     if required and not reason:
         raise GMError("Give a reason: it goes into the audit log.")
     return reason
 
 
-def _audit(game: Game, by: User, action: str, *, reason: str = "", announcement: str = "",
+def audit(game: Game, by: User, action: str, *, reason: str = "", announcement: str = "",
            **data: Any) -> AuditEntry:
     return AuditEntry.objects.create(
         game=game, actor=by, action=action, reason=reason,
         announcement=(announcement or "").strip()[:MAX_TEXT], data=data)
 
 
-def _bump(game: Game) -> None:
+def bump_state_version(game: Game) -> None:
     """Open order forms carry the state version: a change makes them stale."""
     game.state_version += 1
     game.save(update_fields=["state_version"])
 
 
-def _seat_name(state: GameState, seat: int) -> str:
+def seat_name(state: GameState, seat: int) -> str:
     return state.name(seat)
 
 
-def _player_seat(state: GameState, seat: int) -> Player:
+def player_seat(state: GameState, seat: int) -> Player:
     if not isinstance(seat, int) or not 0 <= seat < len(state.players):
         raise GMError(f"There is no seat {seat} in this campaign.")
     return state.players[seat]
 
 
-def _check_version(game: Game, state_version: int | None) -> None:
+def check_version(game: Game, state_version: int | None) -> None:
     """A form carries the game's `state_version` from when it was opened: a form sent twice,
     or opened before another change, is refused (as the players' order forms are)."""
     if state_version is not None and state_version != game.state_version:
         raise GMError(STALE_FORM)
 
 
-def _moved_on(game: Game, number: int, done: str = "adjudicated") -> GMError:
+def moved_on(game: Game, number: int, done: str = "adjudicated") -> GMError:
     """A form meant for phase `number`, sent when the campaign is past it (a resent form)."""
     old = game.phases.filter(number=number).first()
     if old is not None and old.status == Phase.Status.SUPERSEDED:
@@ -96,16 +96,16 @@ def _moved_on(game: Game, number: int, done: str = "adjudicated") -> GMError:
     return GMError(f"Phase {number} was already {done}: nothing was done.")
 
 
-def _still_on(game: Game, phase: Phase | None, phase_number: int | None, status: str,
+def still_on(game: Game, phase: Phase | None, phase_number: int | None, status: str,
               done: str = "adjudicated") -> None:
     """A form meant for phase `phase_number` (None: any) is refused unless that phase is the
-    current one and still `status` (see `_moved_on`)."""
+    current one and still `status` (see `moved_on`)."""
     if phase_number is not None and (phase is None or phase.number != phase_number
                                      or phase.status != status):
-        raise _moved_on(game, phase_number, done)
+        raise moved_on(game, phase_number, done)
 
 
-def _state_before(phase: Phase) -> GameState:
+def sound_state_before(phase: Phase) -> GameState:
     """The phase's starting state, refused with a message if it no longer matches its digest
     (a row changed behind the services' back: the GM should run the replay check)."""
     try:

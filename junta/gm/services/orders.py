@@ -13,17 +13,17 @@ from junta.gm.selectors import describe
 
 from .common import (
     GMError,
-    _audit,
-    _bump,
-    _check_version,
-    _lock,
-    _player_seat,
-    _reason,
-    _seat_name,
-    _state_before,
-    _working_phase,
+    audit,
+    bump_state_version,
+    check_version,
+    lock_as_gm,
+    player_seat,
+    given_reason,
+    seat_name,
+    sound_state_before,
+    working_phase,
 )
-from .review import _redraft_if_drafted
+from .review import redraft_if_drafted
 
 
 def _order_row(phase: Phase, seat: int) -> Order | None:
@@ -39,10 +39,10 @@ def annul_order(game_id: int, by: User, seat: int, index: int, reason: str = "",
     waits for review). `state_version` and `revision` are what the GM's form showed: a form
     sent twice, or a player's orders changed since, is refused (the index would point at
     another order)."""
-    reason = _reason(reason)
-    game = _lock(game_id, by)
-    _check_version(game, state_version)
-    phase = _working_phase(game)
+    reason = given_reason(reason)
+    game = lock_as_gm(game_id, by)
+    check_version(game, state_version)
+    phase = working_phase(game)
     row = _order_row(phase, seat)
     if row is not None and revision is not None and row.revision != revision:
         raise GMError(f"Seat {seat + 1}'s orders changed since this page was opened: nothing "
@@ -50,15 +50,15 @@ def annul_order(game_id: int, by: User, seat: int, index: int, reason: str = "",
     if row is None or not 0 <= index < len(row.payload):
         raise GMError(f"Seat {seat + 1} has no order number {index + 1} in phase "
                       f"{phase.number}.")
-    state = _state_before(phase)
+    state = sound_state_before(phase)
     payload = list(row.payload)
     struck = payload.pop(index)
     row.payload = payload
     row.revision += 1
     row.save(update_fields=["payload", "revision", "submitted_at"])
-    _bump(game)
-    digest = _redraft_if_drafted(game, phase)
-    _audit(game, by, "annul", reason=reason, announcement=announcement, phase=phase.number,
+    bump_state_version(game)
+    digest = redraft_if_drafted(game, phase)
+    audit(game, by, "annul", reason=reason, announcement=announcement, phase=phase.number,
            seat=seat, order=struck, draft_digest=digest,
            summary=f"{state.name(seat)}'s order {index + 1}: {describe(state, struck)}")
     return row
@@ -82,10 +82,10 @@ def add_order(game_id: int, by: User, seat: int, order: Any, reason: str = "",
     own order forms), or its dict as the engine reads it. The engine checks it against the
     phase's state together with the player's other orders; a refusal is `GMOrderRefused`, with
     the engine's messages keyed by argument."""
-    reason = _reason(reason)
-    game = _lock(game_id, by)
-    _check_version(game, state_version)
-    phase = _working_phase(game)
+    reason = given_reason(reason)
+    game = lock_as_gm(game_id, by)
+    check_version(game, state_version)
+    phase = working_phase(game)
     if isinstance(order, engine.Order):
         parsed = order
     elif isinstance(order, dict):
@@ -95,8 +95,8 @@ def add_order(game_id: int, by: User, seat: int, order: Any, reason: str = "",
             raise GMError(str(exc)) from exc
     else:
         raise GMError("An order is given with its form, not as text.")
-    state = _state_before(phase)
-    _player_seat(state, seat)
+    state = sound_state_before(phase)
+    player_seat(state, seat)
     player = game.players.filter(seat=seat, membership=Player.Membership.ACTIVE).first()
     if player is None:
         raise GMError(f"Nobody sits at seat {seat + 1}.")
@@ -105,7 +105,7 @@ def add_order(game_id: int, by: User, seat: int, order: Any, reason: str = "",
     given = engine.arranged([*current, parsed])  # with a condition: before the fallback
     problems = engine.validate_orders(state, seat, given)
     if problems:
-        raise GMOrderRefused("The engine refuses this order for " + _seat_name(state, seat)
+        raise GMOrderRefused("The engine refuses this order for " + seat_name(state, seat)
                              + ": " + "; ".join(problems), problems,
                              next(i for i, o in enumerate(given) if o is parsed))
     if row is None:
@@ -113,9 +113,9 @@ def add_order(game_id: int, by: User, seat: int, order: Any, reason: str = "",
     row.payload = [o.to_dict() for o in given]
     row.revision += 1
     row.save()
-    _bump(game)
-    digest = _redraft_if_drafted(game, phase)
-    _audit(game, by, "order", reason=reason, announcement=announcement, phase=phase.number,
+    bump_state_version(game)
+    digest = redraft_if_drafted(game, phase)
+    audit(game, by, "order", reason=reason, announcement=announcement, phase=phase.number,
            seat=seat, order=parsed.to_dict(), draft_digest=digest,
            summary=f"for {state.name(seat)}: {describe(state, parsed.to_dict())}")
     return row

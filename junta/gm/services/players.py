@@ -14,13 +14,13 @@ from junta.games.campaigns import seat_player
 from junta.games.models import Character, Game, Order, Phase, Player
 from junta.talk import services as talk_services
 
-from .common import GMError, _audit, _bump, _lock, _reason, _state_before
-from .review import _redraft_if_drafted
+from .common import GMError, audit, bump_state_version, lock_as_gm, given_reason, sound_state_before
+from .review import redraft_if_drafted
 
 
 @transaction.atomic
 def approve_player(game_id: int, by: User, player_id: int) -> Player:
-    game = _lock(game_id, by)
+    game = lock_as_gm(game_id, by)
     if game.status != Game.Status.FORMING:
         raise GMError(f"{game.name} has started: seats change by replacing a player now.")
     player = game.players.select_related("user").filter(pk=player_id).first()
@@ -29,7 +29,7 @@ def approve_player(game_id: int, by: User, player_id: int) -> Player:
     if player.membership != Player.Membership.PENDING:
         raise GMError(f"{player.user.public_name} is not waiting for approval.")
     seat_player(game, player)
-    _audit(game, by, "approve", player=player.pk, user=player.user.public_name, seat=player.seat)
+    audit(game, by, "approve", player=player.pk, user=player.user.public_name, seat=player.seat)
     return player
 
 
@@ -38,7 +38,7 @@ def remove_player(game_id: int, by: User, player_id: int, reason: str = "") -> P
     """Decline a request to join, or take a seated player out, while the campaign forms (he
     leaves the conversations he is in: `junta.talk.services.drop_player`). Once it runs, every
     seat is a family of the game: replace its player instead."""
-    game = _lock(game_id, by)
+    game = lock_as_gm(game_id, by)
     player = game.players.select_related("user").filter(pk=player_id).first()
     if player is None:
         raise GMError("There is no such player in this campaign.")
@@ -54,8 +54,8 @@ def remove_player(game_id: int, by: User, player_id: int, reason: str = "") -> P
     seated = was == Player.Membership.ACTIVE
     left: dict[str, Any] = {"conversations_left": talk_services.drop_player(player)} \
         if seated else {}
-    _audit(game, by, "remove" if seated else "decline",
-           reason=_reason(reason, required=False), player=player.pk,
+    audit(game, by, "remove" if seated else "decline",
+           reason=given_reason(reason, required=False), player=player.pk,
            user=player.user.public_name, **left)
     return player
 
@@ -68,7 +68,7 @@ def _board_state(game: Game) -> tuple[Phase | None, GameState | None]:
         return None, None
     if phase.status == Phase.Status.PUBLISHED:
         return phase, repository.state_after(phase.result)
-    return phase, _state_before(phase)
+    return phase, sound_state_before(phase)
 
 
 @transaction.atomic
@@ -78,8 +78,8 @@ def replace_player(game_id: int, by: User, player_id: int, newcomer_email: str,
     with a Player row of their own; the leaver's row, orders and speeches stay theirs. The
     family's private conversations go with the seat (docs/rules.md §talk): the newcomer reads
     them and speaks in them, the leaver no longer does."""
-    reason = _reason(reason)
-    game = _lock(game_id, by)
+    reason = given_reason(reason)
+    game = lock_as_gm(game_id, by)
     if game.status == Game.Status.FORMING:
         raise GMError("While the campaign forms, remove the player and invite the newcomer.")
     if game.status == Game.Status.FINISHED:
@@ -115,20 +115,20 @@ def replace_player(game_id: int, by: User, player_id: int, newcomer_email: str,
     talks = talk_services.hand_over(old, new, name)
     digest_after = None
     if phase is not None and phase.status in (Phase.Status.OPEN, Phase.Status.DRAFTED):
-        state = _state_before(phase)
+        state = sound_state_before(phase)
         if state.players[seat].name != name:
             try:
                 state = rule(state, "name", {"seat": seat, "name": name}).state
             except RulingError as error:
                 raise GMError(str(error)) from error
             repository.rewrite_state_before(phase, state)
-            _redraft_if_drafted(game, phase)
+            redraft_if_drafted(game, phase)
         digest_after = phase.state_digest
     _, board = _board_state(game)
     if board is not None:
         repository.write_board(game, board)
-    _bump(game)
-    _audit(game, by, "replace", reason=reason, announcement=announcement, seat=seat,
+    bump_state_version(game)
+    audit(game, by, "replace", reason=reason, announcement=announcement, seat=seat,
            old_player=old.pk, old_user=old.user.public_name, new_player=new.pk,
            new_user=user.public_name, character=name, orders_moved=moved,
            conversations_moved=talks,

@@ -12,7 +12,7 @@ from junta import engine
 from junta.games import adjudication, repository
 from junta.games.models import Game, Phase, PhaseResult
 
-from .common import GMError, _audit, _current, _lock, _reason, _state_before, _still_on
+from .common import GMError, audit, latest_phase, lock_as_gm, given_reason, sound_state_before, still_on
 
 
 def draft(game: Game, phase: Phase) -> PhaseResult:
@@ -20,7 +20,7 @@ def draft(game: Game, phase: Phase) -> PhaseResult:
     draft for the GM). A phase drafted before gets its one result row rewritten: an unpublished
     draft is the GM's working copy, and the audit entry keeps the digest it had. Call with the
     game row locked."""
-    state = _state_before(phase)
+    state = sound_state_before(phase)
     orders = repository.orders_for_engine(phase)
     resolution = engine.resolve(state, orders, repository.submission_order(phase))
     fields = {
@@ -45,7 +45,7 @@ def draft(game: Game, phase: Phase) -> PhaseResult:
     return result
 
 
-def _redraft_if_drafted(game: Game, phase: Phase) -> str | None:
+def redraft_if_drafted(game: Game, phase: Phase) -> str | None:
     """After a change to a drafted phase, draft it again; returns the new digest."""
     if phase.status != Phase.Status.DRAFTED:
         return None
@@ -60,9 +60,9 @@ def adjudicate_now(game_id: int, by: User, reason: str = "",
     than adjudicating the next phase too."""
     now = now or timezone.now()
     with transaction.atomic():
-        game = _lock(game_id, by)
-        phase = _current(game)
-        _still_on(game, phase, phase_number, Phase.Status.OPEN)
+        game = lock_as_gm(game_id, by)
+        phase = latest_phase(game)
+        still_on(game, phase, phase_number, Phase.Status.OPEN)
         if game.status == Game.Status.PAUSED:
             raise GMError("The campaign is paused: resume it before adjudicating.")
         if phase is None or phase.status != Phase.Status.OPEN:
@@ -71,7 +71,7 @@ def adjudicate_now(game_id: int, by: User, reason: str = "",
         published = game.review_mode != Game.ReviewMode.REVIEW
         if published:
             adjudication.publish(game, phase, result, now)
-        _audit(game, by, "adjudicate", reason=_reason(reason, required=False),
+        audit(game, by, "adjudicate", reason=given_reason(reason, required=False),
                phase=phase.number, kind=phase.kind, digest=result.digest, published=published)
     return phase
 
@@ -83,14 +83,14 @@ def publish(game_id: int, by: User, announcement: str = "",
     phase was drafted is refused rather than publishing a result nobody reviewed."""
     now = now or timezone.now()
     with transaction.atomic():
-        game = _lock(game_id, by)
-        phase = _current(game)
-        _still_on(game, phase, phase_number, Phase.Status.DRAFTED, "published")
+        game = lock_as_gm(game_id, by)
+        phase = latest_phase(game)
+        still_on(game, phase, phase_number, Phase.Status.DRAFTED, "published")
         if phase is None or phase.status != Phase.Status.DRAFTED:
             raise GMError("No drafted result waits for publication.")
         result = phase.result
         next_phase = adjudication.publish(game, phase, result, now)
-        _audit(game, by, "publish", announcement=announcement, phase=phase.number,
+        audit(game, by, "publish", announcement=announcement, phase=phase.number,
                kind=phase.kind, digest=result.digest)
     return next_phase
 
@@ -98,12 +98,12 @@ def publish(game_id: int, by: User, announcement: str = "",
 def redraft(game_id: int, by: User, reason: str = "") -> PhaseResult:
     """Draft the waiting phase again from its stored state and orders."""
     with transaction.atomic():
-        game = _lock(game_id, by)
-        phase = _current(game)
+        game = lock_as_gm(game_id, by)
+        phase = latest_phase(game)
         if phase is None or phase.status != Phase.Status.DRAFTED:
             raise GMError("No drafted result waits for review.")
         before = phase.result.digest
         result = draft(game, phase)
-        _audit(game, by, "redraft", reason=_reason(reason, required=False),
+        audit(game, by, "redraft", reason=given_reason(reason, required=False),
                phase=phase.number, digest_before=before, digest_after=result.digest)
     return result

@@ -13,7 +13,7 @@ from junta.games.models import Game, Phase
 from junta.gm.checks import CampaignCheck, check_campaign
 from junta.lives.services import restore_lives
 
-from .common import GMError, NotTheGM, _audit, _current, _lock, _moved_on, _reason, _state_before
+from .common import GMError, NotTheGM, audit, latest_phase, lock_as_gm, moved_on, given_reason, sound_state_before
 
 
 @transaction.atomic
@@ -27,20 +27,20 @@ def rollback(game_id: int, by: User, to_phase: int, reason: str = "", announceme
     phase that was current when the GM's form was opened: sent again after the rollback (or
     after the phase moved on), it is refused rather than opening another phase."""
     now = now or timezone.now()
-    reason = _reason(reason)
-    game = _lock(game_id, by)
-    current = _current(game)
+    reason = given_reason(reason)
+    game = lock_as_gm(game_id, by)
+    current = latest_phase(game)
     if current is None:
         raise GMError("The campaign has not started: there is nothing to roll back.")
     if current_phase is not None and current.number != current_phase:
-        raise _moved_on(game, current_phase)
+        raise moved_on(game, current_phase)
     target = game.phases.filter(number=to_phase).first()
     if target is None:
         raise GMError(f"There is no phase {to_phase} in this campaign.")
     if target.number >= current.number:
         raise GMError(f"Roll back to an earlier phase: phase {current.number} is the current "
                       "one.")
-    state = _state_before(target)
+    state = sound_state_before(target)
     superseded = None
     if current.status in (Phase.Status.OPEN, Phase.Status.DRAFTED):
         current.status = Phase.Status.SUPERSEDED
@@ -61,7 +61,7 @@ def rollback(game_id: int, by: User, to_phase: int, reason: str = "", announceme
     game.save(update_fields=["status", "paused_from", "paused_at", "finished_at",
                              "state_version"])
     repository.write_board(game, state)
-    _audit(game, by, "rollback", reason=reason, announcement=announcement,
+    audit(game, by, "rollback", reason=reason, announcement=announcement,
            to_phase=target.number, kind=target.kind, turn=target.turn, new_phase=new.number,
            superseded=superseded, digest=target.state_digest)
     return new
@@ -74,7 +74,7 @@ def replay_check(game_id: int, by: User) -> CampaignCheck:
         raise NotTheGM("Only the campaign's GameMaster can do this.")
     report = check_campaign(game)
     with transaction.atomic():
-        _audit(game, by, "replay_check", phases=len(report.replay), ok=report.ok,
+        audit(game, by, "replay_check", phases=len(report.replay), ok=report.ok,
                failures=[line.phase_number for line in report.replay if not line.ok],
                changed=[line.phase_number for line in report.changed],
                breaks=[line.number for line in report.chain if not line.ok])

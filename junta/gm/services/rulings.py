@@ -26,15 +26,15 @@ from junta.gm.actions import PAGE_RULINGS
 
 from .common import (
     GMError,
-    _audit,
-    _bump,
-    _check_version,
-    _lock,
-    _reason,
-    _state_before,
-    _working_phase,
+    audit,
+    bump_state_version,
+    check_version,
+    lock_as_gm,
+    given_reason,
+    sound_state_before,
+    working_phase,
 )
-from .review import _redraft_if_drafted
+from .review import redraft_if_drafted
 
 
 class RulingRefused(GMError):
@@ -52,12 +52,12 @@ def _rule(game_id: int, by: User, action: str, reason: str, announcement: str,
     """Apply `ruling` (an engine ruling with its arguments) to the state the current phase
     starts from. A form with a stale `state_version` (sent twice, or opened before another
     change) is refused; so is a ruling the engine refuses, with its messages."""
-    reason = _reason(reason)
+    reason = given_reason(reason)
     with transaction.atomic():
-        game = _lock(game_id, by)
-        _check_version(game, state_version)
-        phase = _working_phase(game)
-        before = _state_before(phase)
+        game = lock_as_gm(game_id, by)
+        check_version(game, state_version)
+        phase = working_phase(game)
+        before = sound_state_before(phase)
         try:
             done = ruling(before)  # the engine's rulings return a new state, `before` intact
         except RulingError as error:
@@ -65,9 +65,9 @@ def _rule(game_id: int, by: User, action: str, reason: str, announcement: str,
         digest_before = phase.state_digest
         repository.rewrite_state_before(phase, done.state)
         repository.write_board(game, done.state)
-        _bump(game)
-        draft_digest = _redraft_if_drafted(game, phase)
-        return _audit(game, by, action, reason=reason, announcement=announcement,
+        bump_state_version(game)
+        draft_digest = redraft_if_drafted(game, phase)
+        return audit(game, by, action, reason=reason, announcement=announcement,
                       summary=done.summary, phase=phase.number, digest_before=digest_before,
                       digest_after=phase.state_digest, draft_digest=draft_digest,
                       broken_orders=_broken_orders(phase, before, done.state), **done.facts)

@@ -11,7 +11,7 @@ from django.db import transaction
 from accounts.models import User
 from junta.games.models import Game, Player
 
-from .common import GMError, _audit, _lock
+from .common import GMError, audit, lock_as_gm
 
 SETTINGS_ANY_TIME = ("review_mode", "deadline_time", "time_zone", "phase_days", "min_hours",
                      "players_may_poll", "archived_publicly")
@@ -24,7 +24,7 @@ def update_settings(game_id: int, by: User, changes: dict[str, Any]) -> list[str
     lengths may change at any time (new deadlines follow them); who may join, the number of
     seats and the range of hidden extra bills only while the campaign forms (the deck is dealt at
     the start). Returns the names of the settings that changed."""
-    game = _lock(game_id, by)
+    game = lock_as_gm(game_id, by)
     unknown = set(changes) - set(SETTINGS_ANY_TIME) - set(SETTINGS_FORMING)
     if unknown:
         raise GMError(f"{', '.join(sorted(unknown))} cannot be set here.")
@@ -54,6 +54,6 @@ def update_settings(game_id: int, by: User, changes: dict[str, Any]) -> list[str
         raise GMError(" ".join(m for ms in error.message_dict.values() for m in ms)) from error
     if changed:
         game.save(update_fields=list(changed))
-        _audit(game, by, "settings", changes={
+        audit(game, by, "settings", changes={
             name: [str(old[name]), str(value)] for name, value in changed.items()})
     return sorted(changed)

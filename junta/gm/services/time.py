@@ -16,7 +16,7 @@ from accounts.models import User
 from junta.games import running
 from junta.games.models import Game, Phase
 
-from .common import GMError, _audit, _current, _lock, _reason, _still_on
+from .common import GMError, audit, latest_phase, lock_as_gm, given_reason, still_on
 
 MAX_EXTENSION_HOURS = 24 * 14
 
@@ -31,21 +31,21 @@ def pause(game_id: int, by: User, reason: str = "", announcement: str = "",
           now: datetime | None = None) -> Game:
     """Stop the clock: no deadline passes and no orders are taken until the GM resumes."""
     now = now or timezone.now()
-    reason = _reason(reason, required=False)
-    game = _lock(game_id, by)
+    reason = given_reason(reason, required=False)
+    game = lock_as_gm(game_id, by)
     if game.status not in (Game.Status.NOMINATING, Game.Status.RUNNING):
         raise GMError("Only a running campaign can be paused.")
     game.paused_from = game.status
     game.status = Game.Status.PAUSED
     game.paused_at = now
     game.save(update_fields=["status", "paused_at", "paused_from"])
-    phase = _current(game)
+    phase = latest_phase(game)
     if phase is not None and phase.status == Phase.Status.OPEN:
         summary = (f"the clock stopped in phase {phase.number} with "
                    f"{_length(now, phase.deadline)} to go")
     else:
         summary = "the clock stopped"
-    _audit(game, by, "pause", reason=reason, announcement=announcement, summary=summary,
+    audit(game, by, "pause", reason=reason, announcement=announcement, summary=summary,
            phase=phase.number if phase else None)
     return game
 
@@ -56,12 +56,12 @@ def resume(game_id: int, by: User, reason: str = "", announcement: str = "",
     """Start the clock again: the deadline of the open phase moves by the length of the
     pause."""
     now = now or timezone.now()
-    reason = _reason(reason, required=False)
-    game = _lock(game_id, by)
+    reason = given_reason(reason, required=False)
+    game = lock_as_gm(game_id, by)
     if game.status != Game.Status.PAUSED:
         raise GMError("The campaign is not paused.")
     paused_at = game.paused_at
-    phase = _current(game)
+    phase = latest_phase(game)
     open_phase = phase if phase is not None and phase.status == Phase.Status.OPEN else None
     if open_phase is not None and paused_at:
         open_phase.deadline += now - paused_at
@@ -75,7 +75,7 @@ def resume(game_id: int, by: User, reason: str = "", announcement: str = "",
                    "moved by as much")
     else:
         summary = f"running again after a pause of {paused}"
-    _audit(game, by, "resume", reason=reason, announcement=announcement, summary=summary,
+    audit(game, by, "resume", reason=reason, announcement=announcement, summary=summary,
            phase=phase.number if phase else None,
            paused_seconds=int((now - paused_at).total_seconds()) if paused_at else None)
     return game
@@ -90,12 +90,12 @@ def extend_deadline(game_id: int, by: User, hours: int, reason: str = "",
     while he typed), the form is refused rather than moving the next phase's deadline; and
     `deadline_shown`, the deadline it showed: once moved since (the form sent twice, another
     window), refused rather than extending twice."""
-    reason = _reason(reason, required=False)
-    game = _lock(game_id, by)
+    reason = given_reason(reason, required=False)
+    game = lock_as_gm(game_id, by)
     if not 1 <= hours <= MAX_EXTENSION_HOURS:
         raise GMError("Extend by 1 hour to 14 days.")
-    phase = _current(game)
-    _still_on(game, phase, phase_number, Phase.Status.OPEN)
+    phase = latest_phase(game)
+    still_on(game, phase, phase_number, Phase.Status.OPEN)
     if phase is None or phase.status != Phase.Status.OPEN:
         raise GMError("There is no open phase to extend.")
     if deadline_shown is not None and deadline_shown != phase.deadline:
@@ -104,7 +104,7 @@ def extend_deadline(game_id: int, by: User, hours: int, reason: str = "",
                       "again.")
     phase.deadline += timedelta(hours=hours)
     phase.save(update_fields=["deadline"])
-    _audit(game, by, "extend", reason=reason, announcement=announcement, hours=hours,
+    audit(game, by, "extend", reason=reason, announcement=announcement, hours=hours,
            phase=phase.number, summary=f"phase {phase.number}'s deadline extended by {hours} "
                                        f"hour{'s' if hours != 1 else ''}")
     return phase

@@ -10,8 +10,7 @@ from django.http import Http404
 
 from accounts.models import User
 from junta.api.errors import not_found
-from junta.games import play
-from junta.games.models import Game, Phase, Player
+from junta.games.public import Game, Phase, Player, Seat, seat_for
 
 
 @dataclass(frozen=True)
@@ -46,12 +45,12 @@ def membership(user: User, game_id: int) -> Membership:
     return Membership(game, player)
 
 
-def seat(user: User, game_id: int) -> play.Seat:
+def seat(user: User, game_id: int) -> Seat:
     """His seat with the phase shown, its state and his view (`play.seat_for`); 404 before the
     campaign starts (there is nothing to show yet) and outside it."""
     member = membership(user, game_id)
     try:
-        return play.seat_for(member.game, user)
+        return seat_for(member.game, user)
     except Http404:
         raise not_found("This campaign has not started: it has no phase yet.") from None
 

@@ -17,8 +17,22 @@ from junta.api import access
 from junta.api.auth import caller
 from junta.api.errors import not_found
 from junta.api.schemas import ERRORS, CampaignItem, CampaignOut, MeOut, PhasesOut, ReportOut
-from junta.games import play, rollbacks, selectors, status_info
-from junta.games.models import Game, Phase, PhaseResult, Player
+from junta.games.public import (
+    Game,
+    Phase,
+    PhaseResult,
+    Player,
+    history_results,
+    my_games,
+    my_seats,
+    phase_title,
+    reports,
+    undone_phases,
+    unread_speeches,
+    who_is_in,
+)
+from junta.games.public import clock as phase_clock
+from junta.games.public import roster as campaign_roster
 from junta.talk import selectors as talk_selectors
 
 router = Router(tags=["campaigns"])
@@ -26,7 +40,7 @@ PHASES_PER_PAGE = 10
 
 
 def phase_out(phase: Phase) -> dict[str, Any]:
-    return {"number": phase.number, "kind": phase.kind, "title": play.phase_title(phase),
+    return {"number": phase.number, "kind": phase.kind, "title": phase_title(phase),
             "turn": phase.turn, "status": phase.status, "opens_at": phase.opens_at,
             "deadline": phase.deadline}
 
@@ -42,8 +56,8 @@ def campaigns(request: HttpRequest) -> list[dict[str, Any]]:
     """The campaigns I run or play in (or asked to join): the current phase, whether I owe
     orders and how far mine are, and what I have not read yet."""
     user = caller(request)
-    games = list(selectors.my_games(user))
-    seats = selectors.my_seats(user, games)
+    games = list(my_games(user))
+    seats = my_seats(user, games)
     unread_messages = talk_selectors.unread_by_game(user, [g.id for g in games])
     pending = set(Player.objects.filter(user=user, game__in=games,
                                         membership=Player.Membership.PENDING)
@@ -61,7 +75,7 @@ def campaigns(request: HttpRequest) -> list[dict[str, Any]]:
             "owes_orders": bool(mine.get("owes")),
             "orders_in": bool(mine.get("orders_in")),
             "orders_final": bool(mine.get("final")),
-            "unread_speeches": selectors.unread_speeches(game, user),
+            "unread_speeches": unread_speeches(game, user),
             "unread_messages": unread_messages.get(game.id, 0),
         })
     return out
@@ -76,9 +90,9 @@ def campaign(request: HttpRequest, game_id: int) -> dict[str, Any]:
     user = caller(request)
     seat = access.seat(user, game_id)
     game, view = seat.game, seat.view
-    in_orders, all_final = status_info.who_is_in(seat.phase, seat.state)
-    clock = status_info.clock(game, seat.phase, all_final=all_final)
-    players = {p.seat: p for p in selectors.roster(game)}
+    in_orders, all_final = who_is_in(seat.phase, seat.state)
+    clock = phase_clock(game, seat.phase, all_final=all_final)
+    players = {p.seat: p for p in campaign_roster(game)}
     roster = [{"seat": p["seat"], "family": p["name"],
                "player": players[p["seat"]].user.public_name if p["seat"] in players else ""}
               for p in view["players"]]
@@ -99,8 +113,8 @@ def _reports(member: access.Membership, results: list[PhaseResult]) -> list[dict
     lines and his own; once the game is over, everything revealed."""
     game = member.game
     finished = game.status == Game.Status.FINISHED
-    drawn = play.reports(game, member.viewer, results, reveal=finished,
-                         rolled_back=rollbacks.undone_phases(game))
+    drawn = reports(game, member.viewer, results, reveal=finished,
+                    rolled_back=undone_phases(game))
     out = []
     for result, report in zip(results, drawn, strict=True):
         phase = report.phase
@@ -124,7 +138,7 @@ def phases(request: HttpRequest, game_id: int, page: int = 1) -> dict[str, Any]:
     """Every published phase's report, newest first, ten a page: the public lines and my own
     (every secret once the game is over). Phases a GM rollback undid carry `undone_on`."""
     member = access.membership(caller(request), game_id)
-    paged = Paginator(play.history_results(member.game), PHASES_PER_PAGE)
+    paged = Paginator(history_results(member.game), PHASES_PER_PAGE)
     shown = paged.get_page(page)
     return {"page": shown.number, "pages": paged.num_pages, "count": paged.count,
             "phases": _reports(member, list(shown))}
@@ -134,7 +148,7 @@ def phases(request: HttpRequest, game_id: int, page: int = 1) -> dict[str, Any]:
             summary="One published phase")
 def phase(request: HttpRequest, game_id: int, number: int) -> dict[str, Any]:
     member = access.membership(caller(request), game_id)
-    result = play.history_results(member.game).filter(phase__number=number).first()
+    result = history_results(member.game).filter(phase__number=number).first()
     if result is None:
         raise not_found("No published phase of this campaign has that number.")
     return _reports(member, [result])[0]

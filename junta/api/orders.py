@@ -16,15 +16,22 @@ from junta.api.campaigns import phase_out
 from junta.api.errors import ApiError, Issue, not_found
 from junta.api.options import Unfilled, filled, options_json
 from junta.api.schemas import ERRORS, ErrorOut, FinalIn, OptionsOut, OrdersIn, OrdersOut
-from junta.games import play, running, status_info
-from junta.games.campaigns import CampaignError
-from junta.games.models import Game
+from junta.games.public import (
+    CampaignError,
+    Game,
+    OrdersRejected,
+    Seat,
+    StaleOrders,
+    set_final,
+    submit_orders,
+)
+from junta.games.public import clock as phase_clock
 from junta.ops.text import REFUSED_TEXT, refused_text
 
 router = Router(tags=["orders"])
 
 
-def _my_seat(request: HttpRequest, game_id: int) -> play.Seat:
+def _my_seat(request: HttpRequest, game_id: int) -> Seat:
     """My seat; the GM gives no orders of his own here (404, as the Orders page)."""
     seat = access.seat(caller(request), game_id)
     if seat.player is None or seat.seat is None:
@@ -36,15 +43,15 @@ def _version(game: Game) -> int:
     return Game.objects.filter(pk=game.pk).values_list("state_version", flat=True).get()
 
 
-def _open(seat: play.Seat) -> tuple[bool, str | None]:
+def _open(seat: Seat) -> tuple[bool, str | None]:
     """Whether orders are taken now (the clock counts down and the engine lets me act), and
     the engine's reason when it does not."""
     barred = engine.why_no_orders(seat.state, seat.seat) if seat.seat is not None else None
-    clock = status_info.clock(seat.game, seat.phase)
+    clock = phase_clock(seat.game, seat.phase)
     return clock.counting and barred is None, barred
 
 
-def _orders_out(seat: play.Seat) -> dict[str, Any]:
+def _orders_out(seat: Seat) -> dict[str, Any]:
     order = seat.order
     options = engine.legal_options(seat.state, seat.seat) if seat.seat is not None else None
     lines = []
@@ -91,7 +98,7 @@ def _stale(given: int, game: Game) -> ApiError:
                          "send them anew. Nothing was saved.", "state_version")
 
 
-def _refused(seat: play.Seat, given: int, error: CampaignError) -> ApiError:
+def _refused(seat: Seat, given: int, error: CampaignError) -> ApiError:
     """A refusal of the service as the API says it: stale (409), or the service's words."""
     if given != _version(seat.game):
         return _stale(given, seat.game)
@@ -117,7 +124,7 @@ def _refused_text(value: Any, where: str) -> str | None:
     return None
 
 
-def _engine_orders(seat: play.Seat, items: list[dict[str, Any]]) -> list[dict[str, Any]]:
+def _engine_orders(seat: Seat, items: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """Each item read as the engine's order (an option filled in is built by the engine, then
     read as any order), each problem with its place in the list."""
     assert seat.seat is not None
@@ -152,14 +159,14 @@ def replace_orders(request: HttpRequest, game_id: int, payload: OrdersIn) -> dic
         raise _stale(payload.state_version, seat.game)
     items = _engine_orders(seat, payload.orders)
     try:
-        running.submit_orders(seat.phase.id, user, items, state_version=payload.state_version,
-                              note_to_gm=payload.note_to_gm, final=payload.final,
-                              revision=payload.revision)
-    except running.StaleOrders:
+        submit_orders(seat.phase.id, user, items, state_version=payload.state_version,
+                      note_to_gm=payload.note_to_gm, final=payload.final,
+                      revision=payload.revision)
+    except StaleOrders:
         raise ApiError(409, f"My orders changed after revision {payload.revision} (on the "
                             "Orders page, or by another program): read them again and send the "
                             "list anew. Nothing was saved.", "revision") from None
-    except running.OrdersRejected as rejected:
+    except OrdersRejected as rejected:
         raise ApiError(400, [_issue(p) for p in rejected.errors]) from None
     except CampaignError as error:
         raise _refused(seat, payload.state_version, error) from None
@@ -181,7 +188,7 @@ def final(request: HttpRequest, game_id: int, payload: FinalIn) -> dict[str, Any
     user = caller(request)
     seat = _my_seat(request, game_id)
     try:
-        running.set_final(seat.phase.id, user, payload.final)
+        set_final(seat.phase.id, user, payload.final)
     except CampaignError as error:
         raise ApiError(400, str(error)) from None
     return _orders_out(access.seat(user, game_id))

@@ -24,9 +24,16 @@ from junta.api.schemas import (
     SpeechIn,
     SpeechItem,
 )
-from junta.games import selectors, speeches
-from junta.games.campaigns import CampaignError
-from junta.games.models import Player
+from junta.games.public import (
+    CampaignError,
+    EventsItem,
+    Player,
+    events_items,
+    mark_new,
+    mark_seen,
+    post_speech,
+    seen_until,
+)
 from junta.talk import access as talk_access
 from junta.talk import selectors as talk_selectors
 from junta.talk import services as talk_services
@@ -37,7 +44,7 @@ SPEECHES_PER_PAGE = 20
 MESSAGES_PER_PAGE = 50
 
 
-def _item(entry: selectors.EventsItem) -> dict[str, Any]:
+def _item(entry: EventsItem) -> dict[str, Any]:
     item = entry.item
     if entry.kind == "speech":
         return {"kind": "speech", "id": item.id, "created_at": item.created_at,
@@ -64,11 +71,11 @@ def speech_list(request: HttpRequest, game_id: int, page: int = 1) -> dict[str, 
     shown = (game.speeches.select_related("reply_to", "phase").order_by("-created_at", "-id"))
     paged = Paginator(shown, SPEECHES_PER_PAGE)
     current = paged.get_page(page)
-    items = selectors.events_items(game, current)
-    since = selectors.seen_until(game, user)
-    selectors.mark_new(items, game, user, since)
+    items = events_items(game, current)
+    since = seen_until(game, user)
+    mark_new(items, game, user, since)
     if current.number == 1 and items:
-        speeches.mark_seen(game, user, max(i.created_at for i in items))
+        mark_seen(game, user, max(i.created_at for i in items))
     return {"page": current.number, "pages": paged.num_pages, "count": paged.count,
             "items": [_item(i) for i in items]}
 
@@ -79,13 +86,13 @@ def speech_post(request: HttpRequest, game_id: int, payload: SpeechIn) -> Status
     user = caller(request)
     game = access.membership(user, game_id).game
     try:
-        speech = speeches.post_speech(game, user, payload.body, payload.reply_to)
+        speech = post_speech(game, user, payload.body, payload.reply_to)
     except CampaignError as error:
         text = str(error)
         field = "reply_to" if "replying to" in text else "body" if text.startswith(
             "A speech") else None
         raise ApiError(400, text, field) from None
-    return Status(201, _item(selectors.EventsItem("speech", speech.created_at, speech)))
+    return Status(201, _item(EventsItem("speech", speech.created_at, speech)))
 
 
 # --- conversations -------------------------------------------------------------------------

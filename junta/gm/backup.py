@@ -52,9 +52,7 @@ from django.utils import timezone
 from accounts.models import User
 from accounts.timezones import is_valid_time_zone
 from junta import engine
-from junta.games import repository
-from junta.games.locking import lock_game
-from junta.games.models import (
+from junta.games.public import (
     Announcement,
     AuditEntry,
     Bill,
@@ -70,7 +68,13 @@ from junta.games.models import (
     Position,
     Speech,
     Unit,
+    lock_game,
     new_seed,
+    orders_as_json,
+    orders_for_engine,
+    state_after,
+    state_before,
+    write_board,
 )
 from junta.gm.checks import check_campaign
 from junta.lives.models import HeirDraft, Obituary
@@ -325,21 +329,21 @@ def verify(game: Game) -> Verification:
     stops = False  # a difference the replay would stop at rather than report
     for phase in game.phases.order_by("number"):
         try:
-            repository.state_before(phase)
+            state_before(phase)
         except RuntimeError:
             differs(phase, phase.kind, "its starting state does not match its digest")
             stops = True
     for result in PhaseResult.objects.filter(phase__game=game).select_related("phase"):
         phase = result.phase
         try:  # as today's engine reads them: an older engine may have written them otherwise
-            used = repository.orders_as_json({int(seat): engine.parse_orders(items)
-                                              for seat, items in result.orders_used.items()})
+            used = orders_as_json({int(seat): engine.parse_orders(items)
+                                   for seat, items in result.orders_used.items()})
         except Exception:  # the engine cannot even read them: no replay is possible
             differs(phase, phase.kind, "the orders its result used cannot be read")
             stops = True
             continue
         try:
-            stored = repository.orders_as_json(repository.orders_for_engine(phase))
+            stored = orders_as_json(orders_for_engine(phase))
         except Exception:
             stored = None
         if stored != used:
@@ -610,8 +614,8 @@ def board_state(game: Game) -> engine.GameState | None:
         return None
     result = PhaseResult.objects.filter(phase=phase, published_at__isnull=False).first()
     if phase.status == Phase.Status.PUBLISHED and result is not None:
-        return repository.state_after(result)
-    return repository.state_before(phase)
+        return state_after(result)
+    return state_before(phase)
 
 
 def _rebuild_board(game: Game) -> None:
@@ -620,7 +624,7 @@ def _rebuild_board(game: Game) -> None:
     except RuntimeError:
         return  # kept despite a mismatch (`keep_on_mismatch`): no sound state to show
     if state is not None:
-        repository.write_board(game, state)
+        write_board(game, state)
 
 
 def _store_files(game: Game, files: dict[str, str]) -> None:

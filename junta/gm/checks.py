@@ -19,9 +19,17 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
-from junta.games import repository
-from junta.games.models import AuditEntry, Game, Phase, PhaseResult
-from junta.games.replay import ReplayLine, changelog_for, older_notes, replay_game
+from junta.games.public import (
+    AuditEntry,
+    Game,
+    Phase,
+    PhaseResult,
+    ReplayLine,
+    changelog_for,
+    older_notes,
+    replay_game,
+    state_before,
+)
 from junta.gm.actions import RULING_ACTIONS
 
 
@@ -89,7 +97,7 @@ def chain_lines(game: Game) -> list[ChainLine]:
 def _origin(phase: Phase, by_number: dict[int, Phase], results: dict[int, PhaseResult],
             rollbacks: dict[int, int], rulings: dict[int, list[AuditEntry]]) -> tuple[bool, str]:
     try:
-        repository.state_before(phase)  # checks the stored state against its digest
+        state_before(phase)  # checks the stored state against its digest
     except RuntimeError:
         return False, "its stored starting state does not match its digest"
     if phase.number == 1:

@@ -24,8 +24,7 @@ from django.utils.safestring import SafeString
 
 from accounts.models import User
 from junta.engine import MIN_PLAYERS, current_phase, is_finished
-from junta.games import repository
-from junta.games.models import Game, Order, Phase, Player
+from junta.games.public import Game, Order, Phase, Player, state_after
 from junta.gm import selectors
 from junta.gm.services.common import GMError, moved_on, still_on
 from junta.gm.templatetags.gm_tags import phase_title
@@ -144,7 +143,7 @@ def publish(game: Game, phase_number: int, announcement: str) -> Confirmation:
     still_on(game, phase, phase_number, Phase.Status.DRAFTED, "published")
     if phase is None or phase.status != Phase.Status.DRAFTED:
         raise GMError("No drafted result waits for publication.")
-    after = repository.state_after(phase.result)
+    after = state_after(phase.result)
     lines = [format_html(
         "The draft of {}, as the Review page shows it, is published to every player ({}): "
         "each reads its events on his pages, and it is e-mailed to those who take the results "

@@ -21,8 +21,7 @@ from junta.engine import (
     Shape,
     Status,
 )
-from junta.games.models import Game, Phase
-from junta.games.order_forms import form_prefix, token
+from junta.games.public import Game, Phase, form_prefix, token
 from junta.gm.templatetags.gm_tags import phase_title
 
 REASON_HELP = "Goes into the audit log, for the GM's eyes only."

@@ -10,7 +10,7 @@ from __future__ import annotations
 from django.http import Http404
 
 from accounts.models import User
-from junta.games.models import Game
+from junta.games.public import Game
 
 
 def gm_game_or_404(user: User, game_id: int) -> Game:

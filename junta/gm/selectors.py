@@ -16,8 +16,7 @@ from django.db.models import Count, QuerySet
 
 from junta.engine import Catalog, GameState, describe_order, parse_order
 from junta.engine import Player as EnginePlayer
-from junta.games import play
-from junta.games.models import (
+from junta.games.public import (
     AuditEntry,
     Bill,
     Game,
@@ -27,6 +26,7 @@ from junta.games.models import (
     PoliticalCard,
     Position,
     Unit,
+    display_state,
 )
 
 RECENT_PHASES = 10  # how far back "missed orders" looks
@@ -58,7 +58,7 @@ class PlayerRow:
 
 
 def current(game: Game) -> tuple[Phase | None, GameState | None]:
-    return play.display_state(game)
+    return display_state(game)
 
 
 def players(game: Game) -> list[Player]:

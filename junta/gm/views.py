@@ -40,13 +40,20 @@ from junta.engine import (
     legal_options,
     ruling_options,
 )
-from junta.games import repository, speeches
-from junta.games import selectors as game_selectors
-from junta.games.campaigns import CampaignError
-from junta.games.forms import AnnouncementForm
-from junta.games.models import Announcement, Game, Order, Phase, Player
-from junta.games.order_forms import OrderForm
-from junta.games.page_cache import kept_for_viewer
+from junta.games.public import (
+    Announcement,
+    AnnouncementForm,
+    CampaignError,
+    Game,
+    Order,
+    OrderForm,
+    Phase,
+    Player,
+    kept_for_viewer,
+    post_announcement,
+    state_after,
+)
+from junta.games.public import pending as pending_players
 from junta.gm import confirm, forms, selectors, services
 from junta.gm.checks import chain_lines
 from junta.gm.permissions import gm_game_or_404
@@ -129,7 +136,7 @@ def overview(request: AuthenticatedHttpRequest, game: Game) -> HttpResponse:
     return render(request, "gm/overview.html", {
         "game": game, "phase": phase, "state": state, "active": "overview",
         "rows": selectors.player_rows(game, phase, state),
-        "pending": game_selectors.pending(game),
+        "pending": pending_players(game),
         "heartbeat": heartbeat, "heartbeat_stale": heartbeat is None or heartbeat.is_stale(),
         "phase_title": current_phase(state).title if state else "",
         "recent": list(selectors.audit(game)[:5]),
@@ -314,7 +321,7 @@ def _review_context(game: Game, phase: Phase | None, state: GameState | None, *,
         phase=phase.number if phase else None)}
     if phase is not None and phase.status == Phase.Status.DRAFTED and state is not None:
         result = phase.result
-        after = repository.state_after(result)
+        after = state_after(result)
         context.update({
             "result": result,
             "events": [Event.from_dict(e) for e in result.events],
@@ -477,7 +484,7 @@ def announce(request: AuthenticatedHttpRequest, game: Game) -> HttpResponse:
     if request.method == "POST":
         if form.is_valid():
             try:
-                speeches.post_announcement(game, request.user, form.cleaned_data["body"])
+                post_announcement(game, request.user, form.cleaned_data["body"])
             except CampaignError as error:
                 form.add_error(None, str(error))
             else:

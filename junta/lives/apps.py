@@ -9,13 +9,13 @@ class LivesConfig(AppConfig):
     verbose_name = "Characters and their lives"
 
     def ready(self) -> None:
-        from junta.games import hooks
+        from junta.games.public import on_phase_published
+        from junta.games.public import watch as watch_revisions
         from junta.lives.services import phase_published
 
-        hooks.on_phase_published(phase_published)  # deaths and heirs, as each phase is published
+        on_phase_published(phase_published)  # deaths and heirs, as each phase is published
 
-        from junta.games import revisions
         from junta.lives.models import HeirDraft, Obituary
 
-        revisions.watch(HeirDraft, "player__game_id")  # the campaign's pages show both
-        revisions.watch(Obituary, "character__player__game_id")
+        watch_revisions(HeirDraft, "player__game_id")  # the campaign's pages show both
+        watch_revisions(Obituary, "character__player__game_id")

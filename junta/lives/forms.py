@@ -6,7 +6,7 @@ from typing import Any
 
 from django import forms
 
-from junta.games.avatars import MAX_AVATAR_BYTES, validate_avatar
+from junta.games.public import MAX_AVATAR_BYTES, validate_avatar
 
 
 class AvatarField(forms.FileField):

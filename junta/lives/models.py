@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from django.db import models
 
-from junta.games.models import Character, Phase, Player
+from junta.games.public import Character, Phase, Player
 
 
 class HeirDraft(models.Model):

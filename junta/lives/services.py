@@ -17,10 +17,16 @@ from django.db import transaction
 
 from accounts.models import User
 from junta.engine import GameState, Status
-from junta.games.campaigns import CampaignError
-from junta.games.hooks import PhasePublished
-from junta.games.locking import lock_game
-from junta.games.models import Character, Game, Phase, PhaseResult, Player
+from junta.games.public import (
+    CampaignError,
+    Character,
+    Game,
+    Phase,
+    PhasePublished,
+    PhaseResult,
+    Player,
+    lock_game,
+)
 from junta.lives.models import HeirDraft, Obituary
 
 # the numbers after a name: "the Younger" is the second of a line, then III, IV ...

@@ -9,9 +9,7 @@ from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 
 from accounts.requests import AuthenticatedHttpRequest
-from junta.games import selectors
-from junta.games.campaigns import CampaignError
-from junta.games.models import Game, Player
+from junta.games.public import CampaignError, Game, Player, game_for
 from junta.lives import services
 from junta.lives.forms import CharacterForm, HeirForm
 from junta.lives.models import HeirDraft
@@ -19,7 +17,7 @@ from junta.lives.models import HeirDraft
 
 @login_required
 def character(request: AuthenticatedHttpRequest, game_id: int) -> HttpResponse:
-    game = selectors.game_for(request.user, game_id)
+    game = game_for(request.user, game_id)
     player = (game.players.filter(user=request.user, membership=Player.Membership.ACTIVE)
               .prefetch_related("characters").first())
     if player is None:

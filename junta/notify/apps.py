@@ -9,12 +9,12 @@ class NotifyConfig(AppConfig):
     verbose_name = "Notifications, calendar and absences"
 
     def ready(self) -> None:
-        from junta.games import hooks
+        from junta.games.public import on_phase_published
+        from junta.games.public import watch as watch_revisions
         from junta.notify.hooks import phase_published
 
-        hooks.on_phase_published(phase_published)  # the results mails of each published phase
+        on_phase_published(phase_published)  # the results mails of each published phase
 
-        from junta.games import revisions
         from junta.notify.models import Absence
 
-        revisions.watch(Absence, "player__game_id")  # the campaign's pages list absences
+        watch_revisions(Absence, "player__game_id")  # the campaign's pages list absences

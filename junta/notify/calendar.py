@@ -23,7 +23,7 @@ from django.utils import timezone
 
 from accounts.models import User
 from junta.engine import PHASE_TITLES
-from junta.games.models import AuditEntry, Game, Phase, Player
+from junta.games.public import AuditEntry, Game, Phase, Player
 
 # Past deadlines stay in the feed this long (calendars keep history; the feed stays small).
 HISTORY = timedelta(days=60)

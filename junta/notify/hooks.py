@@ -12,7 +12,7 @@ import logging
 
 from django.db import transaction
 
-from junta.games.hooks import PhasePublished
+from junta.games.public import PhasePublished
 from junta.notify import tasks
 
 log = logging.getLogger(__name__)

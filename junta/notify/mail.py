@@ -24,7 +24,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from accounts.models import User
-from junta.games.models import Game
+from junta.games.public import Game
 from junta.notify import claims
 from junta.notify.models import Kind, Preferences
 

@@ -18,7 +18,7 @@ from django.db import models
 from django.db.models import F, Q
 from django.utils import timezone
 
-from junta.games.models import Game, Player
+from junta.games.public import Game, Player
 
 
 class Kind(models.TextChoices):

@@ -30,9 +30,18 @@ from django.utils.safestring import mark_safe
 
 from accounts.models import User
 from junta.engine import GameState, current_phase, owes_orders, view_for
-from junta.games import play, repository
-from junta.games.models import Game, Order, Phase, PhaseResult, Player, Speech
-from junta.games.rollbacks import undone
+from junta.games.public import (
+    Game,
+    Order,
+    Phase,
+    PhaseResult,
+    Player,
+    Speech,
+    reports,
+    state_before,
+    undone,
+)
+from junta.games.public import state_after as stored_state_after
 from junta.notify import claims
 from junta.notify.conversations import conversation_mails
 from junta.notify.mail import Mail, deliver, site_url, user_zone
@@ -100,7 +109,7 @@ def gm_preferences(game: Game) -> Preferences:
 
 
 def phase_title(phase: Phase) -> str:
-    info = current_phase(repository.state_before(phase))
+    info = current_phase(state_before(phase))
     return f"Turn {info.turn}, {info.title}" if info.turn else info.title
 
 
@@ -119,7 +128,7 @@ def results_mail(game: Game, phase: Phase, result: PhaseResult, state_after: Gam
                  titles: Callable[[], tuple[str, str]]) -> Mail:
     """`titles()`: the `phase_title`s of `phase` and `next_phase` ("" for none), shared by
     every reader's mail (they are read from the stored states)."""
-    report = play.reports(game, viewer, [result])[0]
+    report = reports(game, viewer, [result])[0]
     me = view_for(state_after, viewer).get("me") if isinstance(viewer, int) else None
     title, next_title = titles()
     return Mail("results", f"{game.name}: {title}, the results", {
@@ -211,7 +220,7 @@ def send_results(phase_id: int, now: datetime | None = None) -> Counter[str]:
     if result.published_at and result.published_at < (now or timezone.now()) - CATCH_UP:
         return outcomes
     game = phase.game
-    state_after = repository.state_after(result)
+    state_after = stored_state_after(result)
     next_phase = game.phases.filter(number=phase.number + 1).first()
 
     @cache  # read once for all the readers, when the first mail is built
@@ -320,7 +329,7 @@ def reminders(now: datetime, phases: list[Phase] | None = None) -> Counter[str]:
                if not (row[2] is not None and row[2].pk in orders and orders[row[2].pk].final)]
         if not due:
             continue
-        state = repository.state_before(phase)
+        state = state_before(phase)
         owing = set(owes_orders(state))
         for prefs, seat, player in due:
             order = orders.get(player.pk) if player is not None else None

@@ -10,7 +10,7 @@ from django.http import Http404
 from django.utils import timezone
 
 from accounts.models import User
-from junta.games.models import Game, Player
+from junta.games.public import Game, Player
 from junta.notify.mail import user_zone
 from junta.notify.models import Absence, CalendarFeed, Preferences
 

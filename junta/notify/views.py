@@ -16,8 +16,7 @@ from django.views.decorators.http import require_POST
 
 from accounts.models import User
 from accounts.requests import AuthenticatedHttpRequest
-from junta.games import selectors as game_selectors
-from junta.games.models import Game, Player
+from junta.games.public import Game, Player, game_for, my_games
 from junta.notify import calendar, selectors
 from junta.notify.forms import AbsenceForm, PreferencesForm
 from junta.notify.mail import read_unsubscribe_token
@@ -31,7 +30,7 @@ def _feed_url(request: HttpRequest, feed: CalendarFeed) -> str:
 @login_required
 def overview(request: AuthenticatedHttpRequest) -> HttpResponse:
     """My campaigns with what I get by mail from each, and my calendar feed."""
-    games = game_selectors.my_games(request.user)
+    games = my_games(request.user)
     prefs = {p.game_id: p for p in Preferences.objects.filter(user=request.user)}
     rows = []
     for game in games:
@@ -74,7 +73,7 @@ def calendar_feed(request: HttpRequest, token: str) -> HttpResponse:
 @login_required
 def game_settings(request: AuthenticatedHttpRequest, game_id: int) -> HttpResponse:
     """What I get by mail from this campaign (players and its GM only)."""
-    game = game_selectors.game_for(request.user, game_id)
+    game = game_for(request.user, game_id)
     prefs = selectors.preferences_for(game, request.user)
     is_gm = game.gm_id == request.user.id
     form = PreferencesForm(request.POST or None, instance=prefs, is_gm=is_gm)
@@ -100,7 +99,7 @@ def _seated(game: Game, user: User) -> Player:
 @login_required
 @require_POST
 def add_absence(request: AuthenticatedHttpRequest, game_id: int) -> HttpResponse:
-    game = game_selectors.game_for(request.user, game_id)
+    game = game_for(request.user, game_id)
     player = _seated(game, request.user)
     form = AbsenceForm(request.POST, today=selectors.local_today(request.user))
     if form.is_valid():
@@ -119,7 +118,7 @@ def add_absence(request: AuthenticatedHttpRequest, game_id: int) -> HttpResponse
 @require_POST
 def delete_absence(request: AuthenticatedHttpRequest, game_id: int, absence_id: int
                    ) -> HttpResponse:
-    game = game_selectors.game_for(request.user, game_id)
+    game = game_for(request.user, game_id)
     player = _seated(game, request.user)
     deleted, _ = Absence.objects.filter(pk=absence_id, player=player).delete()
     if not deleted:

@@ -9,10 +9,10 @@ class PollsConfig(AppConfig):
     verbose_name = "Polls and awards"
 
     def ready(self) -> None:
-        from junta.games import revisions
+        from junta.games.public import watch as watch_revisions
         from junta.polls.models import Choice, Poll, Vote
 
         # the Events page mentions the open polls; the polls page is drawn from all three
-        revisions.watch(Poll, "game_id")
-        revisions.watch(Choice, "poll__game_id")
-        revisions.watch(Vote, "poll__game_id")
+        watch_revisions(Poll, "game_id")
+        watch_revisions(Choice, "poll__game_id")
+        watch_revisions(Vote, "poll__game_id")

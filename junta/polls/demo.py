@@ -14,8 +14,8 @@ from datetime import datetime, timedelta
 from django.db import transaction
 from django.utils import timezone
 
-from junta.games import revisions
-from junta.games.models import Game, Phase, Player
+from junta.games.public import Game, Phase, Player
+from junta.games.public import raised as revision_raised
 from junta.polls import services
 from junta.polls.models import Choice, Poll, Vote
 
@@ -63,7 +63,7 @@ def awards_for_first(game: Game) -> None:
     ended = game.finished_at or timezone.now()
     polls = services.open_awards(game, game.gm, [GM_AWARD])
     voters = _voters(game)
-    with transaction.atomic(), revisions.raised(game.id):
+    with transaction.atomic(), revision_raised(game.id):
         for poll in polls:
             choices = list(poll.choices.all())
             draw = random.Random(f"demo:{poll.question}")
@@ -107,7 +107,7 @@ def _poll(game: Game, asked: datetime, question: str, choices: list[str], *, mul
           anonymous: bool, live: bool, closes_at: datetime) -> None:
     """The GameMaster's poll, asked at `asked` and answered by the players (one in four
     abstains), closing at `closes_at` (in the past for a closed one)."""
-    with transaction.atomic(), revisions.raised(game.id):  # the backdating below included
+    with transaction.atomic(), revision_raised(game.id):  # the backdating below included
         poll = services.post_poll(game, game.gm, question, choices, multiple=multiple,
                                   anonymous=anonymous, live=live,
                                   closes_at=timezone.now() + timedelta(days=1))

@@ -9,7 +9,7 @@ from django.conf import settings
 from django.db import models
 from django.utils import timezone
 
-from junta.games.models import Game, Player
+from junta.games.public import Game, Player
 
 
 class Poll(models.Model):

@@ -10,7 +10,7 @@ from django.db.models import Count, F
 from django.utils import timezone
 
 from accounts.models import User
-from junta.games.models import Game, Player
+from junta.games.public import Game, Player
 from junta.polls.models import Choice, Poll, Vote
 from junta.polls.services import player_name
 

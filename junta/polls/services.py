@@ -13,7 +13,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from accounts.models import User
-from junta.games.models import Game, Player
+from junta.games.public import Game, Player
 from junta.polls.models import Choice, Poll, Vote
 
 MIN_CHOICES = 2

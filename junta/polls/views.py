@@ -13,15 +13,14 @@ from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from accounts.requests import AuthenticatedHttpRequest
-from junta.games import selectors as game_selectors
-from junta.games.models import Game, Player
+from junta.games.public import Game, Player, game_for
 from junta.polls import selectors, services
 from junta.polls.forms import AwardsForm, PollForm, VoteForm
 from junta.polls.models import Poll
 
 
 def _viewer(request: AuthenticatedHttpRequest, game_id: int) -> tuple[Game, Player | None]:
-    game = game_selectors.game_for(request.user, game_id)
+    game = game_for(request.user, game_id)
     seat = services.seat_of(game, request.user)
     if seat is None and game.gm_id != request.user.id:
         raise Http404("Only the campaign's players and its GameMaster see its polls.")

@@ -13,8 +13,7 @@ from dataclasses import dataclass
 from django.db.models import Q, QuerySet
 
 from accounts.models import User
-from junta.games.models import Game, Player
-from junta.games.speeches import why_silent
+from junta.games.public import Game, Player, why_silent
 from junta.talk.models import Conversation, Member
 
 GM_NAME = "The GameMaster"

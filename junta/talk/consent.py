@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 
 from django.db.models import Count, Exists, OuterRef
 
-from junta.games.models import Game, Player
+from junta.games.public import Game, Player
 from junta.talk.models import Conversation, Member, Message
 
 

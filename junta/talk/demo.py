@@ -10,9 +10,8 @@ from datetime import datetime, timedelta
 
 from django.db import transaction
 
-from junta.games import revisions, speeches
-from junta.games.campaigns import CampaignError
-from junta.games.models import Game, Phase, Player, Speech
+from junta.games.public import CampaignError, Game, Phase, Player, Speech, post_speech
+from junta.games.public import raised as revision_raised
 from junta.talk import access, services
 from junta.talk.models import Conversation, Member, Message
 
@@ -86,7 +85,7 @@ FIRST_CONVERSATIONS: list[tuple[str, list[int], bool, list[tuple[int | None, str
 def talk_during_first(game: Game, phase: Phase) -> None:
     """The finished demo campaign's talk for `phase`, as the bots play it."""
     speech = FIRST_SPEECHES.get(phase.number)
-    with transaction.atomic(), revisions.raised(game.id):  # the backdating below included
+    with transaction.atomic(), revision_raised(game.id):  # the backdating below included
         if speech is not None:
             _speak(game, speech[0], speech[1], phase)
         if phase.number == FIRST_TALK_PHASE:
@@ -113,7 +112,7 @@ def demo_talk(game: Game) -> None:
     the rules of talk refuse (its family is in exile by then) is left out."""
     if Speech.objects.filter(game=game).exists():
         return
-    with transaction.atomic(), revisions.raised(game.id):  # the backdating below included
+    with transaction.atomic(), revision_raised(game.id):  # the backdating below included
         _speeches(game)
         last = game.phases.order_by("-number").first()
         _converse(game, CONVERSATIONS, last.opens_at if last else game.created_at)
@@ -135,7 +134,7 @@ def _speak(game: Game, seat: int, text: str, phase: Phase) -> None:
     """The speech, made during `phase` (two hours after it opened); none when the rules of
     talk silence that family by then."""
     try:
-        speech = speeches.post_speech(game, _seats(game)[seat].user, text)
+        speech = post_speech(game, _seats(game)[seat].user, text)
     except CampaignError:
         return
     Speech.objects.filter(pk=speech.pk).update(

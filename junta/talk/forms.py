@@ -6,8 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 from django import forms
 
-from junta.games.forms import MultilineField
-from junta.games.models import Player
+from junta.games.public import MultilineField, Player
 from junta.talk.models import MAX_MESSAGE, MAX_SUBJECT
 
 BODY_HELP = "Markdown: **bold**, *italic*, > quotes, - lists. Nothing said here is verified."

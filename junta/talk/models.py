@@ -11,8 +11,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 
-from junta.games.markdown import render_markdown
-from junta.games.models import Game, Player
+from junta.games.public import Game, Player, render_markdown
 
 MAX_MESSAGE = 10000  # characters of Markdown in one message
 MAX_SUBJECT = 120

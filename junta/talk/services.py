@@ -18,9 +18,7 @@ from __future__ import annotations
 from django.db import transaction
 from django.utils import timezone
 
-from junta.games import speeches
-from junta.games.locking import lock_game
-from junta.games.models import Game, Player
+from junta.games.public import Game, Player, lock_game, resent
 from junta.talk import access, consent
 from junta.talk.access import Reader
 from junta.talk.models import MAX_MESSAGE, MAX_SUBJECT, Conversation, Member, Message
@@ -118,9 +116,9 @@ def _started_again(reader: Reader, subject: str, body: str, others: set[int]
                    ) -> Conversation | None:
     """The conversation the reader started a moment ago with the same subject, people and first
     message (`speeches.resent`), if any."""
-    first = speeches.resent(Message.objects.filter(conversation__game=reader.game,
-                                                   conversation__started_by=reader.user,
-                                                   author=reader.user), body)
+    first = resent(Message.objects.filter(conversation__game=reader.game,
+                                          conversation__started_by=reader.user,
+                                          author=reader.user), body)
     if first is None:
         return None
     talk = first.conversation
@@ -145,8 +143,8 @@ def post(conversation: Conversation, reader: Reader, body: str) -> Message:
 
 
 def _post(conversation: Conversation, reader: Reader, body: str, me: Member) -> Message:
-    again = speeches.resent(Message.objects.filter(conversation=conversation,
-                                                   author=reader.user), body)
+    again = resent(Message.objects.filter(conversation=conversation,
+                                          author=reader.user), body)
     if again is not None:  # the form sent twice: one message
         return again
     message = Message(conversation=conversation, author=reader.user, author_name=reader.name,

@@ -17,8 +17,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from accounts.models import User
 from accounts.requests import AuthenticatedHttpRequest
-from junta.games import selectors as game_selectors
-from junta.games.models import Game, Player
+from junta.games.public import Game, Player, game_for
 from junta.talk import access, consent, selectors, services
 from junta.talk.access import Reader
 from junta.talk.forms import MessageForm, StartForm
@@ -29,7 +28,7 @@ POLL_LIMIT = 50  # new messages sent to an open page at a time
 
 
 def _reader(request: AuthenticatedHttpRequest, game_id: int) -> tuple[Game, Reader]:
-    game = game_selectors.game_for(request.user, game_id)
+    game = game_for(request.user, game_id)
     return game, _reader_in(game, request.user)
 
 
@@ -137,7 +136,7 @@ def _not_sent(request: AuthenticatedHttpRequest, game: Game, why: str) -> HttpRe
 @require_http_methods(["GET", "POST"])
 def conversation(request: AuthenticatedHttpRequest, game_id: int,
                  conversation_id: int) -> HttpResponse:
-    game = game_selectors.game_for(request.user, game_id)
+    game = game_for(request.user, game_id)
     if request.method == "POST" and (why := _why_out(game, request.user, conversation_id)):
         return _not_sent(request, game, why)
     reader = _reader_in(game, request.user)
@@ -268,6 +267,6 @@ def reveal(request: AuthenticatedHttpRequest, game_id: int,
 def revealed(request: AuthenticatedHttpRequest, game_id: int) -> HttpResponse:
     """The conversations revealed once the game was over: public, each with the messages of
     those who agreed only (`junta.talk.consent`)."""
-    game = game_selectors.game_for(request.user, game_id)
+    game = game_for(request.user, game_id)
     return render(request, "talk/revealed.html", {"game": game,
                                                   "conversations": consent.revealed(game)})

@@ -7,10 +7,7 @@ from typing import Any
 
 from accounts.models import User
 from junta.engine import GameState, Player
-from junta.games import repository
-from junta.games.campaigns import CampaignError
-from junta.games.locking import lock_game
-from junta.games.models import AuditEntry, Game, Phase
+from junta.games.public import AuditEntry, CampaignError, Game, Phase, lock_game, state_before
 
 MAX_TEXT = 4000
 STALE_FORM = ("The campaign has changed since this form was opened (a ruling, an order or a new "
@@ -109,7 +106,7 @@ def sound_state_before(phase: Phase) -> GameState:
     """The phase's starting state, refused with a message if it no longer matches its digest
     (a row changed behind the services' back: the GM should run the replay check)."""
     try:
-        return repository.state_before(phase)
+        return state_before(phase)
     except RuntimeError as error:
         raise GMError(f"Phase {phase.number}'s stored state does not match its digest; run "
                       "the replay check and roll back to a sound phase.") from error

@@ -8,7 +8,7 @@ from django.db import transaction
 
 from accounts.models import User
 from junta import engine
-from junta.games.models import Order, Phase, Player
+from junta.games.public import Order, Phase, Player
 from junta.gm.selectors import describe
 
 from .common import (
@@ -16,9 +16,9 @@ from .common import (
     audit,
     bump_state_version,
     check_version,
+    given_reason,
     lock_as_gm,
     player_seat,
-    given_reason,
     seat_name,
     sound_state_before,
     working_phase,

@@ -9,12 +9,20 @@ from django.db import transaction
 
 from accounts.models import User
 from junta.engine import GameState, RulingError, rule
-from junta.games import repository
-from junta.games.campaigns import seat_player
-from junta.games.models import Character, Game, Order, Phase, Player
+from junta.games.public import (
+    Character,
+    Game,
+    Order,
+    Phase,
+    Player,
+    rewrite_state_before,
+    seat_player,
+    state_after,
+    write_board,
+)
 from junta.talk import services as talk_services
 
-from .common import GMError, audit, bump_state_version, lock_as_gm, given_reason, sound_state_before
+from .common import GMError, audit, bump_state_version, given_reason, lock_as_gm, sound_state_before
 from .review import redraft_if_drafted
 
 
@@ -67,7 +75,7 @@ def _board_state(game: Game) -> tuple[Phase | None, GameState | None]:
     if phase is None:
         return None, None
     if phase.status == Phase.Status.PUBLISHED:
-        return phase, repository.state_after(phase.result)
+        return phase, state_after(phase.result)
     return phase, sound_state_before(phase)
 
 
@@ -121,12 +129,12 @@ def replace_player(game_id: int, by: User, player_id: int, newcomer_email: str,
                 state = rule(state, "name", {"seat": seat, "name": name}).state
             except RulingError as error:
                 raise GMError(str(error)) from error
-            repository.rewrite_state_before(phase, state)
+            rewrite_state_before(phase, state)
             redraft_if_drafted(game, phase)
         digest_after = phase.state_digest
     _, board = _board_state(game)
     if board is not None:
-        repository.write_board(game, board)
+        write_board(game, board)
     bump_state_version(game)
     audit(game, by, "replace", reason=reason, announcement=announcement, seat=seat,
            old_player=old.pk, old_user=old.user.public_name, new_player=new.pk,

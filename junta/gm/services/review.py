@@ -9,10 +9,26 @@ from django.utils import timezone
 
 from accounts.models import User
 from junta import engine
-from junta.games import adjudication, repository
-from junta.games.models import Game, Phase, PhaseResult
+from junta.games.public import (
+    Game,
+    Phase,
+    PhaseResult,
+    event_to_json,
+    orders_as_json,
+    orders_for_engine,
+    submission_order,
+)
+from junta.games.public import publish as publish_result
 
-from .common import GMError, audit, latest_phase, lock_as_gm, given_reason, sound_state_before, still_on
+from .common import (
+    GMError,
+    audit,
+    given_reason,
+    latest_phase,
+    lock_as_gm,
+    sound_state_before,
+    still_on,
+)
 
 
 def draft(game: Game, phase: Phase) -> PhaseResult:
@@ -21,11 +37,11 @@ def draft(game: Game, phase: Phase) -> PhaseResult:
     draft is the GM's working copy, and the audit entry keeps the digest it had. Call with the
     game row locked."""
     state = sound_state_before(phase)
-    orders = repository.orders_for_engine(phase)
-    resolution = engine.resolve(state, orders, repository.submission_order(phase))
+    orders = orders_for_engine(phase)
+    resolution = engine.resolve(state, orders, submission_order(phase))
     fields = {
-        "orders_used": repository.orders_as_json(orders),
-        "events": [repository.event_to_json(event) for event in resolution.events],
+        "orders_used": orders_as_json(orders),
+        "events": [event_to_json(event) for event in resolution.events],
         "state_after": resolution.state.to_dict(),
         "digest": engine.digest(resolution.state),
         "engine_version": engine.ENGINE_VERSION,
@@ -70,7 +86,7 @@ def adjudicate_now(game_id: int, by: User, reason: str = "",
         result = draft(game, phase)
         published = game.review_mode != Game.ReviewMode.REVIEW
         if published:
-            adjudication.publish(game, phase, result, now)
+            publish_result(game, phase, result, now)
         audit(game, by, "adjudicate", reason=given_reason(reason, required=False),
                phase=phase.number, kind=phase.kind, digest=result.digest, published=published)
     return phase
@@ -89,7 +105,7 @@ def publish(game_id: int, by: User, announcement: str = "",
         if phase is None or phase.status != Phase.Status.DRAFTED:
             raise GMError("No drafted result waits for publication.")
         result = phase.result
-        next_phase = adjudication.publish(game, phase, result, now)
+        next_phase = publish_result(game, phase, result, now)
         audit(game, by, "publish", announcement=announcement, phase=phase.number,
                kind=phase.kind, digest=result.digest)
     return next_phase

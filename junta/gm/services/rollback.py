@@ -8,12 +8,20 @@ from django.db import transaction
 from django.utils import timezone
 
 from accounts.models import User
-from junta.games import repository
-from junta.games.models import Game, Phase
+from junta.games.public import Game, Phase, campaign_running, open_phase, write_board
 from junta.gm.checks import CampaignCheck, check_campaign
 from junta.lives.services import restore_lives
 
-from .common import GMError, NotTheGM, audit, latest_phase, lock_as_gm, moved_on, given_reason, sound_state_before
+from .common import (
+    GMError,
+    NotTheGM,
+    audit,
+    given_reason,
+    latest_phase,
+    lock_as_gm,
+    moved_on,
+    sound_state_before,
+)
 
 
 @transaction.atomic
@@ -48,8 +56,8 @@ def rollback(game_id: int, by: User, to_phase: int, reason: str = "", announceme
         superseded = current.number
     # the lives first: the new phase's state takes the families' names from them
     restore_lives(game, state)  # deaths after the target undone, later heirs back to drafts
-    new = repository.open_phase(game, state, now)
-    status = Game.Status.RUNNING if repository.campaign_running(state) else \
+    new = open_phase(game, state, now)
+    status = Game.Status.RUNNING if campaign_running(state) else \
         Game.Status.NOMINATING
     if game.status == Game.Status.PAUSED:
         game.paused_from = status
@@ -60,7 +68,7 @@ def rollback(game_id: int, by: User, to_phase: int, reason: str = "", announceme
     game.state_version += 1
     game.save(update_fields=["status", "paused_from", "paused_at", "finished_at",
                              "state_version"])
-    repository.write_board(game, state)
+    write_board(game, state)
     audit(game, by, "rollback", reason=reason, announcement=announcement,
            to_phase=target.number, kind=target.kind, turn=target.turn, new_phase=new.number,
            superseded=superseded, digest=target.state_digest)

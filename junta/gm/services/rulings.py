@@ -20,8 +20,7 @@ from django.db import transaction
 from accounts.models import User
 from junta import engine
 from junta.engine import GameState, Problem, Ruling, RulingError
-from junta.games import repository
-from junta.games.models import AuditEntry, Order, Phase
+from junta.games.public import AuditEntry, Order, Phase, rewrite_state_before, write_board
 from junta.gm.actions import PAGE_RULINGS
 
 from .common import (
@@ -29,8 +28,8 @@ from .common import (
     audit,
     bump_state_version,
     check_version,
-    lock_as_gm,
     given_reason,
+    lock_as_gm,
     sound_state_before,
     working_phase,
 )
@@ -63,8 +62,8 @@ def _rule(game_id: int, by: User, action: str, reason: str, announcement: str,
         except RulingError as error:
             raise RulingRefused(str(error), error.problems) from error
         digest_before = phase.state_digest
-        repository.rewrite_state_before(phase, done.state)
-        repository.write_board(game, done.state)
+        rewrite_state_before(phase, done.state)
+        write_board(game, done.state)
         bump_state_version(game)
         draft_digest = redraft_if_drafted(game, phase)
         return audit(game, by, action, reason=reason, announcement=announcement,

@@ -9,7 +9,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 
 from accounts.models import User
-from junta.games.models import Game, Player
+from junta.games.public import Game, Player
 
 from .common import GMError, audit, lock_as_gm
 

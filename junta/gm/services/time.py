@@ -13,10 +13,10 @@ from django.utils import timezone
 from django.utils.timesince import timeuntil
 
 from accounts.models import User
-from junta.games import running
-from junta.games.models import Game, Phase
+from junta.games.public import Game, Phase
+from junta.games.public import start_campaign as start_running
 
-from .common import GMError, audit, latest_phase, lock_as_gm, given_reason, still_on
+from .common import GMError, audit, given_reason, latest_phase, lock_as_gm, still_on
 
 MAX_EXTENSION_HOURS = 24 * 14
 
@@ -112,4 +112,4 @@ def extend_deadline(game_id: int, by: User, hours: int, reason: str = "",
 
 def start_campaign(game_id: int, by: User, now: datetime | None = None) -> Phase:
     """Seat order is fixed and the nomination phase opens (`running.start_campaign`)."""
-    return running.start_campaign(game_id, by, now=now)
+    return start_running(game_id, by, now=now)

@@ -10,7 +10,7 @@ from junta.engine import PHASE_TITLES
 from junta.gm import selectors
 
 if TYPE_CHECKING:
-    from junta.games.models import AuditEntry
+    from junta.games.public import AuditEntry
 
 register = template.Library()
 

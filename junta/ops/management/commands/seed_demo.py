@@ -8,7 +8,7 @@ from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand
 from django.db import transaction
 
-from junta.games.demo import DEMO_GM, DEMO_PASSWORD, DEMO_PLAYERS, demo_account
+from junta.games.public import DEMO_GM, DEMO_PASSWORD, DEMO_PLAYERS, demo_account
 
 
 class Command(BaseCommand):

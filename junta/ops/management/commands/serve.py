@@ -16,7 +16,7 @@ from django.conf import settings
 from django.core.management import call_command
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from junta.games.models import Game
+from junta.games.public import Game
 from junta.ops.demo import build_demo
 from junta.ops.devmail import mailbox_directory
 from junta.ops.supervisor import Child, Supervisor

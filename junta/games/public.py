@@ -1,0 +1,110 @@
+"""What the other apps may use of the players' side (games), and nothing else of it.
+
+games holds the campaigns: their rows, the engine's state as stored, the order intake and the
+publishing of a phase's result. The apps above it (talk, polls, lives, notify, ops, the GM panel,
+the API) import from this module only (an import contract in pyproject.toml enforces it), so
+that what they rely on is listed here and the rest of games may change freely:
+
+- the models they share: a campaign (`Game`) and its players, characters, phases, results,
+  orders and speeches, for their own foreign keys and queries; the board's rows
+  (`Bill`, `PoliticalCard`, `Position`, `Unit`), the audit log and the content revisions
+  for the GM's panel and its backups;
+- the services that change games' rows, under the campaign's lock (`lock_game`): seating a
+  player, starting a campaign, taking orders, publishing a result, speeches and announcements;
+- the engine's state as stored (`state_before`, `state_after`, `write_board`, ...: read and
+  written only through these);
+- selectors (a viewer's campaigns and seat, the roster, the unread speeches, the reports and
+  the clock of a phase) and the content revision (`watch`, `raised`) and hooks
+  (`on_phase_published`) the apps above register with;
+- the forms and fields the GM's panel and talk reuse, Markdown rendering, and the demo's
+  accounts and campaigns for ops' demo.
+"""
+
+from __future__ import annotations
+
+from junta.games.adjudication import publish
+from junta.games.avatars import MAX_AVATAR_BYTES, validate_avatar
+from junta.games.campaigns import CampaignError, seat_player
+from junta.games.demo import DEMO_GM, DEMO_PASSWORD, DEMO_PLAYERS, demo_account
+from junta.games.forms import AnnouncementForm, MultilineField
+from junta.games.hooks import PhasePublished, on_phase_published
+from junta.games.locking import lock_game
+from junta.games.markdown import render_markdown, renders
+from junta.games.models import (
+    Announcement,
+    AuditEntry,
+    Bill,
+    Character,
+    ContentRevision,
+    EventsSeen,
+    Game,
+    Order,
+    Phase,
+    PhaseResult,
+    Player,
+    PoliticalCard,
+    Position,
+    Speech,
+    Unit,
+    new_seed,
+)
+from junta.games.order_forms import OrderForm, form_prefix, token
+from junta.games.page_cache import kept_for_viewer
+from junta.games.play import Seat, display_state, history_results, phase_title, reports, seat_for
+from junta.games.replay import ReplayLine, changelog_for, older_notes, replay_game
+from junta.games.repository import (
+    campaign_running,
+    event_to_json,
+    open_phase,
+    orders_as_json,
+    orders_for_engine,
+    rewrite_state_before,
+    state_after,
+    state_before,
+    submission_order,
+    write_board,
+)
+from junta.games.revisions import raised, watch
+from junta.games.rollbacks import undone, undone_phases
+from junta.games.running import (
+    OrdersRejected,
+    StaleOrders,
+    set_final,
+    start_campaign,
+    submit_orders,
+)
+from junta.games.selectors import (
+    EventsItem,
+    SeatStatus,
+    events_items,
+    game_for,
+    mark_new,
+    my_games,
+    my_seats,
+    pending,
+    roster,
+    seen_until,
+    unread_speeches,
+)
+from junta.games.simulation import demo_campaign, finished_demo_campaign
+from junta.games.speeches import mark_seen, post_announcement, post_speech, resent, why_silent
+from junta.games.status_info import clock, who_is_in
+from junta.games.tasks import queue_due_phases
+
+__all__ = [
+    "Announcement", "AnnouncementForm", "AuditEntry", "Bill", "CampaignError", "Character",
+    "ContentRevision", "DEMO_GM", "DEMO_PASSWORD", "DEMO_PLAYERS", "EventsItem", "EventsSeen",
+    "Game", "MAX_AVATAR_BYTES", "MultilineField", "Order", "OrderForm", "OrdersRejected",
+    "Phase", "PhasePublished", "PhaseResult", "Player", "PoliticalCard", "Position",
+    "ReplayLine", "Seat", "SeatStatus", "Speech", "StaleOrders", "Unit", "campaign_running",
+    "changelog_for", "clock", "demo_account", "demo_campaign", "display_state",
+    "event_to_json", "events_items", "finished_demo_campaign", "form_prefix", "game_for",
+    "history_results", "kept_for_viewer", "lock_game", "mark_new", "mark_seen", "my_games",
+    "my_seats", "new_seed", "older_notes", "on_phase_published", "open_phase",
+    "orders_as_json", "orders_for_engine", "pending", "phase_title", "post_announcement",
+    "post_speech", "publish", "queue_due_phases", "raised", "render_markdown", "renders",
+    "replay_game", "reports", "resent", "rewrite_state_before", "roster", "seat_for",
+    "seat_player", "seen_until", "set_final", "start_campaign", "state_after", "state_before",
+    "submission_order", "submit_orders", "token", "undone", "undone_phases", "unread_speeches",
+    "validate_avatar", "watch", "who_is_in", "why_silent", "write_board",
+]

@@ -33,7 +33,7 @@ from junta.games.public import (
 )
 from junta.games.public import clock as phase_clock
 from junta.games.public import roster as campaign_roster
-from junta.talk import selectors as talk_selectors
+from junta.talk.public import unread_by_game
 
 router = Router(tags=["campaigns"])
 PHASES_PER_PAGE = 10
@@ -58,7 +58,7 @@ def campaigns(request: HttpRequest) -> list[dict[str, Any]]:
     user = caller(request)
     games = list(my_games(user))
     seats = my_seats(user, games)
-    unread_messages = talk_selectors.unread_by_game(user, [g.id for g in games])
+    unread_messages = unread_by_game(user, [g.id for g in games])
     pending = set(Player.objects.filter(user=user, game__in=games,
                                         membership=Player.Membership.PENDING)
                   .values_list("game_id", flat=True))

@@ -34,10 +34,21 @@ from junta.games.public import (
     post_speech,
     seen_until,
 )
-from junta.talk import access as talk_access
-from junta.talk import selectors as talk_selectors
-from junta.talk import services as talk_services
-from junta.talk.models import Conversation, Message
+from junta.talk.public import (
+    GM_NAME,
+    Conversation,
+    Message,
+    Reader,
+    TalkError,
+    mark_read,
+    may_read,
+    readable,
+    reader_for,
+    unread_by_conversation,
+)
+from junta.talk.public import membership as member_of
+from junta.talk.public import post as post_message
+from junta.talk.public import start as start_conversation
 
 router = Router(tags=["talk"])
 SPEECHES_PER_PAGE = 20
@@ -53,10 +64,10 @@ def _item(entry: EventsItem) -> dict[str, Any]:
                 "new": entry.new}
     if entry.kind == "announcement":
         return {"kind": "announcement", "id": item.id, "created_at": item.created_at,
-                "speaker": talk_access.GM_NAME, "phase": None, "reply_to": None,
+                "speaker": GM_NAME, "phase": None, "reply_to": None,
                 "body": item.body, "html": item.body_html, "new": entry.new}
     return {"kind": "action", "id": item.id, "created_at": item.created_at,
-            "speaker": talk_access.GM_NAME, "phase": None, "reply_to": None,
+            "speaker": GM_NAME, "phase": None, "reply_to": None,
             "body": item.announcement, "html": "", "new": entry.new}
 
 
@@ -97,23 +108,23 @@ def speech_post(request: HttpRequest, game_id: int, payload: SpeechIn) -> Status
 
 # --- conversations -------------------------------------------------------------------------
 
-def _reader(request: HttpRequest, game_id: int) -> talk_access.Reader:
+def _reader(request: HttpRequest, game_id: int) -> Reader:
     user = caller(request)
     game = access.membership(user, game_id).game
-    reader = talk_access.reader_for(game, user)
+    reader = reader_for(game, user)
     if reader is None:
         raise not_found()
     return reader
 
 
-def _conversation(reader: talk_access.Reader, conversation_id: int) -> Conversation:
+def _conversation(reader: Reader, conversation_id: int) -> Conversation:
     talk = Conversation.objects.filter(pk=conversation_id, game=reader.game).first()
-    if talk is None or not talk_access.may_read(talk, reader):
+    if talk is None or not may_read(talk, reader):
         raise not_found("No such conversation of yours.")
     return talk
 
 
-def _conversation_out(talk: Conversation, reader: talk_access.Reader,
+def _conversation_out(talk: Conversation, reader: Reader,
                       unread: dict[int, int]) -> dict[str, Any]:
     members = list(talk.members.all())
     return {"id": talk.id, "subject": talk.subject, "created_at": talk.created_at,
@@ -128,8 +139,8 @@ def _conversation_out(talk: Conversation, reader: talk_access.Reader,
             summary="The conversations I may read")
 def conversation_list(request: HttpRequest, game_id: int) -> list[dict[str, Any]]:
     reader = _reader(request, game_id)
-    unread = talk_selectors.unread_by_conversation(reader.user, reader.game.id)
-    rows = talk_access.readable(reader).prefetch_related("members")
+    unread = unread_by_conversation(reader.user, reader.game.id)
+    rows = readable(reader).prefetch_related("members")
     return [_conversation_out(c, reader, unread) for c in rows]
 
 
@@ -148,9 +159,9 @@ def conversation_start(request: HttpRequest, game_id: int, payload: Conversation
                            f"players[{i}]")
         chosen.append(seated[seat])
     try:
-        talk = talk_services.start(reader, payload.subject, chosen, payload.with_gm,
-                                   payload.body)
-    except talk_services.TalkError as error:
+        talk = start_conversation(reader, payload.subject, chosen, payload.with_gm,
+                                  payload.body)
+    except TalkError as error:
         text = str(error)
         field = "subject" if "subject" in text else "body" if text.startswith(
             "A message") else "players" if "player" in text else None
@@ -158,7 +169,7 @@ def conversation_start(request: HttpRequest, game_id: int, payload: Conversation
     return Status(201, _conversation_out(talk, reader, {}))
 
 
-def _message_out(message: Message, reader: talk_access.Reader) -> dict[str, Any]:
+def _message_out(message: Message, reader: Reader) -> dict[str, Any]:
     return {"id": message.id, "author": message.author_name, "created_at": message.created_at,
             "body": message.body, "html": message.body_html,
             "mine": message.author_id == reader.user.id}
@@ -175,9 +186,9 @@ def message_list(request: HttpRequest, game_id: int, conversation_id: int, page:
     paged = Paginator(talk.messages.order_by("-id"), MESSAGES_PER_PAGE)
     current = paged.get_page(page)
     rows = list(current)
-    me = talk_access.membership(talk, reader)
+    me = member_of(talk, reader)
     if me is not None and current.number == 1 and rows:
-        talk_services.mark_read(me, rows[0])
+        mark_read(me, rows[0])
     return {"page": current.number, "pages": paged.num_pages, "count": paged.count,
             "messages": [_message_out(m, reader) for m in rows]}
 
@@ -189,8 +200,8 @@ def message_post(request: HttpRequest, game_id: int, conversation_id: int,
     reader = _reader(request, game_id)
     talk = _conversation(reader, conversation_id)
     try:
-        message = talk_services.post(talk, reader, payload.body)
-    except talk_services.TalkError as error:
+        message = post_message(talk, reader, payload.body)
+    except TalkError as error:
         text = str(error)
         raise ApiError(400, text, "body" if text.startswith("A message") else None) from None
     return Status(201, _message_out(message, reader))

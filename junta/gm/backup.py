@@ -81,7 +81,7 @@ from junta.lives.models import HeirDraft, Obituary
 from junta.notify.models import Absence, Delivery, Preferences
 from junta.ops.text import refuse_control_characters
 from junta.polls.models import Choice, Poll, Vote
-from junta.talk.models import Conversation, Member, Message
+from junta.talk.public import Conversation, Member, Message
 
 FORMAT = "junta-campaign"
 FORMAT_VERSION = 1

@@ -16,8 +16,7 @@ from django.utils.safestring import mark_safe
 
 from junta.notify.mail import Mail, deliver, site_url
 from junta.notify.models import Kind, Preferences
-from junta.talk import access
-from junta.talk.models import Member, Message
+from junta.talk.public import Member, Message, reader_for
 
 MAIL_EVERY = timedelta(hours=1)
 MAX_IN_MAIL = 20  # the newest messages a mail quotes; the page has the rest
@@ -76,7 +75,7 @@ def conversation_mails(now: datetime) -> Counter[str]:
     for member in members:
         game = member.conversation.game
         prefs = wanting.get((member.user_id, game.id))
-        if prefs is None or access.reader_for(game, member.user) is None:
+        if prefs is None or reader_for(game, member.user) is None:
             continue  # he did not ask in this campaign, or is no longer in it
         messages = unmailed(member)
         if not messages:

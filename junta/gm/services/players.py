@@ -20,7 +20,7 @@ from junta.games.public import (
     state_after,
     write_board,
 )
-from junta.talk import services as talk_services
+from junta.talk.public import drop_player, hand_over
 
 from .common import GMError, audit, bump_state_version, given_reason, lock_as_gm, sound_state_before
 from .review import redraft_if_drafted
@@ -60,7 +60,7 @@ def remove_player(game_id: int, by: User, player_id: int, reason: str = "") -> P
     player.seat = None
     player.save(update_fields=["membership", "seat"])
     seated = was == Player.Membership.ACTIVE
-    left: dict[str, Any] = {"conversations_left": talk_services.drop_player(player)} \
+    left: dict[str, Any] = {"conversations_left": drop_player(player)} \
         if seated else {}
     audit(game, by, "remove" if seated else "decline",
            reason=given_reason(reason, required=False), player=player.pk,
@@ -120,7 +120,7 @@ def replace_player(game_id: int, by: User, player_id: int, newcomer_email: str,
     moved = 0
     if phase is not None and phase.status in (Phase.Status.OPEN, Phase.Status.DRAFTED):
         moved = Order.objects.filter(phase=phase, player=old).update(player=new)
-    talks = talk_services.hand_over(old, new, name)
+    talks = hand_over(old, new, name)
     digest_after = None
     if phase is not None and phase.status in (Phase.Status.OPEN, Phase.Status.DRAFTED):
         state = sound_state_before(phase)

@@ -80,7 +80,7 @@ from junta.gm.checks import check_campaign
 from junta.lives.models import HeirDraft, Obituary
 from junta.notify.models import Absence, Delivery, Preferences
 from junta.ops.text import refuse_control_characters
-from junta.polls.models import Choice, Poll, Vote
+from junta.polls.public import Choice, Poll, Vote
 from junta.talk.public import Conversation, Member, Message
 
 FORMAT = "junta-campaign"

@@ -59,8 +59,7 @@ from junta.gm.checks import chain_lines
 from junta.gm.permissions import gm_game_or_404
 from junta.notify.templatetags.notify_tags import when
 from junta.ops.models import Heartbeat
-from junta.polls import selectors as poll_selectors
-from junta.polls import services as poll_services
+from junta.polls.public import STANDARD_AWARDS, award_progress
 
 GET, POST = ("GET", "HEAD"), ("POST",)
 
@@ -140,9 +139,9 @@ def overview(request: AuthenticatedHttpRequest, game: Game) -> HttpResponse:
         "heartbeat": heartbeat, "heartbeat_stale": heartbeat is None or heartbeat.is_stale(),
         "phase_title": current_phase(state).title if state else "",
         "recent": list(selectors.audit(game)[:5]),
-        "awards": (poll_selectors.award_progress(game)
+        "awards": (award_progress(game)
                    if game.status == Game.Status.FINISHED else []),
-        "standard_awards": poll_services.STANDARD_AWARDS,
+        "standard_awards": STANDARD_AWARDS,
         "min_players": MIN_PLAYERS,
     })
 

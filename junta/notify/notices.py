@@ -46,7 +46,7 @@ from junta.notify import claims
 from junta.notify.conversations import conversation_mails
 from junta.notify.mail import Mail, deliver, site_url, user_zone
 from junta.notify.models import Absence, Kind, Preferences
-from junta.polls.models import Poll
+from junta.polls.public import Poll
 
 log = logging.getLogger(__name__)
 

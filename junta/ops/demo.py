@@ -8,7 +8,7 @@ from __future__ import annotations
 import logging
 
 from junta.games.public import Game, Phase, demo_campaign, finished_demo_campaign
-from junta.polls.demo import awards_for_first, demo_polls, polls_during_first
+from junta.polls.public import awards_for_first, demo_polls, polls_during_first
 from junta.talk.public import demo_talk, reveal_first, talk_during_first
 
 

@@ -1,0 +1,22 @@
+"""What the other apps may use of the polls, and nothing else of them.
+
+The apps above polls (notify, ops, the GM panel) import from this module only (an import contract
+in pyproject.toml enforces it):
+
+- the models, for notify's mails about a new poll and the GM panel's backups (`Poll`, `Choice`,
+  `Vote`);
+- the awards at a campaign's end, for the GM panel's page (`STANDARD_AWARDS`, `award_progress`);
+- the demo's polls, for ops' demo campaigns.
+"""
+
+from __future__ import annotations
+
+from junta.polls.demo import awards_for_first, demo_polls, polls_during_first
+from junta.polls.models import Choice, Poll, Vote
+from junta.polls.selectors import award_progress
+from junta.polls.services import STANDARD_AWARDS
+
+__all__ = [
+    "Choice", "Poll", "STANDARD_AWARDS", "Vote", "award_progress", "awards_for_first",
+    "demo_polls", "polls_during_first",
+]

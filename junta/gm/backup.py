@@ -77,7 +77,7 @@ from junta.games.public import (
     write_board,
 )
 from junta.gm.checks import check_campaign
-from junta.lives.models import HeirDraft, Obituary
+from junta.lives.public import HeirDraft, Obituary
 from junta.notify.models import Absence, Delivery, Preferences
 from junta.ops.text import refuse_control_characters
 from junta.polls.public import Choice, Poll, Vote

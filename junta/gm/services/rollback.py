@@ -10,7 +10,7 @@ from django.utils import timezone
 from accounts.models import User
 from junta.games.public import Game, Phase, campaign_running, open_phase, write_board
 from junta.gm.checks import CampaignCheck, check_campaign
-from junta.lives.services import restore_lives
+from junta.lives.public import restore_lives
 
 from .common import (
     GMError,

@@ -1,0 +1,18 @@
+"""What the other apps may use of the families' lives (lives), and nothing else of it.
+
+The apps above lives (the GM panel) import from this module only (an import contract in
+pyproject.toml enforces it):
+
+- the models, for the GM panel's backups (`HeirDraft`, `Obituary`);
+- the service that makes the families' lives follow a state restored by a rollback
+  (`restore_lives`): lives' rows change through lives' services only.
+"""
+
+from __future__ import annotations
+
+from junta.lives.models import HeirDraft, Obituary
+from junta.lives.services import restore_lives
+
+__all__ = [
+    "HeirDraft", "Obituary", "restore_lives",
+]

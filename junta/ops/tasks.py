@@ -3,7 +3,7 @@
 from celery import shared_task
 
 from junta.games.public import queue_due_phases
-from junta.notify.tasks import queue_sweep
+from junta.notify.public import queue_sweep
 
 from .models import Heartbeat
 

@@ -17,7 +17,7 @@ from django.views import defaults
 from ninja import NinjaAPI
 from ninja.errors import AuthenticationError, HttpError, Throttled, ValidationError
 
-from junta.ops.middleware import API_PREFIX
+from junta.ops.public import API_PREFIX
 
 
 @dataclass(frozen=True)

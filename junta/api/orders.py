@@ -26,7 +26,7 @@ from junta.games.public import (
     submit_orders,
 )
 from junta.games.public import clock as phase_clock
-from junta.ops.text import REFUSED_TEXT, refused_text
+from junta.ops.public import REFUSED_TEXT, refused_text
 
 router = Router(tags=["orders"])
 

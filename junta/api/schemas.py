@@ -9,7 +9,7 @@ from ninja import Field, Schema
 from pydantic import AfterValidator
 from pydantic_core import PydanticCustomError
 
-from junta.ops.text import REFUSED_TEXT, refused_text
+from junta.ops.public import REFUSED_TEXT, refused_text
 
 
 def _text(value: str) -> str:

@@ -79,7 +79,7 @@ from junta.games.public import (
 from junta.gm.checks import check_campaign
 from junta.lives.public import HeirDraft, Obituary
 from junta.notify.public import Absence, Delivery, Preferences
-from junta.ops.text import refuse_control_characters
+from junta.ops.public import refuse_control_characters
 from junta.polls.public import Choice, Poll, Vote
 from junta.talk.public import Conversation, Member, Message
 

@@ -58,7 +58,7 @@ from junta.gm import confirm, forms, selectors, services
 from junta.gm.checks import chain_lines
 from junta.gm.permissions import gm_game_or_404
 from junta.notify.public import when
-from junta.ops.models import Heartbeat
+from junta.ops.public import Heartbeat
 from junta.polls.public import STANDARD_AWARDS, award_progress
 
 GET, POST = ("GET", "HEAD"), ("POST",)

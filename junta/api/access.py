@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from django.http import Http404
 
-from accounts.models import User
+from accounts.public import User
 from junta.api.errors import not_found
 from junta.games.public import Game, Phase, Player, Seat, seat_for
 

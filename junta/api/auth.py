@@ -17,7 +17,7 @@ from ninja.errors import AuthenticationError
 from ninja.security import HttpBearer, SessionAuth
 from ninja.throttling import BaseThrottle, SimpleRateThrottle
 
-from accounts.models import User
+from accounts.public import User
 from junta.api import tokens
 from junta.api.errors import ApiError
 

@@ -11,7 +11,7 @@ from datetime import timedelta
 from django.db import transaction
 from django.utils import timezone
 
-from accounts.models import User
+from accounts.public import User
 from junta.api.models import ApiToken
 
 SECRET_START = "junta_"

@@ -13,7 +13,7 @@ from django.shortcuts import redirect, render
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods
 
-from accounts.requests import AuthenticatedHttpRequest
+from accounts.public import AuthenticatedHttpRequest
 from junta.api import tokens
 from junta.api.api import api
 from junta.api.forms import TokenForm

@@ -8,7 +8,7 @@ from datetime import time
 from django.core.files.uploadedfile import UploadedFile
 from django.db import transaction
 
-from accounts.models import User
+from accounts.public import User
 from junta.games.locking import lock_game
 from junta.games.models import AuditEntry, Character, Game, Player
 

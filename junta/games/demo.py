@@ -15,7 +15,7 @@ from allauth.account.models import EmailAddress
 from django.contrib.auth import get_user_model
 
 if TYPE_CHECKING:
-    from accounts.models import User
+    from accounts.public import User
 
 DEMO_PASSWORD = "junta-demo-2026"
 DEMO_GM = ("gm@junta.test", "El Gamemaster")

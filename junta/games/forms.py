@@ -8,7 +8,7 @@ from typing import Any, Literal
 from django import forms
 from django.core.files.uploadedfile import UploadedFile
 
-from accounts.forms import TimeZoneField
+from accounts.public import TimeZoneField
 from junta.engine import MAX_PLAYERS, MIN_PLAYERS
 from junta.games.avatars import validate_avatar
 from junta.games.deadlines import DEFAULT_TIME_ZONE

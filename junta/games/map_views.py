@@ -11,7 +11,7 @@ from django.http import HttpResponse
 from django.shortcuts import render
 from django.utils.safestring import SafeString
 
-from accounts.requests import AuthenticatedHttpRequest
+from accounts.public import AuthenticatedHttpRequest
 from junta.games import citymap, map_orders, play, selectors
 from junta.games.coup_maps import fighting_of, moved_in
 from junta.games.models import Game, Phase

@@ -17,7 +17,7 @@ from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.db.models import Q
 
-from accounts.models import validate_time_zone
+from accounts.public import validate_time_zone
 from junta.engine import PhaseKind
 from junta.games.deadlines import DEFAULT_DEADLINE_TIME, DEFAULT_TIME_ZONE
 from junta.games.markdown import render_markdown

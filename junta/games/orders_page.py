@@ -14,7 +14,7 @@ from typing import Any
 
 from django.http import QueryDict
 
-from accounts.models import User
+from accounts.public import User
 from junta.engine import (
     Options,
     Order,

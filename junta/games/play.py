@@ -15,7 +15,7 @@ from django.db.models import Count, QuerySet, Subquery
 from django.db.models.fields.json import KeyTextTransform, KeyTransform
 from django.http import Http404
 
-from accounts.models import User
+from accounts.public import User
 from junta.engine import (
     PHASE_TITLES,
     Event,

@@ -13,7 +13,7 @@ from django.shortcuts import redirect, render
 from django.urls import NoReverseMatch, reverse
 from django.views.decorators.http import require_POST
 
-from accounts.requests import AuthenticatedHttpRequest
+from accounts.public import AuthenticatedHttpRequest
 from junta.engine import (
     CONTROL_POINTS,
     FORCE_NAMES,

@@ -17,7 +17,7 @@ from django.db import transaction
 from django.db.models import Max
 from django.utils import timezone
 
-from accounts.models import User
+from accounts.public import User
 from junta import engine
 from junta.engine import (
     GameState,

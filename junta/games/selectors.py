@@ -12,7 +12,7 @@ from django.db.models.functions import Coalesce
 from django.http import Http404
 from django.utils import timezone
 
-from accounts.models import User
+from accounts.public import User
 from junta.games.models import (
     Announcement,
     AuditEntry,

@@ -14,7 +14,7 @@ from datetime import datetime, timedelta
 from django.contrib.auth import get_user_model
 from django.utils import timezone
 
-from accounts.models import User
+from accounts.public import User
 from junta import engine
 from junta.engine import PhaseKind, Rng, bot_orders
 from junta.games import adjudication, repository, running

@@ -10,7 +10,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import QuerySet
 from django.utils import timezone
 
-from accounts.models import User
+from accounts.public import User
 from junta.engine import why_no_talk
 from junta.games.campaigns import CampaignError
 from junta.games.models import Announcement, EventsSeen, Game, Player, Speech

@@ -9,7 +9,7 @@ from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
-from accounts.requests import AuthenticatedHttpRequest
+from accounts.public import AuthenticatedHttpRequest
 from junta.engine import PhaseKind
 from junta.games import campaigns, play, report_pages, selectors, speeches
 from junta.games.forms import AnnouncementForm, CreateGameForm, JoinGameForm, SpeechForm

@@ -49,8 +49,7 @@ from django.db import IntegrityError, connection, models, transaction
 from django.db.models import Model, QuerySet
 from django.utils import timezone
 
-from accounts.models import User
-from accounts.timezones import is_valid_time_zone
+from accounts.public import User, is_valid_time_zone
 from junta import engine
 from junta.games.public import (
     Announcement,

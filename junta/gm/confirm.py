@@ -22,7 +22,7 @@ from django.urls import reverse
 from django.utils.html import conditional_escape, format_html, format_html_join
 from django.utils.safestring import SafeString
 
-from accounts.models import User
+from accounts.public import User
 from junta.engine import MIN_PLAYERS, current_phase, is_finished
 from junta.games.public import Game, Order, Phase, Player, state_after
 from junta.gm import selectors

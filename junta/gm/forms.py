@@ -10,7 +10,7 @@ from typing import Any
 
 from django import forms
 
-from accounts.forms import TimeZoneField
+from accounts.public import TimeZoneField
 from junta.engine import (
     MAX_PLAYERS,
     MIN_PLAYERS,

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from django.http import Http404
 
-from accounts.models import User
+from accounts.public import User
 from junta.games.public import Game
 
 

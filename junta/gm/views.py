@@ -25,7 +25,7 @@ from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotAllow
 from django.shortcuts import redirect, render
 from django.urls import reverse
 
-from accounts.requests import AuthenticatedHttpRequest
+from accounts.public import AuthenticatedHttpRequest
 from junta.engine import (
     MIN_PLAYERS,
     RULING_KINDS,

@@ -15,7 +15,7 @@ from datetime import datetime
 from django.core.files.uploadedfile import UploadedFile
 from django.db import transaction
 
-from accounts.models import User
+from accounts.public import User
 from junta.engine import GameState, Status
 from junta.games.public import (
     CampaignError,

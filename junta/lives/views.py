@@ -8,7 +8,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 
-from accounts.requests import AuthenticatedHttpRequest
+from accounts.public import AuthenticatedHttpRequest
 from junta.games.public import CampaignError, Game, Player, game_for
 from junta.lives import services
 from junta.lives.forms import CharacterForm, HeirForm

@@ -21,7 +21,7 @@ from django.db.models import Q
 from django.urls import reverse
 from django.utils import timezone
 
-from accounts.models import User
+from accounts.public import User
 from junta.engine import PHASE_TITLES
 from junta.games.public import AuditEntry, Game, Phase, Player
 

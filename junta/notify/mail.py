@@ -23,7 +23,7 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
 
-from accounts.models import User
+from accounts.public import User
 from junta.games.public import Game
 from junta.notify import claims
 from junta.notify.models import Kind, Preferences

@@ -28,7 +28,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.safestring import mark_safe
 
-from accounts.models import User
+from accounts.public import User
 from junta.engine import GameState, current_phase, owes_orders, view_for
 from junta.games.public import (
     Game,

@@ -9,7 +9,7 @@ from django.db.models import QuerySet
 from django.http import Http404
 from django.utils import timezone
 
-from accounts.models import User
+from accounts.public import User
 from junta.games.public import Game, Player
 from junta.notify.mail import user_zone
 from junta.notify.models import Absence, CalendarFeed, Preferences

@@ -14,8 +14,7 @@ from django.utils import timezone
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_POST
 
-from accounts.models import User
-from accounts.requests import AuthenticatedHttpRequest
+from accounts.public import AuthenticatedHttpRequest, User
 from junta.games.public import Game, Player, game_for, my_games
 from junta.notify import calendar, selectors
 from junta.notify.forms import AbsenceForm, PreferencesForm

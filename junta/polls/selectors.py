@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from django.db.models import Count, F
 from django.utils import timezone
 
-from accounts.models import User
+from accounts.public import User
 from junta.games.public import Game, Player
 from junta.polls.models import Choice, Poll, Vote
 from junta.polls.services import player_name

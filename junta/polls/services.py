@@ -12,7 +12,7 @@ from datetime import datetime
 from django.db import transaction
 from django.utils import timezone
 
-from accounts.models import User
+from accounts.public import User
 from junta.games.public import Game, Player
 from junta.polls.models import Choice, Poll, Vote
 

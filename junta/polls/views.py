@@ -12,7 +12,7 @@ from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from accounts.requests import AuthenticatedHttpRequest
+from accounts.public import AuthenticatedHttpRequest
 from junta.games.public import Game, Player, game_for
 from junta.polls import selectors, services
 from junta.polls.forms import AwardsForm, PollForm, VoteForm

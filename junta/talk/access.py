@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from django.db.models import Q, QuerySet
 
-from accounts.models import User
+from accounts.public import User
 from junta.games.public import Game, Player, why_silent
 from junta.talk.models import Conversation, Member
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from django.db.models import Count, F, Q, QuerySet
 
-from accounts.models import User
+from accounts.public import User
 from junta.talk.models import Message
 
 

@@ -15,8 +15,7 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from accounts.models import User
-from accounts.requests import AuthenticatedHttpRequest
+from accounts.public import AuthenticatedHttpRequest, User
 from junta.games.public import Game, Player, game_for
 from junta.talk import access, consent, selectors, services
 from junta.talk.access import Reader

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from accounts.models import User
+from accounts.public import User
 from junta.engine import GameState, Player
 from junta.games.public import AuditEntry, CampaignError, Game, Phase, lock_game, state_before
 

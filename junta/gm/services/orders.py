@@ -6,7 +6,7 @@ from typing import Any
 
 from django.db import transaction
 
-from accounts.models import User
+from accounts.public import User
 from junta import engine
 from junta.games.public import Order, Phase, Player
 from junta.gm.selectors import describe

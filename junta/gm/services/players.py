@@ -7,7 +7,7 @@ from typing import Any
 
 from django.db import transaction
 
-from accounts.models import User
+from accounts.public import User
 from junta.engine import GameState, RulingError, rule
 from junta.games.public import (
     Character,

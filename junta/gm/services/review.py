@@ -7,7 +7,7 @@ from datetime import datetime
 from django.db import transaction
 from django.utils import timezone
 
-from accounts.models import User
+from accounts.public import User
 from junta import engine
 from junta.games.public import (
     Game,

@@ -7,7 +7,7 @@ from datetime import datetime
 from django.db import transaction
 from django.utils import timezone
 
-from accounts.models import User
+from accounts.public import User
 from junta.games.public import Game, Phase, campaign_running, open_phase, write_board
 from junta.gm.checks import CampaignCheck, check_campaign
 from junta.lives.public import restore_lives

@@ -17,7 +17,7 @@ from typing import Any
 
 from django.db import transaction
 
-from accounts.models import User
+from accounts.public import User
 from junta import engine
 from junta.engine import GameState, Problem, Ruling, RulingError
 from junta.games.public import AuditEntry, Order, Phase, rewrite_state_before, write_board

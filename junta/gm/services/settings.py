@@ -8,7 +8,7 @@ from typing import Any
 from django.core.exceptions import ValidationError
 from django.db import transaction
 
-from accounts.models import User
+from accounts.public import User
 from junta.games.public import Game, Player
 
 from .common import GMError, audit, lock_as_gm

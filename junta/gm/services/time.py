@@ -12,7 +12,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.timesince import timeuntil
 
-from accounts.models import User
+from accounts.public import User
 from junta.games.public import Game, Phase
 from junta.games.public import start_campaign as start_running
 

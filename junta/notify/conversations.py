@@ -16,7 +16,7 @@ from django.utils.safestring import mark_safe
 
 from junta.notify.mail import Mail, deliver, site_url
 from junta.notify.models import Kind, Preferences
-from junta.talk.public import Member, Message, reader_for
+from junta.talk.public import Member, Message, mark_mailed, reader_for
 
 MAIL_EVERY = timedelta(hours=1)
 MAX_IN_MAIL = 20  # the newest messages a mail quotes; the page has the rest
@@ -85,6 +85,5 @@ def conversation_mails(now: datetime) -> Counter[str]:
                          prefs, partial(message_mail, member, messages), now)
         outcomes[result] += 1
         if result != "failed":  # told (or told before): the next mail waits an hour
-            Member.objects.filter(pk=member.pk).update(
-                mailed_until=messages[-1].created_at, mailed_at=now)
+            mark_mailed(member, messages[-1].created_at, now)
     return outcomes

@@ -7,8 +7,9 @@ contract in pyproject.toml enforces it):
   (`Conversation`, `Member`, `Message`);
 - who reads what (`reader_for`, `may_read`, `readable`, `membership`), so that the API and the
   mails show a person exactly what the pages show him;
-- the services that change talk's rows (`start`, `post`, `mark_read`, and for the GM panel
-  `drop_player` and `hand_over` when a seat changes hands), and their `TalkError`;
+- the services that change talk's rows (`start`, `post`, `mark_read`; `mark_mailed` for
+  notify's mails of new messages; `drop_player` and `hand_over` for the GM panel, when a seat
+  changes hands), and their `TalkError`: no other app writes talk's rows itself;
 - the unread counts (`unread_by_game`, `unread_by_conversation`);
 - the demo's conversations, for ops' demo campaigns.
 """
@@ -19,11 +20,19 @@ from junta.talk.access import GM_NAME, Reader, may_read, membership, readable, r
 from junta.talk.demo import demo_talk, reveal_first, talk_during_first
 from junta.talk.models import Conversation, Member, Message
 from junta.talk.selectors import unread_by_conversation, unread_by_game
-from junta.talk.services import TalkError, drop_player, hand_over, mark_read, post, start
+from junta.talk.services import (
+    TalkError,
+    drop_player,
+    hand_over,
+    mark_mailed,
+    mark_read,
+    post,
+    start,
+)
 
 __all__ = [
     "Conversation", "GM_NAME", "Member", "Message", "Reader", "TalkError", "demo_talk",
-    "drop_player", "hand_over", "mark_read", "may_read", "membership", "post", "readable",
-    "reader_for", "reveal_first", "start", "talk_during_first", "unread_by_conversation",
-    "unread_by_game",
+    "drop_player", "hand_over", "mark_mailed", "mark_read", "may_read", "membership", "post",
+    "readable", "reader_for", "reveal_first", "start", "talk_during_first",
+    "unread_by_conversation", "unread_by_game",
 ]

@@ -15,6 +15,8 @@ for that number: a deadlock."""
 
 from __future__ import annotations
 
+from datetime import datetime
+
 from django.db import transaction
 from django.utils import timezone
 
@@ -166,6 +168,12 @@ def mark_read(member: Member, last: Message | None) -> bool:
     member.read_until = last.created_at
     member.save(update_fields=["read_until"])
     return True
+
+
+def mark_mailed(member: Member, until: datetime, now: datetime) -> None:
+    """He was told by mail (notify's sweep, at `now`) of the messages up to `until`: the next
+    mail tells only of later ones, and waits its interval after `now`."""
+    Member.objects.filter(pk=member.pk).update(mailed_until=until, mailed_at=now)
 
 
 @transaction.atomic

@@ -1,5 +1,6 @@
-"""The demo of `make run`: its accounts (a GameMaster and ten players, one password for all)
-and the name of its campaign.
+"""The demo of `make run`: its accounts (a GameMaster and ten players, one password for all),
+the name of its campaign, and the touches the demos of talk and polls give its rows (a speech
+backdated, players allowed to poll), since games' rows change through games only.
 
 `manage.py seed_demo` (junta.ops) creates the accounts on an empty database; `simulation.
 demo_campaign` then plays a campaign with them. Both read the data here, so the players' side
@@ -9,10 +10,13 @@ needs nothing from the ops package. `manage.py simulate`'s bot accounts are made
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import TYPE_CHECKING
 
 from allauth.account.models import EmailAddress
 from django.contrib.auth import get_user_model
+
+from junta.games.models import Game, Phase, Speech
 
 if TYPE_CHECKING:
     from accounts.public import User
@@ -51,3 +55,13 @@ def demo_account(email: str, name: str, *, staff: bool = False) -> User:
     EmailAddress.objects.update_or_create(
         user=user, email=email, defaults={"verified": True, "primary": True})
     return user
+
+
+def let_players_poll(game: Game) -> None:
+    """The demo campaign lets its players post polls of their own (polls' demo)."""
+    Game.objects.filter(pk=game.pk).update(players_may_poll=True)
+
+
+def backdate_speech(speech: Speech, phase: Phase, at: datetime) -> None:
+    """The demo's speech as made during `phase`, at `at` (talk's demo)."""
+    Speech.objects.filter(pk=speech.pk).update(phase=phase, created_at=at)

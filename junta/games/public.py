@@ -17,7 +17,7 @@ that what they rely on is listed here and the rest of games may change freely:
   the clock of a phase) and the content revision (`watch`, `raised`) and hooks
   (`on_phase_published`) the apps above register with;
 - the forms and fields the GM's panel and talk reuse, Markdown rendering, and the demo's
-  accounts and campaigns for ops' demo.
+  accounts and campaigns for ops' demo, and the touches talk's and polls' demos give its rows.
 """
 
 from __future__ import annotations
@@ -25,7 +25,14 @@ from __future__ import annotations
 from junta.games.adjudication import publish
 from junta.games.avatars import MAX_AVATAR_BYTES, validate_avatar
 from junta.games.campaigns import CampaignError, seat_player
-from junta.games.demo import DEMO_GM, DEMO_PASSWORD, DEMO_PLAYERS, demo_account
+from junta.games.demo import (
+    DEMO_GM,
+    DEMO_PASSWORD,
+    DEMO_PLAYERS,
+    backdate_speech,
+    demo_account,
+    let_players_poll,
+)
 from junta.games.forms import AnnouncementForm, MultilineField
 from junta.games.hooks import PhasePublished, on_phase_published
 from junta.games.locking import lock_game
@@ -96,15 +103,16 @@ __all__ = [
     "ContentRevision", "DEMO_GM", "DEMO_PASSWORD", "DEMO_PLAYERS", "EventsItem", "EventsSeen",
     "Game", "MAX_AVATAR_BYTES", "MultilineField", "Order", "OrderForm", "OrdersRejected",
     "Phase", "PhasePublished", "PhaseResult", "Player", "PoliticalCard", "Position",
-    "ReplayLine", "Seat", "SeatStatus", "Speech", "StaleOrders", "Unit", "campaign_running",
-    "changelog_for", "clock", "demo_account", "demo_campaign", "display_state",
-    "event_to_json", "events_items", "finished_demo_campaign", "form_prefix", "game_for",
-    "history_results", "kept_for_viewer", "lock_game", "mark_new", "mark_seen", "my_games",
-    "my_seats", "new_seed", "older_notes", "on_phase_published", "open_phase",
-    "orders_as_json", "orders_for_engine", "pending", "phase_title", "post_announcement",
-    "post_speech", "publish", "queue_due_phases", "raised", "render_markdown", "renders",
-    "replay_game", "reports", "resent", "rewrite_state_before", "roster", "seat_for",
-    "seat_player", "seen_until", "set_final", "start_campaign", "state_after", "state_before",
-    "submission_order", "submit_orders", "token", "undone", "undone_phases", "unread_speeches",
-    "validate_avatar", "watch", "who_is_in", "why_silent", "write_board",
+    "ReplayLine", "Seat", "SeatStatus", "Speech", "StaleOrders", "Unit", "backdate_speech",
+    "campaign_running", "changelog_for", "clock", "demo_account", "demo_campaign",
+    "display_state", "event_to_json", "events_items", "finished_demo_campaign", "form_prefix",
+    "game_for", "history_results", "kept_for_viewer", "let_players_poll", "lock_game",
+    "mark_new", "mark_seen", "my_games", "my_seats", "new_seed", "older_notes",
+    "on_phase_published", "open_phase", "orders_as_json", "orders_for_engine", "pending",
+    "phase_title", "post_announcement", "post_speech", "publish", "queue_due_phases", "raised",
+    "render_markdown", "renders", "replay_game", "reports", "resent", "rewrite_state_before",
+    "roster", "seat_for", "seat_player", "seen_until", "set_final", "start_campaign",
+    "state_after", "state_before", "submission_order", "submit_orders", "token", "undone",
+    "undone_phases", "unread_speeches", "validate_avatar", "watch", "who_is_in", "why_silent",
+    "write_board",
 ]

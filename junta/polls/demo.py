@@ -14,7 +14,7 @@ from datetime import datetime, timedelta
 from django.db import transaction
 from django.utils import timezone
 
-from junta.games.public import Game, Phase, Player
+from junta.games.public import Game, Phase, Player, let_players_poll
 from junta.games.public import raised as revision_raised
 from junta.polls import services
 from junta.polls.models import Choice, Poll, Vote
@@ -90,7 +90,7 @@ def demo_polls(game: Game) -> None:
     players may post their own."""
     if game.polls.exists():
         return
-    Game.objects.filter(pk=game.pk).update(players_may_poll=True)
+    let_players_poll(game)
     now = timezone.now()
     for question, choices, multiple, anonymous, live, days in LIVE_POLLS:
         asked = now - timedelta(days=abs(days) + 2)

@@ -10,7 +10,15 @@ from datetime import datetime, timedelta
 
 from django.db import transaction
 
-from junta.games.public import CampaignError, Game, Phase, Player, Speech, post_speech
+from junta.games.public import (
+    CampaignError,
+    Game,
+    Phase,
+    Player,
+    Speech,
+    backdate_speech,
+    post_speech,
+)
 from junta.games.public import raised as revision_raised
 from junta.talk import access, services
 from junta.talk.models import Conversation, Member, Message
@@ -137,8 +145,7 @@ def _speak(game: Game, seat: int, text: str, phase: Phase) -> None:
         speech = post_speech(game, _seats(game)[seat].user, text)
     except CampaignError:
         return
-    Speech.objects.filter(pk=speech.pk).update(
-        phase=phase, created_at=phase.opens_at + timedelta(hours=2))
+    backdate_speech(speech, phase, phase.opens_at + timedelta(hours=2))
 
 
 def _converse(game: Game,

@@ -10,7 +10,7 @@ from django.db import transaction
 
 from accounts.public import User
 from junta.games.locking import lock_game
-from junta.games.models import AuditEntry, Character, Game, Player
+from junta.games.models import AuditEntry, Character, Game, Order, Phase, Player
 
 
 class CampaignError(Exception):
@@ -117,6 +117,31 @@ def seat_player(game: Game, player: Player) -> None:
     player.seat = min(seat for seat in range(game.max_players) if seat not in taken)
     player.membership = Player.Membership.ACTIVE
     player.save(update_fields=["seat", "membership"])
+
+
+def unseat_player(player: Player) -> None:
+    """The GameMaster takes a player out of a forming campaign (or declines his request): his
+    seat is free again (the game row is locked by the caller)."""
+    player.membership = Player.Membership.REMOVED
+    player.seat = None
+    player.save(update_fields=["membership", "seat"])
+
+
+def hand_seat_over(old: Player, user: User, name: str, phase: Phase | None) -> tuple[Player, int]:
+    """`user` takes `old`'s seat and its state (money, cards, positions), with a Player row of
+    his own and the family's character named `name` (its life goes on); the leaver's row,
+    orders and speeches stay his, but his orders for `phase` (the open or drafted one, None
+    if none) go to the newcomer. The new player and how many orders moved (the game row is
+    locked by the caller, then the phase)."""
+    character = old.character
+    old.membership = Player.Membership.REPLACED
+    old.save(update_fields=["membership"])
+    new = Player.objects.create(game=old.game, user=user, seat=old.engine_seat,
+                                membership=Player.Membership.ACTIVE, state=old.state,
+                                pocket=old.pocket, bank=old.bank)
+    Character.objects.create(player=new, life=character.life if character else 1, name=name)
+    moved = Order.objects.filter(phase=phase, player=old).update(player=new) if phase else 0
+    return new, moved
 
 
 @transaction.atomic

@@ -10,7 +10,8 @@ that what they rely on is listed here and the rest of games may change freely:
   (`Bill`, `PoliticalCard`, `Position`, `Unit`), the audit log and the content revisions
   for the GM's panel and its backups;
 - the services that change games' rows, under the campaign's lock (`lock_game`): seating a
-  player, starting a campaign, taking orders, publishing a result, speeches and announcements;
+  player, taking him out or handing his seat over, starting a campaign, taking orders,
+  publishing a result, speeches and announcements;
 - the engine's state as stored (`state_before`, `state_after`, `write_board`, ...: read and
   written only through these);
 - selectors (a viewer's campaigns and seat, the roster, the unread speeches, the reports and
@@ -24,7 +25,7 @@ from __future__ import annotations
 
 from junta.games.adjudication import publish
 from junta.games.avatars import MAX_AVATAR_BYTES, validate_avatar
-from junta.games.campaigns import CampaignError, seat_player
+from junta.games.campaigns import CampaignError, hand_seat_over, seat_player, unseat_player
 from junta.games.demo import (
     DEMO_GM,
     DEMO_PASSWORD,
@@ -106,13 +107,13 @@ __all__ = [
     "ReplayLine", "Seat", "SeatStatus", "Speech", "StaleOrders", "Unit", "backdate_speech",
     "campaign_running", "changelog_for", "clock", "demo_account", "demo_campaign",
     "display_state", "event_to_json", "events_items", "finished_demo_campaign", "form_prefix",
-    "game_for", "history_results", "kept_for_viewer", "let_players_poll", "lock_game",
-    "mark_new", "mark_seen", "my_games", "my_seats", "new_seed", "older_notes",
+    "game_for", "hand_seat_over", "history_results", "kept_for_viewer", "let_players_poll",
+    "lock_game", "mark_new", "mark_seen", "my_games", "my_seats", "new_seed", "older_notes",
     "on_phase_published", "open_phase", "orders_as_json", "orders_for_engine", "pending",
     "phase_title", "post_announcement", "post_speech", "publish", "queue_due_phases", "raised",
     "render_markdown", "renders", "replay_game", "reports", "resent", "rewrite_state_before",
     "roster", "seat_for", "seat_player", "seen_until", "set_final", "start_campaign",
     "state_after", "state_before", "submission_order", "submit_orders", "token", "undone",
-    "undone_phases", "unread_speeches", "validate_avatar", "watch", "who_is_in", "why_silent",
-    "write_board",
+    "undone_phases", "unread_speeches", "unseat_player", "validate_avatar", "watch",
+    "who_is_in", "why_silent", "write_board",
 ]

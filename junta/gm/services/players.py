@@ -10,14 +10,14 @@ from django.db import transaction
 from accounts.public import User
 from junta.engine import GameState, RulingError, rule
 from junta.games.public import (
-    Character,
     Game,
-    Order,
     Phase,
     Player,
+    hand_seat_over,
     rewrite_state_before,
     seat_player,
     state_after,
+    unseat_player,
     write_board,
 )
 from junta.talk.public import drop_player, hand_over
@@ -56,9 +56,7 @@ def remove_player(game_id: int, by: User, player_id: int, reason: str = "") -> P
         raise GMError(f"{game.name} has started: the seat stays in the game. Replace "
                       f"{player.user.public_name} by another person instead.")
     was = player.membership
-    player.membership = Player.Membership.REMOVED
-    player.seat = None
-    player.save(update_fields=["membership", "seat"])
+    unseat_player(player)
     seated = was == Player.Membership.ACTIVE
     left: dict[str, Any] = {"conversations_left": drop_player(player)} \
         if seated else {}
@@ -110,16 +108,10 @@ def replace_player(game_id: int, by: User, player_id: int, newcomer_email: str,
     name = (character_name or "").strip()[:60] or (character.name if character else
                                                    f"Family {old.engine_seat + 1}")
     seat = old.engine_seat
-    old.membership = Player.Membership.REPLACED
-    old.save(update_fields=["membership"])
-    new = Player.objects.create(game=game, user=user, seat=seat,
-                                membership=Player.Membership.ACTIVE, state=old.state,
-                                pocket=old.pocket, bank=old.bank)
-    Character.objects.create(player=new, life=character.life if character else 1, name=name)
     phase = game.phases.select_for_update(no_key=True).order_by("-number").first()
-    moved = 0
-    if phase is not None and phase.status in (Phase.Status.OPEN, Phase.Status.DRAFTED):
-        moved = Order.objects.filter(phase=phase, player=old).update(player=new)
+    working = phase if phase is not None and phase.status in (
+        Phase.Status.OPEN, Phase.Status.DRAFTED) else None
+    new, moved = hand_seat_over(old, user, name, working)
     talks = hand_over(old, new, name)
     digest_after = None
     if phase is not None and phase.status in (Phase.Status.OPEN, Phase.Status.DRAFTED):

@@ -11,7 +11,8 @@ that what they rely on is listed here and the rest of games may change freely:
   for the GM's panel and its backups;
 - the services that change games' rows, under the campaign's lock (`lock_game`): seating a
   player, taking him out or handing his seat over, starting a campaign, taking orders,
-  publishing a result, speeches and announcements;
+  publishing a result, speeches and announcements; and the GameMaster's changes (his audit
+  entries, the clock, drafts, settings, orders, rollbacks: `gm_changes`);
 - the engine's state as stored (`state_before`, `state_after`, `write_board`, ...: read and
   written only through these);
 - selectors (a viewer's campaigns and seat, the roster, the unread speeches, the reports and
@@ -35,6 +36,18 @@ from junta.games.demo import (
     let_players_poll,
 )
 from junta.games.forms import AnnouncementForm, MultilineField
+from junta.games.gm_changes import (
+    bump_state_version,
+    change_settings,
+    extend_phase_deadline,
+    keep_draft,
+    record_audit,
+    restart_clock,
+    resume_after_rollback,
+    rewrite_orders,
+    stop_clock,
+    supersede,
+)
 from junta.games.hooks import PhasePublished, on_phase_published
 from junta.games.locking import lock_game
 from junta.games.markdown import render_markdown, renders
@@ -105,15 +118,17 @@ __all__ = [
     "Game", "MAX_AVATAR_BYTES", "MultilineField", "Order", "OrderForm", "OrdersRejected",
     "Phase", "PhasePublished", "PhaseResult", "Player", "PoliticalCard", "Position",
     "ReplayLine", "Seat", "SeatStatus", "Speech", "StaleOrders", "Unit", "backdate_speech",
-    "campaign_running", "changelog_for", "clock", "demo_account", "demo_campaign",
-    "display_state", "event_to_json", "events_items", "finished_demo_campaign", "form_prefix",
-    "game_for", "hand_seat_over", "history_results", "kept_for_viewer", "let_players_poll",
+    "bump_state_version", "campaign_running", "change_settings", "changelog_for", "clock",
+    "demo_account", "demo_campaign", "display_state", "event_to_json", "events_items",
+    "extend_phase_deadline", "finished_demo_campaign", "form_prefix", "game_for",
+    "hand_seat_over", "history_results", "keep_draft", "kept_for_viewer", "let_players_poll",
     "lock_game", "mark_new", "mark_seen", "my_games", "my_seats", "new_seed", "older_notes",
     "on_phase_published", "open_phase", "orders_as_json", "orders_for_engine", "pending",
     "phase_title", "post_announcement", "post_speech", "publish", "queue_due_phases", "raised",
-    "render_markdown", "renders", "replay_game", "reports", "resent", "rewrite_state_before",
+    "record_audit", "render_markdown", "renders", "replay_game", "reports", "resent",
+    "restart_clock", "resume_after_rollback", "rewrite_orders", "rewrite_state_before",
     "roster", "seat_for", "seat_player", "seen_until", "set_final", "start_campaign",
-    "state_after", "state_before", "submission_order", "submit_orders", "token", "undone",
-    "undone_phases", "unread_speeches", "unseat_player", "validate_avatar", "watch",
-    "who_is_in", "why_silent", "write_board",
+    "state_after", "state_before", "stop_clock", "submission_order", "submit_orders",
+    "supersede", "token", "undone", "undone_phases", "unread_speeches", "unseat_player",
+    "validate_avatar", "watch", "who_is_in", "why_silent", "write_board",
 ]

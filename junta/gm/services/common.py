@@ -7,7 +7,15 @@ from typing import Any
 
 from accounts.public import User
 from junta.engine import GameState, Player
-from junta.games.public import AuditEntry, CampaignError, Game, Phase, lock_game, state_before
+from junta.games.public import (
+    AuditEntry,
+    CampaignError,
+    Game,
+    Phase,
+    lock_game,
+    record_audit,
+    state_before,
+)
 
 MAX_TEXT = 4000
 STALE_FORM = ("The campaign has changed since this form was opened (a ruling, an order or a new "
@@ -57,15 +65,8 @@ def given_reason(reason: str, required: bool = True) -> str:
 
 def audit(game: Game, by: User, action: str, *, reason: str = "", announcement: str = "",
            **data: Any) -> AuditEntry:
-    return AuditEntry.objects.create(
-        game=game, actor=by, action=action, reason=reason,
-        announcement=(announcement or "").strip()[:MAX_TEXT], data=data)
-
-
-def bump_state_version(game: Game) -> None:
-    """Open order forms carry the state version: a change makes them stale."""
-    game.state_version += 1
-    game.save(update_fields=["state_version"])
+    return record_audit(game, by, action, reason=reason,
+                        announcement=(announcement or "").strip()[:MAX_TEXT], data=data)
 
 
 def seat_name(state: GameState, seat: int) -> str:

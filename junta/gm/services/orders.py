@@ -8,13 +8,12 @@ from django.db import transaction
 
 from accounts.public import User
 from junta import engine
-from junta.games.public import Order, Phase, Player
+from junta.games.public import Order, Phase, Player, bump_state_version, rewrite_orders
 from junta.gm.selectors import describe
 
 from .common import (
     GMError,
     audit,
-    bump_state_version,
     check_version,
     given_reason,
     lock_as_gm,
@@ -53,9 +52,7 @@ def annul_order(game_id: int, by: User, seat: int, index: int, reason: str = "",
     state = sound_state_before(phase)
     payload = list(row.payload)
     struck = payload.pop(index)
-    row.payload = payload
-    row.revision += 1
-    row.save(update_fields=["payload", "revision", "submitted_at"])
+    rewrite_orders(row, payload)
     bump_state_version(game)
     digest = redraft_if_drafted(game, phase)
     audit(game, by, "annul", reason=reason, announcement=announcement, phase=phase.number,
@@ -110,9 +107,7 @@ def add_order(game_id: int, by: User, seat: int, order: Any, reason: str = "",
                              next(i for i, o in enumerate(given) if o is parsed))
     if row is None:
         row = Order(phase=phase, player=player, revision=0, payload=[])
-    row.payload = [o.to_dict() for o in given]
-    row.revision += 1
-    row.save()
+    rewrite_orders(row, [o.to_dict() for o in given])
     bump_state_version(game)
     digest = redraft_if_drafted(game, phase)
     audit(game, by, "order", reason=reason, announcement=announcement, phase=phase.number,

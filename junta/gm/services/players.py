@@ -13,6 +13,7 @@ from junta.games.public import (
     Game,
     Phase,
     Player,
+    bump_state_version,
     hand_seat_over,
     rewrite_state_before,
     seat_player,
@@ -22,7 +23,7 @@ from junta.games.public import (
 )
 from junta.talk.public import drop_player, hand_over
 
-from .common import GMError, audit, bump_state_version, given_reason, lock_as_gm, sound_state_before
+from .common import GMError, audit, given_reason, lock_as_gm, sound_state_before
 from .review import redraft_if_drafted
 
 

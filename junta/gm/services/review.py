@@ -14,6 +14,7 @@ from junta.games.public import (
     Phase,
     PhaseResult,
     event_to_json,
+    keep_draft,
     orders_as_json,
     orders_for_engine,
     submission_order,
@@ -47,18 +48,9 @@ def draft(game: Game, phase: Phase) -> PhaseResult:
         "engine_version": engine.ENGINE_VERSION,
     }
     result = PhaseResult.objects.filter(phase=phase).first()
-    if result is None:
-        result = PhaseResult.objects.create(phase=phase, **fields)
-    else:
-        if result.published_at is not None:
-            raise GMError(f"Phase {phase.number} is already published.")
-        for name, value in fields.items():
-            setattr(result, name, value)
-        result.save(update_fields=list(fields))
-    if phase.status != Phase.Status.DRAFTED:
-        phase.status = Phase.Status.DRAFTED
-        phase.save(update_fields=["status"])
-    return result
+    if result is not None and result.published_at is not None:
+        raise GMError(f"Phase {phase.number} is already published.")
+    return keep_draft(phase, result, fields)
 
 
 def redraft_if_drafted(game: Game, phase: Phase) -> str | None:

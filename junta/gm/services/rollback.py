@@ -8,7 +8,15 @@ from django.db import transaction
 from django.utils import timezone
 
 from accounts.public import User
-from junta.games.public import Game, Phase, campaign_running, open_phase, write_board
+from junta.games.public import (
+    Game,
+    Phase,
+    campaign_running,
+    open_phase,
+    resume_after_rollback,
+    supersede,
+    write_board,
+)
 from junta.gm.checks import CampaignCheck, check_campaign
 from junta.lives.public import restore_lives
 
@@ -51,23 +59,14 @@ def rollback(game_id: int, by: User, to_phase: int, reason: str = "", announceme
     state = sound_state_before(target)
     superseded = None
     if current.status in (Phase.Status.OPEN, Phase.Status.DRAFTED):
-        current.status = Phase.Status.SUPERSEDED
-        current.save(update_fields=["status"])
+        supersede(current)
         superseded = current.number
     # the lives first: the new phase's state takes the families' names from them
     restore_lives(game, state)  # deaths after the target undone, later heirs back to drafts
     new = open_phase(game, state, now)
     status = Game.Status.RUNNING if campaign_running(state) else \
         Game.Status.NOMINATING
-    if game.status == Game.Status.PAUSED:
-        game.paused_from = status
-        game.paused_at = now  # the new phase's deadline moves by the pause from now on
-    else:
-        game.status = status
-    game.finished_at = None
-    game.state_version += 1
-    game.save(update_fields=["status", "paused_from", "paused_at", "finished_at",
-                             "state_version"])
+    resume_after_rollback(game, status, now)
     write_board(game, state)
     audit(game, by, "rollback", reason=reason, announcement=announcement,
            to_phase=target.number, kind=target.kind, turn=target.turn, new_phase=new.number,

@@ -20,13 +20,19 @@ from django.db import transaction
 from accounts.public import User
 from junta import engine
 from junta.engine import GameState, Problem, Ruling, RulingError
-from junta.games.public import AuditEntry, Order, Phase, rewrite_state_before, write_board
+from junta.games.public import (
+    AuditEntry,
+    Order,
+    Phase,
+    bump_state_version,
+    rewrite_state_before,
+    write_board,
+)
 from junta.gm.actions import PAGE_RULINGS
 
 from .common import (
     GMError,
     audit,
-    bump_state_version,
     check_version,
     given_reason,
     lock_as_gm,

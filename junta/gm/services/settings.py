@@ -9,7 +9,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 
 from accounts.public import User
-from junta.games.public import Game, Player
+from junta.games.public import Game, Player, change_settings
 
 from .common import GMError, audit, lock_as_gm
 
@@ -46,14 +46,11 @@ def update_settings(game_id: int, by: User, changes: dict[str, Any]) -> list[str
         raise GMError(f"{seated} players are seated already: the campaign needs at least "
                       f"{seated} seats.")
     old = {name: getattr(game, name) for name in changed}
-    for name, value in changed.items():
-        setattr(game, name, value)
     try:
-        game.full_clean()
+        change_settings(game, changed)
     except ValidationError as error:
         raise GMError(" ".join(m for ms in error.message_dict.values() for m in ms)) from error
     if changed:
-        game.save(update_fields=list(changed))
         audit(game, by, "settings", changes={
             name: [str(old[name]), str(value)] for name, value in changed.items()})
     return sorted(changed)

@@ -6,14 +6,14 @@ happened to the clock ("the clock stopped in phase 4 with 3 hours to go").
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta
+from datetime import datetime
 
 from django.db import transaction
 from django.utils import timezone
 from django.utils.timesince import timeuntil
 
 from accounts.public import User
-from junta.games.public import Game, Phase
+from junta.games.public import Game, Phase, extend_phase_deadline, restart_clock, stop_clock
 from junta.games.public import start_campaign as start_running
 
 from .common import GMError, audit, given_reason, latest_phase, lock_as_gm, still_on
@@ -35,10 +35,7 @@ def pause(game_id: int, by: User, reason: str = "", announcement: str = "",
     game = lock_as_gm(game_id, by)
     if game.status not in (Game.Status.NOMINATING, Game.Status.RUNNING):
         raise GMError("Only a running campaign can be paused.")
-    game.paused_from = game.status
-    game.status = Game.Status.PAUSED
-    game.paused_at = now
-    game.save(update_fields=["status", "paused_at", "paused_from"])
+    stop_clock(game, now)
     phase = latest_phase(game)
     if phase is not None and phase.status == Phase.Status.OPEN:
         summary = (f"the clock stopped in phase {phase.number} with "
@@ -63,12 +60,7 @@ def resume(game_id: int, by: User, reason: str = "", announcement: str = "",
     paused_at = game.paused_at
     phase = latest_phase(game)
     open_phase = phase if phase is not None and phase.status == Phase.Status.OPEN else None
-    if open_phase is not None and paused_at:
-        open_phase.deadline += now - paused_at
-        open_phase.save(update_fields=["deadline"])
-    game.status = game.paused_from or Game.Status.RUNNING
-    game.paused_at = None
-    game.save(update_fields=["status", "paused_at"])
+    restart_clock(game, open_phase, now)
     paused = _length(paused_at, now) if paused_at else "an unknown time"
     if open_phase is not None:
         summary = (f"running again after a pause of {paused}; phase {open_phase.number}'s deadline "
@@ -102,8 +94,7 @@ def extend_deadline(game_id: int, by: User, hours: int, reason: str = "",
         raise GMError("The deadline has moved since this page was drawn (the form was sent "
                       "twice, or from another window): nothing was done. Check it and extend "
                       "again.")
-    phase.deadline += timedelta(hours=hours)
-    phase.save(update_fields=["deadline"])
+    extend_phase_deadline(phase, hours)
     audit(game, by, "extend", reason=reason, announcement=announcement, hours=hours,
            phase=phase.number, summary=f"phase {phase.number}'s deadline extended by {hours} "
                                        f"hour{'s' if hours != 1 else ''}")

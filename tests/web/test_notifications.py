@@ -202,16 +202,14 @@ def test_no_reminder_for_players_who_owe_nothing(campaign, mailbox):
 
 def test_the_reminder_sweep_does_not_rebuild_the_state_for_players_who_owe_nothing(
         campaign, mailbox, monkeypatch):
-    from junta.games import repository
-
     game, users = campaign()
     running.start_campaign(game.id, game.gm)
     play_days(game, users, 2)  # the Cabinet: the President alone owes orders
     phase = open_phase(game)
     opt_in(game, users, reminder=True, reminder_hours=72)  # everyone inside his window
     rebuilt = []
-    real = repository.state_before
-    monkeypatch.setattr(repository, "state_before",
+    real = notices.state_before  # the name the sweep calls (games' public surface)
+    monkeypatch.setattr(notices, "state_before",
                         lambda phase: rebuilt.append(phase.pk) or real(phase))
     now = phase.deadline - timedelta(hours=2)
     assert notices.reminders(now) == {"sent": 1}  # the President's reminder

@@ -12,7 +12,8 @@ that what they rely on is listed here and the rest of games may change freely:
 - the services that change games' rows, under the campaign's lock (`lock_game`): seating a
   player, taking him out or handing his seat over, starting a campaign, taking orders,
   publishing a result, speeches and announcements; and the GameMaster's changes (his audit
-  entries, the clock, drafts, settings, orders, rollbacks: `gm_changes`);
+  entries, the clock, drafts, settings, orders, rollbacks: `gm_changes`) and lives' (a
+  character's death, his heir, a profile: `characters`);
 - the engine's state as stored (`state_before`, `state_after`, `write_board`, ...: read and
   written only through these);
 - selectors (a viewer's campaigns and seat, the roster, the unread speeches, the reports and
@@ -27,6 +28,7 @@ from __future__ import annotations
 from junta.games.adjudication import publish
 from junta.games.avatars import MAX_AVATAR_BYTES, validate_avatar
 from junta.games.campaigns import CampaignError, hand_seat_over, seat_player, unseat_player
+from junta.games.characters import add_heir, remove_lives, save_profile, set_died_at
 from junta.games.demo import (
     DEMO_GM,
     DEMO_PASSWORD,
@@ -117,18 +119,19 @@ __all__ = [
     "ContentRevision", "DEMO_GM", "DEMO_PASSWORD", "DEMO_PLAYERS", "EventsItem", "EventsSeen",
     "Game", "MAX_AVATAR_BYTES", "MultilineField", "Order", "OrderForm", "OrdersRejected",
     "Phase", "PhasePublished", "PhaseResult", "Player", "PoliticalCard", "Position",
-    "ReplayLine", "Seat", "SeatStatus", "Speech", "StaleOrders", "Unit", "backdate_speech",
-    "bump_state_version", "campaign_running", "change_settings", "changelog_for", "clock",
-    "demo_account", "demo_campaign", "display_state", "event_to_json", "events_items",
-    "extend_phase_deadline", "finished_demo_campaign", "form_prefix", "game_for",
-    "hand_seat_over", "history_results", "keep_draft", "kept_for_viewer", "let_players_poll",
-    "lock_game", "mark_new", "mark_seen", "my_games", "my_seats", "new_seed", "older_notes",
-    "on_phase_published", "open_phase", "orders_as_json", "orders_for_engine", "pending",
-    "phase_title", "post_announcement", "post_speech", "publish", "queue_due_phases", "raised",
-    "record_audit", "render_markdown", "renders", "replay_game", "reports", "resent",
-    "restart_clock", "resume_after_rollback", "rewrite_orders", "rewrite_state_before",
-    "roster", "seat_for", "seat_player", "seen_until", "set_final", "start_campaign",
-    "state_after", "state_before", "stop_clock", "submission_order", "submit_orders",
-    "supersede", "token", "undone", "undone_phases", "unread_speeches", "unseat_player",
-    "validate_avatar", "watch", "who_is_in", "why_silent", "write_board",
+    "ReplayLine", "Seat", "SeatStatus", "Speech", "StaleOrders", "Unit", "add_heir",
+    "backdate_speech", "bump_state_version", "campaign_running", "change_settings",
+    "changelog_for", "clock", "demo_account", "demo_campaign", "display_state",
+    "event_to_json", "events_items", "extend_phase_deadline", "finished_demo_campaign",
+    "form_prefix", "game_for", "hand_seat_over", "history_results", "keep_draft",
+    "kept_for_viewer", "let_players_poll", "lock_game", "mark_new", "mark_seen", "my_games",
+    "my_seats", "new_seed", "older_notes", "on_phase_published", "open_phase",
+    "orders_as_json", "orders_for_engine", "pending", "phase_title", "post_announcement",
+    "post_speech", "publish", "queue_due_phases", "raised", "record_audit", "remove_lives",
+    "render_markdown", "renders", "replay_game", "reports", "resent", "restart_clock",
+    "resume_after_rollback", "rewrite_orders", "rewrite_state_before", "roster",
+    "save_profile", "seat_for", "seat_player", "seen_until", "set_died_at", "set_final",
+    "start_campaign", "state_after", "state_before", "stop_clock", "submission_order",
+    "submit_orders", "supersede", "token", "undone", "undone_phases", "unread_speeches",
+    "unseat_player", "validate_avatar", "watch", "who_is_in", "why_silent", "write_board",
 ]

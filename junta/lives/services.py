@@ -25,7 +25,11 @@ from junta.games.public import (
     PhasePublished,
     PhaseResult,
     Player,
+    add_heir,
     lock_game,
+    remove_lives,
+    save_profile,
+    set_died_at,
 )
 from junta.lives.models import HeirDraft, Obituary
 
@@ -78,16 +82,14 @@ def sync_lives(game: Game, state: GameState, now: datetime, phase: Phase | None 
         elif latest is not None and latest.died_at is not None \
                 and engine_player.life == latest.life:
             # alive again in the same life: a GM rolled the campaign back past the death
-            latest.died_at = None
-            latest.save(update_fields=["died_at"])
+            set_died_at(latest, None)
             Obituary.objects.filter(character=latest).delete()
 
 
 def _remember(dead: Character, now: datetime, phase: Phase | None, turn: int,
               line: str) -> None:
     """The character's death: when, and his obituary (the turn and the report's line)."""
-    dead.died_at = now
-    dead.save(update_fields=["died_at"])
+    set_died_at(dead, now)
     Obituary.objects.update_or_create(character=dead, defaults={
         "phase": phase, "turn": turn, "text": line})
 
@@ -117,26 +119,21 @@ def restore_lives(game: Game, state: GameState) -> None:
             draft.name, draft.bio = heir.name, heir.bio
             draft.avatar.name = heir.avatar.name or ""  # the same stored file
             draft.save()
-            Character.objects.filter(pk__in=[c.pk for c in later]).delete()
+            remove_lives(later)
         current = next((c for c in lives if c.life == engine_player.life), None)
         if current is not None and engine_player.status != Status.DEAD \
                 and current.died_at is not None:
-            current.died_at = None
-            current.save(update_fields=["died_at"])
+            set_died_at(current, None)
             Obituary.objects.filter(character=current).delete()
 
 
 def _return_with_heir(player: Player, dead: Character, life: int, now: datetime) -> Character:
     if dead.died_at is None:  # a death this module missed (rows written by hand, an old game)
-        dead.died_at = now
-        dead.save(update_fields=["died_at"])
+        set_died_at(dead, now)
     draft = HeirDraft.objects.filter(player=player).first()
-    heir = Character(player=player, life=life,
-                     name=draft.name if draft else default_heir_name(dead.name),
-                     bio=draft.bio if draft else "")
-    if draft and draft.avatar:
-        heir.avatar.name = draft.avatar.name  # the same stored file
-    heir.save()
+    heir = add_heir(player, life, draft.name if draft else default_heir_name(dead.name),
+                    draft.bio if draft else "",
+                    (draft.avatar.name or "") if draft and draft.avatar else "")
     if draft:
         draft.delete()
     return heir
@@ -193,5 +190,5 @@ def edit_character(game_id: int, user: User, *, bio: str, name: str | None = Non
     if name is not None and name.strip() and game.status == Game.Status.FORMING:
         character.name = name.strip()
     _set_avatar(character, avatar, clear_avatar)
-    character.save()
+    save_profile(character)
     return character

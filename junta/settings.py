@@ -146,6 +146,7 @@ INSTALLED_APPS = [
     "junta.notify",
     "junta.lives",
     "junta.gm",
+    "junta.site",  # the pages that combine the apps above, on top of them all
     "ninja",  # the API docs' own scripts and styles, served from here (the CSP allows no CDN)
     "junta.api",
 ]

@@ -12,7 +12,6 @@ from junta.api import errors as api_errors
 from junta.games import rules_views
 from junta.ops import mailbox_views
 from junta.ops import views as ops_views
-from junta.talk import dashboard
 
 
 def media(request: HttpRequest, path: str) -> HttpResponseBase:
@@ -29,7 +28,7 @@ handler400 = api_errors.bad_request
 handler404 = api_errors.page_not_found
 
 urlpatterns = [
-    path("", dashboard.home, name="home"),  # the dashboard once logged in
+    path("", include("junta.site.urls")),  # the dashboard once logged in, the lobby...
     path("accounts/", include("allauth.urls")),
     path("accounts/", include("accounts.urls")),
     path("games/", include("junta.games.urls")),

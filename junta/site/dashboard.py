@@ -2,8 +2,8 @@
 deadline counting down in his own zone, whether he owes orders, and what was said since he last
 looked (speeches on the Events page, private messages), each linking to the campaign's Status.
 
-It lives with the talk because it is the one page that reads both the players' side
-(`junta.games`) and the private conversations; anonymous visitors get the welcome page."""
+It reads both the players' side (`junta.games`) and the private conversations (`junta.talk`),
+so it stands in the site layer above them; anonymous visitors get the welcome page."""
 
 from __future__ import annotations
 
@@ -84,4 +84,4 @@ def rows_for(user: Any) -> list[Row]:
 def home(request: HttpRequest) -> HttpResponse:
     if not request.user.is_authenticated:
         return render(request, "home.html")
-    return render(request, "talk/dashboard.html", {"rows": rows_for(request.user)})
+    return render(request, "site/dashboard.html", {"rows": rows_for(request.user)})

@@ -19,8 +19,10 @@ that what they rely on is listed here and the rest of games may change freely:
 - selectors (a viewer's campaigns and seat, the roster, the unread speeches, the reports and
   the clock of a phase) and the content revision (`watch`, `raised`) and hooks
   (`on_phase_published`) the apps above register with;
-- the forms and fields the GM's panel and talk reuse, Markdown rendering, and the demo's
-  accounts and campaigns for ops' demo, and the touches talk's and polls' demos give its rows.
+- the forms and fields the GM's panel and talk reuse, Markdown rendering, how a time is
+  written for a reader in his zone (`when`, a template filter the GM's messages use too), and
+  the demo's accounts and campaigns for ops' demo, and the touches talk's and polls' demos give
+  its rows.
 """
 
 from __future__ import annotations
@@ -113,6 +115,7 @@ from junta.games.simulation import demo_campaign, finished_demo_campaign
 from junta.games.speeches import mark_seen, post_announcement, post_speech, resent, why_silent
 from junta.games.status_info import clock, who_is_in
 from junta.games.tasks import queue_due_phases
+from junta.games.templatetags.local_times import when
 
 __all__ = [
     "Announcement", "AnnouncementForm", "AuditEntry", "Bill", "CampaignError", "Character",
@@ -133,5 +136,6 @@ __all__ = [
     "save_profile", "seat_for", "seat_player", "seen_until", "set_died_at", "set_final",
     "start_campaign", "state_after", "state_before", "stop_clock", "submission_order",
     "submit_orders", "supersede", "token", "undone", "undone_phases", "unread_speeches",
-    "unseat_player", "validate_avatar", "watch", "who_is_in", "why_silent", "write_board",
+    "unseat_player", "validate_avatar", "watch", "when", "who_is_in", "why_silent",
+    "write_board",
 ]

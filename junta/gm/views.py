@@ -52,12 +52,12 @@ from junta.games.public import (
     kept_for_viewer,
     post_announcement,
     state_after,
+    when,
 )
 from junta.games.public import pending as pending_players
 from junta.gm import confirm, forms, selectors, services
 from junta.gm.checks import chain_lines
 from junta.gm.permissions import gm_game_or_404
-from junta.notify.public import when
 from junta.ops.public import Heartbeat
 from junta.polls.public import STANDARD_AWARDS, award_progress
 

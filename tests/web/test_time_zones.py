@@ -16,7 +16,7 @@ from django.utils import timezone
 from junta.games import running, speeches
 from junta.games.campaigns import create_game, join_game
 from junta.games.models import AuditEntry, Game, Phase, Player
-from junta.notify.templatetags.notify_tags import daily_deadline
+from junta.games.templatetags.local_times import daily_deadline
 
 pytestmark = pytest.mark.django_db
 

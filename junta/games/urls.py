@@ -3,11 +3,8 @@ from django.urls import path
 from junta.games import map_views, play_views, report_views, views
 
 urlpatterns = [
-    path("", views.lobby, name="lobby"),
     path("new/", views.create, name="game_create"),
     path("archive/", report_views.archive, name="game_archive"),
-    path("<int:game_id>/", views.detail, name="game_detail"),
-    path("<int:game_id>/join/", views.join, name="game_join"),
     path("<int:game_id>/events/", views.events, name="game_events"),
     path("<int:game_id>/status/", play_views.status, name="game_status"),
     path("<int:game_id>/orders/", play_views.orders, name="game_orders"),
@@ -15,6 +12,5 @@ urlpatterns = [
     path("<int:game_id>/history/", play_views.history, name="game_history"),
     path("<int:game_id>/report/", report_views.report, name="game_report"),
     path("<int:game_id>/map/", map_views.city_map, name="game_map"),
-    path("<int:game_id>/invite/<str:token>/", views.invite, name="game_invite"),
     path("<int:game_id>/players/<int:player_id>/approve/", views.approve, name="game_approve"),
 ]

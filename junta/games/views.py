@@ -1,4 +1,4 @@
-"""Lobby pages: my campaigns, campaigns to join, a campaign's page with its roster."""
+"""Creating a campaign, the GM's approval of a player, the Events page."""
 
 from __future__ import annotations
 
@@ -12,22 +12,10 @@ from django.views.decorators.http import require_POST
 from accounts.public import AuthenticatedHttpRequest
 from junta.engine import PhaseKind
 from junta.games import campaigns, play, report_pages, selectors, speeches
-from junta.games.forms import AnnouncementForm, CreateGameForm, JoinGameForm, SpeechForm
+from junta.games.forms import AnnouncementForm, CreateGameForm, SpeechForm
 from junta.games.markdown import render_markdown
-from junta.games.models import Game, Phase, Player
-from junta.games.page_cache import kept_for_viewer, kept_lobby
-
-
-@login_required
-@kept_lobby
-def lobby(request: AuthenticatedHttpRequest) -> HttpResponse:
-    mine = list(selectors.my_games(request.user))
-    seats = selectors.my_seats(request.user, mine)
-    context = {
-        "my_games": [(game, seats.get(game.id)) for game in mine],
-        "joinable": selectors.joinable_games(request.user),
-    }
-    return render(request, "games/lobby.html", context)
+from junta.games.models import Game, Phase
+from junta.games.page_cache import kept_for_viewer
 
 
 @login_required
@@ -52,75 +40,6 @@ def create(request: AuthenticatedHttpRequest) -> HttpResponse:
             messages.success(request, f"{game.name} is open for players. You are its GameMaster.")
             return redirect("game_detail", game_id=game.id)
     return render(request, "games/create.html", {"form": form})
-
-
-def _detail_context(request: AuthenticatedHttpRequest, game: Game,
-                    form: JoinGameForm | None = None) -> dict[str, object]:
-    membership = game.players.filter(user=request.user, membership__in=selectors.LIVE).first()
-    is_gm = game.gm_id == request.user.id
-    can_join = (
-        game.status == Game.Status.FORMING and membership is None and not is_gm
-    )
-    return {
-        "game": game,
-        "roster": selectors.roster(game),
-        "pending": selectors.pending(game) if is_gm else [],
-        "membership": membership,
-        "is_gm": is_gm,
-        "can_join": can_join,
-        "join_form": form or JoinGameForm(),
-        "invite_url": (
-            request.build_absolute_uri(f"/games/{game.id}/invite/{game.invite_token}/")
-            if is_gm else ""
-        ),
-    }
-
-
-@login_required
-def detail(request: AuthenticatedHttpRequest, game_id: int) -> HttpResponse:
-    game = selectors.game_for(request.user, game_id)
-    return render(request, "games/detail.html", _detail_context(request, game))
-
-
-@login_required
-def invite(request: AuthenticatedHttpRequest, game_id: int, token: str) -> HttpResponse:
-    game = Game.objects.filter(pk=game_id, invite_token=token).first()
-    if game is None:
-        raise Http404
-    context = _detail_context(request, game)
-    context["invite_token"] = token
-    return render(request, "games/detail.html", context)
-
-
-@login_required
-@require_POST
-def join(request: AuthenticatedHttpRequest, game_id: int) -> HttpResponse:
-    token = request.POST.get("invite_token", "")
-    game = (
-        Game.objects.filter(pk=game_id, invite_token=token).first()
-        if token else selectors.game_for(request.user, game_id)
-    )
-    if game is None:
-        raise Http404
-    form = JoinGameForm(request.POST, request.FILES)
-    if form.is_valid():
-        try:
-            player = campaigns.join_game(
-                game.id, request.user, form.cleaned_data["character_name"],
-                bio=form.cleaned_data["bio"], invite_token=token,
-                avatar=form.cleaned_data["avatar"],
-            )
-        except campaigns.CampaignError as error:
-            form.add_error(None, str(error))
-        else:
-            if player.membership == Player.Membership.ACTIVE:
-                messages.success(request, f"You have a seat in {game.name}.")
-            else:
-                messages.success(request, f"Asked to join {game.name}: the GM will approve you.")
-            return redirect("game_detail", game_id=game.id)
-    context = _detail_context(request, game, form)
-    context["invite_token"] = token
-    return render(request, "games/detail.html", context, status=400)
 
 
 @login_required

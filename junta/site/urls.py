@@ -2,8 +2,12 @@
 
 from django.urls import path
 
-from junta.site import dashboard
+from junta.site import campaign, dashboard, lobby
 
 urlpatterns = [
     path("", dashboard.home, name="home"),  # the dashboard once logged in
+    path("games/", lobby.lobby, name="lobby"),
+    path("games/<int:game_id>/", campaign.detail, name="game_detail"),
+    path("games/<int:game_id>/join/", campaign.join, name="game_join"),
+    path("games/<int:game_id>/invite/<str:token>/", campaign.invite, name="game_invite"),
 ]

@@ -5,7 +5,6 @@ from junta.games import map_views, play_views, report_views, views
 urlpatterns = [
     path("new/", views.create, name="game_create"),
     path("archive/", report_views.archive, name="game_archive"),
-    path("<int:game_id>/events/", views.events, name="game_events"),
     path("<int:game_id>/status/", play_views.status, name="game_status"),
     path("<int:game_id>/orders/", play_views.orders, name="game_orders"),
     path("<int:game_id>/start/", play_views.start, name="game_start"),

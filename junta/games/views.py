@@ -1,21 +1,18 @@
-"""Creating a campaign, the GM's approval of a player, the Events page."""
+"""Creating a campaign, and the GM's approval of a player."""
 
 from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.paginator import Paginator
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
 from accounts.public import AuthenticatedHttpRequest
 from junta.engine import PhaseKind
-from junta.games import campaigns, play, report_pages, selectors, speeches
-from junta.games.forms import AnnouncementForm, CreateGameForm, SpeechForm
-from junta.games.markdown import render_markdown
-from junta.games.models import Game, Phase
-from junta.games.page_cache import kept_for_viewer
+from junta.games import campaigns
+from junta.games.forms import CreateGameForm
+from junta.games.models import Game
 
 
 @login_required
@@ -55,113 +52,3 @@ def approve(request: AuthenticatedHttpRequest, game_id: int, player_id: int) -> 
     else:
         messages.success(request, f"{player.character} takes seat {player.engine_seat + 1}.")
     return redirect("game_detail", game_id=game.id)
-
-
-SPEECHES_PER_PAGE = 20
-
-
-@login_required
-@kept_for_viewer
-def events(request: AuthenticatedHttpRequest, game_id: int) -> HttpResponse:
-    """The Events page: first the form to speak and the speeches, newest first (the GM's
-    announcements among them), what is new since the reader's last visit marked; then this
-    turn's phase reports. `?reply_to=<id>` opens the form with that speech quoted;
-    `?phase=<number>` shows only the speeches made while that phase of the campaign was open
-    (the History links there); a phase the campaign does not have is 404."""
-    game = selectors.game_for(request.user, game_id)
-    phase = _phase_asked(game, request.GET.get("phase"))
-    speaker = speeches.speaker_for(game, request.user)
-    silent = speeches.why_silent(game, speaker[0]) if speaker else None
-    preview = None
-    status = 200
-    refused_text = ""
-    if request.method == "POST":
-        form = SpeechForm(request.POST)
-        if speaker is None:
-            raise Http404
-        if form.is_valid():
-            body = form.cleaned_data["body"]
-            if "preview" in request.POST and not silent:
-                preview = render_markdown(body)
-            else:
-                try:
-                    speeches.post_speech(game, request.user, body, form.cleaned_data["reply_to"])
-                except campaigns.CampaignError as error:
-                    form.add_error(None, str(error))
-                    refused_text = body  # shown back when the form is not: nothing is lost
-                    status = 400
-                else:
-                    messages.success(request, "Your speech is at the top of the Events page.")
-                    return redirect("game_events", game_id=game.id)
-        else:
-            status = 400
-    else:
-        form = _speech_form(game, request.GET.get("reply_to"))
-    reply_to_id = form["reply_to"].value()
-    replying_to = (
-        game.speeches.filter(pk=reply_to_id).first() if str(reply_to_id or "").isdigit() else None
-    )
-    shown = selectors.speeches(game)
-    if phase is not None:
-        shown = shown.filter(phase=phase)
-    page = Paginator(shown, SPEECHES_PER_PAGE).get_page(request.GET.get("page"))
-    items = selectors.events_items(game, page, phase)
-    new_count = _mark_new(request, game, items, first=page.number == 1 and phase is None)
-    latest = play.current_turn_results(game)
-    is_gm = game.gm_id == request.user.id
-    context = {
-        "game": game, "page": page, "items": items, "form": form, "preview": preview,
-        "speaker": speaker, "silent": silent, "refused_text": refused_text,
-        "replying_to": replying_to, "new_count": new_count,
-        "first_new": next((i for i in items if i.new), None),
-        "announce_form": AnnouncementForm(prefix="announce") if is_gm else None,
-        # the viewer, from the speaker already read: the GM, a seated player's seat, or nobody
-        "latest": report_pages.drawn_reports(
-            game, "gm" if is_gm else
-            speaker[0].seat if speaker and speaker[0] else None, latest),
-        "latest_turn": latest[0].phase.turn if latest else None,
-        "phase": phase, "phase_title": play.phase_title(phase) if phase else "",
-        "phase_query": f"phase={phase.number}" if phase else "",
-    }
-    return render(request, "games/events.html", context, status=status)
-
-
-def _speech_form(game: Game, reply_to: str | None) -> SpeechForm:
-    """The empty form to speak; answering a speech of the campaign (`?reply_to=<id>`), it
-    opens with that speech quoted, as forums do, and keeps the link to it."""
-    if not (reply_to or "").isdigit() or len(reply_to or "") > 18:
-        return SpeechForm()
-    answered = game.speeches.filter(pk=int(reply_to or 0)).first()
-    if answered is None:
-        return SpeechForm()
-    return SpeechForm(initial={"reply_to": answered.pk, "body": speeches.quote(answered)})
-
-
-def _mark_new(request: AuthenticatedHttpRequest, game: Game,
-              items: list[selectors.EventsItem], *, first: bool) -> int:
-    """Mark what is new to the reader (the GM or a seated player) since his last visit; how
-    many there are on every page. Reading the first page of every speech moves his point
-    forward to the newest of them: written only when there is something new, so a reload
-    writes nothing (`speeches.mark_seen`)."""
-    if not selectors.events_reader(game, request.user):
-        return 0
-    since = selectors.seen_until(game, request.user)
-    selectors.mark_new(items, game, request.user, since)
-    count = selectors.unread_speeches(game, request.user, since, known=True)
-    new = [entry.created_at for entry in items if entry.new]
-    if first and new:
-        speeches.mark_seen(game, request.user, max(new))
-    return count
-
-
-def _phase_asked(game: Game, number: str | None) -> Phase | None:
-    """The phase of `game` that `?phase=` names by its number; None without one; 404 for a
-    phase the campaign does not have."""
-    if number is None:
-        return None
-    if not number.isdigit() or len(number) > 9:
-        raise Http404
-    phase = game.phases.filter(number=int(number)).first()
-    if phase is None:
-        raise Http404
-    return phase

@@ -11,7 +11,7 @@ from django.urls import reverse
 from junta.games.campaigns import create_game, join_game
 from junta.games.models import Game, Speech
 from junta.games.speeches import post_speech
-from junta.games.views import SPEECHES_PER_PAGE
+from junta.site.events import SPEECHES_PER_PAGE
 
 pytestmark = pytest.mark.django_db
 

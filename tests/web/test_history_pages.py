@@ -14,7 +14,7 @@ from junta.games import running
 from junta.games.models import Phase, Speech
 from junta.games.play_views import HISTORY_PHASES_PER_PAGE
 from junta.games.speeches import post_speech
-from junta.games.views import SPEECHES_PER_PAGE
+from junta.site.events import SPEECHES_PER_PAGE
 from tests.web.campaigns import open_phase, play_days, queries_for
 
 pytestmark = pytest.mark.django_db

@@ -101,7 +101,7 @@ def test_the_pages_and_the_digest_show_the_stored_html_and_render_nothing(
     def no_rendering(text: str) -> str:
         raise AssertionError("a page rendered a speech's Markdown again")
 
-    for where in ("junta.games.models", "junta.games.views",
+    for where in ("junta.games.models", "junta.site.events",
                   "junta.games.templatetags.junta_text"):
         monkeypatch.setattr(f"{where}.render_markdown", no_rendering)
     client.force_login(users[1])

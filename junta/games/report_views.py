@@ -1,4 +1,5 @@
-"""The end report of a finished campaign and the archive of finished campaigns.
+"""The end report of a finished campaign (its page is the site's, `junta.site.report`, which
+adds the award polls) and the archive of finished campaigns.
 
 Both show only what the end of the game revealed (docs/rules.md §secrets: "When the game
 ends, everything is revealed"): the report of a campaign still running is 404, and the
@@ -11,7 +12,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.contrib.auth.views import redirect_to_login
 from django.core.cache import caches
 from django.core.paginator import Paginator
 from django.db.models import OuterRef, Q, Subquery
@@ -20,32 +20,13 @@ from django.shortcuts import render
 from django.template.loader import render_to_string
 from django.utils.safestring import SafeString, mark_safe
 
-from junta.games import charts, end_report, page_cache, revisions, selectors
+from junta.games import charts, end_report, page_cache, revisions
 from junta.games.cache_keys import content_key
 from junta.games.models import Game, PhaseResult
 from junta.games.rollbacks import undone
 
 SECONDS = 7 * 24 * 3600
 ARCHIVE_PER_PAGE = 25
-
-
-@page_cache.kept_for_viewer
-def report(request: HttpRequest, game_id: int) -> HttpResponse:
-    """The end report: 404 until the campaign is finished. Signed-in people read any; a
-    visitor without an account reads those their GameMaster lists in the archive (to share
-    with friends), and is asked to sign in for the others."""
-    if not request.user.is_authenticated:
-        if not Game.objects.filter(pk=game_id, status=Game.Status.FINISHED,
-                                   archived_publicly=True).exists():
-            return redirect_to_login(request.get_full_path())
-        game = Game.objects.select_related("gm").get(pk=game_id)
-    else:
-        game = selectors.game_for(request.user, game_id)
-    if game.status != Game.Status.FINISHED:
-        raise Http404
-    top, rest, summary = drawn_report(game)
-    return render(request, "games/report.html",
-                  {"game": game, "top": top, "drawn": rest, "summary": summary})
 
 
 def drawn_report(game: Game) -> tuple[SafeString, SafeString, str]:

@@ -9,7 +9,6 @@ urlpatterns = [
     path("<int:game_id>/orders/", play_views.orders, name="game_orders"),
     path("<int:game_id>/start/", play_views.start, name="game_start"),
     path("<int:game_id>/history/", play_views.history, name="game_history"),
-    path("<int:game_id>/report/", report_views.report, name="game_report"),
     path("<int:game_id>/map/", map_views.city_map, name="game_map"),
     path("<int:game_id>/players/<int:player_id>/approve/", views.approve, name="game_approve"),
 ]

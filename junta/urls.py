@@ -30,7 +30,6 @@ handler404 = api_errors.page_not_found
 urlpatterns = [
     path("", include("junta.site.urls")),  # the dashboard once logged in, the lobby...
     path("accounts/", include("allauth.urls")),
-    path("accounts/", include("accounts.urls")),
     path("games/", include("junta.games.urls")),
     path("rules/", rules_views.rules, name="rules"),
     path("", include("junta.notify.urls")),

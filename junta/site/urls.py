@@ -2,10 +2,11 @@
 
 from django.urls import path
 
-from junta.site import campaign, dashboard, events, lobby, report
+from junta.site import campaign, dashboard, events, lobby, profile, report
 
 urlpatterns = [
     path("", dashboard.home, name="home"),  # the dashboard once logged in
+    path("accounts/profile/", profile.profile, name="profile"),
     path("games/", lobby.lobby, name="lobby"),
     path("games/<int:game_id>/", campaign.detail, name="game_detail"),
     path("games/<int:game_id>/events/", events.events, name="game_events"),

@@ -1,4 +1,5 @@
-"""The profile page: display name and time zone."""
+"""A person's profile page: his display name and time zone (the accounts' form), his career in
+the campaigns he played (the players' side) and the awards he won (the polls)."""
 
 from __future__ import annotations
 
@@ -7,8 +8,8 @@ from django.contrib.auth.decorators import login_required
 from django.http import HttpResponse
 from django.shortcuts import redirect, render
 
-from .forms import ProfileForm
-from .requests import AuthenticatedHttpRequest
+from accounts.forms import ProfileForm
+from accounts.requests import AuthenticatedHttpRequest
 
 
 @login_required
@@ -21,4 +22,4 @@ def profile(request: AuthenticatedHttpRequest) -> HttpResponse:
             return redirect("profile")
     else:
         form = ProfileForm(instance=request.user)
-    return render(request, "accounts/profile.html", {"form": form})
+    return render(request, "site/profile.html", {"form": form})

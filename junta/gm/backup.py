@@ -77,13 +77,15 @@ from junta.games.public import (
 )
 from junta.gm.checks import check_campaign
 from junta.lives.public import HeirDraft, Obituary
-from junta.notify.public import Absence, Delivery, Preferences
+from junta.notify.public import Absence, ConversationMail, Delivery, Preferences
 from junta.ops.public import refuse_control_characters
 from junta.polls.public import Choice, Poll, Vote
 from junta.talk.public import Conversation, Member, Message
 
 FORMAT = "junta-campaign"
-FORMAT_VERSION = 1
+# 2: what the mail of new messages told each member moved from his row (conversation_members'
+# mailed_until and mailed_at) to conversation_mails; a version 1 file is read as before.
+FORMAT_VERSION = 2
 USERS = "users"  # a reference to a person: by e-mail address
 
 
@@ -133,6 +135,9 @@ TABLES: tuple[Table, ...] = (
     Table("conversation_members", Member,
           lambda g: Member.objects.filter(conversation__game=g),
           {"conversation": "conversations", "user": USERS, "player": "players"}),
+    Table("conversation_mails", ConversationMail,
+          lambda g: ConversationMail.objects.filter(member__conversation__game=g),
+          {"member": "conversation_members", "user": USERS}),
     Table("messages", Message, lambda g: Message.objects.filter(conversation__game=g),
           {"conversation": "conversations", "author": USERS}),
     Table("polls", Poll, lambda g: Poll.objects.filter(game=g), {"author": USERS}),
@@ -409,6 +414,8 @@ def _import(data: dict[str, Any], *, as_new: bool, name: str | None,
     with transaction.atomic():
         users, created = _people(data)
         game = _game(data, users, as_new=as_new, name=name)
+        if data["version"] < 2:
+            data = {**data, "conversation_mails": _conversation_mails_of_version_1(data)}
         ids: dict[str, dict[Any, int]] = {}
         for table in TABLES:
             rows = data.get(table.key, [])
@@ -425,6 +432,15 @@ def _import(data: dict[str, Any], *, as_new: bool, name: str | None,
         _store_files(game, data.get("files", {}))
         game.refresh_from_db()
     return Imported(game, created, verification)
+
+
+def _conversation_mails_of_version_1(data: dict[str, Any]) -> list[dict[str, Any]]:
+    """A version 1 file kept what the mail of new messages told a member in his row of the
+    conversation (mailed_until, mailed_at): those that have any, as rows of conversation_mails."""
+    return [{"id": row["id"], "member": row["id"], "user": row.get("user"),
+             "mailed_until": row.get("mailed_until"), "mailed_at": row.get("mailed_at")}
+            for row in data.get("conversation_members", [])
+            if row.get("mailed_until") is not None or row.get("mailed_at") is not None]
 
 
 def _check_format(data: Any) -> None:

@@ -10,13 +10,13 @@ from collections import Counter
 from datetime import datetime, timedelta
 from functools import partial
 
-from django.db.models import Q
+from django.db.models import Exists, F, OuterRef
 from django.urls import reverse
 from django.utils.safestring import mark_safe
 
 from junta.notify.mail import Mail, deliver, site_url
-from junta.notify.models import Kind, Preferences
-from junta.talk.public import Member, Message, mark_mailed, reader_for
+from junta.notify.models import ConversationMail, Kind, Preferences
+from junta.talk.public import Member, Message, reader_for
 
 MAIL_EVERY = timedelta(hours=1)
 MAX_IN_MAIL = 20  # the newest messages a mail quotes; the page has the rest
@@ -32,10 +32,18 @@ def mail_key(member: Member, last: Message) -> str:
     return f"talk:{_stamp(member.conversation.created_at)}:{_stamp(last.created_at)}"
 
 
-def unmailed(member: Member) -> list[Message]:
-    """What others wrote since he read the conversation and since the last mail told him."""
-    seen = max((t for t in (member.read_until, member.mailed_until) if t is not None),
-               default=None)
+def mailed_until(members: list[Member]) -> dict[int, datetime | None]:
+    """By member: when the last message a mail told him of was written (one query); a member
+    never mailed in his conversation is not in it."""
+    rows = ConversationMail.objects.filter(member__in=[m.pk for m in members],
+                                           user=F("member__user"))
+    return {row.member_id: row.mailed_until for row in rows}
+
+
+def unmailed(member: Member, told_until: datetime | None) -> list[Message]:
+    """What others wrote since he read the conversation and since the last mail told him
+    (`told_until`, from `mailed_until`)."""
+    seen = max((t for t in (member.read_until, told_until) if t is not None), default=None)
     rows = Message.objects.filter(conversation_id=member.conversation_id) \
         .exclude(author_id=member.user_id).order_by("-id")
     if seen is not None:
@@ -68,16 +76,19 @@ def conversation_mails(now: datetime) -> Counter[str]:
                Preferences.objects.filter(messages=True).select_related("user", "game")}
     if not wanting:
         return outcomes
-    members = (Member.objects.filter(left_at__isnull=True,
-                                     user_id__in={user for user, _ in wanting})
-               .filter(Q(mailed_at__isnull=True) | Q(mailed_at__lte=now - MAIL_EVERY))
-               .select_related("conversation__game", "user"))
+    mailed_lately = ConversationMail.objects.filter(
+        member=OuterRef("pk"), user=OuterRef("user"), mailed_at__gt=now - MAIL_EVERY)
+    members = list(Member.objects.filter(left_at__isnull=True,
+                                         user_id__in={user for user, _ in wanting})
+                   .exclude(Exists(mailed_lately))
+                   .select_related("conversation__game", "user"))
+    told = mailed_until(members)
     for member in members:
         game = member.conversation.game
         prefs = wanting.get((member.user_id, game.id))
         if prefs is None or reader_for(game, member.user) is None:
             continue  # he did not ask in this campaign, or is no longer in it
-        messages = unmailed(member)
+        messages = unmailed(member, told.get(member.pk))
         if not messages:
             continue
         prefs.game = game
@@ -85,5 +96,7 @@ def conversation_mails(now: datetime) -> Counter[str]:
                          prefs, partial(message_mail, member, messages), now)
         outcomes[result] += 1
         if result != "failed":  # told (or told before): the next mail waits an hour
-            mark_mailed(member, messages[-1].created_at, now)
+            ConversationMail.objects.update_or_create(
+                member=member, user_id=member.user_id,
+                defaults={"mailed_until": messages[-1].created_at, "mailed_at": now})
     return outcomes

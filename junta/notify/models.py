@@ -4,7 +4,8 @@ secret, and the dates a player is away.
 `Delivery` is the claim that makes every mail go once: a row per (recipient, kind, key) is
 inserted *before* the mail is sent, and a unique constraint lets only one worker insert it (a
 claim left unsent past its lease is tried again under the same Message-ID, see `claims`).
-`Lease` keeps the notification sweep to one at a time.
+`Lease` keeps the notification sweep to one at a time. `ConversationMail` is what the mail of
+new private messages told a member of a conversation, and when.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from django.db.models import F, Q
 from django.utils import timezone
 
 from junta.games.public import Game, Player
+from junta.talk.public import Member
 
 
 class Kind(models.TextChoices):
@@ -125,6 +127,29 @@ class Delivery(models.Model):
     def retry_after(attempts: int) -> timedelta:
         """How long a failed mail waits before its next attempt."""
         return timedelta(minutes=2 ** attempts)
+
+
+class ConversationMail(models.Model):
+    """The opt-in mail of new messages (`junta.notify.conversations`) to one person in one
+    conversation: when the last message it told him of was written, and when it was sent, so
+    that a conversation mails him at most once an hour and never twice about the same message.
+    Kept per person: when the GameMaster hands a seat over, the member's row of the conversation
+    goes to the newcomer (`junta.talk.services.hand_over`), who has no such row: everything is
+    new to him."""
+
+    member = models.ForeignKey(Member, on_delete=models.CASCADE, related_name="+")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE,
+                             related_name="+")
+    mailed_until = models.DateTimeField(null=True, blank=True)
+    mailed_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["member", "id"]
+        constraints = [models.UniqueConstraint(fields=["member", "user"],
+                                               name="conversation_mail_once")]
+
+    def __str__(self) -> str:
+        return f"messages of {self.member} mailed to {self.user_id} until {self.mailed_until}"
 
 
 class Lease(models.Model):

@@ -3,15 +3,16 @@
 The apps above notify (ops, the GM panel) import from this module only (an import contract in
 pyproject.toml enforces it):
 
-- the models, for the GM panel's backups (`Preferences`, `Delivery`, `Absence`);
+- the models, for the GM panel's backups (`Preferences`, `Delivery`, `Absence`,
+  `ConversationMail`);
 - the periodic sweep that sends what is due, for ops' scheduled tasks (`queue_sweep`).
 """
 
 from __future__ import annotations
 
-from junta.notify.models import Absence, Delivery, Preferences
+from junta.notify.models import Absence, ConversationMail, Delivery, Preferences
 from junta.notify.tasks import queue_sweep
 
 __all__ = [
-    "Absence", "Delivery", "Preferences", "queue_sweep",
+    "Absence", "ConversationMail", "Delivery", "Preferences", "queue_sweep",
 ]

@@ -52,11 +52,6 @@ class Member(models.Model):
     joined_at = models.DateTimeField(auto_now_add=True)
     left_at = models.DateTimeField(null=True, blank=True)
     agrees_to_reveal = models.BooleanField(default=False)  # after the end: his words may be shown
-    # The opt-in mail of new messages (junta.notify): when the last message it told him of was
-    # written, and when it was sent, so that a conversation mails him at most once an hour and
-    # never twice about the same message.
-    mailed_until = models.DateTimeField(null=True, blank=True)
-    mailed_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["conversation", "id"]

@@ -7,9 +7,9 @@ contract in pyproject.toml enforces it):
   (`Conversation`, `Member`, `Message`);
 - who reads what (`reader_for`, `may_read`, `readable`, `membership`), so that the API and the
   mails show a person exactly what the pages show him;
-- the services that change talk's rows (`start`, `post`, `mark_read`; `mark_mailed` for
-  notify's mails of new messages; `drop_player` and `hand_over` for the GM panel, when a seat
-  changes hands), and their `TalkError`: no other app writes talk's rows itself;
+- the services that change talk's rows (`start`, `post`, `mark_read`; `drop_player` and
+  `hand_over` for the GM panel, when a seat changes hands), and their `TalkError`: no other app
+  writes talk's rows itself (notify keeps what its mails told each member in its own rows);
 - the unread counts (`unread_by_game`, `unread_by_conversation`);
 - the demo's conversations, for ops' demo campaigns.
 """
@@ -24,7 +24,6 @@ from junta.talk.services import (
     TalkError,
     drop_player,
     hand_over,
-    mark_mailed,
     mark_read,
     post,
     start,
@@ -32,7 +31,7 @@ from junta.talk.services import (
 
 __all__ = [
     "Conversation", "GM_NAME", "Member", "Message", "Reader", "TalkError", "demo_talk",
-    "drop_player", "hand_over", "mark_mailed", "mark_read", "may_read", "membership", "post",
+    "drop_player", "hand_over", "mark_read", "may_read", "membership", "post",
     "readable", "reader_for", "reveal_first", "start", "talk_during_first",
     "unread_by_conversation", "unread_by_game",
 ]

@@ -15,8 +15,6 @@ for that number: a deadlock."""
 
 from __future__ import annotations
 
-from datetime import datetime
-
 from django.db import transaction
 from django.utils import timezone
 
@@ -170,12 +168,6 @@ def mark_read(member: Member, last: Message | None) -> bool:
     return True
 
 
-def mark_mailed(member: Member, until: datetime, now: datetime) -> None:
-    """He was told by mail (notify's sweep, at `now`) of the messages up to `until`: the next
-    mail tells only of later ones, and waits its interval after `now`."""
-    Member.objects.filter(pk=member.pk).update(mailed_until=until, mailed_at=now)
-
-
 @transaction.atomic
 def leave(conversation: Conversation, reader: Reader) -> None:
     """He reads it no more. Under the conversation's lock, as posting: a message he sends at
@@ -209,9 +201,8 @@ def hand_over(old: Player, new: Player, name: str) -> int:
     rows = _locked_rows_of(old)
     for member in rows:
         member.user, member.player, member.name = new.user, new, name
-        member.read_until = member.mailed_until = member.mailed_at = None  # all new to him
-        member.save(update_fields=["user", "player", "name", "read_until", "mailed_until",
-                                   "mailed_at"])
+        member.read_until = None  # all new to him (and mailed to him: notify keeps it by person)
+        member.save(update_fields=["user", "player", "name", "read_until"])
     return len(rows)
 
 

@@ -47,7 +47,7 @@ from junta.games.speeches import post_announcement, post_speech
 from junta.gm import backup, services
 from junta.lives.models import HeirDraft, Obituary
 from junta.lives.services import prepare_heir
-from junta.notify.models import Absence, Delivery, Preferences
+from junta.notify.models import Absence, ConversationMail, Delivery, Preferences
 from junta.polls.models import Choice as PollChoice
 from junta.polls.models import Poll, Vote
 from junta.polls.services import post_poll
@@ -69,6 +69,7 @@ ROWS = {
     Delivery: "game", Position: "game", PoliticalCard: "game", Bill: "game", Unit: "game",
     Announcement: "game", Conversation: "game", Member: "conversation__game",
     Message: "conversation__game", Poll: "game", PollChoice: "poll__game", Vote: "poll__game",
+    ConversationMail: "member__conversation__game",
 }
 
 
@@ -93,6 +94,8 @@ def natural(obj: models.Model | None) -> object:
         return ("speech", obj.created_at, obj.body)
     if isinstance(obj, Conversation):
         return ("conversation", obj.subject, obj.created_at)
+    if isinstance(obj, Member):
+        return ("member", natural(obj.conversation), obj.user.email)
     if isinstance(obj, Poll):
         return ("poll", obj.question, obj.created_at)
     if isinstance(obj, PollChoice):
@@ -156,6 +159,9 @@ def rich_campaign(campaign):
     listener = talk_access.reader_for(game, users[1])
     assert listener is not None
     talk_services.post(talk, listener, "Fifteen, and **no** Navy.")
+    told = talk.members.get(user=users[0])  # the mail of new messages told him of the answer
+    ConversationMail.objects.create(member=told, user=users[0], mailed_at=timezone.now(),
+                                    mailed_until=talk.messages.order_by("id").last().created_at)
     poll = post_poll(game, game.gm, "Who wins?", ["The Army", "The Navy"], multiple=False,
                      anonymous=True, live=False,
                      closes_at=timezone.now() + timedelta(days=3))
@@ -350,6 +356,24 @@ def test_export_delete_import_restores_every_row_and_replays_equal(exported):
                for row in before["Game"]]
     assert snapshot(twin) == before | {"Game": renamed}
     assert snapshot(restored) == restored_rows
+
+
+def test_a_version_1_file_keeps_the_mails_told_in_the_members_rows(export_file):
+    """Before version 2 a member's row held what the mail of new messages told him."""
+    def version_1(data):
+        data["version"] = 1
+        members = {row["id"]: row for row in data["conversation_members"]}
+        for row in data.pop("conversation_mails"):
+            members[row["member"]].update(mailed_until=row["mailed_until"],
+                                          mailed_at=row["mailed_at"])
+
+    told = json.loads(export_file.read_text())["conversation_mails"]
+    assert told
+    import_file(changed_file(export_file, version_1))
+    game = Game.objects.get(name="Papayas")
+    assert sorted((m.user.email, m.mailed_until.isoformat(), m.mailed_at.isoformat())
+                  for m in ConversationMail.objects.filter(member__conversation__game=game)) \
+        == sorted((row["user"], row["mailed_until"], row["mailed_at"]) for row in told)
 
 
 def test_a_changed_order_is_refused_naming_its_phase(export_file):

@@ -5,18 +5,19 @@ in pyproject.toml enforces it):
 
 - the user (`User`) and the request of a logged-in person (`AuthenticatedHttpRequest`, whose
   `user` is a `User`), for the views behind `login_required`;
+- the profile's form (`ProfileForm`), for the profile page the site layer shows;
 - time zones as the profile takes them (`TimeZoneField`, `validate_time_zone`,
   `is_valid_time_zone`), for a campaign's zone and the GM panel's backups.
 """
 
 from __future__ import annotations
 
-from accounts.forms import TimeZoneField
+from accounts.forms import ProfileForm, TimeZoneField
 from accounts.models import User, validate_time_zone
 from accounts.requests import AuthenticatedHttpRequest
 from accounts.timezones import is_valid_time_zone
 
 __all__ = [
-    "AuthenticatedHttpRequest", "TimeZoneField", "User", "is_valid_time_zone",
+    "AuthenticatedHttpRequest", "ProfileForm", "TimeZoneField", "User", "is_valid_time_zone",
     "validate_time_zone",
 ]

@@ -29,7 +29,13 @@ from __future__ import annotations
 
 from junta.games.adjudication import publish
 from junta.games.avatars import MAX_AVATAR_BYTES, validate_avatar
-from junta.games.campaigns import CampaignError, hand_seat_over, seat_player, unseat_player
+from junta.games.campaigns import (
+    CampaignError,
+    hand_seat_over,
+    join_game,
+    seat_player,
+    unseat_player,
+)
 from junta.games.characters import add_heir, remove_lives, save_profile, set_died_at
 from junta.games.demo import (
     DEMO_GM,
@@ -39,7 +45,7 @@ from junta.games.demo import (
     demo_account,
     let_players_poll,
 )
-from junta.games.forms import AnnouncementForm, MultilineField
+from junta.games.forms import AnnouncementForm, JoinGameForm, MultilineField, SpeechForm
 from junta.games.gm_changes import (
     bump_state_version,
     change_settings,
@@ -74,9 +80,19 @@ from junta.games.models import (
     new_seed,
 )
 from junta.games.order_forms import OrderForm, form_prefix, token
-from junta.games.page_cache import kept_for_viewer
-from junta.games.play import Seat, display_state, history_results, phase_title, reports, seat_for
+from junta.games.page_cache import kept_for_viewer, kept_lobby
+from junta.games.play import (
+    Seat,
+    current_turn_results,
+    display_state,
+    history_results,
+    phase_title,
+    reports,
+    seat_for,
+)
 from junta.games.replay import ReplayLine, changelog_for, older_notes, replay_game
+from junta.games.report_pages import drawn_reports
+from junta.games.report_views import drawn_report
 from junta.games.repository import (
     campaign_running,
     event_to_json,
@@ -99,20 +115,32 @@ from junta.games.running import (
     submit_orders,
 )
 from junta.games.selectors import (
+    LIVE,
     EventsItem,
     SeatStatus,
     events_items,
+    events_reader,
     game_for,
+    joinable_games,
     mark_new,
     my_games,
     my_seats,
     pending,
     roster,
     seen_until,
+    speeches,
     unread_speeches,
 )
 from junta.games.simulation import demo_campaign, finished_demo_campaign
-from junta.games.speeches import mark_seen, post_announcement, post_speech, resent, why_silent
+from junta.games.speeches import (
+    mark_seen,
+    post_announcement,
+    post_speech,
+    quote,
+    resent,
+    speaker_for,
+    why_silent,
+)
 from junta.games.status_info import clock, who_is_in
 from junta.games.tasks import queue_due_phases
 from junta.games.templatetags.local_times import when
@@ -120,22 +148,23 @@ from junta.games.templatetags.local_times import when
 __all__ = [
     "Announcement", "AnnouncementForm", "AuditEntry", "Bill", "CampaignError", "Character",
     "ContentRevision", "DEMO_GM", "DEMO_PASSWORD", "DEMO_PLAYERS", "EventsItem", "EventsSeen",
-    "Game", "MAX_AVATAR_BYTES", "MultilineField", "Order", "OrderForm", "OrdersRejected",
-    "Phase", "PhasePublished", "PhaseResult", "Player", "PoliticalCard", "Position",
-    "ReplayLine", "Seat", "SeatStatus", "Speech", "StaleOrders", "Unit", "add_heir",
-    "backdate_speech", "bump_state_version", "campaign_running", "change_settings",
-    "changelog_for", "clock", "demo_account", "demo_campaign", "display_state",
-    "event_to_json", "events_items", "extend_phase_deadline", "finished_demo_campaign",
-    "form_prefix", "game_for", "hand_seat_over", "history_results", "keep_draft",
-    "kept_for_viewer", "let_players_poll", "lock_game", "mark_new", "mark_seen", "my_games",
-    "my_seats", "new_seed", "older_notes", "on_phase_published", "open_phase",
-    "orders_as_json", "orders_for_engine", "pending", "phase_title", "post_announcement",
-    "post_speech", "publish", "queue_due_phases", "raised", "record_audit", "remove_lives",
-    "render_markdown", "renders", "replay_game", "reports", "resent", "restart_clock",
-    "resume_after_rollback", "rewrite_orders", "rewrite_state_before", "roster",
-    "save_profile", "seat_for", "seat_player", "seen_until", "set_died_at", "set_final",
-    "start_campaign", "state_after", "state_before", "stop_clock", "submission_order",
-    "submit_orders", "supersede", "token", "undone", "undone_phases", "unread_speeches",
-    "unseat_player", "validate_avatar", "watch", "when", "who_is_in", "why_silent",
-    "write_board",
+    "Game", "JoinGameForm", "LIVE", "MAX_AVATAR_BYTES", "MultilineField", "Order", "OrderForm",
+    "OrdersRejected", "Phase", "PhasePublished", "PhaseResult", "Player", "PoliticalCard",
+    "Position", "ReplayLine", "Seat", "SeatStatus", "Speech", "SpeechForm", "StaleOrders",
+    "Unit", "add_heir", "backdate_speech", "bump_state_version", "campaign_running",
+    "change_settings", "changelog_for", "clock", "current_turn_results", "demo_account",
+    "demo_campaign", "display_state", "drawn_report", "drawn_reports", "event_to_json",
+    "events_items", "events_reader", "extend_phase_deadline", "finished_demo_campaign",
+    "form_prefix", "game_for", "hand_seat_over", "history_results", "join_game",
+    "joinable_games", "keep_draft", "kept_for_viewer", "kept_lobby", "let_players_poll",
+    "lock_game", "mark_new", "mark_seen", "my_games", "my_seats", "new_seed", "older_notes",
+    "on_phase_published", "open_phase", "orders_as_json", "orders_for_engine", "pending",
+    "phase_title", "post_announcement", "post_speech", "publish", "queue_due_phases", "quote",
+    "raised", "record_audit", "remove_lives", "render_markdown", "renders", "replay_game",
+    "reports", "resent", "restart_clock", "resume_after_rollback", "rewrite_orders",
+    "rewrite_state_before", "roster", "save_profile", "seat_for", "seat_player", "seen_until",
+    "set_died_at", "set_final", "speaker_for", "speeches", "start_campaign", "state_after",
+    "state_before", "stop_clock", "submission_order", "submit_orders", "supersede", "token",
+    "undone", "undone_phases", "unread_speeches", "unseat_player", "validate_avatar", "watch",
+    "when", "who_is_in", "why_silent", "write_board",
 ]

@@ -11,23 +11,31 @@ from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
-from accounts.requests import AuthenticatedHttpRequest
-from junta.games import campaigns, selectors
-from junta.games.forms import JoinGameForm
-from junta.games.models import Game, Player
+from accounts.public import AuthenticatedHttpRequest
+from junta.games.public import (
+    LIVE,
+    CampaignError,
+    Game,
+    JoinGameForm,
+    Player,
+    game_for,
+    join_game,
+    pending,
+    roster,
+)
 
 
 def _detail_context(request: AuthenticatedHttpRequest, game: Game,
                     form: JoinGameForm | None = None) -> dict[str, object]:
-    membership = game.players.filter(user=request.user, membership__in=selectors.LIVE).first()
+    membership = game.players.filter(user=request.user, membership__in=LIVE).first()
     is_gm = game.gm_id == request.user.id
     can_join = (
         game.status == Game.Status.FORMING and membership is None and not is_gm
     )
     return {
         "game": game,
-        "roster": selectors.roster(game),
-        "pending": selectors.pending(game) if is_gm else [],
+        "roster": roster(game),
+        "pending": pending(game) if is_gm else [],
         "membership": membership,
         "is_gm": is_gm,
         "can_join": can_join,
@@ -41,7 +49,7 @@ def _detail_context(request: AuthenticatedHttpRequest, game: Game,
 
 @login_required
 def detail(request: AuthenticatedHttpRequest, game_id: int) -> HttpResponse:
-    game = selectors.game_for(request.user, game_id)
+    game = game_for(request.user, game_id)
     return render(request, "site/campaign.html", _detail_context(request, game))
 
 
@@ -61,19 +69,19 @@ def join(request: AuthenticatedHttpRequest, game_id: int) -> HttpResponse:
     token = request.POST.get("invite_token", "")
     game = (
         Game.objects.filter(pk=game_id, invite_token=token).first()
-        if token else selectors.game_for(request.user, game_id)
+        if token else game_for(request.user, game_id)
     )
     if game is None:
         raise Http404
     form = JoinGameForm(request.POST, request.FILES)
     if form.is_valid():
         try:
-            player = campaigns.join_game(
+            player = join_game(
                 game.id, request.user, form.cleaned_data["character_name"],
                 bio=form.cleaned_data["bio"], invite_token=token,
                 avatar=form.cleaned_data["avatar"],
             )
-        except campaigns.CampaignError as error:
+        except CampaignError as error:
             form.add_error(None, str(error))
         else:
             if player.membership == Player.Membership.ACTIVE:

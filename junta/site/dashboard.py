@@ -14,10 +14,16 @@ from django.db.models import OuterRef, Subquery
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
-from junta.games import play, selectors
-from junta.games.models import Game, Phase
-from junta.talk import consent
-from junta.talk import selectors as talk_selectors
+from junta.games.public import (
+    Game,
+    Phase,
+    SeatStatus,
+    my_games,
+    my_seats,
+    phase_title,
+    unread_speeches,
+)
+from junta.talk.public import unanswered_by_game, unread_by_game
 
 # Where a campaign comes on the dashboard: what needs the person first.
 ORDER: dict[str, int] = {Game.Status.RUNNING: 0, Game.Status.NOMINATING: 0, Game.Status.PAUSED: 1,
@@ -32,7 +38,7 @@ class Row:
     is_gm: bool
     phase: Phase | None = None
     phase_title: str = ""
-    seat: selectors.SeatStatus | None = None  # for a seated player
+    seat: SeatStatus | None = None  # for a seated player
     unread_speeches: int = 0
     unread_messages: int = 0
     unanswered_reveals: int = 0  # conversations he left after writing, waiting for his word
@@ -51,12 +57,12 @@ def _latest_phases(game_ids: list[int]) -> dict[int, Phase]:
 def rows_for(user: Any) -> list[Row]:
     """The person's campaigns, those that wait for him first. A few queries, plus one per
     campaign for its unread speeches."""
-    games = list(selectors.my_games(user))
-    seats = selectors.my_seats(user, games)
+    games = list(my_games(user))
+    seats = my_seats(user, games)
     started = [g.id for g in games if g.status != Game.Status.FORMING]
     phases = _latest_phases(started)
-    messages = talk_selectors.unread_by_game(user, started)
-    unanswered = consent.unanswered_by_game(user.id, started)
+    messages = unread_by_game(user, started)
+    unanswered = unanswered_by_game(user.id, started)
     rows = []
     for game in games:
         is_gm = game.gm_id == user.id
@@ -68,13 +74,13 @@ def rows_for(user: Any) -> list[Row]:
                   unread_messages=messages.get(game.id, 0),
                   unanswered_reveals=unanswered.get(game.id, 0))
         if phase is not None:
-            row.phase_title = play.phase_title(phase)
+            row.phase_title = phase_title(phase)
             row.drafted = phase.status == Phase.Status.DRAFTED
             row.counting = (game.status in (Game.Status.RUNNING, Game.Status.NOMINATING)
                             and phase.status == Phase.Status.OPEN
                             and not (seat and seat["passed"]))
         if game.status != Game.Status.FORMING:
-            row.unread_speeches = selectors.unread_speeches(game, user)
+            row.unread_speeches = unread_speeches(game, user)
         rows.append(row)
     rows.sort(key=lambda r: (ORDER.get(r.game.status, 9),
                              r.phase.deadline.timestamp() if r.phase else 0))

@@ -9,12 +9,32 @@ from django.core.paginator import Paginator
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 
-from accounts.requests import AuthenticatedHttpRequest
-from junta.games import campaigns, play, report_pages, selectors, speeches
-from junta.games.forms import AnnouncementForm, SpeechForm
-from junta.games.markdown import render_markdown
-from junta.games.models import Game, Phase
-from junta.games.page_cache import kept_for_viewer
+from accounts.public import AuthenticatedHttpRequest
+from junta.games.public import (
+    AnnouncementForm,
+    CampaignError,
+    EventsItem,
+    Game,
+    Phase,
+    SpeechForm,
+    current_turn_results,
+    drawn_reports,
+    events_items,
+    events_reader,
+    game_for,
+    kept_for_viewer,
+    mark_new,
+    mark_seen,
+    phase_title,
+    post_speech,
+    render_markdown,
+    seen_until,
+    speaker_for,
+    unread_speeches,
+    why_silent,
+)
+from junta.games.public import quote as quote_speech
+from junta.games.public import speeches as shown_speeches
 
 SPEECHES_PER_PAGE = 20
 
@@ -27,10 +47,10 @@ def events(request: AuthenticatedHttpRequest, game_id: int) -> HttpResponse:
     turn's phase reports. `?reply_to=<id>` opens the form with that speech quoted;
     `?phase=<number>` shows only the speeches made while that phase of the campaign was open
     (the History links there); a phase the campaign does not have is 404."""
-    game = selectors.game_for(request.user, game_id)
+    game = game_for(request.user, game_id)
     phase = _phase_asked(game, request.GET.get("phase"))
-    speaker = speeches.speaker_for(game, request.user)
-    silent = speeches.why_silent(game, speaker[0]) if speaker else None
+    speaker = speaker_for(game, request.user)
+    silent = why_silent(game, speaker[0]) if speaker else None
     preview = None
     status = 200
     refused_text = ""
@@ -44,8 +64,8 @@ def events(request: AuthenticatedHttpRequest, game_id: int) -> HttpResponse:
                 preview = render_markdown(body)
             else:
                 try:
-                    speeches.post_speech(game, request.user, body, form.cleaned_data["reply_to"])
-                except campaigns.CampaignError as error:
+                    post_speech(game, request.user, body, form.cleaned_data["reply_to"])
+                except CampaignError as error:
                     form.add_error(None, str(error))
                     refused_text = body  # shown back when the form is not: nothing is lost
                     status = 400
@@ -60,13 +80,13 @@ def events(request: AuthenticatedHttpRequest, game_id: int) -> HttpResponse:
     replying_to = (
         game.speeches.filter(pk=reply_to_id).first() if str(reply_to_id or "").isdigit() else None
     )
-    shown = selectors.speeches(game)
+    shown = shown_speeches(game)
     if phase is not None:
         shown = shown.filter(phase=phase)
     page = Paginator(shown, SPEECHES_PER_PAGE).get_page(request.GET.get("page"))
-    items = selectors.events_items(game, page, phase)
+    items = events_items(game, page, phase)
     new_count = _mark_new(request, game, items, first=page.number == 1 and phase is None)
-    latest = play.current_turn_results(game)
+    latest = current_turn_results(game)
     is_gm = game.gm_id == request.user.id
     context = {
         "game": game, "page": page, "items": items, "form": form, "preview": preview,
@@ -75,11 +95,11 @@ def events(request: AuthenticatedHttpRequest, game_id: int) -> HttpResponse:
         "first_new": next((i for i in items if i.new), None),
         "announce_form": AnnouncementForm(prefix="announce") if is_gm else None,
         # the viewer, from the speaker already read: the GM, a seated player's seat, or nobody
-        "latest": report_pages.drawn_reports(
+        "latest": drawn_reports(
             game, "gm" if is_gm else
             speaker[0].seat if speaker and speaker[0] else None, latest),
         "latest_turn": latest[0].phase.turn if latest else None,
-        "phase": phase, "phase_title": play.phase_title(phase) if phase else "",
+        "phase": phase, "phase_title": phase_title(phase) if phase else "",
         "phase_query": f"phase={phase.number}" if phase else "",
     }
     return render(request, "site/events.html", context, status=status)
@@ -93,23 +113,23 @@ def _speech_form(game: Game, reply_to: str | None) -> SpeechForm:
     answered = game.speeches.filter(pk=int(reply_to or 0)).first()
     if answered is None:
         return SpeechForm()
-    return SpeechForm(initial={"reply_to": answered.pk, "body": speeches.quote(answered)})
+    return SpeechForm(initial={"reply_to": answered.pk, "body": quote_speech(answered)})
 
 
 def _mark_new(request: AuthenticatedHttpRequest, game: Game,
-              items: list[selectors.EventsItem], *, first: bool) -> int:
+              items: list[EventsItem], *, first: bool) -> int:
     """Mark what is new to the reader (the GM or a seated player) since his last visit; how
     many there are on every page. Reading the first page of every speech moves his point
     forward to the newest of them: written only when there is something new, so a reload
-    writes nothing (`speeches.mark_seen`)."""
-    if not selectors.events_reader(game, request.user):
+    writes nothing (`mark_seen`)."""
+    if not events_reader(game, request.user):
         return 0
-    since = selectors.seen_until(game, request.user)
-    selectors.mark_new(items, game, request.user, since)
-    count = selectors.unread_speeches(game, request.user, since, known=True)
+    since = seen_until(game, request.user)
+    mark_new(items, game, request.user, since)
+    count = unread_speeches(game, request.user, since, known=True)
     new = [entry.created_at for entry in items if entry.new]
     if first and new:
-        speeches.mark_seen(game, request.user, max(new))
+        mark_seen(game, request.user, max(new))
     return count
 
 

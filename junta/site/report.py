@@ -7,11 +7,10 @@ from django.contrib.auth.views import redirect_to_login
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 
-from junta.games import page_cache, report_views, selectors
-from junta.games.models import Game
+from junta.games.public import Game, drawn_report, game_for, kept_for_viewer
 
 
-@page_cache.kept_for_viewer
+@kept_for_viewer
 def report(request: HttpRequest, game_id: int) -> HttpResponse:
     """The end report: 404 until the campaign is finished. Signed-in people read any; a
     visitor without an account reads those their GameMaster lists in the archive (to share
@@ -22,9 +21,9 @@ def report(request: HttpRequest, game_id: int) -> HttpResponse:
             return redirect_to_login(request.get_full_path())
         game = Game.objects.select_related("gm").get(pk=game_id)
     else:
-        game = selectors.game_for(request.user, game_id)
+        game = game_for(request.user, game_id)
     if game.status != Game.Status.FINISHED:
         raise Http404
-    top, rest, summary = report_views.drawn_report(game)
+    top, rest, summary = drawn_report(game)
     return render(request, "site/report.html",
                   {"game": game, "top": top, "drawn": rest, "summary": summary})

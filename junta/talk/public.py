@@ -10,13 +10,15 @@ contract in pyproject.toml enforces it):
 - the services that change talk's rows (`start`, `post`, `mark_read`; `drop_player` and
   `hand_over` for the GM panel, when a seat changes hands), and their `TalkError`: no other app
   writes talk's rows itself (notify keeps what its mails told each member in its own rows);
-- the unread counts (`unread_by_game`, `unread_by_conversation`);
+- the unread counts (`unread_by_game`, `unread_by_conversation`) and the reveals a person
+  has yet to answer (`unanswered_by_game`), for the dashboard;
 - the demo's conversations, for ops' demo campaigns.
 """
 
 from __future__ import annotations
 
 from junta.talk.access import GM_NAME, Reader, may_read, membership, readable, reader_for
+from junta.talk.consent import unanswered_by_game
 from junta.talk.demo import demo_talk, reveal_first, talk_during_first
 from junta.talk.models import Conversation, Member, Message
 from junta.talk.selectors import unread_by_conversation, unread_by_game
@@ -33,5 +35,5 @@ __all__ = [
     "Conversation", "GM_NAME", "Member", "Message", "Reader", "TalkError", "demo_talk",
     "drop_player", "hand_over", "mark_read", "may_read", "membership", "post",
     "readable", "reader_for", "reveal_first", "start", "talk_during_first",
-    "unread_by_conversation", "unread_by_game",
+    "unanswered_by_game", "unread_by_conversation", "unread_by_game",
 ]

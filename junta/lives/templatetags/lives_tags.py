@@ -6,7 +6,7 @@ from typing import Any
 
 from django import template
 
-from junta.games.models import Character, Player
+from junta.games.public import Character, Player
 
 register = template.Library()
 

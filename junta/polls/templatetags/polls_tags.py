@@ -7,8 +7,8 @@ from django import template
 from django.template.loader import render_to_string
 from django.utils.safestring import SafeString
 
-from accounts.models import User
-from junta.games.models import Game, Player
+from accounts.public import User
+from junta.games.public import Game, Player
 from junta.polls import selectors, services
 
 register = template.Library()

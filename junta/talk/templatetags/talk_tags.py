@@ -6,7 +6,7 @@ from typing import Any
 
 from django import template
 
-from junta.games.models import Game
+from junta.games.public import Game
 from junta.talk import selectors
 
 register = template.Library()

@@ -100,6 +100,19 @@ from .state import (
     digest,
     new_game,
 )
+from .state_shapes import (
+    Budget,
+    BudgetProposal,
+    Coup,
+    Election,
+    ForeignIntervention,
+    GameOptions,
+    Motion,
+    Nomination,
+    RebelOrder,
+    TurnFlags,
+    Unit,
+)
 from .steps import PHASE_TITLES
 from .talk import may_write_to_gm, why_no_talk
 from .units import CONTROL_POINTS, has_new_weapons
@@ -184,4 +197,7 @@ __all__ = [
     "kinds_by_section", "option_rules",
     # random bots and the seeded generator they draw from (bots/, rng.py)
     "Rng", "bot_orders",
+    # the shapes of the dicts a state holds, for the type checker (state_shapes.py)
+    "Budget", "BudgetProposal", "Coup", "Election", "ForeignIntervention", "GameOptions",
+    "Motion", "Nomination", "RebelOrder", "TurnFlags", "Unit",
 ]

@@ -17,6 +17,7 @@ from .enums import PhaseKind, Status
 from .order import Order
 from .problems import Problem
 from .state import GameState
+from .state_shapes import Unit
 from .units import AGITATORS, BRIBES, CARD_UNITS, units_now
 from .voting import influence_votes
 
@@ -153,7 +154,7 @@ def check_unit_card(state: GameState, seat: int, c: catalog.Card, order: Order
     return errors
 
 
-def bribable(state: GameState, seat: int, name: str, zone: int) -> list[dict[str, Any]]:
+def bribable(state: GameState, seat: int, name: str, zone: int) -> list[Unit]:
     """The units a Bribe card can buy in a zone (bribes come before any movement)."""
     how, value = BRIBES[name]
     return [u for u in units_now(state) if u["zone"] == zone and u["owner"] != seat and (

@@ -13,9 +13,10 @@ shelling will roll 3 dice." (docs/rules.md §combat, §first-fire, §retreats)
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from . import catalog
+from .state_shapes import Coup, Unit
 from .units import dice, has_new_weapons, on_map, side, strength
 
 if TYPE_CHECKING:
@@ -34,8 +35,7 @@ def _who(ctx: Context, owner: int | None) -> str:
     return "the government's leaderless units" if owner is None else ctx.name(owner)
 
 
-def remove_casualties(coup: dict[str, Any], victims: list[dict[str, Any]], hits: int
-                      ) -> list[dict[str, Any]]:
+def remove_casualties(coup: Coup, victims: list[Unit], hits: int) -> list[Unit]:
     """"Casualties are taken by the target's weakest units first (unarmed, then armed, then
     2-dice units), unless the owner ordered another priority" (docs/rules.md §casualties,
     §ruling-targets): the kinds an owner
@@ -86,7 +86,7 @@ def _enemies(ctx: Context, zone: int, owners: list[Owner], attacks: Attacks
     return out
 
 
-def roll_hits(ctx: Context, shooters: list[dict[str, Any]], zone: int) -> tuple[int, list[int]]:
+def roll_hits(ctx: Context, shooters: list[Unit], zone: int) -> tuple[int, list[int]]:
     """Hits scored by a group of units firing together, and every die rolled: one die per
     armed unit (two for a Tank, the Bodyguard, a Palace Guard in the Palace), floor(n/2) for n
     unarmed units; a 6 hits, or a 5 or 6 with New Weapons."""
@@ -108,7 +108,7 @@ def roll_hits(ctx: Context, shooters: list[dict[str, Any]], zone: int) -> tuple[
     return hits, rolls
 
 
-def _fire(ctx: Context, shooters: list[dict[str, Any]], zone: int, owner: int | None,
+def _fire(ctx: Context, shooters: list[Unit], zone: int, owner: int | None,
           enemy: int | None, lines: list[str], prefix: str = "") -> int:
     hits, rolls = roll_hits(ctx, shooters, zone)
     if rolls:
@@ -117,12 +117,12 @@ def _fire(ctx: Context, shooters: list[dict[str, Any]], zone: int, owner: int | 
     return hits
 
 
-def _targets(units: list[dict[str, Any]], enemies: list[Owner], ordered: list[Owner]
-             ) -> dict[Owner, list[dict[str, Any]]]:
+def _targets(units: list[Unit], enemies: list[Owner], ordered: list[Owner]
+             ) -> dict[Owner, list[Unit]]:
     """Which enemy each unit fires at: the owner's ordered target, else the enemies in turn.
     Unarmed units stay together ("n unarmed units together roll floor(n/2) dice")."""
     chosen = [e for e in ordered if e in enemies] or enemies
-    plan: dict[Owner, list[dict[str, Any]]] = {e: [] for e in chosen}
+    plan: dict[Owner, list[Unit]] = {e: [] for e in chosen}
     armed = [u for u in sorted(units, key=lambda u: u["id"]) if u["armed"]]
     for i, u in enumerate(armed):
         plan[chosen[i % len(chosen)]].append(u)
@@ -137,10 +137,11 @@ def battles(ctx: Context, phase_no: int, attacks: Attacks, permissions: Permissi
     coup = ctx.coup
     # the units of each zone that have not retreated this phase: a zone's battle changes no
     # other zone's but by the units retreating into it, which do not fight there again
-    by_zone: dict[int, list[dict[str, Any]]] = {}
-    for u in on_map(coup):
-        if u.get("retreated") != phase_no:
-            by_zone.setdefault(u["zone"], []).append(u)
+    by_zone: dict[int, list[Unit]] = {}
+    for u in coup["units"]:
+        zone = u["zone"]
+        if zone is not None and u.get("retreated") != phase_no:  # on the map
+            by_zone.setdefault(zone, []).append(u)
     for zone in sorted(by_zone):
         if zone in NO_COMBAT:
             continue

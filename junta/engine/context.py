@@ -15,6 +15,7 @@ from .facts import Facts
 from .order import Condition, Order
 from .rng import Rng
 from .state import BIL, GameState
+from .state_shapes import Coup
 
 
 class Outcome(NamedTuple):
@@ -83,7 +84,7 @@ class Context:
         self.outcomes.append(Outcome(seat, order, False, self.outcomes[-1].told))
 
     @property
-    def coup(self) -> dict[str, Any]:
+    def coup(self) -> Coup:
         """The map of the coup under way, for the steps that only run during one."""
         coup = self.state.coup
         assert coup is not None, "no coup under way"

@@ -17,6 +17,7 @@ from . import catalog, steps
 from .enums import PhaseKind, Status, Step
 from .phases import budget, coup, election, locations
 from .state import BIL, GameState
+from .state_shapes import Election, ElectionReason
 from .voting import sources
 
 if TYPE_CHECKING:
@@ -45,9 +46,10 @@ class PhaseInfo:
 def current_phase(state: GameState) -> PhaseInfo:
     kind = PhaseKind.FINISHED if state.finished else state.phase
     days = DAYS.get(kind, 1)
-    if kind == PhaseKind.ELECTION and (state.election or {}).get("round", 1) > 1:
+    held = state.election
+    if kind == PhaseKind.ELECTION and held is not None and held["round"] > 1:
         days = 1  # "ties re-voted in a further day"
-    if kind == PhaseKind.ELECTION and (state.election or {}).get("reason") != "initial":
+    if kind == PhaseKind.ELECTION and (held is None or held["reason"] != "initial"):
         days = 1  # "A Presidential Election must then be held immediately"
     title = steps.PHASE_TITLES.get(kind, kind)
     if kind == PhaseKind.COUP and state.coup:
@@ -118,7 +120,7 @@ def _owing(state: GameState, secrets: bool) -> list[int]:
     if kind in COUP_KINDS[:2]:
         return coup.owes(state)
     if kind == PhaseKind.AFTERMATH:
-        if (state.coup or {}).get("result") == "junta":
+        if state.coup is not None and state.coup["result"] == "junta":
             return active  # the Junta votes; everyone orders "if I am elected"
         bankers = [s for s in active if secrets and state.turn_flags.get("bank_after_lunch")
                    and state.players[s].location == "bank"]
@@ -166,10 +168,10 @@ def _natural_next(ctx: Context, phase: PhaseKind) -> str:
     if phase == PhaseKind.ELECTION:
         winner = f.elected
         if winner is None:
-            s.election = {**(s.election or {}), "round": (s.election or {}).get("round", 1) + 1}
+            s.election = _next_round(s.election)
             return PhaseKind.ELECTION
         election.take_office(ctx, winner)
-        reason = (s.election or {}).get("reason")
+        reason = s.election["reason"] if s.election else None
         resume = s.resume_phase
         s.election, s.resume_phase = None, None
         if reason == "initial":
@@ -226,6 +228,15 @@ def _natural_next(ctx: Context, phase: PhaseKind) -> str:
     raise ValueError(f"unknown phase {phase}")
 
 
+def _next_round(held: Election | None) -> Election:
+    """The election held again after a tie. (An election always stands in the Election phase:
+    the nominations, a resignation, a vacancy or the competence motion called it; were it
+    missing, the next round would be a vacancy's, which reads like none.)"""
+    if held is None:
+        return {"reason": "vacancy", "round": 2, "candidates": None}
+    return {**held, "round": held["round"] + 1}
+
+
 def country_empty(state: GameState) -> bool:
     """Nobody left in the country to vote, to be elected or to govern: every living player in
     exile (the others dead) and none of the exiles asking to return (docs/rulings.md
@@ -266,7 +277,8 @@ def ends_at_this_deadline(state: GameState) -> bool:
                                                     PhaseKind.SPECIAL_MOTION)
 
 
-def _call_election(ctx: Context, reason: str, resume: str, resigned: int | None = None) -> None:
+def _call_election(ctx: Context, reason: ElectionReason, resume: str,
+                   resigned: int | None = None) -> None:
     s = ctx.state
     s.election = {"reason": reason, "round": 1, "candidates": None}
     if resigned is not None:

@@ -73,11 +73,11 @@ def instruction_lines(state: GameState, seat: int,
         lines.append(Instruction("Nominate a player for the Presidency, second a nomination, or "
                                  "decline your own nomination.", "first-election"))
     elif phase == PhaseKind.ELECTION:
+        first = state.election is not None and state.election["reason"] == "initial"
         lines.append(Instruction(
             "Vote for the next President." if "vote" in kinds else
             "You have no vote in this election.",
-            "first-election" if (state.election or {}).get("reason") == "initial" else
-            "elections"))
+            "first-election" if first else "elections"))
     elif phase == PhaseKind.SPECIAL_MOTION:
         lines.append(Instruction("Vote on the motion to remove the President for incompetence "
                                  "(it needs two thirds).", "competence"))
@@ -211,8 +211,8 @@ def _coup_phase(state: GameState, seat: int) -> list[Instruction]:
             f"Minister of Internal Security: Police Response: you may rush any or all Police "
             f"to {zones}, where agitators were deployed. It does not count as your stack move.",
             "police-response"))
-    in_barracks = [u for u in mine if u.get("position") in BARRACKS
-                   and u["zone"] == BARRACKS[u["position"]]]
+    in_barracks = [u for u in mine if (barracks := BARRACKS.get(u["position"] or "")) is not None
+                   and u["zone"] == barracks]
     hint = {3: "the last phase a brigade can leave its barracks and still reach the farthest "
                "control points or the Palace",
             4: "the last phase a brigade can leave its barracks and still reach the two "
@@ -243,10 +243,10 @@ def _coup_phase(state: GameState, seat: int) -> list[Instruction]:
 
 
 def _aftermath(state: GameState, seat: int) -> list[Instruction]:
-    coup = state.coup or {}
+    result = state.coup["result"] if state.coup else None
     p = state.players[seat]
     lines: list[Instruction] = []
-    if coup.get("result") == "president":
+    if result == "president":
         if seat == state.president:
             lines.append(Instruction(
                 "You won the coup: you may send one Rebel to the firing squad and take his "
@@ -258,7 +258,7 @@ def _aftermath(state: GameState, seat: int) -> list[Instruction]:
         else:
             lines.append(Instruction("The coup failed. Loyalists like you are immune from the "
                                      "President's firing squad.", "firing-squad"))
-    elif coup.get("result") == "junta":
+    elif result == "junta":
         if p.rebel:
             first = state.first_rebel
             tie = "" if first is None else \

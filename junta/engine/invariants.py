@@ -42,6 +42,7 @@ from . import catalog
 from .cabinet import check_cabinet
 from .enums import PhaseKind, Status
 from .state import BIL, GameState
+from .state_shapes import Coup, CoupSide
 from .units import CONTROL_POINTS
 
 # Units each position brings to a coup (docs/rules.md §positions: 4 Palace Guards, 4 Police, 5
@@ -199,7 +200,7 @@ def _units(state: GameState) -> list[str]:
     if beyond:
         problems.append(f"unit{_s(beyond)} {_ids(beyond)} {'has' if len(beyond) == 1 else 'have'}"
                         f" an id the map has not given out (the next is {coup['next_unit']})")
-    per_position = Counter(u.get("position") for u in units if u.get("position"))
+    per_position = Counter(pos for u in units if (pos := u["position"]))
     for pos, n in sorted(per_position.items()):
         if n > POSITION_UNITS.get(pos, 0):
             problems.append(f"the {catalog.TITLES.get(pos, pos)} has {n} units on the map, "
@@ -218,11 +219,11 @@ def _units(state: GameState) -> list[str]:
 
 # --- a phase resolved -------------------------------------------------------------------------
 
-def city_control(coup: dict[str, Any]) -> dict[str, str]:
+def city_control(coup: Coup) -> dict[str, CoupSide]:
     """Who controls each control point, from the units on it and their commanders' votes:
     "junta" when every unit there is commanded by a player supporting the Junta, else
     "president" (a shared or unoccupied control point)."""
-    out = {}
+    out: dict[str, CoupSide] = {}
     for zone in CONTROL_POINTS:
         owners = {u["owner"] for u in coup["units"] if u["zone"] == zone}
         junta = bool(owners) and all(o is not None and coup["votes"].get(str(o)) == "junta"

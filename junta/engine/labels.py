@@ -12,6 +12,7 @@ from typing import Any
 from . import catalog
 from .enums import PhaseKind
 from .state import BIL, GameState
+from .state_shapes import Unit
 from .units import FOREIGN_FORCES, deploy, stack_moves
 
 BRIGADES = {catalog.GENERAL_1: "1st Brigade", catalog.GENERAL_2: "2nd Brigade",
@@ -60,7 +61,7 @@ def category_label(category: str) -> str:
     return CARD_CATEGORIES.get(category) or category.replace("_", " ").title()
 
 
-def count_units(units: list[dict[str, Any]]) -> str:
+def count_units(units: list[Unit]) -> str:
     """ "5 Soldiers, 1 Tank" """
     kinds: dict[str, int] = {}
     for u in units:
@@ -68,11 +69,12 @@ def count_units(units: list[dict[str, Any]]) -> str:
     return ", ".join(f"{n} {plural(k, n)}" for k, n in sorted(kinds.items()))
 
 
-def unit_label(u: dict[str, Any]) -> str:
+def unit_label(u: Unit) -> str:
     """ "Soldier #12 (1st Brigade) in Cathedral"; "Marine #27, waiting to land" """
     text = f"{u['kind']} #{u['id']}"
-    if u.get("position") in BRIGADES:
-        text += f" ({BRIGADES[u['position']]})"
+    brigade = BRIGADES.get(u["position"] or "")
+    if brigade is not None:
+        text += f" ({brigade})"
     elif u["kind"] in FOREIGN_KINDS and u.get("new_weapons"):  # not a Helicopter card's
         text += " (foreign)"
     if u["zone"] is None:
@@ -80,7 +82,7 @@ def unit_label(u: dict[str, Any]) -> str:
     return f"{text} in {zone_name(u['zone'])}"
 
 
-def coup_units(state: GameState) -> list[dict[str, Any]]:
+def coup_units(state: GameState) -> list[Unit]:
     """The coup's units; in the Locations phase, the units as they would deploy if a coup
     began (the Rebel-Only step strikes and moves them where they start)."""
     if state.coup is not None:
@@ -90,9 +92,9 @@ def coup_units(state: GameState) -> list[dict[str, Any]]:
     return []
 
 
-def occupants(state: GameState, units: list[dict[str, Any]], zone: int) -> str:
+def occupants(state: GameState, units: list[Unit], zone: int) -> str:
     """ "Bill: 5 Soldiers, 1 Tank; leaderless: 2 Police" """
-    by_owner: dict[Any, list[dict[str, Any]]] = {}
+    by_owner: dict[int | None, list[Unit]] = {}
     for u in units:
         if u["zone"] == zone:
             by_owner.setdefault(u["owner"], []).append(u)
@@ -102,15 +104,15 @@ def occupants(state: GameState, units: list[dict[str, Any]], zone: int) -> str:
     return "; ".join(parts)
 
 
-def zone_with_occupants(state: GameState, units: list[dict[str, Any]], zone: int) -> str:
+def zone_with_occupants(state: GameState, units: list[Unit], zone: int) -> str:
     who = occupants(state, units, zone)
     return f"{zone_name(zone)} ({who})" if who else zone_name(zone)
 
 
-def zones_with_occupants(state: GameState, units: list[dict[str, Any]], zones: list[int]
+def zones_with_occupants(state: GameState, units: list[Unit], zones: list[int]
                          ) -> list[tuple[int, str]]:
     """(zone, "Cathedral (Bill: 5 Soldiers, 1 Tank)") for each zone, the units sorted once."""
-    here: dict[int, list[dict[str, Any]]] = {}
+    here: dict[int, list[Unit]] = {}
     for u in units:
         if u["zone"] is not None:
             here.setdefault(u["zone"], []).append(u)

@@ -225,7 +225,7 @@ def _card_names() -> tuple[tuple[str, str], ...]:
 def _condition_details(state: GameState) -> dict[str, ArgOption]:
     people = [(p.seat, p.name) for p in state.players if p.status != Status.DEAD]
     if state.phase == PhaseKind.ELECTION:
-        cands = (state.election or {}).get("candidates") or state.active_seats()
+        cands = (state.election and state.election["candidates"]) or state.active_seats()
         votes: list[tuple[Any, str]] = [(c, f"for {state.name(c)}") for c in cands]
     else:
         votes = [("yes", "yes"), ("no", "no")]

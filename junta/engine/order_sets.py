@@ -199,8 +199,8 @@ def _clashing(orders: list[Order], uses: list[tuple[int, str]]
 def _units(state: GameState, orders: list[Order]) -> list[Problem]:
     """A unit is handed over once and moves once a phase; one handed over before the moves is
     no longer yours to move. (A unit may move and then be handed over after the moves.)"""
-    coup = state.coup or {}
-    labels = {u["id"]: f"{u['kind']} #{u['id']}" for u in coup.get("units", [])}
+    units = state.coup["units"] if state.coup else []
+    labels = {u["id"]: f"{u['kind']} #{u['id']}" for u in units}
     uses: dict[int, list[tuple[int, str, str]]] = {}  # unit -> (order, what, words)
     for i, _, share in _shares(state, orders):
         for unit in share.units:

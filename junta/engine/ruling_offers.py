@@ -234,7 +234,8 @@ def _fiat(state: GameState) -> RulingOption | str:
     if state.phase != PhaseKind.BUDGET_VOTE:
         return rulings.NO_FIAT
     bills = rulings.fiat_bills(state)
-    given = ((state.budget or {}).get("proposal") or {}).get("allocations", {})
+    proposal = state.budget.get("proposal")
+    given = proposal["allocations"] if proposal else {}
     seats = [p for p in state.players if p.active]
     return RulingOption("fiat", RULING_KINDS["fiat"], (
         "Replaces the budget put to the vote with amounts paid from the budget bills alone "

@@ -10,14 +10,25 @@ from __future__ import annotations
 import copy
 import hashlib
 import json
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, field, fields
 from typing import Any
 
 from . import catalog
 from .enums import PhaseKind, Status
 from .rng import Rng
+from .state_shapes import (
+    Budget,
+    Coup,
+    Election,
+    GameOptions,
+    Motion,
+    Nomination,
+    RebelOrder,
+    TurnFlags,
+)
 
-SCHEMA = 1
+SCHEMA = 1  # the shape of `GameState.to_dict`'s JSON: raise it with a step in UPGRADES
 BIL = -1  # the President's Brother-in-Law holds a position: not a player, ordered by the President
 
 
@@ -82,29 +93,27 @@ class GameState:
     phase: PhaseKind = PhaseKind.NOMINATION
     phase_number: int = 1
     positions: dict[str, int | None] = field(default_factory=dict)
-    nominations: dict[str, dict[str, Any]] = field(default_factory=dict)  # str(seat) -> {...}
-    # an election under way (reason, round, resume, candidates)
-    election: dict[str, Any] | None = None
-    # a special motion under way (the President's competence)
-    motion: dict[str, Any] | None = None
+    nominations: dict[str, Nomination] = field(default_factory=dict)  # str(seat) -> his
+    election: Election | None = None  # an election under way
+    motion: Motion | None = None  # a special motion under way (the President's competence)
     # the phase an inserted election or motion returns to, or "start_turn"
     resume_phase: str | None = None
-    budget: dict[str, Any] = field(default_factory=dict)
+    budget: Budget = field(default_factory=Budget)
     new_weapons: str | None = None
     bank_status: str = "open"  # open, closed_for_lunch, closed
     coup_excuse: bool = False
     budget_failed: bool = False
     chamber_seized: bool = False
     first_rebel: int | None = None
-    rebel_orders: list[dict[str, Any]] = field(default_factory=list)
-    coup: dict[str, Any] | None = None  # the map during a coup: units, strikes used, votes, control
+    rebel_orders: list[RebelOrder] = field(default_factory=list)
+    coup: Coup | None = None  # the map during a coup: units, strikes used, votes, control
     secret_police_bank_turn: int | None = None
     pending_returns: list[int] = field(default_factory=list)  # exiles asking to come back
-    turn_flags: dict[str, Any] = field(default_factory=dict)  # effects that last until turn end
+    turn_flags: TurnFlags = field(default_factory=TurnFlags)  # effects until the turn ends
     spent: int = 0  # money paid for card costs: out of play for good
     finished: bool = False
     winners: list[int] = field(default_factory=list)
-    options: dict[str, Any] = field(default_factory=dict)
+    options: GameOptions = field(default_factory=GameOptions)
 
     def __post_init__(self) -> None:
         self.phase = PhaseKind(self.phase)  # "coup" read from JSON: PhaseKind.COUP
@@ -173,7 +182,8 @@ class GameState:
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> GameState:
-        data = _clone(data)  # JSON's dicts and lists: the state shares none of them
+        """The state `to_dict` wrote, under this schema or an older one (`upgrade`)."""
+        data = upgrade(_clone(data))  # JSON's dicts and lists: the state shares none of them
         players = [Player(**p) for p in data.pop("players")]
         known = {f.name for f in fields(cls)}
         return cls(players=players, **{k: v for k, v in data.items() if k in known})
@@ -221,21 +231,44 @@ class GameState:
         return new
 
 
+# The steps that bring a state stored under an older schema to today's: UPGRADES[n] changes, in
+# place, the JSON of a schema-n state into that of schema n + 1. A change to the shape of
+# `to_dict`'s JSON raises SCHEMA and adds its step here, so that every stored state of every
+# campaign still loads. None yet: every state ever stored is of schema 1.
+UPGRADES: dict[int, Callable[[dict[str, Any]], None]] = {}
+
+
+def upgrade(data: dict[str, Any]) -> dict[str, Any]:
+    """`data`, the JSON of a stored state, brought to today's schema (changed in place): each
+    step of UPGRADES from its schema on (1 when it names none)."""
+    schema = data.get("schema", 1)
+    if not isinstance(schema, int) or not 1 <= schema <= SCHEMA:
+        raise ValueError(f"a state of schema {schema!r}: this engine reads 1 to {SCHEMA}")
+    while schema < SCHEMA:
+        UPGRADES[schema](data)
+        schema += 1
+        data["schema"] = schema
+    return data
+
+
 # Values that are never changed in place: a copy may share them.
 _ATOMIC: frozenset[type] = frozenset({
     int, str, bool, float, type(None), Status, PhaseKind,
 })
 
 
-def _copy_coup(coup: dict[str, Any]) -> dict[str, Any]:
+def _copy_coup(coup: Coup) -> Coup:
     """`_clone(coup)`, faster: the units are dicts of plain values only (`units.new_unit`),
     each copied with `dict.copy` without looking inside."""
     new = coup.copy()
-    for key, value in coup.items():
-        if key == "units" and value.__class__ is list:
-            new[key] = [unit.copy() for unit in value]
-        elif value.__class__ not in _ATOMIC:
-            new[key] = _clone(value)
+    new["units"] = [unit.copy() for unit in coup["units"]]
+    new["foreign"] = _clone(coup["foreign"])
+    new["agitator_zones"] = list(coup["agitator_zones"])
+    new["votes"] = dict(coup["votes"])
+    new["control"] = dict(coup["control"])
+    if "casualties_last" in coup:
+        new["casualties_last"] = {seat: list(kinds)
+                                  for seat, kinds in coup["casualties_last"].items()}
     return new
 
 
@@ -274,13 +307,13 @@ def data_digest(data: dict[str, Any]) -> str:
 MIN_PLAYERS, MAX_PLAYERS = 6, 10  # Junta is played by six to ten (docs/rules.md §about)
 
 
-def new_game(seed: str, players: list[str], options: dict[str, Any] | None = None) -> GameState:
+def new_game(seed: str, players: list[str], options: GameOptions | None = None) -> GameState:
     """A campaign before its first election: decks shuffled, extra bills hidden in the money deck.
 
     Six to ten players (docs/rules.md §about). options: `extra_bills_min`/`extra_bills_max`
     (default 0-14) bound the hidden extra bills (docs/rules.md §money-deck).
     """
-    options = dict(options or {})
+    options = options.copy() if options else GameOptions()
     if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
         raise ValueError(f"Junta is played by {MIN_PLAYERS} to {MAX_PLAYERS} players")
     if len(set(players)) != len(players):

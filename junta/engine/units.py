@@ -12,11 +12,11 @@ Farm & Labor Secretary's Labor Rioter (unarmed, zone 22). A unit is a plain dict
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from . import catalog
 from .enums import PhaseKind
 from .state import BIL, GameState
+from .state_shapes import Coup, Unit
 
 UNARMED = frozenset({"Labor Rioter", "Striker", "Rioter", "Mob"})
 AGITATORS = frozenset({"Mob", "Striker", "Rioter"})  # what the Police Response answers
@@ -80,12 +80,15 @@ BARRACKS = {catalog.GENERAL_1: 15, catalog.GENERAL_2: 16, catalog.GENERAL_3: 17}
 PRECINCTS = (10, 11, 12, 14)
 PALACE, CHAMBER = 1, 2
 CONTROL_POINTS = (1, 2, 3, 4, 8)
+# What `deploy` reads of a state: the positions, whether the Chamber is seized, where the
+# Minister of War spends the day.
+DeployInputs = tuple[tuple[tuple[str, int | None], ...], bool, str | None]
 
 
-def new_unit(coup: dict[str, Any], kind: str, owner: int | None, zone: int | None, *,
+def new_unit(coup: Coup, kind: str, owner: int | None, zone: int | None, *,
              position: str | None = None, phase: int = 0, new_weapons: bool = False,
-             temporary: bool = False, armed: bool | None = None) -> dict[str, Any]:
-    unit = {
+             temporary: bool = False, armed: bool | None = None) -> Unit:
+    unit: Unit = {
         "id": coup["next_unit"], "kind": kind, "owner": owner, "zone": zone,
         "position": position, "armed": (kind not in UNARMED) if armed is None else armed,
         "new_weapons": new_weapons, "entered": phase, "from_zone": zone, "moved": None,
@@ -96,7 +99,7 @@ def new_unit(coup: dict[str, Any], kind: str, owner: int | None, zone: int | Non
     return unit
 
 
-def deploy_inputs(state: GameState) -> tuple[Any, ...]:
+def deploy_inputs(state: GameState) -> DeployInputs:
     """Everything `deploy` reads of a state: the positions, whether the Chamber is seized, where
     the Minister of War spends the day. Two states equal in these deploy the same units."""
     holder = state.positions.get(catalog.WAR)
@@ -104,10 +107,10 @@ def deploy_inputs(state: GameState) -> tuple[Any, ...]:
     return tuple(state.positions.items()), state.chamber_seized, where
 
 
-_DEPLOYED: dict[tuple[Any, ...], tuple[dict[str, Any], ...]] = {}
+_DEPLOYED: dict[DeployInputs, tuple[Unit, ...]] = {}
 
 
-def deployed(state: GameState) -> tuple[dict[str, Any], ...]:
+def deployed(state: GameState) -> tuple[Unit, ...]:
     """The units `deploy` would put on the map, to read and never change: kept for states that
     deploy alike (`deploy_inputs`), since every check of a Rebel-Only order asks."""
     key = deploy_inputs(state)
@@ -119,13 +122,13 @@ def deployed(state: GameState) -> tuple[dict[str, Any], ...]:
     return units
 
 
-def deploy(state: GameState) -> dict[str, Any]:
+def deploy(state: GameState) -> Coup:
     """Every position's units at their starting zones, commanded by the position's holder (the
     President for his Brother-in-Law's position; nobody for a vacant one: they hold and
     defend).
     (docs/rules.md §president, §internal-security, §generals, §admiral, §air-force, §war,
     §farm-labor; docs/rulings.md §ruling-map)."""
-    coup: dict[str, Any] = {
+    coup: Coup = {
         "units": [], "next_unit": 1, "phase": 0, "airstrikes_used": 0,
         "foreign": {"roll": None, "allowed": 0, "chosen": [], "airstrikes_used": 0},
         "agitator_zones": [], "votes": {}, "control": {}, "result": None, "elected": None,
@@ -153,12 +156,15 @@ def deploy(state: GameState) -> dict[str, Any]:
     return coup
 
 
-def coup_of(state: GameState) -> dict[str, Any]:
-    return state.coup or {"units": [], "phase": 0, "airstrikes_used": 0,
-                          "foreign": {"allowed": 0, "chosen": [], "airstrikes_used": 0}}
+def coup_of(state: GameState) -> Coup:
+    """The coup under way, or an empty map (to read, not to change) when there is none."""
+    return state.coup or {
+        "units": [], "next_unit": 1, "phase": 0, "airstrikes_used": 0,
+        "foreign": {"roll": None, "allowed": 0, "chosen": [], "airstrikes_used": 0},
+        "agitator_zones": [], "votes": {}, "control": {}, "result": None, "elected": None}
 
 
-def units_now(state: GameState) -> list[dict[str, Any]]:
+def units_now(state: GameState) -> list[Unit]:
     """The units on the map: the coup's; in the Locations phase, the units as they would
     deploy if a coup began (the Rebel-Only step strikes and moves them where they start)."""
     if state.coup is None and state.phase == PhaseKind.LOCATIONS:
@@ -166,7 +172,7 @@ def units_now(state: GameState) -> list[dict[str, Any]]:
     return list(coup_of(state)["units"])
 
 
-def dice(unit: dict[str, Any], zone: int) -> int:
+def dice(unit: Unit, zone: int) -> int:
     """Dice a single armed unit rolls: 1; Tank and Bodyguard 2; Palace Guard 2 in the Palace.
     Unarmed units roll as a group (see `combat.group_dice`)."""
     if unit["kind"] in TWO_DICE or (unit["kind"] == "Palace Guard" and zone == PALACE):
@@ -174,7 +180,7 @@ def dice(unit: dict[str, Any], zone: int) -> int:
     return 1
 
 
-def has_new_weapons(state: GameState, unit: dict[str, Any]) -> bool:
+def has_new_weapons(state: GameState, unit: Unit) -> bool:
     """Whether a unit hits on 5 or 6: the units of the position given New Weapons this turn, and
     those that always have them (the Bodyguard, foreign forces) (docs/rules.md §new-weapons;
     docs/rulings.md §ruling-new-weapons-stay)."""
@@ -191,11 +197,11 @@ def side(state: GameState, owner: int | None) -> str:
     return "rebel" if state.players[owner].rebel else "loyal"
 
 
-def on_map(coup: dict[str, Any]) -> list[dict[str, Any]]:
+def on_map(coup: Coup) -> list[Unit]:
     return [u for u in coup["units"] if u["zone"] is not None]
 
 
-def strength(unit: dict[str, Any]) -> int:
+def strength(unit: Unit) -> int:
     """Casualty order: the weakest first (unarmed, then armed, then 2-dice units)."""
     if not unit["armed"]:
         return 0
@@ -234,7 +240,7 @@ def stack_moves(state: GameState, seat: int) -> int:
     return max(1, moves)
 
 
-def units_of(coup: dict[str, Any], seat: int | None) -> list[dict[str, Any]]:
+def units_of(coup: Coup, seat: int | None) -> list[Unit]:
     return [u for u in coup["units"] if u["owner"] == seat]
 
 

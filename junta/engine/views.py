@@ -36,8 +36,8 @@ def public_view(state: GameState) -> dict[str, Any]:
             "influence": [_card(c) for c in p.influence],
             "positions": state.positions_of(p.seat),
         })
-    budget = state.budget or {}
-    proposal = budget.get("proposal") or {}
+    budget = state.budget
+    proposal = budget.get("proposal")
     info = flow.current_phase(state)
     view: dict[str, Any] = {
         "turn": state.turn, "phase": info.kind, "phase_title": info.title,
@@ -53,7 +53,7 @@ def public_view(state: GameState) -> dict[str, Any]:
         "budget": {
             "counts": {k: len(v) for k, v in budget.get("drawn", {}).items()},
             "proposer": budget.get("proposer"),
-            "allocations": dict(proposal.get("allocations", {})),
+            "allocations": dict(proposal["allocations"]) if proposal else {},
             "outcome": budget.get("outcome"),
         },
         "election": ({"reason": state.election.get("reason"),
@@ -101,7 +101,7 @@ def coup_view(state: GameState) -> dict[str, Any] | None:
 
 def private_view(state: GameState, seat: int) -> dict[str, Any]:
     p = state.players[seat]
-    budget = state.budget or {}
+    budget = state.budget
     me: dict[str, Any] = {
         "seat": seat, "hand": [_card(c) for c in p.hand], "pocket": p.pocket, "bank": p.bank,
         "location": p.location, "last_location": p.last_location,
@@ -118,9 +118,11 @@ def private_view(state: GameState, seat: int) -> dict[str, Any]:
         me["budget_bills"] = list(budget.get("held", []))
     if budget and seat == state.president:
         me["all_drawn"] = list(budget.get("all_drawn", []))
-    if budget.get("proposal") and seat == budget.get("proposer", state.president):
-        me["proposal"] = dict(budget["proposal"])
-    if state.phase == PhaseKind.ELECTION and (state.election or {}).get("resigned") == seat:
+    proposal = budget.get("proposal")
+    if proposal and seat == budget.get("proposer", state.president):
+        me["proposal"] = dict(proposal)
+    if state.phase == PhaseKind.ELECTION and state.election is not None \
+            and state.election.get("resigned") == seat:
         me["pocket_frozen"] = True
     return me
 

@@ -49,7 +49,8 @@ def sources(state: GameState, seat: int) -> dict[str, int]:
     p = state.players[seat]
     if not p.active:
         return {}
-    if state.phase == PhaseKind.ELECTION and (state.election or {}).get("reason") == "initial":
+    if state.phase == PhaseKind.ELECTION and state.election is not None \
+            and state.election["reason"] == "initial":
         return {"family": 1}
     out: dict[str, int] = {}
     for pos in state.commanded_positions(seat):
@@ -83,7 +84,7 @@ def _choice_ok(state: GameState, choice: Any) -> bool:
     if state.phase == PhaseKind.ELECTION:
         if choice == ABSTAIN:
             return True
-        candidates = (state.election or {}).get("candidates") or state.active_seats()
+        candidates = (state.election and state.election["candidates"]) or state.active_seats()
         return isinstance(choice, int) and not isinstance(choice, bool) and choice in candidates
     return choice in ("yes", "no", ABSTAIN)
 
@@ -105,7 +106,7 @@ def check_ballot(state: GameState, seat: int, order: Order) -> list[Problem]:
     cards = order.args.get("cards") or []
     if not isinstance(cards, list):
         return errors + [Problem("Name the Vote cards to play as a list.", "cards")]
-    initial = (state.election or {}).get("reason") == "initial" \
+    initial = state.election is not None and state.election["reason"] == "initial" \
         and state.phase == PhaseKind.ELECTION
     hand = state.players[seat].hand
     for cid in cards:
@@ -132,7 +133,8 @@ def check_ballot(state: GameState, seat: int, order: Order) -> list[Problem]:
         if not _choice_ok(state, sub):
             errors.append(Problem(f"The split choice for {source_label(source)} is not "
                                   "allowed.", "split"))
-    if state.phase == PhaseKind.SPECIAL_MOTION and (state.motion or {}).get("president") == seat:
+    if state.phase == PhaseKind.SPECIAL_MOTION and state.motion is not None \
+            and state.motion["president"] == seat:
         pass  # the President may vote on his own competence
     return errors
 

@@ -208,7 +208,7 @@ def write_board(game: Game, state: GameState) -> None:
           {i: {"denomination": d} for i, d in enumerate(state.money_deck)},
           lambda order: Bill(game=game, order=order))
 
-    units = (state.coup or {}).get("units", [])
+    units = state.coup["units"] if state.coup else []
     _sync(Unit.objects.filter(game=game), "number", {
         u["id"]: {"kind": u["kind"], "armed": u["armed"],
                   "new_weapons": has_new_weapons(state, u), "temporary": u["temporary"],

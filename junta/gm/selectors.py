@@ -14,7 +14,7 @@ from typing import Any, TypedDict
 
 from django.db.models import Count, QuerySet
 
-from junta.engine import Catalog, GameState, describe_order, parse_order
+from junta.engine import BudgetProposal, Catalog, GameState, describe_order, parse_order
 from junta.engine import Player as EnginePlayer
 from junta.games.public import (
     AuditEntry,
@@ -102,15 +102,14 @@ def zone_name(zone: int | None) -> str:
     return f"{zones[zone].name} (zone {zone})" if zone in zones else f"zone {zone}"
 
 
-def _proposal(state: GameState, proposal: dict[str, Any] | None  # the view's (JSON)
-              ) -> dict[str, object] | None:
+def _proposal(state: GameState, proposal: BudgetProposal | None) -> dict[str, object] | None:
     """A budget proposal in names and amounts (its allocations are keyed by 0-based seat)."""
     if not proposal:
         return None
     lines = []
-    for seat, amount in sorted((proposal.get("allocations") or {}).items(),
-                               key=lambda item: int(item[0])):
-        seat = int(seat)
+    for key, amount in sorted((proposal.get("allocations") or {}).items(),
+                              key=lambda item: int(item[0])):
+        seat = int(key)
         name = state.name(seat) if 0 <= seat < len(state.players) else f"seat {seat + 1}"
         lines.append({"name": name, "amount": amount})
     return {"lines": lines, "fiat": bool(proposal.get("fiat")),
@@ -147,13 +146,14 @@ def everything(state: GameState) -> dict[str, object]:
         "budget": {
             "held": list(budget.get("held", [])),
             "drawn": {Catalog.TITLES.get(k, k): v for k, v in budget.get("drawn", {}).items()},
-            "holder": state.name(budget["holder"]) if budget.get("holder") is not None else None,
+            "holder": state.name(holder) if (holder := budget.get("holder")) is not None
+            else None,
             "proposal": _proposal(state, budget.get("proposal")),
             "set_aside": budget.get("set_aside") or 0,
         } if budget else None,
         "units": [{**u, "owner_name": state.name(u["owner"]) if u["owner"] is not None
                    else None, "zone_name": zone_name(u["zone"])}
-                  for u in (state.coup or {}).get("units", [])],
+                  for u in (state.coup["units"] if state.coup else [])],
         "bank_status": state.bank_status,
         "turn_flags": dict(state.turn_flags),
     }

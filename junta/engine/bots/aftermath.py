@@ -16,9 +16,8 @@ class AftermathBot(BotCore):
             self.use(vote, {"candidate": self.one(vote, "candidate")})
         execute = self.options.get("execute")
         if execute is not None and rng.below(2) == 0:
-            coup = s.coup or {}
-            wanted = [x for x in self.others if coup.get("result") == "junta"
-                      or s.players[x].rebel]
+            result = s.coup["result"] if s.coup else None
+            wanted = [x for x in self.others if result == "junta" or s.players[x].rebel]
             target = self.one(execute, "target", among=wanted)
             if target is not None:
                 self.use(execute, {"target": target})

@@ -12,12 +12,14 @@ from ..enums import PhaseKind
 from ..options import OrderOption
 from ..order import Order
 from ..order_kinds import coup as kinds
+from ..state_shapes import Coup, Unit
 from ..units import (
     CARD_UNITS,
     CONTROL_POINTS,
     EMBASSIES,
     PLACED_ON_RIVER,
     RIVER_ZONES,
+    coup_of,
     on_map,
     stack_moves,
 )
@@ -48,14 +50,14 @@ class CoupBot(BotCore):
         self.coup_cards()
         self.side()
 
-    def coup_now(self) -> dict[str, Any]:
-        return self.state.coup or {"units": []}
+    def coup_now(self) -> Coup:
+        return coup_of(self.state)
 
-    def mine(self) -> list[dict[str, Any]]:
+    def mine(self) -> list[Unit]:
         """The bot's units on the map."""
         return [u for u in on_map(self.coup_now()) if u["owner"] == self.seat]
 
-    def enemies(self) -> list[dict[str, Any]]:
+    def enemies(self) -> list[Unit]:
         """The units on the map of the other side, outside the embassies."""
         s, seat = self.state, self.seat
         return [u for u in on_map(self.coup_now()) if u["owner"] is not None
@@ -175,7 +177,7 @@ class CoupBot(BotCore):
             if rng.below(10) and choice in self.allowed(side, "side"):
                 self.use(side, {"side": choice})
 
-    def strike(self, option: OrderOption, enemies: list[dict[str, Any]],
+    def strike(self, option: OrderOption, enemies: list[Unit],
                fixed: Mapping[str, Any] | None = None) -> None:
         """Strike or attack a random enemy unit: its zone and owner, when both are offered."""
         zones, owners = self.allowed(option, "zone"), self.allowed(option, "target")

@@ -136,8 +136,9 @@ class LocationsBot(BotCore):
             # the stacks where they start: the Bodyguard by the location just chosen
             stacks = {u["zone"] for u in coup_units(s) if u["owner"] == seat
                       and u["kind"] != "Bodyguard" and u["zone"] is not None}
-            if catalog.WAR in s.commanded_positions(seat):
-                stacks.add(BODYGUARD_ZONES.get(self.place))
+            bodyguard = BODYGUARD_ZONES.get(self.place)
+            if catalog.WAR in s.commanded_positions(seat) and bodyguard is not None:
+                stacks.add(bodyguard)
             starts = self.allowed(move, "from_zone", among=stacks)
             for zone in sorted(starts)[:stack_moves(s, seat)]:
                 to = self.one(move, "to_zone", {"from_zone": zone})

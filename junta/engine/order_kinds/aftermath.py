@@ -45,7 +45,7 @@ class JuntaVote(OrderKindSpec):
 
     def offers(self, b: Builder, group: str = "") -> None:
         s = b.s
-        if s.phase != PhaseKind.AFTERMATH or (s.coup or {}).get("result") != "junta" or \
+        if s.phase != PhaseKind.AFTERMATH or (s.coup is None or s.coup["result"] != "junta") or \
                 not b.p.rebel:
             return
         first = s.first_rebel
@@ -91,7 +91,7 @@ class Execute(OrderKindSpec):
         s, seat = b.s, b.seat
         if s.phase != PhaseKind.AFTERMATH:
             return
-        result = (s.coup or {}).get("result")
+        result = s.coup["result"] if s.coup else None
         if result == "president" and seat == s.president:
             rebels = [(x.seat, x.name) for x in s.players
                       if x.status == Status.ALIVE and x.rebel and x.seat != seat]

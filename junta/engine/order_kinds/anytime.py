@@ -189,7 +189,7 @@ class PlayCard(OrderKindSpec):
                     else u.get(how) == value)]
                 if not targets or p.pocket < 1:
                     continue
-                zones = sorted({u["zone"] for u in targets})
+                zones = sorted({zone for u in targets if (zone := u["zone"]) is not None})
                 help_text = (f"Name a zone: for each unit there the card can buy you pay 1 MP "
                              f"and roll a die; on 4-6 the unit is yours for the rest of the "
                              f"coup. You have {p.pocket} MP.")

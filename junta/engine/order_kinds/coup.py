@@ -19,7 +19,6 @@ from ..labels import (
     FORCE_NAMES,
     FOREIGN_KINDS,
     FOREIGN_NAMES,
-    count_units,
     coup_units,
     moves_reason,
     plural,
@@ -29,6 +28,7 @@ from ..labels import (
 )
 from ..problems import Problem
 from ..state import GameState
+from ..state_shapes import Unit
 from ..steps import COUP_PHASES, REBEL_OR_COUP
 from ..units import (
     BODYGUARD_ZONES,
@@ -138,7 +138,7 @@ def _may_choose(state: GameState, force: str) -> bool:
     return force not in foreign["chosen"] and len(foreign["chosen"]) < foreign["allowed"]
 
 
-def _owned(state: GameState, seat: int, ids: Any) -> tuple[list[dict[str, Any]], list[Problem]]:
+def _owned(state: GameState, seat: int, ids: Any) -> tuple[list[Unit], list[Problem]]:
     """The units named (the order's "units"), when they are all the player's."""
     units = {u["id"]: u for u in coup_of(state)["units"]}
     if not isinstance(ids, list) or not ids or not all(isinstance(i, int) for i in ids):
@@ -170,12 +170,12 @@ def helicopter_only(state: GameState, order: Order, seat: int) -> bool:
     units = coup_of(state)["units"]
     if ids is None:
         start = order.args.get("from_zone")
-        moving = [u for u in units if u["owner"] == seat and u["zone"] == start
-                  and start is not None]
+        kinds: list[str | None] = [u["kind"] for u in units if u["owner"] == seat
+                                   and u["zone"] == start and start is not None]
     else:
-        by_id = {u["id"]: u for u in units}
-        moving = [by_id.get(i, {}) for i in ids if isinstance(i, int)]
-    return bool(moving) and all(u.get("kind") == "Helicopter" for u in moving)
+        by_id = {u["id"]: u["kind"] for u in units}
+        kinds = [by_id.get(i) for i in ids if isinstance(i, int)]
+    return bool(kinds) and all(kind == "Helicopter" for kind in kinds)
 
 
 def check_moves_allowed(state: GameState, seat: int, orders: list[Order]) -> list[Problem]:
@@ -250,8 +250,7 @@ class Airstrike(OrderKindSpec):
             return
         foes, extra = found
         s = b.s
-        coup = s.coup or {"airstrikes_used": 0, "foreign": {"chosen": [],
-                                                             "airstrikes_used": 0}}
+        coup = coup_of(s)
         origins: list[tuple[str, str]] = []
         if catalog.AIR_FORCE in b.commands and coup["airstrikes_used"] < AIRSTRIKES:
             left = AIRSTRIKES - coup["airstrikes_used"]
@@ -483,7 +482,7 @@ class Place(OrderKindSpec):
         where = "a river zone" if river else "any zone"
         if count:
             label = f"Land your {plural(kind, count)}"
-            what = f"Your {count_units([{'kind': kind}] * count)} "
+            what = f"Your {count} {plural(kind, count)} "  # as `count_units` words them
         else:
             force = FOREIGN_KINDS[kind]
             label = f"Call in and land {FOREIGN_NAMES[kind]}"

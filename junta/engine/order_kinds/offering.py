@@ -23,6 +23,7 @@ from ..order import Order
 from ..problems import Problem
 from ..rng import Rng
 from ..state import BIL, GameState
+from ..state_shapes import Unit
 from ..units import BRIBES, CARD_UNITS, EMBASSIES, distance
 
 _T = TypeVar("_T")
@@ -188,17 +189,17 @@ class Builder(ABC):
         return self.s.commanded_positions(self.seat)
 
     @cached_property
-    def units(self) -> list[dict[str, Any]]:
+    def units(self) -> list[Unit]:
         """The coup's units; in the Locations phase, as they would deploy (`coup_units`)."""
         return coup_units(self.s)
 
     @cached_property
-    def mine(self) -> list[dict[str, Any]]:
+    def mine(self) -> list[Unit]:
         """This seat's units (`units`), on the map or waiting to land."""
         return [u for u in self.units if u["owner"] == self.seat]
 
     @cached_property
-    def on_map(self) -> list[dict[str, Any]]:
+    def on_map(self) -> list[Unit]:
         return [u for u in self.mine if u["zone"] is not None]
 
     def shared(self, key: str, make: Callable[[], _T]) -> _T:
@@ -224,8 +225,9 @@ class Builder(ABC):
     def resigning(self) -> bool:
         """ "The resigning President may not transfer his Pocket money in any way during the
         course of the Election." """
-        return self.s.phase == PhaseKind.ELECTION and \
-            (self.s.election or {}).get("resigned") == self.seat
+        election = self.s.election
+        return self.s.phase == PhaseKind.ELECTION and election is not None and \
+            election.get("resigned") == self.seat
 
 
 # --- pieces ------------------------------------------------------------------------------------
@@ -295,22 +297,22 @@ def unit_card_reason(state: GameState, seat: int, cid: int) -> str:
     return "it cannot be played now."
 
 
-def stacks_by_zone(units: list[dict[str, Any]]) -> dict[int, list[dict[str, Any]]]:
-    stacks: dict[int, list[dict[str, Any]]] = {}
+def stacks_by_zone(units: list[Unit]) -> dict[int, list[Unit]]:
+    stacks: dict[int, list[Unit]] = {}
     for u in units:
         if u["zone"] is not None:
             stacks.setdefault(u["zone"], []).append(u)
     return dict(sorted(stacks.items()))
 
 
-def reach_from(zone: int, units: list[dict[str, Any]]) -> list[int]:
+def reach_from(zone: int, units: list[Unit]) -> list[int]:
     """Zones a stack in `zone` may move to: next door; up to two zones for a Helicopter."""
     if units and all(u["kind"] == "Helicopter" for u in units):
         return [z for z in catalog.zones() if z != zone and distance(zone, z) <= 2]
     return sorted(catalog.zones()[zone].adjacent)
 
 
-def move_args(stacks: dict[int, list[dict[str, Any]]], extra_from: Iterable[tuple[int, str]] = ()
+def move_args(stacks: dict[int, list[Unit]], extra_from: Iterable[tuple[int, str]] = ()
               ) -> tuple[list[ArgOption], str]:
     from_choices = [(z, f"{zone_name(z)}: {count_units(us)}") for z, us in stacks.items()]
     from_choices += list(extra_from)
@@ -326,15 +328,17 @@ def move_args(stacks: dict[int, list[dict[str, Any]]], extra_from: Iterable[tupl
     return args, f"You can reach: {lines}."
 
 
-def foes_of(seat: int, units: list[dict[str, Any]]) -> list[dict[str, Any]]:
+def foes_of(seat: int, units: list[Unit]) -> list[Unit]:
     """Other players' units on the map outside the embassies: what a strike can hit."""
     return [u for u in units if u["zone"] is not None and u["owner"] is not None
             and u["owner"] != seat and u["zone"] not in EMBASSIES]
 
 
-def strike_args(state: GameState, foes: list[dict[str, Any]]) -> list[ArgOption]:
-    zones = sorted({u["zone"] for u in foes})
-    owners = sorted({u["owner"] for u in foes})
+def strike_args(state: GameState, foes: list[Unit]) -> list[ArgOption]:
+    """The zone and the owner of a strike, among `foes` (`foes_of`: units on the map with an
+    owner)."""
+    zones = sorted({zone for u in foes if (zone := u["zone"]) is not None})
+    owners = sorted({owner for u in foes if (owner := u["owner"]) is not None})
     return [one("zone", "Zone to strike", zones_with_occupants(state, foes, zones)),
             one("target", "Whose units", [(o, state.name(o)) for o in owners])]
 
@@ -344,7 +348,7 @@ def living(state: GameState) -> list[tuple[int, str]]:
     return [(x.seat, x.name) for x in state.players if x.status == Status.ALIVE]
 
 
-def strike_foes(b: Builder) -> tuple[list[dict[str, Any]], str] | None:
+def strike_foes(b: Builder) -> tuple[list[Unit], str] | None:
     """What a strike may hit now (`foes_of`) and the words its help ends with: in the
     Rebel-Only step, the Rebel warning; during the coup, none. None: no strike now."""
     if b.rebel_step:

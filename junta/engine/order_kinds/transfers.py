@@ -392,8 +392,8 @@ def _transfer_problem(s: GameState, seat: int, order: Order) -> str | None:
 
 
 def _resigning(s: GameState, seat: int) -> bool:
-    return s.phase == PhaseKind.ELECTION and bool(s.election) and \
-        (s.election or {}).get("resigned") == seat
+    return s.phase == PhaseKind.ELECTION and s.election is not None and \
+        s.election.get("resigned") == seat
 
 
 def _cannot_trade(s: GameState, seat: int, order: Order) -> str | None:

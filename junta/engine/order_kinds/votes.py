@@ -63,7 +63,7 @@ class Vote(OrderKindSpec):
         if not own:
             return
         if s.phase == PhaseKind.ELECTION:
-            cands = (s.election or {}).get("candidates") or s.active_seats()
+            cands = (s.election and s.election["candidates"]) or s.active_seats()
             choices: list[tuple[Any, str]] = [(c, s.name(c)) for c in cands
                                               if s.players[c].active]
         else:

@@ -102,7 +102,7 @@ def proposal(ctx: Context) -> None:
     aside with the budget bills (docs/rules.md §budget-proposal, §missed-orders; docs/rulings.md
     §ruling-pocket-set-aside)."""
     s = ctx.state
-    proposer: Any = s.budget.get("proposer", s.president)  # a seat (the budget JSON)
+    proposer = s.budget.get("proposer", s.president)
     chosen: dict[str, Any] = {"allocations": {}, "from_pocket": 0}
     if proposer is not None:
         for order in ctx.orders_of(proposer, "propose_budget"):
@@ -121,7 +121,8 @@ def proposal(ctx: Context) -> None:
                             "top_up": {str(k): v for k, v in plan["top_up"].items()}}
     lines = ", ".join(f"{s.name(k)} {v} MP" for k, v in sorted(allocations.items()))
     lines = lines or "nothing for anyone"
-    ctx.public("proposal", f"{s.name(proposer)} proposes a budget: {lines}.",
+    who = s.name(proposer) if proposer is not None else "Nobody"  # (the draws name one)
+    ctx.public("proposal", f"{who} proposes a budget: {lines}.",
                allocations={str(k): v for k, v in allocations.items()})
     handed = sum(sum(b) for b in plan["bills"].values())
     skim = sum(s.budget.get("held", [])) - handed
@@ -135,9 +136,9 @@ def proposal(ctx: Context) -> None:
     s.budget["set_aside"] = set_aside
     topping = f" {set_aside} MP of your pocket money is set aside to make up the budget; " \
         "you get it back if the budget fails." if set_aside else ""
-    ctx.tell(proposer, "skim", f"If the budget passes you keep {skim} MP of the budget bills "
-             f"unallocated.{topping}",
-             skim=skim, set_aside=set_aside)
+    if proposer is not None:
+        ctx.tell(proposer, "skim", f"If the budget passes you keep {skim} MP of the budget "
+                 f"bills unallocated.{topping}", skim=skim, set_aside=set_aside)
 
 
 # --- the vote ------------------------------------------------------------------------------
@@ -242,15 +243,16 @@ def payout(ctx: Context) -> None:
     (docs/rules.md §budget-vote; docs/rulings.md §ruling-share-of-the-dead: the share of a player
     gone stays with the proposer)."""
     s = ctx.state
-    proposal = s.budget.get("proposal") or {"bills": {}, "top_up": {}}
+    proposal = s.budget.get("proposal")
+    handed, topped = (proposal["bills"], proposal["top_up"]) if proposal else ({}, {})
     holder = s.budget.get("holder", s.president)
     held = list(s.budget.get("held", []))
     set_aside = s.budget.get("set_aside")  # None: proposed before pocket money was set aside
-    for key, given in proposal.get("bills", {}).items():
+    for key, given in handed.items():
         seat = int(key)
         for bill in given:
             held.remove(bill)
-        top = proposal.get("top_up", {}).get(key, 0)
+        top = topped.get(key, 0)
         if set_aside is not None and top:
             for _ in range(top):  # paid out of the pocket money set aside at the proposal
                 held.remove(1)

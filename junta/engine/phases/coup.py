@@ -9,7 +9,7 @@ every die roll are public: each is an event for everyone.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, cast
 
 from .. import catalog, combat
 from ..card_steps import UNIT_CARDS
@@ -19,6 +19,7 @@ from ..labels import plural
 from ..order import Order
 from ..order_kinds.coup import AIRSTRIKES, embassy_holders, helicopter_only
 from ..orders import played_card
+from ..state_shapes import CoupSide, RebelOrder, Unit
 from ..units import (
     AGITATORS,
     BRIBES,
@@ -90,18 +91,26 @@ def _due(ctx: Context, kinds: set[str], cards: bool = False,
             if players[seat].active and ctx.holds(order.condition)]
 
 
-def _count(units: list[dict[str, Any]]) -> str:
+def _count(units: list[Unit]) -> str:
     kinds: dict[str, int] = {}
     for u in units:
         kinds[u["kind"]] = kinds.get(u["kind"], 0) + 1
     return ", ".join(f"{n} {plural(k, n)}" for k, n in sorted(kinds.items()))
 
 
-def _verb(units: list[dict[str, Any]], singular: str, many: str) -> str:
+def _verb(units: list[Unit], singular: str, many: str) -> str:
     return singular if len(units) == 1 else many
 
 
 # --- the Rebel-Only step (Locations phase) --------------------------------------------------
+
+def _rebel_order(seat: int, order: Order) -> RebelOrder:
+    """A Rebel-Only move as the state keeps it: the mover's seat, then the order's arguments
+    just as they were given (a checked `rebel_move`: its two zones; their order, and any
+    argument the engine does not read, kept as the state's JSON always held them)."""
+    return cast("RebelOrder", {"seat": seat, **order.args})
+
+
 
 def rebel_only(ctx: Context) -> None:
     """"Such action cannot be taken unless there is a Coup Excuse or that player chose HQ";
@@ -134,7 +143,7 @@ def rebel_only(ctx: Context) -> None:
         movers.append(seat)
         for o in actions[seat]:
             if o.kind == "rebel_move":
-                s.rebel_orders.append({"seat": seat, **o.args})
+                s.rebel_orders.append(_rebel_order(seat, o))
     if not movers:
         return
     order_of = {seat: i for i, seat in enumerate(ctx.submission_order)}
@@ -244,7 +253,7 @@ def coup_vote(ctx: Context) -> None:
         choice = {"junta": "votes Pro-Junta", "president": "votes Pro-President"}.get(
             votes.get(seat, ""), "abstains")
         ctx.public("coup_side", f"{s.name(seat)} {choice}.", seat=seat, side=votes.get(seat))
-    control = {}
+    control: dict[str, CoupSide] = {}
     for zone in CONTROL_POINTS:
         owners = {u["owner"] for u in on_map(coup) if u["zone"] == zone}
         junta = bool(owners) and all(o is not None and votes.get(o) == "junta" for o in owners)
@@ -349,7 +358,7 @@ def _bribes(ctx: Context, plays: Moves) -> None:
         zone = order.args["zone"]
         targets = [u for u in on_map(ctx.coup) if u["zone"] == zone and u["owner"] != seat and (
             u["kind"] in AGITATORS | {"Labor Rioter"} if how == "agitators"
-            else u[how] == value)]
+            else u.get(how) == value)]
         if not targets:
             ctx.tell(seat, "card_failed", f"Your {name} found no unit to bribe in "
                      f"{_zname(zone)} and stays in your hand.")
@@ -412,7 +421,7 @@ def _movement(ctx: Context, orders: Moves, rebel_step: bool = False) -> None:
     used: dict[int, int] = {}
     allowed: dict[int, int] = {}  # each mover's stack moves a phase (`stack_moves`)
     taken: set[int] = set()
-    plan: list[tuple[int, list[dict[str, Any]], int | None, int, str]] = []
+    plan: list[tuple[int, list[Unit], int | None, int, str]] = []
     for seat, order in orders:
         a = order.args
         if _is_unit_card(order):
@@ -579,8 +588,7 @@ def owes(state: GameState) -> list[int]:
     active = state.active_seats()
     if state.phase == PhaseKind.COUP_FINAL:
         return active
-    coup = state.coup or {"units": []}
-    commanders = {u["owner"] for u in coup["units"]}
+    commanders = {u["owner"] for u in (state.coup["units"] if state.coup else [])}
     for pos in (catalog.AIR_FORCE, catalog.ADMIRAL, catalog.FOREIGN,
                 catalog.INTERNAL_SECURITY):
         commanders.add(state.commander(pos))

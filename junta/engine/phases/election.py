@@ -69,23 +69,22 @@ def _decide(ctx: Context, totals: dict[Any, int]) -> None:
     """The winner, or a tie (a re-vote); from the third round a tie is settled by lot
     (docs/rulings.md §ruling-deadlock)."""
     s = ctx.state
-    election = s.election or {}
-    candidates = [c for c in (election.get("candidates") or s.active_seats())
+    election = s.election
+    candidates = [c for c in ((election and election["candidates"]) or s.active_seats())
                   if s.players[c].active]
     scores = {c: totals.get(c, 0) for c in candidates}
     best = max(scores.values(), default=0)
     leaders = sorted(c for c, v in scores.items() if v == best)
     if len(leaders) == 1 and best > 0:
         ctx.facts.elected = leaders[0]
-    elif election.get("round", 1) >= LOT_FROM_ROUND and leaders:
+    elif (election["round"] if election else 1) >= LOT_FROM_ROUND and leaders:
         winner = ctx.rng.choice(leaders)
         ctx.facts.elected = winner
         ctx.public("lot", f"The Chamber is deadlocked again; the lot falls on {s.name(winner)}.")
     else:
         ctx.facts.elected = None
         ctx.facts.election_tied = leaders
-    winner = ctx.facts.elected
-    ctx.facts.vote_result = VoteResult("elected" if winner is not None else "tied",
+    ctx.facts.vote_result = VoteResult("elected" if ctx.facts.elected is not None else "tied",
                                        _margin(scores))
 
 
@@ -120,9 +119,8 @@ def take_office(ctx: Context, winner: int) -> None:
     President when he is alive and in the country, else they fall vacant; a resigning
     President's pocket goes to the successor (docs/rulings.md §ruling-new-president-positions)."""
     s = ctx.state
-    election = s.election or {}
     old = s.president
-    resigned = election.get("resigned")
+    resigned = s.election.get("resigned") if s.election else None
     if resigned is not None and resigned != winner and s.players[resigned].active:
         amount = s.players[resigned].pocket
         s.players[resigned].pocket = 0

@@ -36,7 +36,7 @@ the first state kept:
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
+from collections.abc import Sized
 
 from . import catalog
 from .cabinet import check_cabinet
@@ -270,7 +270,7 @@ def _ids(numbers: list[int]) -> str:
     return ", ".join(str(n) for n in numbers)
 
 
-def _s(items: list[Any]) -> str:
+def _s(items: Sized) -> str:
     return "s" if len(items) != 1 else ""
 
 

@@ -7,8 +7,6 @@ War)".
 
 from __future__ import annotations
 
-from typing import Any
-
 from . import catalog
 from .enums import PhaseKind
 from .state import BIL, GameState
@@ -49,7 +47,7 @@ def zone_name(zone: int) -> str:
     return catalog.zones()[zone].name
 
 
-def card_name(card: Any) -> str:
+def card_name(card: object) -> str:
     """A card's name; the Secret Police for their pseudo-card."""
     if isinstance(card, int) and not isinstance(card, bool) and 0 <= card < len(catalog.cards()):
         return catalog.card(card).name

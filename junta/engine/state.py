@@ -170,7 +170,7 @@ class GameState:
                 + in_transit + self.spent)
 
     # --- serialisation --------------------------------------------------------------------
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> dict[str, Any]:  # Any: JSON's values (what `json.loads` gives back)
         """Plain data for JSON: the phase, the statuses and the resumed phase as strings."""
         data = asdict(self)
         data["phase"] = str(self.phase)
@@ -181,7 +181,7 @@ class GameState:
         return data
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> GameState:
+    def from_dict(cls, data: dict[str, Any]) -> GameState:  # Any: JSON's, as `to_dict`
         """The state `to_dict` wrote, under this schema or an older one (`upgrade`)."""
         data = upgrade(_clone(data))  # JSON's dicts and lists: the state shares none of them
         players = [Player(**p) for p in data.pop("players")]
@@ -235,10 +235,10 @@ class GameState:
 # place, the JSON of a schema-n state into that of schema n + 1. A change to the shape of
 # `to_dict`'s JSON raises SCHEMA and adds its step here, so that every stored state of every
 # campaign still loads. None yet: every state ever stored is of schema 1.
-UPGRADES: dict[int, Callable[[dict[str, Any]], None]] = {}
+UPGRADES: dict[int, Callable[[dict[str, Any]], None]] = {}  # Any: JSON's values
 
 
-def upgrade(data: dict[str, Any]) -> dict[str, Any]:
+def upgrade(data: dict[str, Any]) -> dict[str, Any]:  # Any: JSON's values
     """`data`, the JSON of a stored state, brought to today's schema (changed in place): each
     step of UPGRADES from its schema on (1 when it names none)."""
     schema = data.get("schema", 1)
@@ -272,7 +272,7 @@ def _copy_coup(coup: Coup) -> Coup:
     return new
 
 
-def _clone(value: Any) -> Any:
+def _clone(value: Any) -> Any:  # Any: any JSON value (and the state's dicts of JSON values)
     """A copy of plain data (dicts, lists and tuples of numbers, strings, booleans and None, as
     JSON gives them) that shares no dict or list with `value`; any other kind of value is
     deep-copied."""
@@ -289,7 +289,7 @@ def _clone(value: Any) -> Any:
     return copy.deepcopy(value)
 
 
-def canonical_json(data: Any) -> str:
+def canonical_json(data: Any) -> str:  # Any: what `json.dumps` takes
     return json.dumps(data, sort_keys=True, separators=(",", ":"))
 
 
@@ -298,7 +298,7 @@ def digest(state: GameState) -> str:
     return data_digest(state.to_dict())
 
 
-def data_digest(data: dict[str, Any]) -> str:
+def data_digest(data: dict[str, Any]) -> str:  # Any: JSON's values
     """The digest of a state stored as `to_dict` wrote it, read from that data without building
     the state: `data_digest(s.to_dict()) == digest(s)`."""
     return hashlib.sha256(canonical_json(data).encode()).hexdigest()

@@ -10,7 +10,7 @@ Below the ballot's order kind (order_kinds/votes.py) and the counts (phases/).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypedDict
 
 from . import catalog
 from .enums import PhaseKind
@@ -150,12 +150,21 @@ def source_label(source: str) -> str:
     return "your family"
 
 
+class VoteRecord(TypedDict):
+    """One source's votes in the public record of a count."""
+    seat: int
+    source: str  # its words: "the President", "Church Desecrated", "your family"...
+    votes: int
+    choice: int | str  # a candidate's seat, or "yes", "no"
+
+
 def tally(state: GameState, ballots: dict[int, Order], count_cards: bool = True
-          ) -> tuple[dict[Any, int], list[dict[str, Any]], list[tuple[int, int]]]:
-    """Count the ballots. Returns the totals per choice, the public record of every vote and
-    the Vote cards used (owner, card) so the caller can discard or return them."""
-    totals: dict[Any, int] = {}
-    record: list[dict[str, Any]] = []
+          ) -> tuple[dict[int | str, int], list[VoteRecord], list[tuple[int, int]]]:
+    """Count the ballots. Returns the totals per choice (a candidate's seat, "yes", "no"), the
+    public record of every vote and the Vote cards used (owner, card) so the caller can discard
+    or return them."""
+    totals: dict[int | str, int] = {}
+    record: list[VoteRecord] = []
     used: list[tuple[int, int]] = []
     for seat in sorted(ballots):
         order = ballots[seat]

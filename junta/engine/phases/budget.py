@@ -148,7 +148,7 @@ def vote_count(ctx: Context) -> None:
     _result(ctx, totals)
 
 
-def _result(ctx: Context, totals: dict[Any, int]) -> None:
+def _result(ctx: Context, totals: dict[int | str, int]) -> None:
     """A budget passes with more votes for than against; a tie fails (docs/rules.md §votes;
     docs/rulings.md §ruling-budget-tie)."""
     yes, no = totals.get("yes", 0), totals.get("no", 0)

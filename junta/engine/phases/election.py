@@ -9,8 +9,8 @@ Chamber votes (docs/rules.md §first-election, §resignation, §competence).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 from .. import catalog
 from ..facts import VoteResult
@@ -65,7 +65,7 @@ def election_count(ctx: Context) -> None:
     _decide(ctx, totals)
 
 
-def _decide(ctx: Context, totals: dict[Any, int]) -> None:
+def _decide(ctx: Context, totals: dict[int | str, int]) -> None:
     """The winner, or a tie (a re-vote); from the third round a tie is settled by lot
     (docs/rulings.md §ruling-deadlock)."""
     s = ctx.state
@@ -85,11 +85,11 @@ def _decide(ctx: Context, totals: dict[Any, int]) -> None:
         ctx.facts.elected = None
         ctx.facts.election_tied = leaders
     ctx.facts.vote_result = VoteResult("elected" if ctx.facts.elected is not None else "tied",
-                                       _margin(scores))
+                                       _margin(scores.values()))
 
 
-def _margin(scores: Mapping[Any, int]) -> int:
-    values = sorted(scores.values(), reverse=True) + [0, 0]
+def _margin(scores: Iterable[int]) -> int:
+    values = sorted(scores, reverse=True) + [0, 0]
     return values[0] - values[1]
 
 

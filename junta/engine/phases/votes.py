@@ -3,7 +3,7 @@ the public record, and the cards that annul a vote (Power Failure, Summer Recess
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from .. import catalog
 from ..card_steps import REVOTE_CARDS
@@ -26,7 +26,7 @@ def ballots(ctx: Context) -> dict[int, Order]:
     return out
 
 
-def count(ctx: Context, count_cards: bool = True) -> dict[Any, int]:
+def count(ctx: Context, count_cards: bool = True) -> dict[int | str, int]:
     s = ctx.state
     cast = ballots(ctx)
     totals, record, used = tally(s, cast, count_cards=count_cards)

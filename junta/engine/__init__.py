@@ -102,9 +102,13 @@ from .state import (
 )
 from .state_shapes import (
     Budget,
+    BudgetOutcome,
     BudgetProposal,
     Coup,
+    CoupSide,
     Election,
+    ElectionReason,
+    ForeignForce,
     ForeignIntervention,
     GameOptions,
     Motion,
@@ -198,6 +202,7 @@ __all__ = [
     # random bots and the seeded generator they draw from (bots/, rng.py)
     "Rng", "bot_orders",
     # the shapes of the dicts a state holds, for the type checker (state_shapes.py)
-    "Budget", "BudgetProposal", "Coup", "Election", "ForeignIntervention", "GameOptions",
-    "Motion", "Nomination", "RebelOrder", "TurnFlags", "Unit",
+    "Budget", "BudgetOutcome", "BudgetProposal", "Coup", "CoupSide", "Election",
+    "ElectionReason", "ForeignForce", "ForeignIntervention", "GameOptions", "Motion",
+    "Nomination", "RebelOrder", "TurnFlags", "Unit",
 ]

@@ -258,8 +258,9 @@ _ATOMIC: frozenset[type] = frozenset({
 
 
 def _copy_coup(coup: Coup) -> Coup:
-    """`_clone(coup)`, faster: the units are dicts of plain values only (`units.new_unit`),
-    each copied with `dict.copy` without looking inside."""
+    """`_clone(coup)`, faster, key by key (`state_shapes.Coup`; a key added there is copied here
+    too, or tests/engine/test_state_copy.py fails): the units are dicts of plain values only
+    (`units.new_unit`), each copied with `dict.copy` without looking inside."""
     new = coup.copy()
     new["units"] = [unit.copy() for unit in coup["units"]]
     new["foreign"] = _clone(coup["foreign"])

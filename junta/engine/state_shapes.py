@@ -32,11 +32,14 @@ class Unit(TypedDict):
     retreated: NotRequired[int]  # the coup phase it last retreated in
 
 
+ForeignForce = Literal["airstrikes", "helicopter", "paratroopers", "commandos"]
+
+
 class ForeignIntervention(TypedDict):
     """The Foreign Minister's forces: the die's roll, how many he may call, those called."""
     roll: int | None  # None until Coup Phase 1 begins
     allowed: int
-    chosen: list[str]  # keys of `units.FOREIGN_FORCES`: "airstrikes", "helicopter"...
+    chosen: list[ForeignForce]
     airstrikes_used: int  # of the foreign Air Strikes
 
 

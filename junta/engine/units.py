@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from . import catalog
 from .enums import PhaseKind
 from .state import BIL, GameState
-from .state_shapes import Coup, Unit
+from .state_shapes import Coup, ForeignForce, Unit
 
 UNARMED = frozenset({"Labor Rioter", "Striker", "Rioter", "Mob"})
 AGITATORS = frozenset({"Mob", "Striker", "Rioter"})  # what the Police Response answers
@@ -64,7 +64,7 @@ BRIBES: dict[str, tuple[str, str]] = {
 }
 # Foreign Intervention: "Air Strikes (4), Helicopter (1) (With New Weapons), Paratroopers (1)
 # (With New Weapons), Commandos (Marines) (3) (With New Weapons)"; each kind once a coup.
-FOREIGN_FORCES: dict[str, tuple[str, int]] = {
+FOREIGN_FORCES: dict[ForeignForce, tuple[str, int]] = {
     "airstrikes": ("Airstrike", 4), "helicopter": ("Helicopter", 1),
     "paratroopers": ("Foreign Paratrooper", 1), "commandos": ("Commando", 3),
 }

@@ -19,7 +19,7 @@ from ..labels import plural
 from ..order import Order
 from ..order_kinds.coup import AIRSTRIKES, embassy_holders, helicopter_only
 from ..orders import played_card
-from ..state_shapes import CoupSide, RebelOrder, Unit
+from ..state_shapes import CoupSide, ForeignForce, RebelOrder, Unit
 from ..units import (
     AGITATORS,
     BRIBES,
@@ -278,7 +278,7 @@ def coup_vote(ctx: Context) -> None:
 
 # --- shared pieces --------------------------------------------------------------------------
 
-def _choose_force(ctx: Context, seat: int, force: str) -> bool:
+def _choose_force(ctx: Context, seat: int, force: ForeignForce) -> bool:
     """The Foreign Minister's pick of a force, each kind once, up to the die's number (docs/rules.md
     §foreign-intervention; docs/rulings.md §ruling-foreign-intervention)."""
     s = ctx.state

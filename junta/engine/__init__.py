@@ -116,6 +116,7 @@ from .state_shapes import (
     RebelOrder,
     TurnFlags,
     Unit,
+    UnitKind,
 )
 from .steps import PHASE_TITLES
 from .talk import may_write_to_gm, why_no_talk
@@ -204,5 +205,5 @@ __all__ = [
     # the shapes of the dicts a state holds, for the type checker (state_shapes.py)
     "Budget", "BudgetOutcome", "BudgetProposal", "Coup", "CoupSide", "Election",
     "ElectionReason", "ForeignForce", "ForeignIntervention", "GameOptions", "Motion",
-    "Nomination", "RebelOrder", "TurnFlags", "Unit",
+    "Nomination", "RebelOrder", "TurnFlags", "Unit", "UnitKind",
 ]

@@ -10,12 +10,13 @@ from __future__ import annotations
 from . import catalog
 from .enums import PhaseKind
 from .state import BIL, GameState
-from .state_shapes import Unit
+from .state_shapes import ForeignForce, Unit
 from .units import FOREIGN_FORCES, deploy, stack_moves
 
 BRIGADES = {catalog.GENERAL_1: "1st Brigade", catalog.GENERAL_2: "2nd Brigade",
             catalog.GENERAL_3: "3rd Brigade"}
-FOREIGN_KINDS = {kind: force for force, (kind, _) in FOREIGN_FORCES.items()}
+FOREIGN_KINDS: dict[str, ForeignForce] = {kind: force
+                                          for force, (kind, _) in FOREIGN_FORCES.items()}
 FORCE_LABELS = {
     "airstrikes": "Air Strikes (4 strikes of 6 dice)",
     "helicopter": "Helicopter (1, New Weapons, flies 2 zones)",

@@ -23,6 +23,7 @@ from .enums import PhaseKind, Status
 from .invariants import change_problems
 from .problems import Problem
 from .state import GameState, Player
+from .state_shapes import UnitKind
 from .units import CARD_UNITS, FOREIGN_FORCES, new_unit
 
 OUT_OF_PLAY = "out"  # the pot of money paid for card costs (`GameState.spent`)
@@ -32,11 +33,13 @@ MAX_NAME = 60
 # The kinds of unit the rules put on the map: the positions' units (docs/rules.md §positions,
 # §units), the unit cards' (`units.CARD_UNITS`) and the foreign forces that stand on it (the
 # Airstrikes do not). A unit the GM adds is one of them, never a name he makes up.
-POSITION_UNIT_KINDS = ("Palace Guard", "Police", "Soldier", "Tank", "Marine", "Paratrooper",
-                       "Bodyguard", "Labor Rioter")
-UNIT_KINDS: tuple[str, ...] = tuple(dict.fromkeys([
+POSITION_UNIT_KINDS: tuple[UnitKind, ...] = (
+    "Palace Guard", "Police", "Soldier", "Tank", "Marine", "Paratrooper", "Bodyguard",
+    "Labor Rioter")
+UNIT_KINDS: tuple[UnitKind, ...] = tuple(dict.fromkeys([
     *POSITION_UNIT_KINDS, *(spec.kind for spec in CARD_UNITS.values()),
-    *(kind for force, (kind, _) in FOREIGN_FORCES.items() if force != "airstrikes")]))
+    *(kind for kind, _ in FOREIGN_FORCES.values() if kind != "Airstrike")]))
+_UNIT_KIND_NAMED: dict[str, UnitKind] = {kind: kind for kind in UNIT_KINDS}
 
 
 class RulingError(ValueError):
@@ -275,8 +278,8 @@ def add_unit(state: GameState, kind: str, owner: int | None, zone: int,
     creation, like a card's units: it leaves the map when the coup ends."""
     if state.coup is None:
         raise RulingError(NO_COUP)
-    name = kind if isinstance(kind, str) else ""
-    if name not in UNIT_KINDS:
+    name = _UNIT_KIND_NAMED.get(kind) if isinstance(kind, str) else None
+    if name is None:
         raise RulingError(f"{kind!r} is not a kind of unit in the rules: choose one of "
                           f"{', '.join(UNIT_KINDS)}.", "kind")
     if isinstance(zone, bool) or zone not in catalog.zones():

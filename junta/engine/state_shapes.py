@@ -15,11 +15,22 @@ from typing import Literal, NotRequired, TypedDict
 
 CoupSide = Literal["junta", "president"]  # a coup vote, a control point's holder, the result
 
+UnitKind = Literal[
+    # the positions' units (`units.deploy`)
+    "Palace Guard", "Police", "Soldier", "Tank", "Marine", "Paratrooper", "Bodyguard",
+    "Labor Rioter",
+    # those the Event cards put on the map (`units.CARD_UNITS`)
+    "Striker", "Rioter", "Mob", "Peasant", "Militia", "Helicopter", "Rural Guerrilla",
+    "Terrorist", "Mercenary",
+    # the foreign forces that land (`units.FOREIGN_FORCES`)
+    "Foreign Paratrooper", "Commando",
+]
+
 
 class Unit(TypedDict):
     """A unit on the city map (`units.new_unit`)."""
     id: int
-    kind: str  # "Soldier", "Tank", "Palace Guard", "Mob"...
+    kind: UnitKind
     owner: int | None  # the seat commanding it; None: leaderless, it defends the government
     zone: int | None  # None: not on the map yet (a Marine or Paratrooper before it lands)
     position: str | None  # the position whose unit it is; None for a card's or a foreign one

@@ -12,11 +12,12 @@ Farm & Labor Secretary's Labor Rioter (unarmed, zone 22). A unit is a plain dict
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Literal
 
 from . import catalog
 from .enums import PhaseKind
 from .state import BIL, GameState
-from .state_shapes import Coup, ForeignForce, Unit
+from .state_shapes import Coup, ForeignForce, Unit, UnitKind
 
 UNARMED = frozenset({"Labor Rioter", "Striker", "Rioter", "Mob"})
 AGITATORS = frozenset({"Mob", "Striker", "Rioter"})  # what the Police Response answers
@@ -31,7 +32,7 @@ NOT_CONTROL_POINTS = tuple(z.id for z in catalog.zones().values() if not z.contr
 class CardUnits:
     """What an Event card puts on the map (cards.json): kind, count, the zones to choose from,
     the influence it needs, its price, and whether it gives a Coup Excuse."""
-    kind: str
+    kind: UnitKind
     count: int
     zones: tuple[int, ...]
     requires: str | None = None
@@ -64,7 +65,7 @@ BRIBES: dict[str, tuple[str, str]] = {
 }
 # Foreign Intervention: "Air Strikes (4), Helicopter (1) (With New Weapons), Paratroopers (1)
 # (With New Weapons), Commandos (Marines) (3) (With New Weapons)"; each kind once a coup.
-FOREIGN_FORCES: dict[ForeignForce, tuple[str, int]] = {
+FOREIGN_FORCES: dict[ForeignForce, tuple[UnitKind | Literal["Airstrike"], int]] = {
     "airstrikes": ("Airstrike", 4), "helicopter": ("Helicopter", 1),
     "paratroopers": ("Foreign Paratrooper", 1), "commandos": ("Commando", 3),
 }
@@ -85,7 +86,7 @@ CONTROL_POINTS = (1, 2, 3, 4, 8)
 DeployInputs = tuple[tuple[tuple[str, int | None], ...], bool, str | None]
 
 
-def new_unit(coup: Coup, kind: str, owner: int | None, zone: int | None, *,
+def new_unit(coup: Coup, kind: UnitKind, owner: int | None, zone: int | None, *,
              position: str | None = None, phase: int = 0, new_weapons: bool = False,
              temporary: bool = False, armed: bool | None = None) -> Unit:
     unit: Unit = {

@@ -16,6 +16,7 @@ the states of the older schema here (record those of the new one with
 from __future__ import annotations
 
 import json
+import typing
 from pathlib import Path
 from typing import Any
 
@@ -25,7 +26,10 @@ from junta.engine import GameState, new_game, resolve
 from junta.engine import state as state_module
 from junta.engine.bots import play_phase
 from junta.engine.rng import Rng
+from junta.engine.rulings import UNIT_KINDS
 from junta.engine.state import SCHEMA, UPGRADES, upgrade
+from junta.engine.state_shapes import ForeignForce, UnitKind
+from junta.engine.units import FOREIGN_FORCES
 
 from .helpers import NAMES
 
@@ -66,6 +70,13 @@ def test_the_stored_states_hold_every_shape_of_the_state():
     assert any(d["rebel_orders"] for d in today)
     assert any(d["turn_flags"] for d in today)
     assert any(d["options"] for d in today)
+
+
+def test_the_literals_of_the_shapes_name_the_words_the_engine_writes():
+    """The unit kinds are those the rules put on the map (`rulings.UNIT_KINDS`: the positions',
+    the cards', the foreign forces'), the foreign forces the keys of `units.FOREIGN_FORCES`."""
+    assert sorted(typing.get_args(UnitKind)) == sorted(UNIT_KINDS)
+    assert sorted(typing.get_args(ForeignForce)) == sorted(FOREIGN_FORCES)
 
 
 def test_every_older_schema_has_its_upgrade_step():

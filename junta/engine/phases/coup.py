@@ -288,7 +288,7 @@ def _choose_force(ctx: Context, seat: int, force: ForeignForce) -> bool:
         return False
     foreign["chosen"].append(force)
     kind, count = FOREIGN_FORCES[force]
-    if force != "airstrikes":
+    if kind != "Airstrike":  # the foreign Air Strikes strike: they stand on no zone
         for _ in range(count):
             new_unit(ctx.coup, kind, seat, None, new_weapons=True, temporary=True,
                      phase=ctx.coup["phase"])

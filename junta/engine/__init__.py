@@ -10,6 +10,7 @@ names below, never a submodule (an import-linter contract in pyproject.toml chec
 from typing import Any
 
 from . import catalog as _catalog
+from .assassins import attempt_of
 from .bots import bot_orders
 from .card_steps import UNIT_CARDS
 from .catalog import Card, Zone
@@ -197,6 +198,7 @@ __all__ = [
     "UNIT_CARDS", "Card", "Catalog", "Zone", "has_new_weapons", "unit_label", "zone_name",
     # the map's shapes, sentences and stacks, and what an order is (order_facts.py)
     "MapForm", "MapMark", "MapShape", "is_assassination", "is_rebel_action", "map_mark",
+    "attempt_of",  # an attempt's arguments, typed (assassins.py)
     "map_values", "option_form", "option_sentence", "played_card", "stack_ends",
     # the sections of the rules each order kind comes from (kind_rules.py)
     "kinds_by_section", "option_rules",

@@ -13,6 +13,7 @@ from .conditions import condition_step
 from .enums import PhaseKind, Status, Step
 from .kinds import ORDER_KINDS
 from .order import Order
+from .order_kinds.anytime import SafePassage
 from .orders import action_step, played_card
 
 if TYPE_CHECKING:
@@ -116,7 +117,8 @@ def _exile_returns(ctx: Context) -> None:
     if minister is not None:
         for order in ctx.orders.get(minister, []):
             if order.kind == "safe_passage" and ctx.holds(order.condition):
-                decisions[order.args["seat"]] = order.args["decision"]
+                a = SafePassage.of(order)
+                decisions[a["seat"]] = a["decision"]
     for seat in list(s.pending_returns):
         p = s.players[seat]
         s.pending_returns.remove(seat)

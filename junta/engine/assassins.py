@@ -9,9 +9,11 @@ assassination's check, the cards offered) and the phase that carries the attempt
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
+from typing import Annotated, TypedDict, cast
 
 from . import catalog
+from .order import ArgType, As, Order
 from .problems import Problem
 from .state import GameState
 
@@ -19,12 +21,27 @@ SECRET_POLICE = "secret_police"
 THEFTS = ("Burglar", "Bank Robber", "Character Assassin")
 
 
-def check_assassination(state: GameState, seat: int, args: dict[str, Any]) -> list[Problem]:
+class AssassinArgs(TypedDict):
+    """An attempt (order_kinds/locations.py's `Assassinate`): the assassin sent (a card's
+    number, or the Secret Police: `SECRET_POLICE`), the target and the location struck."""
+    card: Annotated[int | str, As("Assassin", ArgType.CARD)]
+    target: Annotated[int, As("Target", ArgType.SEAT)]
+    location: Annotated[str, As("Location", ArgType.LOCATION)]
+
+
+def attempt_of(order: Order) -> AssassinArgs:
+    """An attempt's arguments (not validated: `check_assassination` says what is wrong)."""
+    return cast(AssassinArgs, order.args)
+
+
+def check_assassination(state: GameState, seat: int, args: Mapping[str, object]
+                        ) -> list[Problem]:
     """Why this attempt cannot be ordered: about the assassin sent ("card"), the "target"
     or the "location" struck (the Secret Police's Bank rule is about the location).
     (docs/rules.md §internal-security; docs/rulings.md §ruling-secret-police)."""
     errors = []
-    target, location, card_id = args.get("target"), args.get("location"), args.get("card")
+    a = cast(AssassinArgs, args)
+    target, location, card_id = a.get("target"), a.get("location"), a.get("card")
     if not isinstance(target, int) or isinstance(target, bool) or \
             not 0 <= target < len(state.players) or target == seat:
         errors.append(Problem("Choose another player as the target.", "target"))

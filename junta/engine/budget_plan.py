@@ -6,11 +6,27 @@ and the plan its payout follows (phases/budget.py), below both.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import cache
-from typing import Any, TypedDict
+from typing import Annotated, NotRequired, TypedDict, cast
 
+from .order import ArgType, As, Order
 from .problems import Problem, keyed
 from .state import GameState
+
+
+class ProposalArgs(TypedDict):
+    """A budget proposal (order_kinds/turn.py's `ProposeBudget`): the total for each player
+    (by seat, as a text: a JSON object's key), what the proposer adds from his pocket, and the
+    bills he hands to players (by seat), each a list of denominations."""
+    allocations: NotRequired[Annotated[dict[str, int], As("Totals", ArgType.TABLE)]]
+    from_pocket: NotRequired[Annotated[int, As("Add from your pocket", ArgType.AMOUNT)]]
+    bills: NotRequired[Annotated[dict[str, list[int]], As("Bills", ArgType.TABLE)]]
+
+
+def proposal_of(order: Order) -> ProposalArgs:
+    """A proposal's arguments (not validated: `check_proposal` says what is wrong)."""
+    return cast(ProposalArgs, order.args)
 
 
 def bills_text(bills: list[int]) -> str:
@@ -18,14 +34,14 @@ def bills_text(bills: list[int]) -> str:
     return (", ".join(f"{b} MP" for b in bills) or "no bills")
 
 
-def _int(value: Any) -> int | None:
+def _int(value: int | None) -> int | None:
     return value if isinstance(value, int) and not isinstance(value, bool) else None
 
 
-def read_allocations(state: GameState, args: dict[str, Any]
+def read_allocations(state: GameState, args: Mapping[str, object]
                      ) -> tuple[dict[int, int], list[Problem]]:
     """The amount for each player (the order's "allocations"), and what is wrong with it."""
-    raw = args.get("allocations") or {}
+    raw = cast(ProposalArgs, args).get("allocations") or {}
     errors: list[Problem] = []
     out: dict[int, int] = {}
     if not isinstance(raw, dict):
@@ -55,12 +71,13 @@ def read_allocations(state: GameState, args: dict[str, Any]
     return out, errors
 
 
-def check_proposal(state: GameState, seat: int, args: dict[str, Any]) -> list[Problem]:
+def check_proposal(state: GameState, seat: int, args: Mapping[str, object]) -> list[Problem]:
     """Why this budget cannot be proposed: its "allocations" (the totals), the money added
     "from_pocket", or the denominations ("bills"); a budget the bills cannot pay is about its
     totals (docs/rules.md §budget-proposal; docs/rulings.md §ruling-feasibility)."""
+    a = cast(ProposalArgs, args)
     allocations, errors = read_allocations(state, args)
-    from_pocket = _int(args.get("from_pocket", 0))
+    from_pocket = _int(a.get("from_pocket", 0))
     if from_pocket is None or from_pocket < 0:
         errors.append(Problem("Money added from your pocket is a whole number of MP, 0 or "
                               "more.", "from_pocket"))
@@ -70,7 +87,7 @@ def check_proposal(state: GameState, seat: int, args: dict[str, Any]) -> list[Pr
     if errors or from_pocket is None:  # None was refused just above
         return errors
     plan, message = pay_plan(state.budget.get("held", []), allocations, from_pocket,
-                             args.get("bills"), state)
+                             a.get("bills"), state)
     return [] if plan is not None else keyed([message], "allocations")
 
 
@@ -80,7 +97,7 @@ class PayPlan(TypedDict):
 
 
 def pay_plan(held: list[int], allocations: dict[int, int], from_pocket: int,
-             bills: Any, state: GameState) -> tuple[PayPlan | None, str]:
+             bills: object, state: GameState) -> tuple[PayPlan | None, str]:
     """Which bills go to whom, and how much the President's pocket tops up, or why it
     cannot be paid (a `Problem` about the "bills" given or the "allocations"). Explicit
     denominations, when given, are honoured first (docs/rulings.md §ruling-feasibility)."""

@@ -11,7 +11,7 @@ phase that appoints (phases/cabinet.py), all above it.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
 
 from . import catalog
 from .problems import Problem, keyed
@@ -30,13 +30,14 @@ def eligible_seats(state: GameState) -> list[int]:
     return [s for s in state.active_seats() if s != state.president and s not in returned]
 
 
-def check_cabinet(state: GameState, positions: Any) -> list[Problem]:
+def check_cabinet(state: GameState, positions: Mapping[str, int | None] | None
+                  ) -> list[Problem]:
     """Every reason this appointment breaks the rules; empty when it is legal. Each is about
     the appointment as given (the order's "positions") (docs/rules.md §appointment)."""
     return keyed(_cabinet_problems(state, positions), "positions")
 
 
-def _cabinet_problems(state: GameState, positions: Any) -> list[str]:
+def _cabinet_problems(state: GameState, positions: object) -> list[str]:
     if not isinstance(positions, dict):
         return ["Give a holder for each Cabinet position."]
     president = state.president

@@ -9,17 +9,17 @@ the map and the unit Bribe cards act at the Rebel-Only step or during a coup
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Annotated, NotRequired, TypedDict, cast
 
 from . import catalog, steps
 from .card_steps import PHASE_TIMINGS, UNIT_CARDS
 from .enums import PhaseKind, Status
-from .order import Order
+from .order import ArgType, As, Order
 from .problems import Problem
 from .state import GameState
 from .state_shapes import Unit
 from .units import AGITATORS, BRIBES, CARD_UNITS, units_now
-from .voting import influence_votes
+from .voting import ballot_of, influence_votes
 
 if TYPE_CHECKING:
     from .context import Context
@@ -56,6 +56,19 @@ REQUIRES = {
 }
 
 
+class PlayArgs(TypedDict):
+    """A card played (order_kinds/anytime.py's `PlayCard`): the card, the player a targeted
+    card is played on, the zone a card that puts units on the map or bribes them names."""
+    card: Annotated[int, As("Card", ArgType.CARD)]
+    target: NotRequired[Annotated[int, As("Target", ArgType.SEAT)]]
+    zone: NotRequired[Annotated[int, As("Zone", ArgType.ZONE)]]
+
+
+def play_of(order: Order) -> PlayArgs:
+    """A card play's arguments (not validated: `check_play` says what is wrong with them)."""
+    return cast(PlayArgs, order.args)
+
+
 def influence_names(state: GameState, seat: int) -> set[str]:
     return {catalog.card(c).name for c in state.players[seat].influence}
 
@@ -68,7 +81,8 @@ def check_play(state: GameState, seat: int, order: Order) -> list[Problem]:
     """Why this card cannot be played now: about the "card" (not in hand, not now, not with
     this order, its influence or its moment already taken), its "target" or, for a card that
     puts units on the map, its "zone"."""
-    card_id = order.args.get("card")
+    a = play_of(order)
+    card_id = a.get("card")
     p = state.players[seat]
     if card_id not in p.hand:
         return [Problem("That card is not in your hand.", "card")]
@@ -91,7 +105,7 @@ def check_play(state: GameState, seat: int, order: Order) -> list[Problem]:
         return [Problem(f"{c.name} requires {need} influence in play in front of you.", "card")]
     errors = []
     if c.name in TARGETED:
-        target = order.args.get("target")
+        target = a.get("target")
         if not isinstance(target, int) or isinstance(target, bool) or \
                 not 0 <= target < len(state.players) or target == seat:
             errors.append(Problem(f"{c.name} needs another player as its target.", "target"))
@@ -127,7 +141,7 @@ def check_unit_card(state: GameState, seat: int, c: catalog.Card, order: Order
     errors = []
     if state.phase == PhaseKind.LOCATIONS and seat == state.president:
         errors.append(Problem("The President cannot take Rebel action."))
-    zone = order.args.get("zone")
+    zone = play_of(order).get("zone")
     zones = catalog.zones()
     if c.name in BRIBES:
         if zone not in zones:
@@ -167,7 +181,7 @@ def intelligence_blocked(ctx: Context, seat: int, target: int, card_name: str) -
     if card_name not in INTELLIGENCE_AGAINST:
         return False
     for order in ctx.orders.get(target, []):
-        cid = order.args.get("card")
+        cid = play_of(order).get("card")
         if order.kind == "play_card" and cid in ctx.state.players[target].hand and \
                 catalog.card(cid).name == "Double Agent" and ctx.holds(order.condition):
             ctx.discard(target, cid)
@@ -182,7 +196,8 @@ def apply_play(ctx: Context, seat: int, order: Order) -> None:
     """Carry out a card play at its step (any-time cards and Foreign Aid Audit).
     (docs/rulings.md §ruling-coalition-breaks-up, §ruling-mole)."""
     s = ctx.state
-    card_id = order.args["card"]
+    a = play_of(order)
+    card_id = a["card"]
     p = s.players[seat]
     if card_id not in p.hand and catalog.card(card_id).name == "Double Agent" and \
             card_id in s.political_discard:
@@ -194,13 +209,14 @@ def apply_play(ctx: Context, seat: int, order: Order) -> None:
                    f"Your card play did not happen: {p.name} is {p.status}.")
         return
     c = catalog.card(card_id)
-    target: Any = order.args.get("target")  # a seat for the TARGETED cards (check_play)
+    target = a.get("target")  # a seat for the TARGETED cards (check_play)
     if c.name in TARGETED and (target is None or (c.name != "Amnesty"
                                                   and not s.players[target].active)):
         # told to its player only: the target of a card hears of it only if it acts on him
         ctx.failed(seat, order, "card_failed", f"Your {c.name} found no target and stays in "
                    "your hand.")
         return
+    on = -1 if target is None else target  # a TARGETED card's seat (none refused above)
     ctx.carried_out(seat, order)
     ctx.facts.cards_played.append((seat, c.name))
     name = p.name
@@ -212,7 +228,7 @@ def apply_play(ctx: Context, seat: int, order: Order) -> None:
         return
     if c.name == "Double Agent":
         return  # stays in hand until an Intelligence card is played against its holder
-    if c.name in INTELLIGENCE_AGAINST and intelligence_blocked(ctx, seat, target, c.name):
+    if c.name in INTELLIGENCE_AGAINST and intelligence_blocked(ctx, seat, on, c.name):
         ctx.discard(seat, card_id)
         return
     ctx.discard(seat, card_id)
@@ -229,21 +245,21 @@ def apply_play(ctx: Context, seat: int, order: Order) -> None:
                                            "Donation brings nothing.")
         case "Spy in Switzerland":
             ctx.tell(seat, "intelligence", f"Spy in Switzerland: {victim} has "
-                                           f"{s.players[target].bank} MP in the Bank.")
+                                           f"{s.players[on].bank} MP in the Bank.")
         case "Informant":
-            hand = ", ".join(catalog.card(i).name for i in s.players[target].hand) or "nothing"
-            play = ", ".join(catalog.card(i).name for i in s.players[target].influence) or "none"
+            hand = ", ".join(catalog.card(i).name for i in s.players[on].hand) or "nothing"
+            play = ", ".join(catalog.card(i).name for i in s.players[on].influence) or "none"
             ctx.tell(seat, "intelligence", f"Informant: {victim} holds {hand}; Influence in "
                                            f"play: {play}.")
         case "Wiretap":
-            ctx.wiretaps.setdefault(target, []).append(seat)
+            ctx.wiretaps.setdefault(on, []).append(seat)
             ctx.tell(seat, "intelligence", f"Wiretap on {victim}: you will hear of every "
                                            f"private transfer {victim} makes today.")
         case "Crooked Accountant":
             ctx.tell(seat, "intelligence", f"Crooked Accountant: {victim} has "
-                                           f"{s.players[target].pocket} MP in his pocket.")
+                                           f"{s.players[on].pocket} MP in his pocket.")
         case "Private Eye":
-            last = s.players[target].last_location
+            last = s.players[on].last_location
             where = catalog.LOCATION_NAMES.get(last, "nowhere on record") if last else \
                 "nowhere on record"
             ctx.tell(seat, "intelligence", f"Private Eye: last turn {victim} was at {where}.")
@@ -257,17 +273,17 @@ def apply_play(ctx: Context, seat: int, order: Order) -> None:
                 ctx.tell(seat, "intelligence", "Mole in the Treasury: you will see the budget "
                                                "bills when they are drawn.")
         case "Coalition Breaks Up":
-            tp = s.players[target]
+            tp = s.players[on]
             if tp.influence:
-                weakest = min(tp.influence, key=lambda i: (influence_votes(s, target, i), i))
-                ctx.discard(target, weakest)
+                weakest = min(tp.influence, key=lambda i: (influence_votes(s, on, i), i))
+                ctx.discard(on, weakest)
                 ctx.public("coalition", f"The coalition breaks up: {victim} loses "
                                         f"{catalog.card(weakest).name} influence.", seat=target)
             else:
                 ctx.public("coalition", f"Coalition Breaks Up is played on {victim}, who has "
                                         "no Influence in play.", seat=target)
         case "Amnesty":
-            s.turn_flags.setdefault("amnesty", []).append(target)
+            s.turn_flags.setdefault("amnesty", []).append(on)
             ctx.public("amnesty", f"Amnesty: {victim} may return from exile safely this turn.")
         case "Demand for Reform":
             s.turn_flags["demand_for_reform"] = seat
@@ -298,8 +314,8 @@ def apply_play(ctx: Context, seat: int, order: Order) -> None:
     if c.name in COUP_EXCUSE_CARDS:
         s.coup_excuse = True
         if c.name == "Press Scandal":
-            s.turn_flags.setdefault("press_scandal", []).append(target)
-            _bar_vote_cards(ctx, target)
+            s.turn_flags.setdefault("press_scandal", []).append(on)
+            _bar_vote_cards(ctx, on)
             ctx.public("coup_excuse_card", f"Press Scandal! {victim} may not vote with Vote "
                                            "cards this turn. A Coup Excuse exists.",
                        headline=True)
@@ -315,7 +331,7 @@ def _bar_vote_cards(ctx: Context, seat: int) -> None:
     orders = ctx.orders.get(seat, [])
     barred = False
     for i, order in enumerate(orders):
-        if order.kind == "vote" and order.args.get("cards"):
+        if order.kind == "vote" and ballot_of(order).get("cards"):
             orders[i] = Order(order.kind, {**order.args, "cards": []}, order.condition)
             barred = True
     if barred:

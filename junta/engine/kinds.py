@@ -23,14 +23,14 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from .conditions import describe_condition
+from .order import Arg, ArgType
 from .order_kinds import aftermath, anytime, coup, locations, nominations, transfers, turn, votes
 from .order_kinds.base import (
     OFF_MAP,
-    Arg,
-    ArgType,
+    Kind,
     MapForm,
     MapShape,
     OrderKindSpec,
@@ -43,12 +43,12 @@ if TYPE_CHECKING:
     from .order import Order
 
 __all__ = ["ANY_PHASE", "COUP_PHASES", "KINDS", "OFFER_STEPS", "OFF_MAP", "ORDER_KINDS",
-           "REBEL_OR_COUP", "VOTING_PHASES", "Arg", "ArgType", "MapForm", "MapShape",
+           "REBEL_OR_COUP", "VOTING_PHASES", "Arg", "ArgType", "Kind", "MapForm", "MapShape",
            "OrderKindSpec",
            "arranged", "describe", "describe_order", "fallback_group", "generation",
            "offer_steps", "registered", "takes_the_place_of", "word"]
 
-KINDS: tuple[OrderKindSpec, ...] = (
+KINDS: tuple[Kind, ...] = (
     # any time (docs/rules.md §any-time)
     transfers.Pay(), transfers.GiveCard(), transfers.Trade(), anytime.PlayCard(), anytime.Discard(),
     anytime.Resign(), anytime.ReturnFromExile(), anytime.SafePassage(), anytime.BrotherInLaw(),
@@ -68,7 +68,7 @@ KINDS: tuple[OrderKindSpec, ...] = (
     aftermath.JuntaVote(), aftermath.Execute(),
 )
 # The registry: the kinds above and any registered since (`registered`), by name.
-ORDER_KINDS: dict[str, OrderKindSpec] = {k.name: k for k in KINDS}
+ORDER_KINDS: dict[str, Kind] = {k.name: k for k in KINDS}
 
 # The order in which the kinds offer their options (`options.legal_options`): the order of a
 # seat's options, which the bots' random choices (and so every campaign's digest) depend on. A
@@ -109,7 +109,7 @@ def generation() -> int:
     return _generation[0]
 
 
-def offer_steps(exiled: bool) -> tuple[tuple[OrderKindSpec, str], ...]:
+def offer_steps(exiled: bool) -> tuple[tuple[Kind, str], ...]:
     """The kinds in the order they offer their options, each with its group; an exile's are
     the kinds an exile may give (docs/rules.md §exile)."""
     steps = [(ORDER_KINDS[kind], group) for kind, group in OFFER_STEPS]
@@ -117,7 +117,7 @@ def offer_steps(exiled: bool) -> tuple[tuple[OrderKindSpec, str], ...]:
 
 
 @contextmanager
-def registered(kind: OrderKindSpec) -> Iterator[OrderKindSpec]:
+def registered(kind: Kind) -> Iterator[Kind]:
     """A kind in the registry while the block runs, offering its options after the others:
     validation, the options, the sentences, the adjudication (a kind that `acts_alone` at its
     step) and the map all read it from the registry, so that a new kind is one object (a test's
@@ -135,7 +135,7 @@ def registered(kind: OrderKindSpec) -> Iterator[OrderKindSpec]:
         _generation[0] += 1
 
 
-def describe(state: GameState, kind: str, args: Mapping[str, Any]) -> str:
+def describe(state: GameState, kind: str, args: Mapping[str, object]) -> str:
     """A sentence for an order without its condition ("Pay Maria 3 MP")."""
     spec = ORDER_KINDS.get(kind)
     if spec is None:
@@ -155,7 +155,7 @@ def takes_the_place_of(new: Order, old: Order) -> bool:
     return spec is not None and spec.replaces(new, old)
 
 
-def fallback_group(order: Any) -> tuple[str, str] | None:
+def fallback_group(order: Order) -> tuple[str, str] | None:
     """The orders among which the first whose condition holds is carried out and the rest are
     not (the kinds `first_that_holds`; the draws, for one position): None for an order that
     stands beside the others of its kind."""
@@ -163,13 +163,13 @@ def fallback_group(order: Any) -> tuple[str, str] | None:
     return None if spec is None else spec.fallback_group(order)
 
 
-def arranged(orders: list[Any]) -> list[Any]:
+def arranged(orders: list[Order]) -> list[Order]:
     """The orders with each conditional one placed before the unconditional order of its group
     (`fallback_group`) given earlier: of a group the first order whose condition holds is
     carried out, so an order with a condition after the one without could never be; before
     it, it is tried first and the one without is the fallback (docs/rules.md §conditions).
     Nothing else moves; a set already in that order comes back as it was."""
-    out: list[Any] = []
+    out: list[Order] = []
     fallback: dict[tuple[str, str], int] = {}  # a group's unconditional order: its index in out
     for order in orders:
         group = fallback_group(order)
@@ -186,7 +186,7 @@ def arranged(orders: list[Any]) -> list[Any]:
     return out
 
 
-def describe_order(state: GameState, order: Any) -> str:
+def describe_order(state: GameState, order: Order) -> str:
     """A sentence for an order with its condition ("Pay Maria 3 MP if Bill is
     assassinated")."""
     text = describe(state, order.kind, order.args)

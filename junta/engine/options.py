@@ -21,7 +21,7 @@ from typing import Any
 from . import catalog, steps
 from .conditions import CONDITION_KINDS, condition_step
 from .enums import PhaseKind, Status, Step
-from .kinds import ORDER_KINDS, OrderKindSpec, generation, offer_steps
+from .kinds import ORDER_KINDS, Kind, generation, offer_steps
 from .order import Condition, Order
 from .order_kinds.offering import (
     LOCATION_CHOICES,
@@ -65,7 +65,7 @@ class Options:
 # --- a seat's options --------------------------------------------------------------------------
 
 @cache
-def _steps(phase: str, exiled: bool, generation: int) -> tuple[tuple[OrderKindSpec, str], ...]:
+def _steps(phase: str, exiled: bool, generation: int) -> tuple[tuple[Kind, str], ...]:
     """The steps of a phase (`kinds.offer_steps`, under the registry's `generation`): a kind is
     asked for its offers only in the phases it may be given in (it offers nothing in the others,
     not even a note)."""

@@ -10,15 +10,29 @@ Below the ballot's order kind (order_kinds/votes.py) and the counts (phases/).
 
 from __future__ import annotations
 
-from typing import Any, TypedDict
+from typing import Annotated, NotRequired, TypedDict, cast
 
 from . import catalog
 from .enums import PhaseKind
-from .order import Order
+from .order import ArgType, As, Order
 from .problems import Problem
 from .state import GameState
 
 ABSTAIN = "abstain"
+
+
+class BallotArgs(TypedDict):
+    """A ballot (order_kinds/votes.py's `Vote`): yes, no or abstain, or a candidate's seat; the
+    Vote cards played with it; the sources of votes split off, each with its own choice (a
+    Vote card's as "card:<number>")."""
+    choice: Annotated[int | str, As("Your vote", ArgType.BALLOT)]
+    cards: NotRequired[Annotated[list[int], As("Vote cards to play", ArgType.CARDS)]]
+    split: NotRequired[Annotated[dict[str, int | str], As("Split your votes", ArgType.TABLE)]]
+
+
+def ballot_of(order: Order) -> BallotArgs:
+    """A ballot's arguments (not validated: `check_ballot` says what is wrong with them)."""
+    return cast(BallotArgs, order.args)
 
 
 def influence_votes(state: GameState, seat: int, card_id: int) -> int:
@@ -80,7 +94,7 @@ def vote_card_value(state: GameState, seat: int, card_id: int) -> int:
     return c.votes * (2 if fraud else 1)
 
 
-def _choice_ok(state: GameState, choice: Any) -> bool:
+def _choice_ok(state: GameState, choice: int | str | None) -> bool:
     if state.phase == PhaseKind.ELECTION:
         if choice == ABSTAIN:
             return True
@@ -94,7 +108,8 @@ def check_ballot(state: GameState, seat: int, order: Order) -> list[Problem]:
     "split"; having no votes at all is about the voter, not the ballot (None).
     (docs/rules.md §votes, §vote-cards)."""
     errors = []
-    choice = order.args.get("choice")
+    a = ballot_of(order)
+    choice = a.get("choice")
     if not _choice_ok(state, choice):
         if state.phase == PhaseKind.ELECTION:
             errors.append(Problem("Vote for one of the candidates, or abstain.", "choice"))
@@ -103,7 +118,7 @@ def check_ballot(state: GameState, seat: int, order: Order) -> list[Problem]:
     own = sources(state, seat)
     if not own:
         errors.append(Problem("You have no votes in this vote."))
-    cards = order.args.get("cards") or []
+    cards = a.get("cards") or []
     if not isinstance(cards, list):
         return errors + [Problem("Name the Vote cards to play as a list.", "cards")]
     initial = state.election is not None and state.election["reason"] == "initial" \
@@ -122,7 +137,7 @@ def check_ballot(state: GameState, seat: int, order: Order) -> list[Problem]:
                               "cards"))
     if len(set(cards)) != len(cards):
         errors.append(Problem("Name each Vote card once.", "cards"))
-    split = order.args.get("split") or {}
+    split = a.get("split") or {}
     if not isinstance(split, dict):
         return errors + [Problem("A split gives a choice for each source of votes.", "split")]
     for source, sub in split.items():
@@ -168,13 +183,14 @@ def tally(state: GameState, ballots: dict[int, Order], count_cards: bool = True
     used: list[tuple[int, int]] = []
     for seat in sorted(ballots):
         order = ballots[seat]
-        choice = order.args.get("choice", ABSTAIN)
-        split = order.args.get("split") or {}
+        a = ballot_of(order)
+        choice = a.get("choice", ABSTAIN)
+        split = a.get("split") or {}
         parts = []
         for source, votes in sources(state, seat).items():
             sub = split.get(source, choice)
             parts.append((source, votes, sub))
-        for cid in order.args.get("cards") or []:
+        for cid in a.get("cards") or []:
             if cid not in state.players[seat].hand:
                 continue
             used.append((seat, cid))

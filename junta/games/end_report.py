@@ -19,6 +19,7 @@ from junta.engine import (
     Order,
     OrderError,
     PhaseKind,
+    attempt_of,
     is_assassination,
     parse_order,
     played_card,
@@ -230,7 +231,7 @@ def tell(game_id: int, rows: list[dict[str, Any]], lives: list[tuple[int, str]],
                 if card is not None and card not in hands.get(seat, set()):
                     stories[seat].cards.append((turn, Catalog.card(card).name))
                 elif is_assassination(order):
-                    target = order.args.get("target")
+                    target = attempt_of(order).get("target")
                     died = any(e.get("kind") == "death" and
                                (e.get("data") or {}).get("victim") == target
                                for e in row["events"] or [])

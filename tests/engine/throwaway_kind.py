@@ -7,11 +7,12 @@ and in the whole set), says it, carries it out at its step and the Map page draw
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Annotated, TypedDict
 
 from junta.engine import catalog
 from junta.engine.enums import Step
-from junta.engine.kinds import ANY_PHASE, Arg, ArgType, OrderKindSpec
+from junta.engine.kinds import ANY_PHASE, ArgType, OrderKindSpec
+from junta.engine.order import As
 from junta.engine.order_kinds.base import IN_A_ZONE, Share, card_uses, zone_of, zone_title
 from junta.engine.order_kinds.offering import one
 from junta.engine.problems import Problem
@@ -26,31 +27,38 @@ NAME = "test_rally"  # not a word of the project (tests/test_order_kinds.py read
 SENTENCE = "Hold a rally in {zone} with {card}"
 
 
-class Rally(OrderKindSpec):
+class RallyArgs(TypedDict):
+    """Its arguments, declared once: the form's, the JSON's and the typed reads' (`Rally.of`)."""
+    card: Annotated[int, As("Card", ArgType.CARD)]
+    zone: Annotated[int, As("Where", ArgType.ZONE)]
+
+
+class Rally(OrderKindSpec[RallyArgs]):
     """"Spend a card from your hand on a rally in a zone of the city" (a test's kind)."""
     name = NAME
     label = "Hold a rally"
     rules = ("any-time",)
     step = Step.ANY_TIME
     phases = ANY_PHASE
-    args = (Arg("card", "Card", ArgType.CARD), Arg("zone", "Where", ArgType.ZONE))
     template = SENTENCE
     map_form = IN_A_ZONE
     acts_alone = True
 
     def check(self, state: GameState, seat: int, order: Order) -> list[Problem]:
         errors = []
-        if order.args.get("card") not in state.players[seat].hand:
+        a = self.of(order)
+        if a.get("card") not in state.players[seat].hand:
             errors.append(Problem("That card is not in your hand.", "card"))
-        if zone_of(order.args.get("zone")) is None:
+        if zone_of(a.get("zone")) is None:
             errors.append(Problem("Choose a zone of the city for the rally.", "zone"))
         return errors
 
     def share(self, state: GameState, order: Order) -> Share:
-        return Share(cards=card_uses([order.args.get("card")], "rallying with it"))
+        return Share(cards=card_uses([self.of(order).get("card")], "rallying with it"))
 
     def carry_out(self, ctx: Context, seat: int, order: Order) -> None:
-        cid, zone = order.args["card"], order.args["zone"]
+        a = self.of(order)
+        cid, zone = a["card"], a["zone"]
         p = ctx.state.players[seat]
         if cid not in p.hand:
             ctx.failed(seat, order, "rally_failed", f"Your rally in {zone_title(zone)} was not "

@@ -5,6 +5,7 @@ and what those orders spend."""
 from __future__ import annotations
 
 from .. import catalog
+from ..assassins import attempt_of
 from ..card_steps import UNIT_CARDS
 from ..order import Order
 from ..order_kinds import anytime as kinds
@@ -26,7 +27,7 @@ ANY_TIME_CATEGORIES = frozenset({"influence", "secret_political_donation", "inte
 
 def played(order: Order) -> Spent:
     """A card played (or an assassin sent): the card, and what it costs."""
-    card = order.args.get("card")
+    card = attempt_of(order).get("card")  # a card played reads alike, a number
     if not isinstance(card, int):
         return Spent()
     name = catalog.card(card).name
@@ -40,14 +41,15 @@ def played(order: Order) -> Spent:
 
 
 def _card(order: Order) -> Spent:
-    card = order.args.get("card")
+    card = kinds.Discard.of(order).get("card")  # a gift's reads alike
     return Spent(cards=(card,)) if isinstance(card, int) else Spent()
 
 
 SPENDS: Spends = {
-    transfers.Pay.name: lambda order: Spent(price=order.args.get("amount") or 0),
-    transfers.Trade.name: lambda order: Spent(price=order.args.get("give_money") or 0,
-                                          cards=tuple(order.args.get("give_cards") or [])),
+    transfers.Pay.name: lambda order: Spent(price=transfers.Pay.of(order).get("amount") or 0),
+    transfers.Trade.name: lambda order: Spent(
+        price=transfers.Trade.of(order).get("give_money") or 0,
+        cards=tuple(transfers.Trade.of(order).get("give_cards") or [])),
     transfers.GiveCard.name: _card,
     kinds.Discard.name: _card,
     kinds.PlayCard.name: played,

@@ -27,12 +27,14 @@ from .core import BotCore, Spends, Spent
 
 
 def _units(order: Order) -> Spent:
-    return Spent(units=tuple(order.args.get("units") or []))
+    """The units a hand-over or a Police Response names (read alike)."""
+    return Spent(units=tuple(kinds.Transfer.of(order).get("units") or []))
 
 
 SPENDS: Spends = {
     kinds.Transfer.name: _units,
-    kinds.Move.name: lambda order: Spent(units=tuple(order.args.get("units") or []), moves=1),
+    kinds.Move.name: lambda order: Spent(units=tuple(kinds.Move.of(order).get("units") or []),
+                                         moves=1),
     kinds.PoliceResponse.name: _units,
 }
 

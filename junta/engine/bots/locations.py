@@ -20,8 +20,9 @@ from .core import BotCore, Spends, Spent
 
 
 def _bank(order: Order) -> Spent:
-    amount = order.args.get("amount") or 0
-    action = order.args.get("action")
+    a = kinds.Bank.of(order)
+    amount = a.get("amount") or 0
+    action = a.get("action")
     return Spent(price=amount if action == "deposit" else 0,
                  withdrawal=amount if action == "withdraw" else 0)
 

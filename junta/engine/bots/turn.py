@@ -12,7 +12,8 @@ from ..order_kinds import turn as kinds
 from .core import BotCore, Spends, Spent
 
 SPENDS: Spends = {
-    kinds.ProposeBudget.name: lambda order: Spent(price=order.args.get("from_pocket") or 0),
+    kinds.ProposeBudget.name: lambda order: Spent(
+        price=kinds.ProposeBudget.of(order).get("from_pocket") or 0),
 }
 
 

@@ -15,7 +15,7 @@ from .core import BotCore, Spends, Spent
 REVOTES = ("Power Failure", "Summer Recess", "Recount")
 
 SPENDS: Spends = {
-    kinds.Vote.name: lambda order: Spent(cards=tuple(order.args.get("cards") or [])),
+    kinds.Vote.name: lambda order: Spent(cards=tuple(kinds.Vote.of(order).get("cards") or [])),
 }
 
 

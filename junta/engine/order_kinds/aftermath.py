@@ -4,21 +4,29 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Annotated, TypedDict
 
 from ..enums import PhaseKind, Status, Step
+from ..order import As, Order
 from ..problems import Problem
 from ..state import GameState
 from ..units import coup_of
-from .base import Arg, OrderKindSpec, T, seat_of
+from .base import OrderKindSpec, T, seat_of
 from .offering import living, one
 
 if TYPE_CHECKING:
-    from ..order import Order
     from .offering import Builder
 
 
-class JuntaVote(OrderKindSpec):
+class CandidateArgs(TypedDict):
+    candidate: Annotated[int, As("Candidate", T.SEAT)]
+
+
+class TargetArgs(TypedDict):
+    target: Annotated[int, As("Player", T.SEAT)]
+
+
+class JuntaVote(OrderKindSpec[CandidateArgs]):
     """"the Rebels in the country elect the next President among all living players"
     (docs/rules.md §junta; docs/rulings.md §ruling-junta)."""
     name = "junta_vote"
@@ -26,7 +34,6 @@ class JuntaVote(OrderKindSpec):
     rules = ("junta", "ruling-junta")
     step = Step.JUNTA_VOTE
     phases = frozenset({PhaseKind.AFTERMATH})
-    args = (Arg("candidate", "Candidate", T.SEAT),)
     single = True
     template = "Junta vote for {candidate}"
 
@@ -34,7 +41,7 @@ class JuntaVote(OrderKindSpec):
         """"The Junta will have one day to elect a President. Any live player may be elected by
         the Junta, including the sitting President." (docs/rules.md §junta)"""
         coup = coup_of(state)
-        candidate = seat_of(state, order.args.get("candidate"))
+        candidate = seat_of(state, self.of(order).get("candidate"))
         if coup.get("result") != "junta":
             return [Problem("The Rebels did not win the coup: there is no Junta to vote in.")]
         if not state.players[seat].rebel:
@@ -56,7 +63,7 @@ class JuntaVote(OrderKindSpec):
               "sitting President included." + tie, [one("candidate", "Candidate", living(s))])
 
 
-class Execute(OrderKindSpec):
+class Execute(OrderKindSpec[TargetArgs]):
     """The President "may send one Rebel to the firing squad"; a Junta's new President
     "may execute anyone" (docs/rules.md §firing-squad, §junta)."""
     name = "execute"
@@ -64,7 +71,6 @@ class Execute(OrderKindSpec):
     rules = ("firing-squad", "junta", "ruling-junta")
     step = Step.EXECUTION
     phases = frozenset({PhaseKind.AFTERMATH})
-    args = (Arg("target", "Player", T.SEAT),)
     single = True
     template = "Send {target} to the firing squad"
 
@@ -73,7 +79,7 @@ class Execute(OrderKindSpec):
         President may execute ANY one player." Anyone but the President orders it "should they be
         elected President" (docs/rules.md §junta, §firing-squad)."""
         coup = coup_of(state)
-        target = seat_of(state, order.args.get("target"))
+        target = seat_of(state, self.of(order).get("target"))
         if target is None or target == seat:
             return [Problem("Choose another player to execute.", "target")]
         if state.players[target].status != Status.ALIVE:

@@ -7,15 +7,22 @@ position. "Ordered with a phase's orders and resolve first in that phase's adjud
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Annotated, TypedDict
 
 from .. import catalog
 from ..assassins import THEFTS
-from ..card_plays import TARGETED, apply_play, check_play, has_influence, playable_now
+from ..card_plays import (
+    TARGETED,
+    PlayArgs,
+    apply_play,
+    check_play,
+    has_influence,
+    playable_now,
+)
 from ..card_steps import UNIT_CARDS, card_step
 from ..enums import PhaseKind, Status, Step
 from ..labels import card_name, plural, zone_name, zones_with_occupants
-from ..order import Order
+from ..order import As, NoArgs, Order
 from ..problems import Problem
 from ..state import GameState
 from ..steps import ANY_PHASE, COUP_PHASES, VOTING_PHASES
@@ -23,7 +30,6 @@ from ..units import AGITATORS, BRIBES, CARD_UNITS
 from .base import (
     IN_A_ZONE,
     NOTHING,
-    Arg,
     OrderKindSpec,
     Share,
     T,
@@ -42,6 +48,19 @@ if TYPE_CHECKING:
     from .offering import Builder
 
 
+class CardArgs(TypedDict):
+    card: Annotated[int, As("Card", T.CARD)]
+
+
+class SafePassageArgs(TypedDict):
+    seat: Annotated[int, As("Exile", T.SEAT)]
+    decision: Annotated[str, As("Decision", T.CHOICE)]
+
+
+class PositionArgs(TypedDict):
+    position: Annotated[str, As("Position", T.POSITION)]
+
+
 def card_price(card: int) -> int:
     """The most a card takes from the pocket: its price; for a Bribe of units, at least one
     unit's 1 MP (the bribe stops when the pocket is empty)."""
@@ -53,7 +72,7 @@ def card_price(card: int) -> int:
     return 0 if name in UNIT_CARDS else catalog.card(card).cost
 
 
-class PlayCard(OrderKindSpec):
+class PlayCard(OrderKindSpec[PlayArgs]):
     """The card plays "whose card allows 'any time'", and those that name their own step
     (docs/rules.md §any-time, §revote-cards; docs/rulings.md §ruling-unit-cards)."""
     name = "play_card"
@@ -61,8 +80,6 @@ class PlayCard(OrderKindSpec):
     rules = ("any-time", "revote-cards", "ruling-unit-cards")
     step = Step.ANY_TIME  # its step is the card's
     phases = ANY_PHASE
-    args = (Arg("card", "Card", T.CARD), Arg("target", "Target", T.SEAT),
-            Arg("zone", "Zone", T.ZONE))
     map_form = IN_A_ZONE  # a card that names a zone
 
     plays_card = True
@@ -71,18 +88,19 @@ class PlayCard(OrderKindSpec):
     def check(self, state: GameState, seat: int, order: Order) -> list[Problem]:
         return check_play(state, seat, order)
 
-    def describe(self, state: GameState, args: Mapping[str, Any]) -> str:
-        target = args.get("target")
+    def describe(self, state: GameState, args: Mapping[str, object]) -> str:
+        a = self.read(args)
+        target = a.get("target")
         on = f" on {state.name(target)}" if isinstance(target, int) and \
             0 <= target < len(state.players) else ""
-        zone = args.get("zone")
+        zone = a.get("zone")
         where = f" in {zone_name(zone)}" if zone in catalog.zones() else ""
-        return f"Play {card_name(args.get('card'))}{on}{where}"
+        return f"Play {card_name(a.get('card'))}{on}{where}"
 
     def step_of(self, order: Order, phase: str | None) -> Step:
         """The card's step (`card_steps.card_step`): a card that annuls a vote, one played at the
         assassinations, a unit card at the Rebel-Only step or with the coup's bribes or moves."""
-        card = order.args.get("card")
+        card = self.of(order).get("card")
         if isinstance(card, int) and not isinstance(card, bool) and \
                 0 <= card < len(catalog.cards()):
             return card_step(catalog.card(card), phase)
@@ -92,8 +110,7 @@ class PlayCard(OrderKindSpec):
         apply_play(ctx, seat, order)
 
     def share(self, state: GameState, order: Order) -> Share:
-        card = order.args.get("card")
-        uses = card_uses([card], "playing it")
+        uses = card_uses([self.of(order).get("card")], "playing it")
         if not uses:
             return NOTHING
         card = uses[0][0]
@@ -213,7 +230,7 @@ class PlayCard(OrderKindSpec):
                   label=f"Play {card.name}", fixed={"card": cid})
 
 
-class Discard(OrderKindSpec):
+class Discard(OrderKindSpec[CardArgs]):
     """A player over the limit "must pass, play or discard down to six"
     (docs/rules.md §hand-limit)."""
     name = "discard"
@@ -221,13 +238,12 @@ class Discard(OrderKindSpec):
     rules = ("hand-limit", "any-time")
     step = Step.ANY_TIME
     phases = ANY_PHASE
-    args = (Arg("card", "Card", T.CARD),)
     template = "Discard {card}"
 
     acts_alone = True
 
     def check(self, state: GameState, seat: int, order: Order) -> list[Problem]:
-        card_id = order.args.get("card")
+        card_id = self.of(order).get("card")
         p = state.players[seat]
         if card_id not in p.hand and card_id not in p.influence:
             return [Problem("That card is neither in your hand nor in play in front of you.",
@@ -235,7 +251,7 @@ class Discard(OrderKindSpec):
         return []
 
     def carry_out(self, ctx: Context, seat: int, order: Order) -> None:
-        p, cid = ctx.state.players[seat], order.args["card"]
+        p, cid = ctx.state.players[seat], self.of(order)["card"]
         if cid not in p.hand and cid not in p.influence:
             ctx.failed(seat, order, "discard_failed", f"Your discard of "
                        f"{catalog.card(cid).name} was not carried out: the card is no longer "
@@ -250,7 +266,7 @@ class Discard(OrderKindSpec):
             ctx.tell(seat, "discard", f"You discard {catalog.card(cid).name}.")
 
     def share(self, state: GameState, order: Order) -> Share:
-        return Share(cards=card_uses([order.args.get("card")], "discarding it"))
+        return Share(cards=card_uses([self.of(order).get("card")], "discarding it"))
 
     def offers(self, b: Builder, group: str = "") -> None:
         discardable = b.hand() + [(c, f"{catalog.card(c).name} (in play)")
@@ -260,7 +276,7 @@ class Discard(OrderKindSpec):
                   "counts).", [one("card", "Card", discardable)])
 
 
-class Resign(OrderKindSpec):
+class Resign(OrderKindSpec[NoArgs]):
     """"The President may resign at any time except during a coup"
     (docs/rules.md §resignation)."""
     name = "resign"
@@ -299,7 +315,7 @@ class Resign(OrderKindSpec):
             b.add("resign", "Resign the Presidency: the Chamber elects a successor at once.")
 
 
-class ReturnFromExile(OrderKindSpec):
+class ReturnFromExile(OrderKindSpec[NoArgs]):
     """An exile "may ask to return at any time"; during a coup only through an
     embassy (docs/rules.md §exile, §embassies)."""
     name = "return_from_exile"
@@ -340,7 +356,7 @@ class ReturnFromExile(OrderKindSpec):
             b.notes.append("Your return is already before the Minister of Internal Security.")
 
 
-class SafePassage(OrderKindSpec):
+class SafePassage(OrderKindSpec[SafePassageArgs]):
     """"the Minister of Internal Security grants safe passage ... or executes him"
     (docs/rules.md §exile, §internal-security)."""
     name = "safe_passage"
@@ -348,10 +364,10 @@ class SafePassage(OrderKindSpec):
     rules = ("exile", "internal-security", "ruling-exiles")
     step = Step.ANY_TIME
     phases = ANY_PHASE
-    args = (Arg("seat", "Exile", T.SEAT), Arg("decision", "Decision", T.CHOICE))
 
     def check(self, state: GameState, seat: int, order: Order) -> list[Problem]:
-        target = seat_of(state, order.args.get("seat"))
+        a = self.of(order)
+        target = seat_of(state, a.get("seat"))
         errors = []
         if catalog.INTERNAL_SECURITY not in state.commanded_positions(seat):
             errors.append(Problem("Only the Minister of Internal Security decides on returning "
@@ -362,14 +378,15 @@ class SafePassage(OrderKindSpec):
             # "A return asked in one phase meets the Minister's decision in the next"
             errors.append(Problem(f"{state.name(target)} has not asked to return: there is no "
                                   "request to decide on.", "seat"))
-        if order.args.get("decision") not in ("grant", "execute"):
+        if a.get("decision") not in ("grant", "execute"):
             errors.append(Problem("Decide 'grant' (safe passage) or 'execute'.", "decision"))
         return errors
 
-    def describe(self, state: GameState, args: Mapping[str, Any]) -> str:
-        seat = args.get("seat")
+    def describe(self, state: GameState, args: Mapping[str, object]) -> str:
+        a = self.read(args)
+        seat = a.get("seat")
         who = state.name(seat) if isinstance(seat, int) else "an exile"
-        return f"{str(args.get('decision', '')).title()} {who} on return"
+        return f"{str(a.get('decision', '')).title()} {who} on return"
 
     def offers(self, b: Builder, group: str = "") -> None:
         s = b.s
@@ -380,7 +397,7 @@ class SafePassage(OrderKindSpec):
                                                 ("execute", "Execute")])])
 
 
-class BrotherInLaw(OrderKindSpec):
+class BrotherInLaw(OrderKindSpec[PositionArgs]):
     """"the President chooses which one the Brother-in-Law keeps (an order he may
     give at any time)" (docs/rules.md §brother-in-law)."""
     name = "brother_in_law"
@@ -388,7 +405,6 @@ class BrotherInLaw(OrderKindSpec):
     rules = ("brother-in-law",)
     step = Step.ANY_TIME
     phases = ANY_PHASE
-    args = (Arg("position", "Position", T.POSITION),)
     template = "Brother-in-Law takes {position} if vacant"
 
     acts_alone = True
@@ -396,14 +412,14 @@ class BrotherInLaw(OrderKindSpec):
     def check(self, state: GameState, seat: int, order: Order) -> list[Problem]:
         if state.president != seat:
             return [Problem("Only the President directs his Brother-in-Law.")]
-        if order.args.get("position") not in catalog.CABINET:
+        if self.of(order).get("position") not in catalog.CABINET:
             return [Problem("Choose a Cabinet position for your Brother-in-Law to take if it falls "
                             "vacant.", "position")]
         return []
 
     def carry_out(self, ctx: Context, seat: int, order: Order) -> None:
         """Read when positions fall vacant (flow.py)."""
-        ctx.state.turn_flags["bil_preference"] = order.args["position"]
+        ctx.state.turn_flags["bil_preference"] = self.of(order)["position"]
 
     def offers(self, b: Builder, group: str = "") -> None:
         if b.seat == b.s.president:

@@ -1,6 +1,15 @@
 """What every order kind is: `OrderKindSpec`, the base of the kind objects, and the words
 their arguments are given in.
 
+A kind declares its arguments once, as a TypedDict of what a well-formed order of it holds,
+each argument `Annotated` with its label and type (`As`): `class Pay(OrderKindSpec[PayArgs])`.
+The kind's `args` (name, label, type: what the forms, the validation of JSON types and the
+sentences read) are drawn from it when the class is made, and `Pay.of(order)` reads an order's
+arguments as a `PayArgs`, so that mypy checks each key and each value's type where the kind
+reads them. The order's JSON form stays the plain dict it was (`Order.args`): reading it typed
+costs nothing at run time and validates nothing (a kind's `check` still refuses what is not
+well formed).
+
 A kind says its label, the paragraphs of the rules it comes from (`rules`), the phases it may
 be given in, the adjudication step it acts at (`steps.py`), whether a player gives one
 unconditional order of it a phase, its arguments (name, label, type), how it is given and
@@ -11,51 +20,25 @@ the phases that carry them out.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import TYPE_CHECKING, Any
+from types import get_original_bases
+from typing import TYPE_CHECKING, Any, cast, get_args, is_typeddict
 
 from .. import catalog
 from ..enums import PhaseKind, Step
 from ..labels import card_name, zone_name
+from ..order import Arg, ArgType, Order, arguments
 from ..problems import Problem
 from ..state import BIL, GameState
 
 if TYPE_CHECKING:
     from ..context import Context
-    from ..order import Order
     from .offering import Builder, OrderOption
 
 
-class ArgType(StrEnum):
-    """What an argument holds, as the engine reads it."""
-    SEAT = "seat"  # a player's seat (int)
-    ZONE = "zone"  # a zone of the city (int)
-    CARD = "card"  # a political card's number (int); an assassin may be "secret_police"
-    CARDS = "cards"  # a list of card numbers
-    CARD_NAMES = "card_names"  # cards asked for by name in a trade
-    AMOUNT = "amount"  # whole MP or a count (int)
-    LOCATION = "location"  # home, hq, bank, club, mistress (or exile for a location order)
-    POSITION = "position"  # a Cabinet position's key
-    UNITS = "units"  # a list of unit numbers
-    UNIT_KIND = "unit_kind"  # a kind of unit ("Marine")
-    UNIT_KINDS = "unit_kinds"  # kinds of unit, in order
-    FORCES = "forces"  # Foreign Intervention forces
-    CHOICE = "choice"  # one of a fixed set of words ("deposit", "grant", "junta")
-    BALLOT = "ballot"  # yes / no / abstain, or a candidate's seat
-    FLAG = "flag"  # true or false
-    TABLE = "table"  # a value for each of several keys (allocations, appointments, split)
-
-
 T = ArgType
-
-
-@dataclass(frozen=True)
-class Arg:
-    name: str
-    label: str
-    type: ArgType
 
 
 class MapShape(StrEnum):
@@ -105,10 +88,11 @@ class Share:
 NOTHING = Share()
 
 
-class OrderKindSpec:
-    """One kind of order: its facts (class attributes), its check, its sentence and the
-    players it deals with. A kind is a subclass; the registry (`kinds.py`) holds one instance
-    of each."""
+class OrderKindSpec[A: Mapping[str, object]]:
+    """One kind of order: its facts (class attributes), its arguments (`A`: the TypedDict of
+    what a well-formed order of it holds; read only, so that the registry holds a kind of any
+    TypedDict as a kind of Mapping[str, object]), its check, its sentence and the players it
+    deals with. A kind is a subclass; the registry (`kinds.py`) holds one instance of each."""
     name: str
     label: str
     # where in the rules it comes from: the sections (`{#name}` anchors) of docs/rules.md and
@@ -140,6 +124,31 @@ class OrderKindSpec:
     plays_card = False  # plays the political card its "card" argument names (not a gift, a discard)
     attempt_on_life = False  # an assassination attempt (docs/rules.md §assassinations)
 
+    def __init_subclass__(cls, **kwargs: object) -> None:
+        """A kind naming the TypedDict of its arguments (`OrderKindSpec[PayArgs]`, or a base
+        of several kinds given it: `_ToAnother[PayArgs]`) takes its `args` from it."""
+        super().__init_subclass__(**kwargs)
+        for base in get_original_bases(cls):
+            typed = next(iter(get_args(base)), None)
+            if isinstance(typed, type) and is_typeddict(typed):
+                if "args" in cls.__dict__:
+                    raise TypeError(f"{cls.__name__} declares its arguments twice: in "
+                                    f"{typed.__name__} and in args")
+                cls.args = arguments(typed)
+                return
+
+    @classmethod
+    def of(cls, order: Order) -> A:
+        """The order's arguments, read as this kind's TypedDict (not validated: what `check`
+        has not refused yet may be anything)."""
+        return cast(A, order.args)
+
+    @classmethod
+    def read(cls, args: Mapping[str, object]) -> A:
+        """Arguments given apart from an order (a sentence's, a trial's), read as `of` reads
+        an order's."""
+        return cast(A, args)
+
     def arg(self, name: str) -> Arg | None:
         return next((a for a in self.args if a.name == name), None)
 
@@ -149,7 +158,7 @@ class OrderKindSpec:
         gives the order, or when, is about the order as a whole (None)."""
         return []
 
-    def describe(self, state: GameState, args: Mapping[str, Any]) -> str:
+    def describe(self, state: GameState, args: Mapping[str, object]) -> str:
         """A sentence for an order of this kind without its condition ("Pay Maria 3 MP")."""
         fields = {a.name: word(state, a, args.get(a.name)) for a in self.args}
         return self.template.format(**fields) if self.template else self.label
@@ -157,7 +166,7 @@ class OrderKindSpec:
     def parties(self, order: Order) -> tuple[int, ...]:
         """The other players an order deals with openly, told when it fails: the payee, the
         one given a card, the trading partner, the one units are handed over to."""
-        value = order.args.get(self.party) if self.party else None
+        value = self.of(order).get(self.party) if self.party else None
         return (value,) if isinstance(value, int) and not isinstance(value, bool) else ()
 
     def carry_out(self, ctx: Context, seat: int, order: Order) -> None:
@@ -229,22 +238,25 @@ class OrderKindSpec:
 
 
 # --- the values of arguments -------------------------------------------------------------------
+# Each takes what a kind's TypedDict says an argument holds (`a.get("to")`: int | None), so that
+# a misspelt key (whose `get` mypy types as object) is a type error here too; each still refuses
+# at run time any other value a JSON order may carry.
 
-def seat_of(state: GameState, value: Any) -> int | None:
+def seat_of(state: GameState, value: int | None) -> int | None:
     """A seat of this game, or None."""
     if isinstance(value, bool) or not isinstance(value, int):
         return None
     return value if 0 <= value < len(state.players) else None
 
 
-def amount_of(value: Any) -> int | None:
+def amount_of(value: int | None) -> int | None:
     """A whole number, or None."""
     if isinstance(value, bool) or not isinstance(value, int):
         return None
     return value
 
 
-def card_ids_of(value: Any) -> list[int] | None:
+def card_ids_of(value: list[int] | None) -> list[int] | None:
     """A list of card numbers (none given: an empty list), or None."""
     if value is None:
         return []
@@ -255,25 +267,25 @@ def card_ids_of(value: Any) -> list[int] | None:
     return value
 
 
-def zone_of(value: Any) -> int | None:
+def zone_of(value: int | None) -> int | None:
     """A zone of the city, or None."""
     return value if isinstance(value, int) and not isinstance(value, bool) and \
         value in catalog.zones() else None
 
 
-def positive(value: Any) -> int:
+def positive(value: int | None) -> int:
     """A whole number above 0, or 0."""
     return value if isinstance(value, int) and not isinstance(value, bool) and value > 0 else 0
 
 
-def card_uses(values: list[Any], words: str) -> tuple[tuple[int, str], ...]:
+def card_uses(values: Sequence[int | str | None], words: str) -> tuple[tuple[int, str], ...]:
     """The cards among these values (political cards' numbers), each with the words of its
     use (a `Share`'s cards)."""
     return tuple((c, words) for c in values if isinstance(c, int) and not isinstance(c, bool)
                  and 0 <= c < len(catalog.cards()))
 
 
-def who(state: GameState, value: Any) -> str:
+def who(state: GameState, value: int | None) -> str:
     """A seat named in an order, by name; "another player" for no seat of this game."""
     seat = seat_of(state, value)
     return "another player" if seat is None else state.name(seat)
@@ -285,19 +297,23 @@ def zone_title(zone: int) -> str:
 
 # --- in words ----------------------------------------------------------------------------------
 
-def word(state: GameState, arg: Arg | None, value: Any) -> str:
+def word(state: GameState, arg: Arg | None, value: object) -> str:
     """One argument's value in words: a seat by name, a zone, a card, a location, a position."""
     if arg is None:
         return str(value)
     if arg.type is T.SEAT and isinstance(value, int) and not isinstance(value, bool) and (
             value == BIL or 0 <= value < len(state.players)):
         return state.name(value)
-    if arg.type is T.ZONE and value in catalog.zones():
+    if arg.type is T.ZONE and isinstance(value, int) and value in catalog.zones():
         return zone_name(value)
     if arg.type is T.CARD:
         return card_name(value)
     if arg.type is T.LOCATION:
-        return catalog.LOCATION_NAMES.get(value, str(value))
+        return catalog.LOCATION_NAMES.get(value, value) if isinstance(value, str) else str(value)
     if arg.type is T.POSITION:
-        return catalog.TITLES.get(value, "no one") if value else "no one"
+        return catalog.TITLES.get(value, "no one") if isinstance(value, str) else "no one"
     return str(value)
+
+
+# A kind, whatever its arguments: what the registry holds.
+type Kind = OrderKindSpec[Mapping[str, object]]

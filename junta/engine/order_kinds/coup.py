@@ -10,7 +10,7 @@ in the Locations phase (airstrike, gunboat, place, rebel_move) are the Rebel-Onl
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Annotated, NotRequired, TypedDict
 
 from .. import catalog
 from ..enums import PhaseKind, Status, Step
@@ -26,9 +26,11 @@ from ..labels import (
     zone_name,
     zones_with_occupants,
 )
+from ..order import As, NoArgs, Order
 from ..problems import Problem
 from ..state import GameState
-from ..state_shapes import Unit
+from ..state_shapes import CoupSide as SideName
+from ..state_shapes import ForeignForce, Unit, UnitKind
 from ..steps import COUP_PHASES, REBEL_OR_COUP
 from ..units import (
     BODYGUARD_ZONES,
@@ -47,7 +49,6 @@ from .base import (
     MOVE,
     NOTHING,
     STRIKE,
-    Arg,
     MapForm,
     MapShape,
     OrderKindSpec,
@@ -74,11 +75,75 @@ from .offering import (
 )
 
 if TYPE_CHECKING:
-    from ..order import Order
     from .offering import Builder
 
 AIRSTRIKES = 3  # "Controls 3 Airstrikes... Only one Airstrike may be used per Coup Phase"
 SIDES = ("junta", "president")
+
+
+class StrikeArgs(TypedDict):
+    """A strike: the zone struck and whose units there."""
+    zone: Annotated[int, As("Zone to strike", T.ZONE)]
+    target: Annotated[int, As("Whose units", T.SEAT)]
+
+
+class AirstrikeArgs(TypedDict):
+    source: NotRequired[Annotated[str, As("Airstrike from", T.CHOICE)]]  # "air_force" if none
+    zone: Annotated[int, As("Zone to strike", T.ZONE)]
+    target: Annotated[int, As("Whose units", T.SEAT)]
+
+
+class ForcesArgs(TypedDict):
+    forces: Annotated[list[ForeignForce], As("Forces", T.FORCES)]  # keys of units.FOREIGN_FORCES
+
+
+class HandOverArgs(TypedDict):
+    units: Annotated[list[int], As("Units", T.UNITS)]
+    to: Annotated[int, As("To", T.SEAT)]
+    after_moves: NotRequired[Annotated[bool, As("When", T.FLAG)]]
+
+
+class LandArgs(TypedDict):
+    unit: Annotated[UnitKind, As("Unit", T.UNIT_KIND)]  # a kind of unit: "Marine"
+    zone: Annotated[int, As("Zone", T.ZONE)]
+
+
+class MoveArgs(TypedDict):
+    from_zone: Annotated[int, As("From", T.ZONE)]
+    to_zone: Annotated[int, As("To", T.ZONE)]
+    units: NotRequired[Annotated[list[int], As("Only these units", T.UNITS)]]  # none: the stack
+
+
+class PoliceArgs(TypedDict):
+    zone: Annotated[int, As("Zone", T.ZONE)]
+    units: NotRequired[Annotated[list[int], As("Only these Police", T.UNITS)]]
+
+
+class ExileArgs(TypedDict):
+    seat: Annotated[int, As("Exile", T.SEAT)]
+
+
+class CasualtiesArgs(TypedDict):
+    last: Annotated[list[str], As("Lose last", T.UNIT_KINDS)]  # kinds of unit, the last first
+
+
+class AttackArgs(TypedDict):
+    zone: Annotated[int, As("Zone", T.ZONE)]
+    target: Annotated[int, As("Player", T.SEAT)]
+
+
+class RetreatArgs(TypedDict):
+    zone: Annotated[int, As("Retreat from", T.ZONE)]
+    to_zone: Annotated[int, As("Retreat to", T.ZONE)]
+
+
+class PermitArgs(TypedDict):
+    seat: Annotated[int, As("Player", T.SEAT)]
+    allow: Annotated[bool, As("Allow the retreat", T.FLAG)]
+
+
+class SideArgs(TypedDict):
+    side: Annotated[SideName, As("Your vote", T.CHOICE)]  # one of SIDES
 
 
 def rebel_move_problems(state: GameState, seat: int, start: int) -> list[Problem]:
@@ -105,11 +170,12 @@ def _rebel_step_ok(state: GameState, seat: int) -> list[Problem]:
     return []
 
 
-def _strike_target(state: GameState, seat: int, order: Order) -> list[Problem]:
+def _strike_target(state: GameState, seat: int, a: StrikeArgs | AirstrikeArgs
+                   ) -> list[Problem]:
     """"The orders for such an action must include the area to be struck, as well as the
     player whose units are to be attacked.\""""
-    zone = zone_of(order.args.get("zone"))
-    target = seat_of(state, order.args.get("target"))
+    zone = zone_of(a.get("zone"))
+    target = seat_of(state, a.get("target"))
     errors = []
     if zone is None:
         errors.append(Problem("Name the zone to strike.", "zone"))
@@ -138,7 +204,8 @@ def _may_choose(state: GameState, force: str) -> bool:
     return force not in foreign["chosen"] and len(foreign["chosen"]) < foreign["allowed"]
 
 
-def _owned(state: GameState, seat: int, ids: Any) -> tuple[list[Unit], list[Problem]]:
+def _owned(state: GameState, seat: int, ids: list[int] | None
+           ) -> tuple[list[Unit], list[Problem]]:
     """The units named (the order's "units"), when they are all the player's."""
     units = {u["id"]: u for u in coup_of(state)["units"]}
     if not isinstance(ids, list) or not ids or not all(isinstance(i, int) for i in ids):
@@ -166,10 +233,11 @@ def helicopter_only(state: GameState, order: Order, seat: int) -> bool:
     """A move of Helicopters alone: the units named, or (none named) the whole stack the
     player has in the zone it leaves. Such a flight goes up to two zones and is not a stack
     move (docs/rulings.md §ruling-stack-moves)."""
-    ids = order.args.get("units")
+    a = Move.of(order)
+    ids = a.get("units")
     units = coup_of(state)["units"]
     if ids is None:
-        start = order.args.get("from_zone")
+        start = a.get("from_zone")
         kinds: list[str | None] = [u["kind"] for u in units if u["owner"] == seat
                                    and u["zone"] == start and start is not None]
     else:
@@ -194,7 +262,7 @@ def embassy_holders(state: GameState) -> set[int]:
             if u["zone"] in EMBASSIES and u["owner"] is not None}
 
 
-class Airstrike(OrderKindSpec):
+class Airstrike(OrderKindSpec[AirstrikeArgs]):
     """"Airstrikes (6 dice) ... hit one named player's units in one named zone"
     (docs/rules.md §incoming-fire, §air-force, §foreign-intervention)."""
     name = "airstrike"
@@ -202,19 +270,17 @@ class Airstrike(OrderKindSpec):
     rules = ("incoming-fire", "air-force", "foreign-intervention", "rebel-only")
     step = Step.INCOMING_FIRE
     phases = REBEL_OR_COUP
-    args = (Arg("source", "Airstrike from", T.CHOICE), Arg("zone", "Zone to strike", T.ZONE),
-            Arg("target", "Whose units", T.SEAT))
     map_form = STRIKE
     rebel_action = True
 
     def once(self, order: Order) -> tuple[str, str] | None:
         """"Only one Airstrike may be used per Coup Phase", from each source."""
-        return (f"{self.name}:{order.args.get('source', 'air_force')}",
+        return (f"{self.name}:{self.of(order).get('source', 'air_force')}",
                 "Only one Airstrike may be used per Coup Phase: give one airstrike order for "
                 "each source.")
 
     def check(self, state: GameState, seat: int, order: Order) -> list[Problem]:
-        source = order.args.get("source", "air_force")
+        source = self.of(order).get("source", "air_force")
         coup = coup_of(state)
         errors = _rebel_step_ok(state, seat)
         if source == "air_force":
@@ -237,12 +303,13 @@ class Airstrike(OrderKindSpec):
         else:
             errors.append(Problem("An airstrike comes from the Air Force or the foreign "
                                   "intervention.", "source"))
-        return errors + _strike_target(state, seat, order)
+        return errors + _strike_target(state, seat, self.of(order))
 
-    def describe(self, state: GameState, args: Mapping[str, Any]) -> str:
-        source = "foreign Air Strike" if args.get("source") == "foreign" else "Airstrike"
-        return (f"{source} on {_seat_words(state, args.get('target'))}'s units in "
-                f"{_zone_words(args.get('zone'))}")
+    def describe(self, state: GameState, args: Mapping[str, object]) -> str:
+        a = self.read(args)
+        source = "foreign Air Strike" if a.get("source") == "foreign" else "Airstrike"
+        return (f"{source} on {_seat_words(state, a.get('target'))}'s units in "
+                f"{_zone_words(a.get('zone'))}")
 
     def offers(self, b: Builder, group: str = "") -> None:
         found = strike_foes(b)
@@ -272,7 +339,7 @@ class Airstrike(OrderKindSpec):
                                           *strike_args(s, foes)])
 
 
-class Gunboat(OrderKindSpec):
+class Gunboat(OrderKindSpec[StrikeArgs]):
     """The Gunboat "shells one player's units in one zone once each Coup Phase"
     (docs/rules.md §incoming-fire, §admiral)."""
     name = "gunboat"
@@ -280,7 +347,6 @@ class Gunboat(OrderKindSpec):
     rules = ("incoming-fire", "admiral", "rebel-only")
     step = Step.INCOMING_FIRE
     phases = REBEL_OR_COUP
-    args = (Arg("zone", "Zone to strike", T.ZONE), Arg("target", "Whose units", T.SEAT))
     single = True
     template = "Gunboat shells {target}'s units in {zone}"
     map_form = STRIKE
@@ -290,7 +356,7 @@ class Gunboat(OrderKindSpec):
         errors = _rebel_step_ok(state, seat)
         if catalog.ADMIRAL not in state.commanded_positions(seat):
             errors.append(Problem("Only the Admiral commands the Gunboat."))
-        return errors + _strike_target(state, seat, order)
+        return errors + _strike_target(state, seat, self.of(order))
 
     def offers(self, b: Builder, group: str = "") -> None:
         found = strike_foes(b)
@@ -300,7 +366,7 @@ class Gunboat(OrderKindSpec):
                   "dice, before any movement, once a phase." + extra, strike_args(b.s, foes))
 
 
-class Intervene(OrderKindSpec):
+class Intervene(OrderKindSpec[ForcesArgs]):
     """The Foreign Minister "picks each force at most once during the coup"
     (docs/rules.md §foreign-intervention)."""
     name = "intervene"
@@ -308,7 +374,6 @@ class Intervene(OrderKindSpec):
     rules = ("foreign-intervention", "ruling-foreign-intervention")
     step = Step.INCOMING_FIRE
     phases = COUP_PHASES
-    args = (Arg("forces", "Forces", T.FORCES),)
     single = True
 
     def check(self, state: GameState, seat: int, order: Order) -> list[Problem]:
@@ -316,7 +381,7 @@ class Intervene(OrderKindSpec):
         during any coup."
         (docs/rules.md §foreign-intervention; docs/rulings.md §ruling-foreign-intervention)"""
         foreign = coup_of(state)["foreign"]
-        forces = order.args.get("forces")
+        forces = self.of(order).get("forces")
         if catalog.FOREIGN not in state.commanded_positions(seat):
             return [Problem("Only the Foreign Minister calls in Foreign Intervention forces.")]
         if not isinstance(forces, list) or not forces or \
@@ -332,9 +397,10 @@ class Intervene(OrderKindSpec):
                                   f"{left} more.", "forces"))
         return errors
 
-    def describe(self, state: GameState, args: Mapping[str, Any]) -> str:
+    def describe(self, state: GameState, args: Mapping[str, object]) -> str:
+        a = self.read(args)
         return "Call in the foreign " + ", ".join(FORCE_NAMES.get(f, f) for f in
-                                                  args.get("forces") or [])
+                                                  a.get("forces") or [])
 
     def offers(self, b: Builder, group: str = "") -> None:
         if not b.in_coup:
@@ -349,44 +415,46 @@ class Intervene(OrderKindSpec):
                   "to be landed.", [some("forces", "Forces", free)])
 
 
-class Transfer(OrderKindSpec):
+class Transfer(OrderKindSpec[HandOverArgs]):
     """"A player may hand any of his units to another player" (docs/rules.md §transfers)."""
     name = "transfer"
     label = "Transfer units to another player"
     rules = ("transfers", "ruling-coup-adjudication")
     step = Step.TRANSFERS
     phases = COUP_PHASES
-    args = (Arg("units", "Units", T.UNITS), Arg("to", "To", T.SEAT),
-            Arg("after_moves", "When", T.FLAG))
     party = "to"  # not an any-time order, but told to both sides as one
 
     def check(self, state: GameState, seat: int, order: Order) -> list[Problem]:
         """"each player... may also transfer control of any of his units to any other player."
         (docs/rules.md §transfers)"""
-        to = seat_of(state, order.args.get("to"))
-        _, errors = _owned(state, seat, order.args.get("units"))
+        a = self.of(order)
+        to = seat_of(state, a.get("to"))
+        _, errors = _owned(state, seat, a.get("units"))
         return errors + _another_active(state, seat, to, "to",
                                         "Choose another player to take the units.",
                                         "cannot command units.")
 
     def share(self, state: GameState, order: Order) -> Share:
-        ids = order.args.get("units")
+        a = self.of(order)
+        ids = a.get("units")
         if not isinstance(ids, list):
             return NOTHING
-        when = "after" if order.args.get("after_moves") else "before"
+        when = "after" if a.get("after_moves") else "before"
         return Share(units=tuple(ids), unit_use="handover" if when == "after"
                      else "handover_before", unit_words=f"your hand-over to "
-                     f"{who(state, order.args.get('to'))} {when} the moves")
+                     f"{who(state, a.get('to'))} {when} the moves")
 
     def step_of(self, order: Order, phase: str | None) -> Step:
         """A hand-over "after moving" acts after the moves."""
-        return Step.HANDOVERS if order.args.get("after_moves") else super().step_of(order, phase)
+        return Step.HANDOVERS if self.of(order).get("after_moves") else \
+            super().step_of(order, phase)
 
     def fails_where_it_acts(self, state: GameState, seat: int, order: Order) -> bool:
         """A hand-over, well formed, some of whose units are no longer the giver's (a ruling
         removed them) or whose receiver is out: it fails where it acts, told to both
         (phases/coup.py)."""
-        ids, to = order.args.get("units"), seat_of(state, order.args.get("to"))
+        a = self.of(order)
+        ids, to = a.get("units"), seat_of(state, a.get("to"))
         if not state.players[seat].active or state.coup is None or not isinstance(ids, list) \
                 or not ids or not all(isinstance(i, int) and not isinstance(i, bool)
                                       for i in ids) or to is None or to == seat:
@@ -394,10 +462,11 @@ class Transfer(OrderKindSpec):
         owners = {u["id"]: u["owner"] for u in state.coup["units"]}
         return not state.players[to].active or any(owners.get(i) != seat for i in ids)
 
-    def describe(self, state: GameState, args: Mapping[str, Any]) -> str:
-        when = " after the moves" if args.get("after_moves") else ""
-        return (f"Hand {_units_words(state, args.get('units'))} to "
-                f"{_seat_words(state, args.get('to'))}{when}")
+    def describe(self, state: GameState, args: Mapping[str, object]) -> str:
+        a = self.read(args)
+        when = " after the moves" if a.get("after_moves") else ""
+        return (f"Hand {_units_words(state, a.get('units'))} to "
+                f"{_seat_words(state, a.get('to'))}{when}")
 
     def offers(self, b: Builder, group: str = "") -> None:
         if b.in_coup and b.mine and b.others:
@@ -410,7 +479,7 @@ class Transfer(OrderKindSpec):
                                                (True, "after the moves")])])
 
 
-class Place(OrderKindSpec):
+class Place(OrderKindSpec[LandArgs]):
     """"Paratroopers (any zone) and Marines (a river zone) land by an order in any Coup
     Phase" (docs/rules.md §placement)."""
     name = "place"
@@ -418,7 +487,6 @@ class Place(OrderKindSpec):
     rules = ("placement", "admiral", "air-force", "foreign-intervention")
     step = Step.MOVEMENT
     phases = REBEL_OR_COUP
-    args = (Arg("unit", "Unit", T.UNIT_KIND), Arg("zone", "Zone", T.ZONE))
     template = "Land the {unit} in {zone}"
     map_form = IN_A_ZONE
     rebel_action = True
@@ -427,8 +495,9 @@ class Place(OrderKindSpec):
         """"Paratroopers (any zone) and Marines (a river zone) enter by placement in any coup
         phase"; so do the foreign Paratroopers, Commandos and Helicopter.
         (docs/rules.md §placement, §admiral, §air-force)."""
-        kind = order.args.get("unit")
-        zone = zone_of(order.args.get("zone"))
+        a = self.of(order)
+        kind = a.get("unit")
+        zone = zone_of(a.get("zone"))
         errors = _rebel_step_ok(state, seat)
         if kind not in PLACED_ANYWHERE | PLACED_ON_RIVER:
             return errors + [Problem("Only Paratroopers, Marines, Commandos and the Helicopter "
@@ -497,7 +566,7 @@ class Place(OrderKindSpec):
               key=f"place:{kind}", label=label, fixed={"unit": kind})
 
 
-class Move(OrderKindSpec):
+class Move(OrderKindSpec[MoveArgs]):
     """"Each Coup Phase every player moves one stack ... to an adjacent zone"
     (docs/rules.md §movement; docs/rulings.md §ruling-stack-moves)."""
     name = "move"
@@ -505,20 +574,19 @@ class Move(OrderKindSpec):
     rules = ("movement", "ruling-stack-moves")
     step = Step.MOVEMENT
     phases = COUP_PHASES
-    args = (Arg("from_zone", "From", T.ZONE), Arg("to_zone", "To", T.ZONE),
-            Arg("units", "Only these units", T.UNITS))
     map_form = MOVE
 
     def check(self, state: GameState, seat: int, order: Order) -> list[Problem]:
         """"Each stack move takes any of a player's units in one zone to one adjacent zone"
         (docs/rules.md §movement); the Helicopter "may move up to 2 zones"."""
-        start, end = zone_of(order.args.get("from_zone")), zone_of(order.args.get("to_zone"))
+        a = self.of(order)
+        start, end = zone_of(a.get("from_zone")), zone_of(a.get("to_zone"))
         if start is None or end is None:
             return [Problem("Choose the zones of the move from the map.",
                             "from_zone" if start is None else "to_zone")]
         if start == end:
             return [Problem("A move goes to another zone.", "to_zone")]
-        ids = order.args.get("units")
+        ids = a.get("units")
         here = [u for u in coup_of(state)["units"] if u["zone"] == start]
         if ids is None and not any(u["owner"] is not None for u in here):
             # his own units, or units handed to him before the moves, which "transfers that
@@ -543,13 +611,14 @@ class Move(OrderKindSpec):
             return [Problem(f"{zone_title(end)} is not next to {zone_title(start)}.", "to_zone")]
         return []
 
-    def describe(self, state: GameState, args: Mapping[str, Any]) -> str:
-        what = _units_words(state, args["units"]) if args.get("units") else "the stack"
-        return (f"Move {what} from {_zone_words(args.get('from_zone'))} to "
-                f"{_zone_words(args.get('to_zone'))}")
+    def describe(self, state: GameState, args: Mapping[str, object]) -> str:
+        a = self.read(args)
+        what = _units_words(state, a["units"]) if a.get("units") else "the stack"
+        return (f"Move {what} from {_zone_words(a.get('from_zone'))} to "
+                f"{_zone_words(a.get('to_zone'))}")
 
     def share(self, state: GameState, order: Order) -> Share:
-        ids = order.args.get("units")
+        ids = self.of(order).get("units")
         return Share(units=tuple(ids), unit_use="move", unit_words="your stack move") \
             if isinstance(ids, list) else NOTHING
 
@@ -574,7 +643,7 @@ class Move(OrderKindSpec):
                   f"alone flies up to two zones and does not count. {reach}", args)
 
 
-class PoliceResponse(OrderKindSpec):
+class PoliceResponse(OrderKindSpec[PoliceArgs]):
     """The Minister of Internal Security "may rush any or all of his Police to those
     zones" (docs/rules.md §police-response)."""
     name = "police_response"
@@ -582,7 +651,6 @@ class PoliceResponse(OrderKindSpec):
     rules = ("police-response", "internal-security")
     step = Step.MOVEMENT
     phases = frozenset({PhaseKind.COUP})
-    args = (Arg("zone", "Zone", T.ZONE), Arg("units", "Only these Police", T.UNITS))
     single = True
     template = "Police Response to {zone}"
     map_form = IN_A_ZONE
@@ -592,7 +660,8 @@ class PoliceResponse(OrderKindSpec):
         all Police units to an area in which these units were deployed."
         (docs/rules.md §police-response)"""
         coup = coup_of(state)
-        zone = zone_of(order.args.get("zone"))
+        a = self.of(order)
+        zone = zone_of(a.get("zone"))
         if catalog.INTERNAL_SECURITY not in state.commanded_positions(seat):
             return [Problem("Only the Minister of Internal Security orders the Police Response.")]
         if coup["phase"] != 1:
@@ -600,7 +669,7 @@ class PoliceResponse(OrderKindSpec):
         if zone not in coup.get("agitator_zones", []):
             return [Problem("The Police may respond only where Mob, Striker or Rioter units were "
                             "deployed in the Rebel-Only phase.", "zone")]
-        ids = order.args.get("units")
+        ids = a.get("units")
         if ids is not None:
             units, errors = _owned(state, seat, ids)
             if errors:
@@ -610,7 +679,7 @@ class PoliceResponse(OrderKindSpec):
         return []
 
     def share(self, state: GameState, order: Order) -> Share:
-        ids = order.args.get("units")
+        ids = self.of(order).get("units")
         return Share(units=tuple(ids), unit_use="move", unit_words="the Police Response") \
             if isinstance(ids, list) else NOTHING
 
@@ -631,7 +700,7 @@ class PoliceResponse(OrderKindSpec):
                         [(u["id"], unit_label(u)) for u in police], required=False)])
 
 
-class Flee(OrderKindSpec):
+class Flee(OrderKindSpec[NoArgs]):
     """"A player may flee the country during a coup if one of his units stands in an
     embassy after the moves" (docs/rules.md §embassies)."""
     name = "flee"
@@ -657,7 +726,7 @@ class Flee(OrderKindSpec):
                   "positions.")
 
 
-class EmbassyPassage(OrderKindSpec):
+class EmbassyPassage(OrderKindSpec[ExileArgs]):
     """An exile comes home "through an embassy where he, or a player who grants
     him passage, holds a unit" (docs/rules.md §embassies)."""
     name = "embassy_passage"
@@ -665,13 +734,12 @@ class EmbassyPassage(OrderKindSpec):
     rules = ("embassies", "ruling-flight")
     step = Step.MOVEMENT
     phases = COUP_PHASES
-    args = (Arg("seat", "Exile", T.SEAT),)
     template = "Grant {seat} passage through my embassy"
 
     def check(self, state: GameState, seat: int, order: Order) -> list[Problem]:
         """"Another player who controls a unit in an embassy grants the exile safe passage."
         (docs/rules.md §embassies)"""
-        exile = seat_of(state, order.args.get("seat"))
+        exile = seat_of(state, self.of(order).get("seat"))
         if exile is None or state.players[exile].status != Status.EXILED:
             return [Problem("Choose an exile.", "seat")]
         if not any(u["owner"] == seat and u["zone"] is not None for u in coup_of(state)["units"]):
@@ -688,7 +756,7 @@ class EmbassyPassage(OrderKindSpec):
                   [one("seat", "Exile", exiles)])
 
 
-class Casualties(OrderKindSpec):
+class Casualties(OrderKindSpec[CasualtiesArgs]):
     """Units fall weakest first "unless he ordered which kinds fall last"
     (docs/rules.md §casualties)."""
     name = "casualties"
@@ -696,13 +764,12 @@ class Casualties(OrderKindSpec):
     rules = ("casualties", "ruling-targets")
     step = Step.INCOMING_FIRE
     phases = COUP_PHASES
-    args = (Arg("last", "Lose last", T.UNIT_KINDS),)
     single = True
 
     def check(self, state: GameState, seat: int, order: Order) -> list[Problem]:
         """Casualties fall weakest first "unless the owner ordered another priority"
         (docs/rules.md §casualties): the kinds named fall last, the first named the very last."""
-        kinds = order.args.get("last")
+        kinds = self.of(order).get("last")
         known = {u["kind"] for u in coup_of(state)["units"] if u["owner"] == seat}
         if len(known) < 2:
             return [Problem("Your units on the map are all of one kind (or you have none): there "
@@ -713,8 +780,9 @@ class Casualties(OrderKindSpec):
                             "last")]
         return []
 
-    def describe(self, state: GameState, args: Mapping[str, Any]) -> str:
-        return "Units to lose last: " + ", then ".join(args.get("last") or [])
+    def describe(self, state: GameState, args: Mapping[str, object]) -> str:
+        a = self.read(args)
+        return "Units to lose last: " + ", then ".join(a.get("last") or [])
 
     def offers(self, b: Builder, group: str = "") -> None:
         if not b.in_coup:
@@ -729,7 +797,7 @@ class Casualties(OrderKindSpec):
                              maximum=min(3, len(kinds_held)))])
 
 
-class Attack(OrderKindSpec):
+class Attack(OrderKindSpec[AttackArgs]):
     """"units of players who ordered an attack on each other" fight
     (docs/rules.md §combat)."""
     name = "attack"
@@ -737,15 +805,15 @@ class Attack(OrderKindSpec):
     rules = ("combat", "ruling-targets")
     step = Step.COMBAT
     phases = COUP_PHASES
-    args = (Arg("zone", "Zone", T.ZONE), Arg("target", "Player", T.SEAT))
     template = "Attack {target} in {zone}"
     map_form = MapForm(MapShape.TARGET, who="target", after_moves=True)
 
     def check(self, state: GameState, seat: int, order: Order) -> list[Problem]:
         if _no_units(state, seat):
             return _no_units(state, seat)
-        zone = zone_of(order.args.get("zone"))
-        target = seat_of(state, order.args.get("target"))
+        a = self.of(order)
+        zone = zone_of(a.get("zone"))
+        target = seat_of(state, a.get("target"))
         errors = []
         if zone is None:
             errors.append(Problem("Choose the zone of the attack.", "zone"))
@@ -761,7 +829,7 @@ class Attack(OrderKindSpec):
                   [one("zone", "Zone", _fighting(b)), one("target", "Player", b.others)])
 
 
-class Retreat(OrderKindSpec):
+class Retreat(OrderKindSpec[RetreatArgs]):
     """The loser retreats "back where he came from, unless he ordered otherwise"
     (docs/rules.md §retreats)."""
     name = "retreat"
@@ -769,7 +837,6 @@ class Retreat(OrderKindSpec):
     rules = ("retreats",)
     step = Step.COMBAT
     phases = COUP_PHASES
-    args = (Arg("zone", "Retreat from", T.ZONE), Arg("to_zone", "Retreat to", T.ZONE))
     template = "Retreat from {zone} to {to_zone}"
     map_form = MapForm(MapShape.ROUTE, "to_zone", "zone")
 
@@ -778,7 +845,8 @@ class Retreat(OrderKindSpec):
         (docs/rules.md §retreats)"""
         if _no_units(state, seat):
             return _no_units(state, seat)
-        zone, to = zone_of(order.args.get("zone")), zone_of(order.args.get("to_zone"))
+        a = self.of(order)
+        zone, to = zone_of(a.get("zone")), zone_of(a.get("to_zone"))
         if zone is None or to is None:
             return [Problem("Choose the zone to retreat from and the zone to retreat to.",
                             "zone" if zone is None else "to_zone")]
@@ -803,7 +871,7 @@ class Retreat(OrderKindSpec):
                                     for z in _FIGHTING})])
 
 
-class PermitRetreat(OrderKindSpec):
+class PermitRetreat(OrderKindSpec[PermitArgs]):
     """"Rebels deny Loyalists and Loyalists deny Rebels unless they order otherwise"
     (docs/rules.md §retreats)."""
     name = "permit_retreat"
@@ -811,26 +879,27 @@ class PermitRetreat(OrderKindSpec):
     rules = ("retreats",)
     step = Step.COMBAT
     phases = COUP_PHASES
-    args = (Arg("seat", "Player", T.SEAT), Arg("allow", "Allow the retreat", T.FLAG))
 
     def check(self, state: GameState, seat: int, order: Order) -> list[Problem]:
         """"Unless otherwise specified, Rebels will deny permission to retreat to Loyalists and
         vice versa." (docs/rules.md §retreats)"""
         if _no_units(state, seat):
             return _no_units(state, seat)
-        other = seat_of(state, order.args.get("seat"))
+        a = self.of(order)
+        other = seat_of(state, a.get("seat"))
         if other is None or other == seat:
             return [Problem("Choose another player.", "seat")]
         if not state.players[other].active:
             return [Problem(f"{state.name(other)} is {state.players[other].status} and commands "
                             "no units.", "seat")]
-        if not isinstance(order.args.get("allow"), bool):
+        if not isinstance(a.get("allow"), bool):
             return [Problem("Say whether you allow or deny the retreat.", "allow")]
         return []
 
-    def describe(self, state: GameState, args: Mapping[str, Any]) -> str:
-        verb = "Allow" if args.get("allow") else "Deny"
-        return f"{verb} {_seat_words(state, args.get('seat'))} to retreat into my zones"
+    def describe(self, state: GameState, args: Mapping[str, object]) -> str:
+        a = self.read(args)
+        verb = "Allow" if a.get("allow") else "Deny"
+        return f"{verb} {_seat_words(state, a.get('seat'))} to retreat into my zones"
 
     def offers(self, b: Builder, group: str = "") -> None:
         if b.in_coup and b.mine and b.others:
@@ -840,7 +909,7 @@ class PermitRetreat(OrderKindSpec):
                               one("allow", "Allow the retreat", YES_NO)])
 
 
-class CoupSide(OrderKindSpec):
+class CoupSide(OrderKindSpec[SideArgs]):
     """"In the last phase everybody votes Pro-Junta or Pro-President"
     (docs/rules.md §control)."""
     name = "coup_side"
@@ -848,21 +917,21 @@ class CoupSide(OrderKindSpec):
     rules = ("control",)
     step = Step.COUP_VOTE
     phases = frozenset({PhaseKind.COUP_FINAL})
-    args = (Arg("side", "Your vote", T.CHOICE),)
     single = True
 
     def check(self, state: GameState, seat: int, order: Order) -> list[Problem]:
         """"Players must submit as an order a vote of either Pro-Junta or Pro-President. The
         President cannot vote Pro-Junta." (docs/rules.md §control)"""
-        choice = order.args.get("side")
+        choice = self.of(order).get("side")
         if choice not in SIDES:
             return [Problem("Vote Pro-Junta or Pro-President.", "side")]
         if choice == "junta" and seat == state.president:
             return [Problem("The President cannot vote Pro-Junta.", "side")]
         return []
 
-    def describe(self, state: GameState, args: Mapping[str, Any]) -> str:
-        return "Vote Pro-Junta" if args.get("side") == "junta" else "Vote Pro-President"
+    def describe(self, state: GameState, args: Mapping[str, object]) -> str:
+        a = self.read(args)
+        return "Vote Pro-Junta" if a.get("side") == "junta" else "Vote Pro-President"
 
     def offers(self, b: Builder, group: str = "") -> None:
         s, seat = b.s, b.seat
@@ -890,16 +959,16 @@ def _fighting(b: Builder) -> list[tuple[int, str]]:
     return b.shared("fighting", lambda: zones_with_occupants(b.s, b.units, list(_FIGHTING)))
 
 
-def _units_words(state: GameState, ids: Any) -> str:
+def _units_words(state: GameState, ids: list[int] | None) -> str:
     known = {u["id"]: u for u in coup_units(state)}
     picked = [known[i] for i in ids or [] if i in known]
     return ", ".join(f"{u['kind']} #{u['id']}" for u in picked) or "units"
 
 
-def _zone_words(value: Any) -> str:
-    return zone_name(value) if value in catalog.zones() else "?"
+def _zone_words(value: int | None) -> str:
+    return zone_name(value) if value is not None and value in catalog.zones() else "?"
 
 
-def _seat_words(state: GameState, value: Any) -> str:
+def _seat_words(state: GameState, value: int | None) -> str:
     return state.name(value) if isinstance(value, int) and 0 <= value < len(state.players) \
         else "?"

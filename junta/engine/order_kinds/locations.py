@@ -6,26 +6,40 @@ out; the Rebel-Only step's strikes and placements are the coup's kinds, `coup.py
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Annotated, Any, TypedDict
 
 from .. import catalog
-from ..assassins import SECRET_POLICE, THEFTS, check_assassination
+from ..assassins import SECRET_POLICE, THEFTS, AssassinArgs, check_assassination
 from ..enums import PhaseKind, Step
 from ..labels import moves_reason, zone_name
+from ..order import As, Order
 from ..problems import Problem
 from ..state import GameState
 from ..units import BODYGUARD_ZONES
 from .anytime import card_price
-from .base import MOVE, NOTHING, Arg, OrderKindSpec, Share, T, amount_of, card_uses, positive, who
+from .base import MOVE, NOTHING, OrderKindSpec, Share, T, amount_of, card_uses, positive, who
 from .coup import rebel_move_problems
 from .offering import LOCATION_CHOICES, REBEL_WARNING, move_args, number, one, stacks_by_zone
 
 if TYPE_CHECKING:
-    from ..order import Order
     from .offering import Builder
 
 
-class Location(OrderKindSpec):
+class PlaceArgs(TypedDict):
+    place: Annotated[str, As("Location", T.LOCATION)]  # a location, or "exile"
+
+
+class BankArgs(TypedDict):
+    action: Annotated[str, As("Action", T.CHOICE)]  # "deposit" or "withdraw"
+    amount: Annotated[int, As("MP", T.AMOUNT)]
+
+
+class RouteArgs(TypedDict):
+    from_zone: Annotated[int, As("From", T.ZONE)]
+    to_zone: Annotated[int, As("To", T.ZONE)]
+
+
+class Location(OrderKindSpec[PlaceArgs]):
     """"Every player chooses Home ..., HQ ..., the Bank ..., the Club, or the Mistress";
     or exile (docs/rules.md §location, §exile)."""
     name = "location"
@@ -33,20 +47,19 @@ class Location(OrderKindSpec):
     rules = ("location", "exile")
     step = Step.LOCATIONS
     phases = frozenset({PhaseKind.LOCATIONS})
-    args = (Arg("place", "Location", T.LOCATION),)
     single = True
     first_that_holds = True
 
     def check(self, state: GameState, seat: int, order: Order) -> list[Problem]:
-        place = order.args.get("place")
+        place = self.of(order).get("place")
         if place not in (*catalog.LOCATIONS, "exile"):
             return [Problem("Choose Home, HQ, Bank, Club, Mistress or exile.", "place")]
         return []
 
-    def describe(self, state: GameState, args: Mapping[str, Any]) -> str:
-        place: Any = args.get("place")
+    def describe(self, state: GameState, args: Mapping[str, object]) -> str:
+        place = self.read(args).get("place")
         return "Exile" if place == "exile" else \
-            f"Location: {catalog.LOCATION_NAMES.get(place, str(place))}"
+            f"Location: {catalog.LOCATION_NAMES.get(str(place), str(place))}"
 
     def offers(self, b: Builder, group: str = "") -> None:
         if b.s.phase == PhaseKind.LOCATIONS:
@@ -54,7 +67,7 @@ class Location(OrderKindSpec):
                   [one("place", "Location", [*LOCATION_CHOICES, ("exile", "Exile")])])
 
 
-class Assassinate(OrderKindSpec):
+class Assassinate(OrderKindSpec[AssassinArgs]):
     """"An attempt names the assassin, the target and the location"
     (docs/rules.md §assassinations)."""
     name = "assassinate"
@@ -64,8 +77,6 @@ class Assassinate(OrderKindSpec):
     attempt_on_life = True
     step = Step.ASSASSINATIONS
     phases = frozenset({PhaseKind.LOCATIONS})
-    args = (Arg("card", "Assassin", T.CARD), Arg("target", "Target", T.SEAT),
-            Arg("location", "Location", T.LOCATION))
     template = "Send {card} against {target} at the {location}"
 
     def check(self, state: GameState, seat: int, order: Order) -> list[Problem]:
@@ -73,14 +84,14 @@ class Assassinate(OrderKindSpec):
 
     def once(self, order: Order) -> tuple[str, str] | None:
         """The Secret Police make one attempt a turn (docs/rulings.md §ruling-secret-police)."""
-        if order.args.get("card") == "secret_police":
+        if self.of(order).get("card") == SECRET_POLICE:
             return "secret_police", ("The Secret Police make one attempt a turn: give them one "
                                      "unconditional order.")
         return None
 
     def share(self, state: GameState, order: Order) -> Share:
-        card = order.args.get("card")
-        uses = card_uses([card], f"sending it against {who(state, order.args.get('target'))}")
+        a = self.of(order)
+        uses = card_uses([a.get("card")], f"sending it against {who(state, a.get('target'))}")
         if not uses:
             return NOTHING
         card = uses[0][0]
@@ -124,7 +135,7 @@ class Assassinate(OrderKindSpec):
                  choices_for=where)])
 
 
-class Bank(OrderKindSpec):
+class Bank(OrderKindSpec[BankArgs]):
     """"Players at the Bank deposit or withdraw, at the banking step"
     (docs/rules.md §banking, §after-lunch)."""
     name = "bank"
@@ -132,12 +143,12 @@ class Bank(OrderKindSpec):
     rules = ("banking", "after-lunch", "ruling-dead-do-not-bank", "ruling-after-lunch")
     step = Step.BANKING
     phases = frozenset({PhaseKind.LOCATIONS, PhaseKind.AFTERMATH})
-    args = (Arg("action", "Action", T.CHOICE), Arg("amount", "MP", T.AMOUNT))
     single = True
 
     def check(self, state: GameState, seat: int, order: Order) -> list[Problem]:
-        action = order.args.get("action")
-        amount = amount_of(order.args.get("amount"))
+        a = self.of(order)
+        action = a.get("action")
+        amount = amount_of(a.get("amount"))
         errors = []
         if action not in ("deposit", "withdraw"):
             errors.append(Problem("Choose to deposit or to withdraw.", "action"))
@@ -162,11 +173,13 @@ class Bank(OrderKindSpec):
             errors.append(Problem("The Bank is closed for lunch until any coup has resolved."))
         return errors
 
-    def describe(self, state: GameState, args: Mapping[str, Any]) -> str:
-        return f"{str(args.get('action', '')).title()} {args.get('amount')} MP"
+    def describe(self, state: GameState, args: Mapping[str, object]) -> str:
+        a = self.read(args)
+        return f"{str(a.get('action', '')).title()} {a.get('amount')} MP"
 
     def share(self, state: GameState, order: Order) -> Share:
-        amount, action = positive(order.args.get("amount")), order.args.get("action")
+        a = self.of(order)
+        amount, action = positive(a.get("amount")), a.get("action")
         if action == "deposit":
             return Share(pocket=amount, pocket_words=f"your deposit of {amount} MP")
         if action == "withdraw":
@@ -201,7 +214,7 @@ class Bank(OrderKindSpec):
                   label=verb, fixed={"action": action})
 
 
-class RebelMove(OrderKindSpec):
+class RebelMove(OrderKindSpec[RouteArgs]):
     """A coup starts with "a troop move, a bombardment, a landing" at the Rebel-Only step
     (docs/rules.md §rebel-only)."""
     name = "rebel_move"
@@ -209,7 +222,6 @@ class RebelMove(OrderKindSpec):
     rules = ("rebel-only", "ruling-rebel-action")
     step = Step.REBEL_ONLY
     phases = frozenset({PhaseKind.LOCATIONS})
-    args = (Arg("from_zone", "From", T.ZONE), Arg("to_zone", "To", T.ZONE))
     template = "Rebel-Only move from {from_zone} to {to_zone}"
     map_form = MOVE
     rebel_action = True
@@ -218,7 +230,8 @@ class RebelMove(OrderKindSpec):
         if seat == state.president:
             return [Problem("The President cannot take Rebel action.")]
         zones = catalog.zones()
-        start, end = order.args.get("from_zone"), order.args.get("to_zone")
+        a = self.of(order)
+        start, end = a.get("from_zone"), a.get("to_zone")
         if start not in zones or end not in zones:
             return [Problem("Choose the zones of the move from the map.",
                             "from_zone" if start not in zones else "to_zone")]

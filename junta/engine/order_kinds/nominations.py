@@ -5,28 +5,31 @@ them.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Annotated, TypedDict
 
 from ..enums import PhaseKind, Step
+from ..order import As, NoArgs, Order
 from ..problems import Problem
 from ..state import GameState
-from .base import Arg, OrderKindSpec, T, seat_of
+from .base import OrderKindSpec, T, seat_of
 from .offering import one
 
 if TYPE_CHECKING:
-    from ..order import Order
     from .offering import Builder
 
 NOMINATION_PHASES = frozenset({PhaseKind.NOMINATION})
 
 
-class _Nomination(OrderKindSpec):
+class CandidateArgs(TypedDict):
+    candidate: Annotated[int, As("Candidate", T.SEAT)]
+
+
+class _Nomination(OrderKindSpec[CandidateArgs]):
     step = Step.NOMINATIONS
     phases = NOMINATION_PHASES
-    args = (Arg("candidate", "Candidate", T.SEAT),)
 
     def check(self, state: GameState, seat: int, order: Order) -> list[Problem]:
-        candidate = seat_of(state, order.args.get("candidate"))
+        candidate = seat_of(state, self.of(order).get("candidate"))
         if candidate is None or not state.players[candidate].active:
             return [Problem("Choose a living player in the country.", "candidate")]
         return []
@@ -61,7 +64,7 @@ class Second(_Nomination):
                   [one("candidate", "Candidate", b.players(include_self=True))])
 
 
-class Decline(OrderKindSpec):
+class Decline(OrderKindSpec[NoArgs]):
     """A nominee may "decline his own" nomination (docs/rules.md §first-election)."""
     name = "decline"
     label = "Decline your nomination"

@@ -8,17 +8,17 @@ carried out, fails where it acts and tells both sides why (docs/rulings.md
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Annotated, Any, NotRequired, TypedDict
 
 from .. import catalog
 from ..enums import PhaseKind, Step
 from ..labels import card_name
+from ..order import As, Order
 from ..problems import Problem
 from ..state import GameState
 from ..steps import ANY_PHASE
 from .base import (
     NOTHING,
-    Arg,
     OrderKindSpec,
     Share,
     T,
@@ -34,13 +34,35 @@ from .offering import TRADE_HELP, number, one, some, wanted_cards
 
 if TYPE_CHECKING:
     from ..context import Context
-    from ..order import Order
     from .offering import Builder, OrderOption
 
 MAX_ASKED = 999  # the most MP a trade may ask for
 
 
-class _ToAnother(OrderKindSpec):
+class ToArgs(TypedDict):
+    """What a payment and a gift share: the player they go to."""
+    to: Annotated[int, As("To", T.SEAT)]
+
+
+class PayArgs(ToArgs):
+    amount: Annotated[int, As("MP", T.AMOUNT)]
+
+
+class GiveCardArgs(ToArgs):
+    card: Annotated[int, As("Card", T.CARD)]
+
+
+# "with" is a Python keyword: the functional form. The cards asked for are named in the form
+# (`from_form` makes them the copies the partner would give).
+TradeArgs = TypedDict("TradeArgs", {
+    "with": Annotated[int, As("With", T.SEAT)],
+    "give_cards": NotRequired[Annotated[list[int], As("Cards you give", T.CARDS)]],
+    "get_cards": NotRequired[Annotated[list[int], As("Cards you get", T.CARD_NAMES)]],
+    "give_money": NotRequired[Annotated[int, As("MP you give", T.AMOUNT)]],
+    "get_money": NotRequired[Annotated[int, As("MP you get", T.AMOUNT)]],
+})
+
+class _ToAnother[To: ToArgs](OrderKindSpec[To]):
     """A payment or a gift: from the giver's pocket or hand to another player (`to`), at the
     any-time step; one that can no longer be carried out fails where it acts, and both are told
     why (docs/rules.md §any-time; docs/rulings.md §ruling-no-silent-orders)."""
@@ -61,7 +83,7 @@ class _ToAnother(OrderKindSpec):
         why = _transfer_problem(ctx.state, seat, order)
         if why is not None:
             kind, text = self.failure(ctx.state, seat, order, why)
-            ctx.failed(seat, order, kind, text, parties=(order.args["to"],))
+            ctx.failed(seat, order, kind, text, parties=(self.of(order)["to"],))
             return
         self.hand_over(ctx, seat, order)
         ctx.carried_out(seat, order)
@@ -70,18 +92,18 @@ class _ToAnother(OrderKindSpec):
         return state.players[seat].active and _transfer_problem(state, seat, order) is not None
 
 
-class Pay(_ToAnother):
+class Pay(_ToAnother[PayArgs]):
     """Payments "are ordered with any phase's orders"; one the payer cannot cover when it
     is carried out fails, and both are told (docs/rules.md §any-time)."""
     name = "pay"
     label = "Pay money"
     rules = ("any-time", "ruling-no-silent-orders")
-    args = (Arg("to", "To", T.SEAT), Arg("amount", "MP", T.AMOUNT))
     template = "Pay {to} {amount} MP"
 
     def check(self, state: GameState, seat: int, order: Order) -> list[Problem]:
-        to = seat_of(state, order.args.get("to"))
-        amount = amount_of(order.args.get("amount"))
+        a = self.of(order)
+        to = seat_of(state, a.get("to"))
+        amount = amount_of(a.get("amount"))
         errors = []
         if to is None or to == seat:
             errors.append(Problem("Choose another player to pay.", "to"))
@@ -100,21 +122,24 @@ class Pay(_ToAnother):
         return errors
 
     def failure(self, state: GameState, seat: int, order: Order, why: str) -> tuple[str, str]:
-        return "payment_failed", f"{state.name(seat)}'s payment of {order.args['amount']} MP " \
-            f"to {state.name(order.args['to'])} failed: {why}."
+        a = self.of(order)
+        return "payment_failed", f"{state.name(seat)}'s payment of {a['amount']} MP " \
+            f"to {state.name(a['to'])} failed: {why}."
 
     def hand_over(self, ctx: Context, seat: int, order: Order) -> None:
         s = ctx.state
-        p, to, amount = s.players[seat], order.args["to"], order.args["amount"]
+        a = self.of(order)
+        p, to, amount = s.players[seat], a["to"], a["amount"]
         p.pocket -= amount
         s.players[to].pocket += amount
         ctx.transfer_note([seat, to], "payment", f"{p.name} pays {s.name(to)} {amount} MP.",
                           payer=seat, to=to, amount=amount)
 
     def share(self, state: GameState, order: Order) -> Share:
-        amount = positive(order.args.get("amount"))
+        a = self.of(order)
+        amount = positive(a.get("amount"))
         return Share(pocket=amount, pocket_words=f"your payment of {amount} MP to "
-                     f"{who(state, order.args.get('to'))}") if amount else NOTHING
+                     f"{who(state, a.get('to'))}") if amount else NOTHING
 
     def offers(self, b: Builder, group: str = "") -> None:
         p = b.p
@@ -128,18 +153,18 @@ class Pay(_ToAnother):
                           help=f"You have {p.pocket} MP in your pocket.")])
 
 
-class GiveCard(_ToAnother):
+class GiveCard(_ToAnother[GiveCardArgs]):
     """"A card given to a player is his from then on"; no card goes to a player at the
     limit (docs/rules.md §any-time, §hand-limit)."""
     name = "give_card"
     label = "Give a card"
     rules = ("any-time", "hand-limit", "ruling-no-silent-orders")
-    args = (Arg("to", "To", T.SEAT), Arg("card", "Card", T.CARD))
     template = "Give {card} to {to}"
 
     def check(self, state: GameState, seat: int, order: Order) -> list[Problem]:
-        to = seat_of(state, order.args.get("to"))
-        card_id = order.args.get("card")
+        a = self.of(order)
+        to = seat_of(state, a.get("to"))
+        card_id = a.get("card")
         errors = []
         if to is None or to == seat:
             errors.append(Problem("Choose another player to give the card to.", "to"))
@@ -154,20 +179,22 @@ class GiveCard(_ToAnother):
         return errors
 
     def failure(self, state: GameState, seat: int, order: Order, why: str) -> tuple[str, str]:
-        return "gift_failed", f"{state.name(seat)}'s card for {state.name(order.args['to'])} " \
+        return "gift_failed", f"{state.name(seat)}'s card for {state.name(self.of(order)['to'])} " \
             f"was not passed: {why}."
 
     def hand_over(self, ctx: Context, seat: int, order: Order) -> None:
         s = ctx.state
-        p, to, cid = s.players[seat], order.args["to"], order.args["card"]
+        a = self.of(order)
+        p, to, cid = s.players[seat], a["to"], a["card"]
         p.hand.remove(cid)
         s.players[to].hand.append(cid)
         ctx.transfer_note([seat, to], "gift", f"{p.name} gives {s.name(to)} "
                           f"{catalog.card(cid).name}.", giver=seat, to=to)
 
     def share(self, state: GameState, order: Order) -> Share:
-        return Share(cards=card_uses([order.args.get("card")], "your gift of it to "
-                                     f"{who(state, order.args.get('to'))}"))
+        a = self.of(order)
+        return Share(cards=card_uses([a.get("card")], "your gift of it to "
+                                     f"{who(state, a.get('to'))}"))
 
     def offers(self, b: Builder, group: str = "") -> None:
         p = b.p
@@ -183,7 +210,7 @@ class GiveCard(_ToAnother):
                            f"of {catalog.HAND_LIMIT} cards.")
 
 
-class Trade(OrderKindSpec):
+class Trade(OrderKindSpec[TradeArgs]):
     """A trade "happens only if both players order the same trade" (docs/rules.md
     §any-time; docs/rulings.md §ruling-trade-secrecy)."""
     name = "trade"
@@ -191,25 +218,22 @@ class Trade(OrderKindSpec):
     rules = ("any-time", "ruling-trade-secrecy", "ruling-exiles")
     step = Step.ANY_TIME
     phases = ANY_PHASE
-    args = (Arg("with", "With", T.SEAT), Arg("give_cards", "Cards you give", T.CARDS),
-            Arg("get_cards", "Cards you get", T.CARD_NAMES),
-            Arg("give_money", "MP you give", T.AMOUNT),
-            Arg("get_money", "MP you get", T.AMOUNT))
     party = "with"
     acts_alone = True
 
     def check(self, state: GameState, seat: int, order: Order) -> list[Problem]:
-        partner = seat_of(state, order.args.get("with"))
+        a = self.of(order)
+        partner = seat_of(state, a.get("with"))
         errors = []
         if partner is None or partner == seat:
             errors.append(Problem("Choose another player to trade with.", "with"))
         elif not state.players[partner].active:
             errors.append(Problem(f"{state.name(partner)} is {state.players[partner].status}.",
                                   "with"))
-        give_money = amount_of(order.args.get("give_money", 0))
-        get_money = amount_of(order.args.get("get_money", 0))
-        give_cards = card_ids_of(order.args.get("give_cards"))
-        get_cards = card_ids_of(order.args.get("get_cards"))
+        give_money = amount_of(a.get("give_money", 0))
+        get_money = amount_of(a.get("get_money", 0))
+        give_cards = card_ids_of(a.get("give_cards"))
+        get_cards = card_ids_of(a.get("get_cards"))
         if give_money is None or give_money < 0 or get_money is None or get_money < 0:
             errors.append(Problem("Money in a trade is a whole number of MP, 0 or more.",
                                   "give_money" if give_money is None or give_money < 0
@@ -243,14 +267,15 @@ class Trade(OrderKindSpec):
         # here and fails when it resolves ("a card in it was no longer held").
         return errors
 
-    def describe(self, state: GameState, args: Mapping[str, Any]) -> str:
-        gives = [card_name(c) for c in args.get("give_cards") or []]
-        if args.get("give_money"):
-            gives.append(f"{args['give_money']} MP")
-        gets = [card_name(c) for c in args.get("get_cards") or []]
-        if args.get("get_money"):
-            gets.append(f"{args['get_money']} MP")
-        return (f"Trade with {word(state, self.args[0], args.get('with'))}: give "
+    def describe(self, state: GameState, args: Mapping[str, object]) -> str:
+        a = self.read(args)
+        gives = [card_name(c) for c in a.get("give_cards") or []]
+        if a.get("give_money"):
+            gives.append(f"{a['give_money']} MP")
+        gets = [card_name(c) for c in a.get("get_cards") or []]
+        if a.get("get_money"):
+            gets.append(f"{a['get_money']} MP")
+        return (f"Trade with {word(state, self.args[0], a.get('with'))}: give "
                 f"{', '.join(gives) or 'nothing'}, get {', '.join(gets) or 'nothing'}")
 
     def carry_out(self, ctx: Context, seat: int, order: Order) -> None:
@@ -258,7 +283,7 @@ class Trade(OrderKindSpec):
         order of the partner's, so two players may make two different trades the same day.
         (docs/rulings.md §ruling-trade-secrecy)."""
         s = ctx.state
-        partner = order.args["with"]
+        partner = self.of(order)["with"]
         if id(order) in ctx.facts.settled_trades:
             return  # settled as the match of the partner's order, both sides told
         mine = _terms(order)
@@ -273,7 +298,7 @@ class Trade(OrderKindSpec):
             return
         match = None
         for other in ctx.orders.get(partner, []):
-            if other.kind == self.name and other.args.get("with") == seat and \
+            if other.kind == self.name and self.of(other).get("with") == seat and \
                     id(other) not in ctx.facts.settled_trades and ctx.holds(other.condition) and \
                     _terms(other) == (mine[2], mine[3], mine[0], mine[1]):
                 match = other
@@ -327,16 +352,17 @@ class Trade(OrderKindSpec):
         return args
 
     def to_form(self, state: GameState, order: Order, values: dict[str, Any]) -> None:
-        if "get_cards" in order.args:  # asked for by name
-            values["get_cards"] = [catalog.card(c).name for c in order.args["get_cards"] or []]
+        a = self.of(order)
+        if "get_cards" in a:  # asked for by name
+            values["get_cards"] = [catalog.card(c).name for c in a["get_cards"] or []]
 
     def fails_where_it_acts(self, state: GameState, seat: int, order: Order) -> bool:
         return state.players[seat].active and _cannot_trade(state, seat, order) is not None
 
     def share(self, state: GameState, order: Order) -> Share:
-        partner, money = who(state, order.args.get("with")), positive(
-            order.args.get("give_money"))
-        cards = order.args.get("give_cards")
+        a = self.of(order)
+        partner, money = who(state, a.get("with")), positive(a.get("give_money"))
+        cards = a.get("give_cards")
         return Share(pocket=money, pocket_words=f"your trade giving {money} MP to {partner}",
                      cards=card_uses(cards if isinstance(cards, list) else [],
                                      f"your trade with {partner}"))
@@ -369,7 +395,7 @@ class Trade(OrderKindSpec):
 def _transfer_problem(s: GameState, seat: int, order: Order) -> str | None:
     """Why a payment or a gift cannot be carried out now, in words both sides read; None when
     it can."""
-    p, to = s.players[seat], order.args.get("to")
+    p, to = s.players[seat], Pay.of(order).get("to")
     if not p.active:
         return f"{p.name} is {p.status}"
     if not isinstance(to, int) or isinstance(to, bool) or not 0 <= to < len(s.players):
@@ -377,7 +403,7 @@ def _transfer_problem(s: GameState, seat: int, order: Order) -> str | None:
     if not s.players[to].active:
         return f"{s.name(to)} is {s.players[to].status}"
     if order.kind == "give_card":
-        if order.args.get("card") not in p.hand:
+        if GiveCard.of(order).get("card") not in p.hand:
             return f"the card is no longer in {p.name}'s hand"
         if s.cards_held(to) >= catalog.HAND_LIMIT:
             return f"{s.name(to)} is at the hand limit"
@@ -385,7 +411,7 @@ def _transfer_problem(s: GameState, seat: int, order: Order) -> str | None:
     if _resigning(s, seat):
         return f"{p.name} is the resigning President, who may not transfer his pocket money " \
                "during the election"
-    amount = order.args.get("amount")
+    amount = Pay.of(order).get("amount")
     if isinstance(amount, int) and amount > p.pocket:
         return f"{p.name} had only {p.pocket} MP"
     return None
@@ -398,7 +424,7 @@ def _resigning(s: GameState, seat: int) -> bool:
 
 def _cannot_trade(s: GameState, seat: int, order: Order) -> str | None:
     """Why one side of a trade cannot deliver or take part now, in words both sides read."""
-    p, partner = s.players[seat], order.args.get("with")
+    p, partner = s.players[seat], Trade.of(order).get("with")
     if not p.active:
         return f"{p.name} is {p.status}"
     if not isinstance(partner, int) or isinstance(partner, bool) or \
@@ -418,7 +444,7 @@ def _cannot_trade(s: GameState, seat: int, order: Order) -> str | None:
 
 
 def _terms(order: Order) -> tuple[int, tuple[int, ...], int, tuple[int, ...]]:
-    a = order.args
+    a = Trade.of(order)
     return (a.get("give_money") or 0, tuple(sorted(a.get("give_cards") or [])),
             a.get("get_money") or 0, tuple(sorted(a.get("get_cards") or [])))
 

@@ -6,30 +6,47 @@ Security's decision to seize the Chamber (phases/cabinet.py, phases/budget.py ca
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Annotated, Any, TypedDict
 
 from .. import catalog
-from ..budget_plan import check_proposal, pay_plan, read_allocations
+from ..budget_plan import ProposalArgs, check_proposal, pay_plan, read_allocations
 from ..cabinet import check_cabinet, eligible_seats
 from ..enums import PhaseKind, Step
+from ..order import As, Order
 from ..problems import Problem
 from ..state import BIL, GameState
-from .base import NOTHING, Arg, OrderKindSpec, Share, T, amount_of, positive
+from .base import NOTHING, OrderKindSpec, Share, T, amount_of, positive
 from .offering import ArgOption, Choice, Shape, number, one, standing_cabinet
 
 if TYPE_CHECKING:
-    from ..order import Order
     from .offering import Builder, OrderOption
 
 
-class Appoint(OrderKindSpec):
+class AppointArgs(TypedDict):
+    # every position of the Cabinet, each to a seat, the Brother-in-Law (BIL) or no one
+    positions: Annotated[dict[str, int | None], As("The Cabinet", T.TABLE)]
+
+
+class NewWeaponsArgs(TypedDict):
+    position: Annotated[str | None, As("Assign to", T.POSITION)]  # None: no one
+
+
+class DrawArgs(TypedDict):
+    position: Annotated[str, As("As", T.POSITION)]
+    count: Annotated[int, As("Bills", T.AMOUNT)]
+
+
+class SeizeArgs(TypedDict):
+    seize: Annotated[bool, As("Decision", T.FLAG)]
+
+
+class Appoint(OrderKindSpec[AppointArgs]):
     """"The President appoints the nine Cabinet positions" (docs/rules.md §appointment)."""
     name = "appoint"
     label = "Appoint the Cabinet"
     rules = ("appointment", "ruling-exile-back-in-cabinet", "ruling-no-president")
     step = Step.APPOINTMENT
     phases = frozenset({PhaseKind.CABINET})
-    args = (Arg("positions", "The Cabinet", T.TABLE),)
     single = True
     first_that_holds = True
 
@@ -44,11 +61,11 @@ class Appoint(OrderKindSpec):
     def check(self, state: GameState, seat: int, order: Order) -> list[Problem]:
         if state.president != seat:
             return [Problem("Only the President appoints the Cabinet.")]
-        return check_cabinet(state, order.args.get("positions"))
+        return check_cabinet(state, self.of(order).get("positions"))
 
-    def describe(self, state: GameState, args: Mapping[str, Any]) -> str:
+    def describe(self, state: GameState, args: Mapping[str, object]) -> str:
         parts = []
-        for pos, holder in (args.get("positions") or {}).items():
+        for pos, holder in (self.read(args).get("positions") or {}).items():
             who = "vacant" if holder is None else state.name(holder)
             parts.append(f"{catalog.TITLES.get(pos, pos)}: {who}")
         return "Appoint " + "; ".join(parts)
@@ -68,7 +85,7 @@ class Appoint(OrderKindSpec):
                          blank="vacant", default=standing_cabinet(s), combined=True)])
 
 
-class NewWeapons(OrderKindSpec):
+class NewWeapons(OrderKindSpec[NewWeaponsArgs]):
     """"The Minister of War gives New Weapons to a General, the Admiral, the Air Force
     Commander, or to nobody" (docs/rules.md §new-weapons)."""
     name = "new_weapons"
@@ -76,22 +93,22 @@ class NewWeapons(OrderKindSpec):
     rules = ("new-weapons", "war")
     step = Step.DRAWS
     phases = frozenset({PhaseKind.BUDGET_DRAW})
-    args = (Arg("position", "Assign to", T.POSITION),)
     single = True
     first_that_holds = True
 
     def check(self, state: GameState, seat: int, order: Order) -> list[Problem]:
         if catalog.WAR not in state.commanded_positions(seat):
             return [Problem("Only the Minister of War assigns New Weapons.")]
-        target = order.args.get("position")
+        target = self.of(order).get("position")
         if target is not None and target not in catalog.NEW_WEAPONS_TARGETS:
             return [Problem("New Weapons go to a General, the Admiral, the Air Force Commander or "
                             "no one.", "position")]
         return []
 
-    def describe(self, state: GameState, args: Mapping[str, Any]) -> str:
-        pos: Any = args.get("position")
-        return f"New Weapons to {catalog.TITLES.get(pos, 'no one')}"
+    def describe(self, state: GameState, args: Mapping[str, object]) -> str:
+        pos = self.read(args).get("position")
+        title = catalog.TITLES.get(pos, "no one") if isinstance(pos, str) else "no one"
+        return f"New Weapons to {title}"
 
     def offers(self, b: Builder, group: str = "") -> None:
         if b.s.phase == PhaseKind.BUDGET_DRAW and catalog.WAR in b.commands:
@@ -102,7 +119,7 @@ class NewWeapons(OrderKindSpec):
                        blank="no one")])
 
 
-class DrawBills(OrderKindSpec):
+class DrawBills(OrderKindSpec[DrawArgs]):
     """The Foreign Minister and the Farm & Labor Secretary "each decide secretly how
     many bills to draw, 1 to 6" (docs/rules.md §draws)."""
     name = "draw_bills"
@@ -110,13 +127,13 @@ class DrawBills(OrderKindSpec):
     rules = ("draws", "ruling-draws-near-end", "ruling-vacant-draw")
     step = Step.DRAWS
     phases = frozenset({PhaseKind.BUDGET_DRAW})
-    args = (Arg("position", "As", T.POSITION), Arg("count", "Bills", T.AMOUNT))
     template = "Draw {count} bills as {position}"
     first_that_holds = True
 
     def check(self, state: GameState, seat: int, order: Order) -> list[Problem]:
-        position = order.args.get("position")
-        count = amount_of(order.args.get("count"))
+        a = self.of(order)
+        position = a.get("position")
+        count = amount_of(a.get("count"))
         errors = []
         if position not in (catalog.FOREIGN, catalog.FARM_LABOR):
             errors.append(Problem("Budget bills are drawn by the Foreign Minister or the Farm & "
@@ -130,15 +147,15 @@ class DrawBills(OrderKindSpec):
     def fallback_group(self, order: Order) -> tuple[str, str] | None:
         """The draws for one position: of them the first whose condition holds is carried
         out."""
-        return (self.name, str(order.args.get("position")))
+        return (self.name, str(self.of(order).get("position")))
 
     def once(self, order: Order) -> tuple[str, str] | None:
-        return (f"{self.name}:{order.args.get('position')}",
+        return (f"{self.name}:{self.of(order).get('position')}",
                 "You gave two draw orders for the same position; give one.")
 
     def replaces(self, new: Order, old: Order) -> bool:
         """A draw replaces the draw for the same position."""
-        return bool(new.args.get("position") == old.args.get("position"))
+        return self.of(new).get("position") == self.of(old).get("position")
 
     def offers(self, b: Builder, group: str = "") -> None:
         if b.s.phase != PhaseKind.BUDGET_DRAW:
@@ -150,7 +167,7 @@ class DrawBills(OrderKindSpec):
                   [one("position", "As", mine), number("count", "Bills", 1, 6)])
 
 
-class ProposeBudget(OrderKindSpec):
+class ProposeBudget(OrderKindSpec[ProposalArgs]):
     """"The President proposes a total in MP for each player"
     (docs/rules.md §budget-proposal)."""
     name = "propose_budget"
@@ -159,8 +176,6 @@ class ProposeBudget(OrderKindSpec):
              "ruling-alternative-budget")
     step = Step.PROPOSAL
     phases = frozenset({PhaseKind.BUDGET_PROPOSAL})
-    args = (Arg("allocations", "Totals", T.TABLE),
-            Arg("from_pocket", "Add from your pocket", T.AMOUNT), Arg("bills", "Bills", T.TABLE))
     single = True
     first_that_holds = True
 
@@ -183,11 +198,11 @@ class ProposeBudget(OrderKindSpec):
         return args
 
     def to_form(self, state: GameState, order: Order, values: dict[str, Any]) -> None:
-        values["allocations"] = {int(k): v for k, v in
-                                 (order.args.get("allocations") or {}).items()}
+        a = self.of(order)
+        values["allocations"] = {int(k): v for k, v in (a.get("allocations") or {}).items()}
         held = sorted(state.budget.get("held", []), reverse=True)
         rows: dict[int, Any] = {}
-        for to, denoms in (order.args.get("bills") or {}).items():
+        for to, denoms in (a.get("bills") or {}).items():
             for d in denoms:
                 index = next((i for i, b in enumerate(held) if b == d and i not in rows), None)
                 if index is not None:
@@ -199,28 +214,31 @@ class ProposeBudget(OrderKindSpec):
             return [Problem("Only the President proposes the budget.")]
         return check_proposal(state, seat, order.args)
 
-    def describe(self, state: GameState, args: Mapping[str, Any]) -> str:
-        def name(seat: Any) -> str:
+    def describe(self, state: GameState, args: Mapping[str, object]) -> str:
+        def name(seat: str) -> str:
             return state.name(int(seat)) if str(seat).lstrip("-").isdigit() else str(seat)
 
-        parts = [f"{name(s)} {n} MP" for s, n in sorted((args.get("allocations") or {}).items())]
+        a = self.read(args)
+        parts = [f"{name(s)} {n} MP" for s, n in sorted((a.get("allocations") or {}).items())]
         text = "Budget: " + (", ".join(parts) or "nothing for anyone")
-        if args.get("from_pocket"):
-            text += f", adding {args['from_pocket']} MP from my pocket"
-        if isinstance(args.get("bills"), dict) and args["bills"]:
+        if a.get("from_pocket"):
+            text += f", adding {a['from_pocket']} MP from my pocket"
+        bills = a.get("bills")
+        if isinstance(bills, dict) and bills:
             text += " (bills: " + "; ".join(f"{name(s)} {', '.join(map(str, d))} MP"
-                                            for s, d in sorted(args["bills"].items())) + ")"
+                                            for s, d in sorted(bills.items())) + ")"
         return text
 
     def share(self, state: GameState, order: Order) -> Share:
         """What the proposal takes from the proposer's pocket: the gap its totals leave after
         the budget bills (at most what he says he adds)."""
-        allocations, errors = read_allocations(state, order.args)
-        from_pocket = positive(order.args.get("from_pocket", 0))
+        a = self.of(order)
+        allocations, errors = read_allocations(state, a)
+        from_pocket = positive(a.get("from_pocket", 0))
         if errors or not from_pocket:
             return NOTHING
         plan, _ = pay_plan(state.budget.get("held", []), allocations, from_pocket,
-                           order.args.get("bills"), state)
+                           a.get("bills"), state)
         need = sum(plan["top_up"].values()) if plan else from_pocket
         return Share(pocket=need, pocket_words=f"the budget's {need} MP from your pocket") \
             if need else NOTHING
@@ -255,7 +273,7 @@ class ProposeBudget(OrderKindSpec):
               f"keep. {bills}", args)
 
 
-class SeizeChamber(OrderKindSpec):
+class SeizeChamber(OrderKindSpec[SeizeArgs]):
     """After a defeated budget the Minister of Internal Security "either seizes the
     Chamber ... or lets the budget stay defeated" (docs/rules.md §seize)."""
     name = "seize_chamber"
@@ -263,7 +281,6 @@ class SeizeChamber(OrderKindSpec):
     rules = ("seize",)
     step = Step.SEIZE_DECISION
     phases = frozenset({PhaseKind.INTERNAL_SECURITY})
-    args = (Arg("seize", "Decision", T.FLAG),)
     single = True
     first_that_holds = True
 
@@ -271,13 +288,14 @@ class SeizeChamber(OrderKindSpec):
         if catalog.INTERNAL_SECURITY not in state.commanded_positions(seat):
             return [Problem("Only the Minister of Internal Security decides whether to seize the "
                             "Chamber.")]
-        if not isinstance(order.args.get("seize"), bool):
+        if not isinstance(self.of(order).get("seize"), bool):
             return [Problem("Decide: seize the Chamber (true) or let the budget stay defeated "
                             "(false).", "seize")]
         return []
 
-    def describe(self, state: GameState, args: Mapping[str, Any]) -> str:
-        return "Seize the Chamber" if args.get("seize") else "Let the budget stay defeated"
+    def describe(self, state: GameState, args: Mapping[str, object]) -> str:
+        return "Seize the Chamber" if self.read(args).get("seize") else \
+            "Let the budget stay defeated"
 
     def offers(self, b: Builder, group: str = "") -> None:
         if b.s.phase == PhaseKind.INTERNAL_SECURITY and catalog.INTERNAL_SECURITY in b.commands:

@@ -13,8 +13,8 @@ from ..labels import card_name
 from ..problems import Problem
 from ..state import GameState
 from ..steps import VOTING_PHASES
-from ..voting import check_ballot, source_label, sources
-from .base import Arg, OrderKindSpec, Share, T, card_uses
+from ..voting import BallotArgs, check_ballot, source_label, sources
+from .base import OrderKindSpec, Share, card_uses
 from .offering import ArgOption, Choice, Shape, one, some
 
 if TYPE_CHECKING:
@@ -22,7 +22,7 @@ if TYPE_CHECKING:
     from .offering import Builder
 
 
-class Vote(OrderKindSpec):
+class Vote(OrderKindSpec[BallotArgs]):
     """"Every player votes yes, no or abstain with all the votes he commands", or for a
     candidate in an election (docs/rules.md §votes, §vote-cards, §first-election)."""
     name = "vote"
@@ -31,27 +31,26 @@ class Vote(OrderKindSpec):
              "ruling-deadlock")
     step = Step.VOTE_COUNT
     phases = VOTING_PHASES
-    args = (Arg("choice", "Your vote", T.BALLOT), Arg("cards", "Vote cards to play", T.CARDS),
-            Arg("split", "Split your votes", T.TABLE))
     single = True
     first_that_holds = True
 
     def check(self, state: GameState, seat: int, order: Order) -> list[Problem]:
         return check_ballot(state, seat, order)
 
-    def describe(self, state: GameState, args: Mapping[str, Any]) -> str:
-        choice = args.get("choice")
+    def describe(self, state: GameState, args: Mapping[str, object]) -> str:
+        a = self.read(args)
+        choice = a.get("choice")
         text = f"Vote {state.name(choice) if isinstance(choice, int) else choice}"
-        if args.get("cards"):
-            text += " with " + ", ".join(card_name(c) for c in args["cards"])
-        if args.get("split"):
+        if a.get("cards"):
+            text += " with " + ", ".join(card_name(c) for c in a["cards"])
+        if a.get("split"):
             text += " (" + ", ".join(
                 f"{source_label(k)}: {state.name(v) if isinstance(v, int) else v}"
-                for k, v in args["split"].items()) + ")"
+                for k, v in a["split"].items()) + ")"
         return text
 
     def share(self, state: GameState, order: Order) -> Share:
-        cards = order.args.get("cards")
+        cards = self.of(order).get("cards")
         return Share(cards=card_uses(cards if isinstance(cards, list) else [],
                                      "your ballot, which counts it"))
 

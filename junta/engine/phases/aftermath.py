@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from .. import catalog
 from ..enums import Status
+from ..order_kinds.aftermath import Execute, JuntaVote
 from .election import take_office
 from .locations import banking as _banking
 
@@ -36,7 +37,7 @@ def junta_vote(ctx: Context) -> None:
     ballots: dict[int, int] = {}
     for seat in junta:
         for order in ctx.orders_of(seat, "junta_vote"):
-            candidate = order.args["candidate"]
+            candidate = JuntaVote.of(order)["candidate"]
             if ctx.holds(order.condition) and s.players[candidate].active:
                 ballots[seat] = candidate
                 break
@@ -108,7 +109,7 @@ def execution(ctx: Context) -> None:
         return
     won = ctx.coup.get("result")
     for order in ctx.orders_of(president, "execute"):
-        target = order.args["target"]
+        target = Execute.of(order)["target"]
         if not ctx.holds(order.condition) or target == president:
             continue
         victim = s.players[target]

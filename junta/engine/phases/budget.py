@@ -12,11 +12,19 @@ plan of the bills that pay it are budget_plan.py's.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from .. import catalog
-from ..budget_plan import bills_text, check_proposal, pay_plan, read_allocations
+from ..budget_plan import (
+    ProposalArgs,
+    bills_text,
+    check_proposal,
+    pay_plan,
+    proposal_of,
+    read_allocations,
+)
 from ..facts import VoteResult
+from ..order_kinds.turn import DrawBills, NewWeapons, SeizeChamber
 from . import votes
 
 if TYPE_CHECKING:
@@ -38,7 +46,7 @@ def draws(ctx: Context) -> None:
     s.new_weapons = None
     for order in ctx.orders_of(war, "new_weapons") if war is not None else []:
         if ctx.holds(order.condition):
-            s.new_weapons = order.args.get("position")
+            s.new_weapons = NewWeapons.of(order).get("position")
             break
     target = catalog.TITLES[s.new_weapons] if s.new_weapons else "no one"
     ctx.public("new_weapons", f"New Weapons are assigned to {target}.",
@@ -49,8 +57,9 @@ def draws(ctx: Context) -> None:
         commander = s.commander(pos)
         count = None
         for order in ctx.orders_of(commander, "draw_bills") if commander is not None else []:
-            if order.args.get("position") == pos and ctx.holds(order.condition):
-                count = order.args["count"]
+            draw = DrawBills.of(order)
+            if draw.get("position") == pos and ctx.holds(order.condition):
+                count = draw["count"]
                 break
         if count is None:
             count = ctx.rng.between(1, 6)
@@ -103,11 +112,11 @@ def proposal(ctx: Context) -> None:
     §ruling-pocket-set-aside)."""
     s = ctx.state
     proposer = s.budget.get("proposer", s.president)
-    chosen: dict[str, Any] = {"allocations": {}, "from_pocket": 0}
+    chosen: ProposalArgs = {"allocations": {}, "from_pocket": 0}
     if proposer is not None:
         for order in ctx.orders_of(proposer, "propose_budget"):
             if ctx.holds(order.condition) and not check_proposal(s, proposer, order.args):
-                chosen = order.args
+                chosen = proposal_of(order)
                 break
     allocations, _ = read_allocations(s, chosen)
     from_pocket = chosen.get("from_pocket") or 0
@@ -285,7 +294,7 @@ def seize_decision(ctx: Context) -> None:
     seize = False
     for order in ctx.orders_of(minister, "seize_chamber") if minister is not None else []:
         if ctx.holds(order.condition):
-            seize = bool(order.args.get("seize"))
+            seize = bool(SeizeChamber.of(order).get("seize"))
             break
     if seize:
         s.chamber_seized = True

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 from .. import catalog
 from ..cabinet import check_cabinet, random_cabinet
+from ..order_kinds.turn import Appoint
 
 if TYPE_CHECKING:
     from ..context import Context
@@ -19,8 +20,9 @@ def appoint(ctx: Context) -> None:
     president = s.president
     chosen = None
     for order in ctx.orders_of(president, "appoint") if president is not None else []:
-        if ctx.holds(order.condition) and not check_cabinet(s, order.args.get("positions")):
-            chosen = {p: order.args["positions"].get(p) for p in catalog.CABINET}
+        if ctx.holds(order.condition) and not check_cabinet(s, Appoint.of(order).get("positions")):
+            positions = Appoint.of(order)["positions"]
+            chosen = {p: positions.get(p) for p in catalog.CABINET}
             break
     if chosen is None:
         chosen = random_cabinet(s, ctx.rng)

@@ -12,12 +12,31 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, cast
 
 from .. import catalog, combat
+from ..card_plays import play_of
 from ..card_steps import UNIT_CARDS
 from ..enums import PhaseKind, Status
 from ..kinds import ORDER_KINDS
 from ..labels import plural
 from ..order import Order
-from ..order_kinds.coup import AIRSTRIKES, embassy_holders, helicopter_only
+from ..order_kinds.coup import (
+    AIRSTRIKES,
+    Airstrike,
+    Attack,
+    Casualties,
+    EmbassyPassage,
+    Intervene,
+    Move,
+    PermitRetreat,
+    Place,
+    PoliceResponse,
+    Retreat,
+    Transfer,
+    embassy_holders,
+    helicopter_only,
+)
+from ..order_kinds.coup import (
+    CoupSide as ChooseSide,
+)
 from ..orders import played_card
 from ..state_shapes import CoupSide, ForeignForce, RebelOrder, Unit
 from ..units import (
@@ -129,7 +148,7 @@ def rebel_only(ctx: Context) -> None:
     for seat, orders in actions.items():
         for order in orders:
             spec = CARD_UNITS.get(_card_name(order) or "")
-            if spec and spec.excuse and order.args["card"] in s.players[seat].hand \
+            if spec and spec.excuse and play_of(order)["card"] in s.players[seat].hand \
                     and not s.coup_excuse:
                 s.coup_excuse = True
                 ctx.public("coup_excuse", f"{s.name(seat)}'s {_card_name(order)} gives a "
@@ -188,9 +207,9 @@ def incoming_fire(ctx: Context) -> None:
     """"Incoming Fire (Airstrikes, Gunboat shelling) is adjudicated" first. The Foreign
     Minister's forces chosen now are in time for it (docs/rules.md §incoming-fire)."""
     ctx.coup["casualties_last"] = {
-        str(seat): list(order.args["last"]) for seat, order in _due(ctx, {"casualties"})}
+        str(seat): list(Casualties.of(order)["last"]) for seat, order in _due(ctx, {"casualties"})}
     for seat, order in _due(ctx, {"intervene"}):
-        for force in order.args["forces"]:
+        for force in Intervene.of(order)["forces"]:
             _choose_force(ctx, seat, force)
     _strikes(ctx, _due(ctx, {"airstrike", "gunboat"}))
 
@@ -203,13 +222,15 @@ def bribes(ctx: Context) -> None:
 def transfers(ctx: Context) -> None:
     """"Transfer of an unmoved unit transfers that unit's movement to the new controller for
     the phase": transfers before the moves (docs/rules.md §transfers)."""
-    _transfer(ctx, [(s, o) for s, o in _due(ctx, {"transfer"}) if not o.args.get("after_moves")])
+    _transfer(ctx, [(s, o) for s, o in _due(ctx, {"transfer"})
+                    if not Transfer.of(o).get("after_moves")])
 
 
 def handovers(ctx: Context) -> None:
     """"Transfer of a unit that has already moved does not grant it any additional movement."
     (docs/rules.md §transfers)"""
-    _transfer(ctx, [(s, o) for s, o in _due(ctx, {"transfer"}) if o.args.get("after_moves")])
+    _transfer(ctx, [(s, o) for s, o in _due(ctx, {"transfer"})
+                    if Transfer.of(o).get("after_moves")])
 
 
 def movement(ctx: Context) -> None:
@@ -228,13 +249,15 @@ def fight(ctx: Context) -> None:
     permissions: combat.Permissions = {}
     retreat_to: combat.RetreatTo = {}
     for seat, order in _due(ctx, {"attack", "retreat", "permit_retreat"}):
-        a = order.args
         if order.kind == "attack":
+            a = Attack.of(order)
             attacks.setdefault((seat, a["zone"]), []).append(a["target"])
         elif order.kind == "retreat":
-            retreat_to[(seat, a["zone"])] = a["to_zone"]
+            r = Retreat.of(order)
+            retreat_to[(seat, r["zone"])] = r["to_zone"]
         else:
-            permissions[(seat, a["seat"])] = a["allow"]
+            p = PermitRetreat.of(order)
+            permissions[(seat, p["seat"])] = p["allow"]
     combat.battles(ctx, ctx.coup["phase"], attacks, permissions, retreat_to)
 
 
@@ -247,7 +270,7 @@ def coup_vote(ctx: Context) -> None:
     coup = ctx.coup
     votes = {}
     for seat, order in _due(ctx, {"coup_side"}):
-        votes[seat] = order.args["side"]
+        votes[seat] = ChooseSide.of(order)["side"]
     coup["votes"] = {str(k): v for k, v in sorted(votes.items())}
     for seat in s.active_seats():
         choice = {"junta": "votes Pro-Junta", "president": "votes Pro-President"}.get(
@@ -305,7 +328,7 @@ def _strikes(ctx: Context, orders: Moves) -> None:
     coup = ctx.coup
     used: set[tuple[int, str]] = set()
     for seat, order in orders:
-        a = order.args
+        a = Airstrike.of(order)  # a Gunboat's the same but its source
         key = "gunboat" if order.kind == "gunboat" else a.get("source", "air_force")
         if (seat, key) in used:
             ctx.failed(seat, order, "strike_failed", "Your second strike from the same source "
@@ -347,7 +370,8 @@ def _bribes(ctx: Context, plays: Moves) -> None:
     under your control for the rest of the coup)." (docs/rulings.md §ruling-idle-bribe)"""
     s = ctx.state
     for seat, order in plays:
-        cid = order.args["card"]
+        play = play_of(order)
+        cid = play["card"]
         p = s.players[seat]
         name = catalog.card(cid).name
         if cid not in p.hand:
@@ -355,7 +379,7 @@ def _bribes(ctx: Context, plays: Moves) -> None:
                        "longer in your hand.")
             continue
         how, value = BRIBES[name]
-        zone = order.args["zone"]
+        zone = play["zone"]
         targets = [u for u in on_map(ctx.coup) if u["zone"] == zone and u["owner"] != seat and (
             u["kind"] in AGITATORS | {"Labor Rioter"} if how == "agitators"
             else u.get(how) == value)]
@@ -386,8 +410,9 @@ def _transfer(ctx: Context, orders: Moves) -> None:
     s = ctx.state
     by_id = {u["id"]: u for u in ctx.coup["units"]}
     for seat, order in orders:
-        to = order.args["to"]
-        units = [by_id[i] for i in order.args["units"] if i in by_id
+        a = Transfer.of(order)
+        to = a["to"]
+        units = [by_id[i] for i in a["units"] if i in by_id
                  and by_id[i]["owner"] == seat]
         if not s.players[seat].active or not s.players[to].active:
             gone = seat if not s.players[seat].active else to
@@ -395,8 +420,8 @@ def _transfer(ctx: Context, orders: Moves) -> None:
                        f"to {s.name(to)} did not happen: {s.name(gone)} is "
                        f"{s.players[gone].status}.", parties=(to,))
             continue
-        if len(units) < len(order.args["units"]):  # lost to fire or bribes: never in silence
-            lost = [i for i in order.args["units"] if i not in {u["id"] for u in units}]
+        if len(units) < len(a["units"]):  # lost to fire or bribes: never in silence
+            lost = [i for i in a["units"] if i not in {u["id"] for u in units}]
             text = (f"{s.name(seat)}'s hand-over of units to {s.name(to)} did not happen: none "
                     "of them is still his." if not units else
                     f"Of your hand-over to {s.name(to)}, unit(s) "
@@ -423,34 +448,37 @@ def _movement(ctx: Context, orders: Moves, rebel_step: bool = False) -> None:
     taken: set[int] = set()
     plan: list[tuple[int, list[Unit], int | None, int, str]] = []
     for seat, order in orders:
-        a = order.args
         if _is_unit_card(order):
             _unit_card(ctx, seat, order)
             continue
         if order.kind == "place":
+            land = Place.of(order)
             waiting = [u for u in coup["units"] if u["owner"] == seat and
-                       u["kind"] == a["unit"] and u["zone"] is None]
-            force = {v[0]: k for k, v in FOREIGN_FORCES.items()}.get(a["unit"])
+                       u["kind"] == land["unit"] and u["zone"] is None]
+            force = {v[0]: k for k, v in FOREIGN_FORCES.items()}.get(land["unit"])
             if not waiting and force and _choose_force(ctx, seat, force):
                 waiting = [u for u in coup["units"] if u["owner"] == seat and
-                           u["kind"] == a["unit"] and u["zone"] is None]
+                           u["kind"] == land["unit"] and u["zone"] is None]
             if not waiting:
-                ctx.tell(seat, "move_failed", f"You have no {a['unit']} waiting to be placed.")
+                ctx.tell(seat, "move_failed", f"You have no {land['unit']} waiting to be "
+                         "placed.")
                 continue
-            plan.append((seat, waiting, None, a["zone"], "lands in"))
+            plan.append((seat, waiting, None, land["zone"], "lands in"))
             taken.update(u["id"] for u in waiting)
             continue
         if order.kind == "police_response":
+            response = PoliceResponse.of(order)
+            only = response.get("units")
             police = [u for u in on_map(coup) if u["owner"] == seat and u["kind"] == "Police"
-                      and u["id"] not in taken and (a.get("units") is None
-                                                    or u["id"] in a["units"])]
+                      and u["id"] not in taken and (only is None or u["id"] in only)]
             if police:
-                plan.append((seat, police, None, a["zone"], "rush in response to"))
+                plan.append((seat, police, None, response["zone"], "rush in response to"))
                 taken.update(u["id"] for u in police)
             else:
                 ctx.failed(seat, order, "move_failed", "The Police Response did not happen: "
                            "you have no Police left that can move.")
             continue
+        a = Move.of(order)
         start, end = a["from_zone"], a["to_zone"]
         if not helicopter_only(s, order, seat):
             used[seat] = used.get(seat, 0) + 1
@@ -470,16 +498,16 @@ def _movement(ctx: Context, orders: Moves, rebel_step: bool = False) -> None:
             continue
         taken.update(u["id"] for u in units)
         plan.append((seat, units, start, end, "move from"))
-    for seat, units, start, end, how in plan:
+    for seat, units, origin, end, how in plan:
         for u in units:
             u["from_zone"] = u["zone"] if u["zone"] is not None else end
             u["zone"] = end
             u["entered"] = phase_no
             u["moved"] = phase_no
         if how == "move from":
-            assert start is not None  # a stack move always starts from a zone
+            assert origin is not None  # a stack move always starts from a zone
             text = f"{s.name(seat)}'s {_count(units)} {_verb(units, 'moves', 'move')} from " \
-                   f"{_zname(start)} to {_zname(end)}."
+                   f"{_zname(origin)} to {_zname(end)}."
         elif how == "lands in":
             text = f"{s.name(seat)}'s {_count(units)} {_verb(units, 'lands', 'land')} in " \
                    f"{_zname(end)}."
@@ -493,7 +521,8 @@ def _movement(ctx: Context, orders: Moves, rebel_step: bool = False) -> None:
 
 def _unit_card(ctx: Context, seat: int, order: Order) -> None:
     s = ctx.state
-    cid = order.args["card"]
+    play = play_of(order)
+    cid = play["card"]
     p = s.players[seat]
     name = catalog.card(cid).name
     spec = CARD_UNITS[name]
@@ -505,7 +534,7 @@ def _unit_card(ctx: Context, seat: int, order: Order) -> None:
         ctx.tell(seat, "card_failed", f"Your {name} was not played: you could not pay "
                                       f"{spec.cost} MP.")
         return
-    zone = spec.zones[0] if len(spec.zones) == 1 else order.args["zone"]
+    zone = spec.zones[0] if len(spec.zones) == 1 else play["zone"]
     ctx.discard(seat, cid)
     ctx.facts.cards_played.append((seat, name))
     coup = ctx.coup
@@ -552,7 +581,8 @@ def _returns(ctx: Context) -> None:
     (docs/rules.md §embassies; docs/rulings.md §ruling-flight)."""
     s = ctx.state
     holders = embassy_holders(s)
-    granted = {o.args["seat"] for seat, o in _due(ctx, {"embassy_passage"}) if seat in holders}
+    granted = {EmbassyPassage.of(o)["seat"] for seat, o in _due(ctx, {"embassy_passage"})
+               if seat in holders}
     for p in s.players:
         if p.status != Status.EXILED:
             continue

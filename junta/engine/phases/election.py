@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from .. import catalog
 from ..facts import VoteResult
+from ..order_kinds.nominations import Nominate, Second
 from . import votes
 
 if TYPE_CHECKING:
@@ -34,9 +35,9 @@ def nominations(ctx: Context) -> None:
             if not ctx.holds(order.condition):
                 continue
             if order.kind == "nominate":
-                nominated.setdefault(order.args["candidate"], []).append(seat)
+                nominated.setdefault(Nominate.of(order)["candidate"], []).append(seat)
             elif order.kind == "second":
-                seconded.setdefault(order.args["candidate"], []).append(seat)
+                seconded.setdefault(Second.of(order)["candidate"], []).append(seat)
             elif order.kind == "decline":
                 declined.add(seat)
     for cand in seconded:

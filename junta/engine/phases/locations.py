@@ -13,8 +13,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from .. import catalog
-from ..assassins import SECRET_POLICE, THEFTS, check_assassination
+from ..assassins import SECRET_POLICE, THEFTS, attempt_of, check_assassination
+from ..card_plays import play_of
 from ..enums import PhaseKind, Status
+from ..order_kinds.locations import Bank, Location
 from ..state import GameState
 
 if TYPE_CHECKING:
@@ -31,7 +33,7 @@ def locations(ctx: Context) -> None:
         place = "home"
         for order in ctx.orders_of(seat, "location"):
             if ctx.holds(order.condition):
-                place = order.args["place"]
+                place = Location.of(order)["place"]
                 break
         chosen[seat] = place
     for seat, place in chosen.items():
@@ -57,13 +59,12 @@ def locations(ctx: Context) -> None:
 
 def _attempts(ctx: Context) -> list[dict[str, Any]]:
     s = ctx.state
-    out = []
+    out: list[dict[str, object]] = []
     for seat in sorted(ctx.orders):
         police_used = False
         for order in ctx.orders[seat]:
             if not ctx.holds(order.condition):
                 continue
-            args = order.args
             if not s.players[seat].active and (order.kind == "assassinate" or _theft_card(order)):
                 gone = "went into exile" if s.players[seat].status == Status.EXILED else \
                     f"are {s.players[seat].status}"
@@ -74,11 +75,12 @@ def _attempts(ctx: Context) -> list[dict[str, Any]]:
                                                _target_gone(ctx, seat, order)):
                 continue
             if order.kind == "play_card" and _theft_card(order) and \
-                    args.get("card") not in s.players[seat].hand:
+                    play_of(order).get("card") not in s.players[seat].hand:
                 ctx.failed(seat, order, "attempt_dropped", f"Your {_theft_card(order)} was not "
                            "sent: the card is no longer in your hand.")
                 continue
             if order.kind == "assassinate":
+                args = attempt_of(order)
                 refused = check_assassination(s, seat, args)
                 if refused:  # e.g. the Monarchists his assassin needs lost to a card today
                     ctx.failed(seat, order, "attempt_dropped", f"Your attempt on "
@@ -93,17 +95,19 @@ def _attempts(ctx: Context) -> list[dict[str, Any]]:
                     police_used = True
                 out.append({"attacker": seat, "card": args["card"], "target": args["target"],
                             "location": args["location"]})
-            elif order.kind == "play_card" and args.get("card") in s.players[seat].hand:
-                name = catalog.card(args["card"]).name
-                if name in THEFTS and isinstance(args.get("target"), int):
-                    out.append({"attacker": seat, "card": args["card"],
-                                "target": args["target"], "location": None})
+            elif order.kind == "play_card" and play_of(order).get("card") in s.players[seat].hand:
+                play = play_of(order)
+                name = catalog.card(play["card"]).name
+                target = play.get("target")
+                if name in THEFTS and isinstance(target, int):
+                    out.append({"attacker": seat, "card": play["card"], "target": target,
+                                "location": None})
     return out
 
 
 def _theft_card(order: Order) -> str | None:
     """The name of the Burglar, Bank Robber or Character Assassin an order plays, if any."""
-    cid = order.args.get("card")
+    cid = play_of(order).get("card")
     if order.kind != "play_card" or not isinstance(cid, int) or isinstance(cid, bool) or \
             not 0 <= cid < len(catalog.cards()):
         return None
@@ -113,7 +117,7 @@ def _theft_card(order: Order) -> str | None:
 
 def _is_attack(s: GameState, seat: int, order: Order) -> bool:
     """An assassination attempt, or a Burglar, Bank Robber or Character Assassin played."""
-    cid = order.args.get("card")
+    cid = play_of(order).get("card")
     return order.kind == "assassinate" or order.kind == "play_card" and \
         cid in s.players[seat].hand and catalog.card(cid).name in THEFTS
 
@@ -141,14 +145,15 @@ def _target_gone(ctx: Context, seat: int, order: Order) -> bool:
     """An attempt on a player who fled into exile this phase is not made: the attacker keeps
     his card and pays nothing (docs/rulings.md §ruling-attempt-on-exile)."""
     s = ctx.state
-    target, cid = order.args.get("target"), order.args.get("card")
+    a = attempt_of(order)  # or a theft card's play, whose card and target read alike
+    target, cid = a.get("target"), a.get("card")
     if not isinstance(target, int) or isinstance(target, bool) or \
             not 0 <= target < len(s.players) or s.players[target].active or \
             cid != SECRET_POLICE and cid not in s.players[seat].hand:
         return False
     gone = "fled into exile" if s.players[target].status == Status.EXILED else \
         f"is {s.players[target].status}"
-    if cid == SECRET_POLICE:
+    if isinstance(cid, str):  # SECRET_POLICE: any other is a card in his hand
         sent = "the Secret Police were not sent against him and stay at their posts"
     else:
         sent = f"your {catalog.card(cid).name} was not sent against him, and you keep the " \
@@ -164,7 +169,7 @@ def _defences(ctx: Context) -> dict[int, list[int]]:
     out: dict[int, list[int]] = {}
     for seat in sorted(ctx.orders):
         for order in ctx.orders[seat]:
-            cid = order.args.get("card")
+            cid = play_of(order).get("card")
             if order.kind == "play_card" and cid in s.players[seat].hand and \
                     catalog.card(cid).name in ("Bribe the Assassin", "Monarchist Assassin") \
                     and ctx.holds(order.condition) and not _informed(ctx, seat, order):
@@ -318,7 +323,8 @@ def banking(ctx: Context) -> None:
             _all_failed(ctx, seat, orders, why)
             continue
         for order in orders:
-            amount, action = order.args["amount"], order.args["action"]
+            a = Bank.of(order)
+            amount, action = a["amount"], a["action"]
             deposit = action == "deposit"
             have = p.pocket if deposit else p.bank
             if amount > have:

@@ -6,9 +6,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .. import catalog
+from ..card_plays import play_of
 from ..card_steps import REVOTE_CARDS
 from ..order import Order
-from ..voting import ABSTAIN, tally
+from ..voting import ABSTAIN, ballot_of, tally
 
 if TYPE_CHECKING:
     from ..context import Context
@@ -34,7 +35,7 @@ def count(ctx: Context, count_cards: bool = True) -> dict[int | str, int]:
         if cid in s.players[seat].hand:
             ctx.discard(seat, cid)
     ctx.facts.vote_cards_used.extend(used)
-    ctx.facts.votes_cast = {seat: o.args.get("choice", ABSTAIN) for seat, o in cast.items()}
+    ctx.facts.votes_cast = {seat: ballot_of(o).get("choice", ABSTAIN) for seat, o in cast.items()}
     lines = []
     for r in record:
         choice = r["choice"]
@@ -55,7 +56,7 @@ def annul_with_cards(ctx: Context, allowed: tuple[str, ...]) -> str | None:
     taken: str | None = None
     for seat in sorted(ctx.orders):
         for order in ctx.orders[seat]:
-            cid = order.args.get("card")
+            cid = play_of(order).get("card")
             if order.kind != "play_card" or not isinstance(cid, int) or \
                     catalog.card(cid).name not in REVOTE_CARDS or \
                     not ctx.holds(order.condition):

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from . import catalog
 from .card_plays import apply_play
-from .conditions import condition_step
+from .conditions import condition_step, details
 from .enums import PhaseKind, Status, Step
 from .kinds import ORDER_KINDS
 from .order import Order
@@ -64,7 +64,7 @@ def run(ctx: Context, after_step: str | None) -> None:
         spec.carry_out(ctx, seat, order)
         card = played_card(order)
         if after_step == Step.LOCATIONS and card is not None and \
-                order.condition is not None and order.condition.args.get("seat") != seat:
+                order.condition is not None and details(order.condition).get("seat") != seat:
             # played knowing where another player is: no assassin may wait for it
             # (phases/locations.py, "prior to assassination declaration")
             ctx.facts.informed_plays.append((seat, catalog.card(card).name))

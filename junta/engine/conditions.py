@@ -6,7 +6,7 @@ Below the kinds and the validation (`orders.validate_condition`) that read it.""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, TypedDict, cast
 
 from . import catalog
 from .card_steps import card_step
@@ -17,6 +17,25 @@ from .steps import ANY_PHASE, VOTING_PHASES
 
 if TYPE_CHECKING:
     from .context import Context
+
+
+class ConditionArgs(TypedDict, total=False):
+    """What a condition names, each kind the details its sentence in `CONDITION_KINDS` shows
+    (a vote result its margin too). Read typed by `details`; the JSON form is the plain dict
+    (`Condition.args`), not validated here (`orders.validate_condition` refuses what is
+    wrong)."""
+    seat: int
+    card: str  # a card's name ("card_played")
+    location: str  # a location's key ("location")
+    choice: int | str  # a ballot's choice: yes, no, abstain or a candidate's seat ("voted")
+    result: str  # "passes" or "fails"; none: the vote ends either way ("vote_result")
+    margin_at_most: int  # "vote_result": by this many votes or fewer
+    position: str  # a Cabinet position's key ("appointed")
+
+
+def details(condition: Condition) -> ConditionArgs:
+    """A condition's details, read as its TypedDict (costs nothing, validates nothing)."""
+    return cast(ConditionArgs, condition.args)
 
 
 # Each kind of condition, the step at which it becomes known, and the phases it exists in.
@@ -39,7 +58,7 @@ CONDITION_KINDS: dict[str, tuple[Step, frozenset[PhaseKind], str]] = {
 
 def condition_step(condition: Condition, phase: str | None = None) -> Step:
     """The step that settles a condition; for a card played, the step the card acts at."""
-    name = condition.args.get("card")
+    name = details(condition).get("card")
     if condition.kind == "card_played" and isinstance(name, str) and catalog.cards_named(name):
         return card_step(catalog.card(catalog.cards_named(name)[0]), phase)
     if condition.kind == "elected" and phase == PhaseKind.AFTERMATH:
@@ -48,37 +67,39 @@ def condition_step(condition: Condition, phase: str | None = None) -> Step:
 
 
 def describe_condition(state: GameState, condition: Condition) -> str:
-    args = dict(condition.args)
-    if "seat" in args and isinstance(args["seat"], int) and 0 <= args["seat"] < len(state.players):
-        args["seat"] = state.name(args["seat"])
-    if isinstance(args.get("card"), str):
-        args["card"] = args["card"]
-    if "location" in args:
-        args["location"] = catalog.LOCATION_NAMES.get(args["location"], args["location"])
-    if "position" in args:
-        args["position"] = catalog.TITLES.get(args["position"], args["position"])
+    a = details(condition)
+    words: dict[str, object] = dict(condition.args)
+    seat = a.get("seat")
+    if isinstance(seat, int) and 0 <= seat < len(state.players):
+        words["seat"] = state.name(seat)
+    if "location" in a:
+        words["location"] = catalog.LOCATION_NAMES.get(a["location"], a["location"])
+    if "position" in a:
+        words["position"] = catalog.TITLES.get(a["position"], a["position"])
     if condition.kind == "vote_result":
-        result: Any = args.get("result")
-        args["result"] = {"passes": "passes", "fails": "fails"}.get(result, "ends")
-        if args.get("margin_at_most") is not None:
-            args["result"] += f" by {args['margin_at_most']} votes or fewer"
+        result = a.get("result")
+        words["result"] = ({"passes": "passes", "fails": "fails"}.get(result, "ends")
+                           if isinstance(result, str) else "ends")
+        if a.get("margin_at_most") is not None:
+            words["result"] = f"{words['result']} by {a['margin_at_most']} votes or fewer"
     template = CONDITION_KINDS[condition.kind][2]
     try:
         return template.format(**{"seat": "", "choice": "", "location": "", "card": "",
-                                  "position": "", "result": "", **args})
+                                  "position": "", "result": "", **words})
     except (KeyError, IndexError):
         return condition.kind
 
 
 def holds(ctx: Context, c: Condition) -> bool:
     f = ctx.facts
-    seat: Any = c.args.get("seat")  # None for a condition about no one
+    a = details(c)
+    seat = a.get("seat")  # None for a condition about no one
     match c.kind:
         case "card_played":
-            return any(p == seat and name == c.args.get("card")
+            return any(p == seat and name == a.get("card")
                        for p, name in f.cards_played)
         case "location":
-            return f.locations.get(seat) == c.args.get("location")
+            return (None if seat is None else f.locations.get(seat)) == a.get("location")
         case "exiled":
             return seat in f.exiled
         case "killed":
@@ -90,21 +111,21 @@ def holds(ctx: Context, c: Condition) -> bool:
         case "coup_excuse":
             return bool(ctx.state.coup_excuse)
         case "voted":
-            return f.votes_cast.get(seat) == c.args.get("choice")
+            return (None if seat is None else f.votes_cast.get(seat)) == a.get("choice")
         case "vote_result":
             result = f.vote_result
             if result is None:
                 return False
-            wanted = c.args.get("result")
+            wanted = a.get("result")
             if wanted and result.outcome != wanted:
                 return False
-            margin = c.args.get("margin_at_most")
+            margin = a.get("margin_at_most")
             return margin is None or bool(result.margin <= margin)
         case "elected":
             return bool(f.elected == seat)
         case "appointed":
-            position: Any = c.args.get("position")
-            return ctx.state.positions.get(position) == seat \
+            position = a.get("position")
+            return (None if position is None else ctx.state.positions.get(position)) == seat \
                 and f.appointed
     return False
 
@@ -118,22 +139,23 @@ def branch(c: Condition | None) -> tuple[tuple[object, ...], object] | None:
     result "either way")."""
     if c is None:
         return None
-    seat = c.args.get("seat")
+    a = details(c)
+    seat = a.get("seat")
     match c.kind:
         case "location":
-            return ("whereabouts", seat), c.args.get("location")
+            return ("whereabouts", seat), a.get("location")
         case "exiled":
             return ("whereabouts", seat), "exile"
         case "killed" | "survives":
             return ("fate", seat), c.kind
         case "voted":
-            return ("ballot", seat), c.args.get("choice")
-        case "vote_result" if c.args.get("result"):
-            return ("result",), c.args.get("result")
+            return ("ballot", seat), a.get("choice")
+        case "vote_result" if a.get("result"):
+            return ("result",), a.get("result")
         case "elected":
             return ("elected",), seat
         case "appointed":
-            return ("appointed", c.args.get("position")), seat
+            return ("appointed", a.get("position")), seat
     return None
 
 

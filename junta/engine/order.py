@@ -13,7 +13,6 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import (
     Annotated,
-    Any,
     NotRequired,
     Required,
     TypedDict,
@@ -25,10 +24,12 @@ from typing import (
 
 @dataclass(frozen=True)
 class Condition:
+    """A condition: its kind and what it names, as in its JSON form (read typed through
+    `conditions.details`)."""
     kind: str
-    args: dict[str, Any] = field(default_factory=dict)
+    args: dict[str, object] = field(default_factory=dict)
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> dict[str, object]:
         return {"kind": self.kind, **self.args}
 
 
@@ -37,11 +38,11 @@ class Order:
     """An order: its kind, its arguments as in its JSON form (read typed through its kind:
     `Pay.of(order)["amount"]`, order_kinds/base.py) and its condition."""
     kind: str
-    args: dict[str, Any] = field(default_factory=dict)
+    args: dict[str, object] = field(default_factory=dict)
     condition: Condition | None = None
 
-    def to_dict(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"kind": self.kind, **self.args}
+    def to_dict(self) -> dict[str, object]:
+        out: dict[str, object] = {"kind": self.kind, **self.args}
         if self.condition:
             out["condition"] = self.condition.to_dict()
         return out

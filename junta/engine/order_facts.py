@@ -111,10 +111,12 @@ def map_mark(order: Order) -> MapMark | None:
         return None
     form = spec.map_form
     end = order.args.get(form.zone)
-    start = order.args.get(form.start) if form.start else None
-    if not isinstance(end, int) or form.start and not isinstance(start, int):
+    if not isinstance(end, int):
         return None
-    return MapMark(form.shape, start, end)
+    if not form.start:
+        return MapMark(form.shape, None, end)
+    start = order.args.get(form.start)
+    return MapMark(form.shape, start, end) if isinstance(start, int) else None
 
 
 def is_assassination(order: Order) -> bool:

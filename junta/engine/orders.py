@@ -17,7 +17,7 @@ from typing import Any
 
 from . import catalog, steps
 from .card_steps import UNIT_CARDS
-from .conditions import CONDITION_KINDS, condition_step, describe_condition
+from .conditions import CONDITION_KINDS, condition_step, describe_condition, details
 from .enums import Status, Step
 from .kinds import ORDER_KINDS, ArgType
 from .order import Condition, Order
@@ -128,7 +128,7 @@ def played_card(order: Order) -> int | None:
     """The political card an order plays (a card given, discarded or sent as an assassin is
     not played), None for another order."""
     card = order.args.get("card")
-    if card.__class__ is not int:  # most orders name no card (and True is no card number)
+    if type(card) is not int:  # most orders name no card (and True is no card number)
         return None
     spec = ORDER_KINDS.get(order.kind)
     if spec is not None and spec.plays_card and 0 <= card < len(catalog.cards()):
@@ -163,28 +163,29 @@ def validate_condition(state: GameState, order: Order, seat: int | None = None
         return [Problem(f"The condition \u201c{describe_condition(state, c)}\u201d cannot arise "
                         f"in the {steps.PHASE_TITLES.get(phase, phase)} phase.", "condition")]
     errors = []
+    a = details(c)
     needs_seat = "{seat}" in CONDITION_KINDS[c.kind][2]
-    if (needs_seat or "seat" in c.args) and seat_of(state, c.args.get("seat")) is None:
+    if (needs_seat or "seat" in a) and seat_of(state, a.get("seat")) is None:
         errors.append(Problem("The condition names a player who is not in this game.",
                               "condition.seat"))
-    if c.kind == "location" and c.args.get("location") not in catalog.LOCATIONS:
+    if c.kind == "location" and a.get("location") not in catalog.LOCATIONS:
         errors.append(Problem("The condition names a location that does not exist.",
                               "condition.location"))
-    if c.kind == "vote_result" and c.args.get("result") not in ("passes", "fails", None):
+    if c.kind == "vote_result" and a.get("result") not in ("passes", "fails", None):
         errors.append(Problem("A vote result is 'passes' or 'fails'.", "condition.result"))
-    if c.kind == "voted" and c.args.get("choice") is None:
+    if c.kind == "voted" and a.get("choice") is None:
         errors.append(Problem("The condition must say how the player votes.",
                               "condition.choice"))
-    if c.kind == "appointed" and c.args.get("position") not in catalog.CABINET:
+    if c.kind == "appointed" and a.get("position") not in catalog.CABINET:
         errors.append(Problem("The condition must name a Cabinet position.",
                               "condition.position"))
-    if c.kind == "card_played" and (not isinstance(c.args.get("card"), str)
-                                    or not catalog.cards_named(c.args["card"])):
+    card = a.get("card")
+    if c.kind == "card_played" and (not isinstance(card, str) or not catalog.cards_named(card)):
         errors.append(Problem("The condition must name the card.", "condition.card"))
     if errors:
         return errors
     act = action_step(order, phase)
-    if act == Step.ASSASSINATIONS and kind_step == Step.LOCATIONS and c.args.get("seat") != seat:
+    if act == Step.ASSASSINATIONS and kind_step == Step.LOCATIONS and a.get("seat") != seat:
         # "Assassination attempts CAN be conditional, but only upon effects that would resolve
         # chronologically prior to assassination declaration"; the official order has
         # "Locations are designated and Assassins are dispatched" as one step. The player to

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 from .. import catalog
 from ..assassins import SECRET_POLICE, THEFTS, attempt_of, check_assassination
 from ..card_plays import play_of
+from ..conditions import details
 from ..enums import PhaseKind, Status
 from ..order_kinds.locations import Bank, Location
 from ..state import GameState
@@ -132,10 +133,11 @@ def _informed(ctx: Context, seat: int, order: Order) -> bool:
     c = order.condition
     if c is None or c.kind != "card_played":
         return False
-    if (c.args.get("seat"), c.args.get("card")) not in ctx.facts.informed_plays:
+    a = details(c)
+    if (a.get("seat"), a.get("card")) not in ctx.facts.informed_plays:
         return False
-    ctx.tell(seat, "attempt_dropped", f"Your order tied to {ctx.name(c.args['seat'])}'s "
-             f"{c.args['card']} was not carried out: that card was played on a condition about "
+    ctx.tell(seat, "attempt_dropped", f"Your order tied to {ctx.name(a['seat'])}'s "
+             f"{a['card']} was not carried out: that card was played on a condition about "
              "another player's location or exile, which is not known before assassins are "
              "dispatched.")
     return True

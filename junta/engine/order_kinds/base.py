@@ -80,7 +80,7 @@ class Share:
     bank: int = 0
     bank_words: str = ""
     cards: tuple[tuple[int, str], ...] = ()  # (card, "your gift of it to Bill")
-    units: tuple[Any, ...] = ()
+    units: tuple[int, ...] = ()  # the unit numbers it names
     unit_use: str = ""
     unit_words: str = ""
 

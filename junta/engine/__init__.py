@@ -124,7 +124,25 @@ from .talk import may_write_to_gm, why_no_talk
 from .units import CONTROL_POINTS, has_new_weapons
 from .versions import CHANGELOG as ENGINE_CHANGELOG
 from .versions import ENGINE_VERSION, changes_since, is_known_version, is_older_version
-from .views import board_summary, view_for
+from .views import (
+    BoardRow,
+    BudgetView,
+    CardView,
+    CoupView,
+    ElectionView,
+    ForeignView,
+    MoneyView,
+    MotionView,
+    NominationView,
+    PlayerPublic,
+    PrivateView,
+    ProposalView,
+    PublicView,
+    StateView,
+    UnitView,
+    board_summary,
+    view_for,
+)
 
 
 class Catalog:
@@ -183,6 +201,10 @@ __all__ = [
     "parse_order", "parse_orders", "resolve", "takes_the_place_of", "validate_order",
     "arranged",
     "validate_orders", "values_of", "view_for",
+    # what each viewer sees of the state, as view_for and board_summary give it (views.py)
+    "BoardRow", "BudgetView", "CardView", "CoupView", "ElectionView", "ForeignView",
+    "MoneyView", "MotionView", "NominationView", "PlayerPublic", "PrivateView", "ProposalView",
+    "PublicView", "StateView", "UnitView",
     # GM rulings and the invariants they keep (rulings.py, invariants.py)
     "Ruling", "RulingError", "add_unit", "budget_by_fiat", "card_place", "change_problems",
     "move_card", "move_money", "name_character", "place_label", "pot_label", "remove_unit",

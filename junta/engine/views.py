@@ -3,14 +3,18 @@
 `view_for(state, viewer)` copies in allowed fields (an allow-list, so a secret added to the
 state later stays hidden by default), following "Who sees what" (docs/rules.md §secrets). The
 viewer is a seat (a player), "gm", or None (a spectator). At game end everything is revealed.
+
+The views are plain dicts (the pages, the API's JSON and the mails read them as such), typed
+by the TypedDicts below: `PublicView` what everyone sees, `PrivateView` what a seat alone
+sees of itself (`StateView["me"]`), `StateView` the whole of what `view_for` gives a viewer.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import NotRequired, TypedDict
 
 from . import catalog, flow, steps
-from .enums import PhaseKind
+from .enums import PhaseKind, Status
 from .labels import category_label
 from .order_kinds.coup import AIRSTRIKES
 from .state import BIL, GameState
@@ -19,16 +23,199 @@ from .units import FOREIGN_FORCES, has_new_weapons
 GM = "gm"
 
 
-def _card(cid: int) -> dict[str, Any]:
+class CardView(TypedDict):
+    """A political card as it is shown: in a hand, or in play as Influence."""
+    id: int
+    name: str
+    category: str
+    category_label: str
+    effect: str
+    when: list[str]
+
+
+class PlayerPublic(TypedDict):
+    """A family as everyone sees it: never its hand, money or location."""
+    seat: int
+    name: str
+    status: Status
+    life: int
+    rebel: bool
+    cards_held: int
+    influence: list[CardView]
+    positions: list[str]
+
+
+class MoneyView(TypedDict):
+    """The money deck as everyone knows it: the printed bills drawn (the extra ones secret)."""
+    known_total: int
+    drawn: int
+    remaining_known: int
+
+
+class BudgetView(TypedDict):
+    """This turn's budget as everyone sees it: how many bills each minister drew (by
+    position), who proposes, the proposed totals (by seat as a string) and the vote's outcome
+    ("passed", "defeated", "forced", "failed", or None before it)."""
+    counts: dict[str, int]
+    proposer: int | None
+    allocations: dict[str, int]
+    outcome: str | None
+
+
+class ElectionView(TypedDict):
+    """The election under way: why ("initial", "competence", "vacancy", "resignation"), its
+    round and its candidates (seats; None until they are known)."""
+    reason: str | None
+    round: int | None
+    candidates: list[int] | None
+
+
+class NominationView(TypedDict):
+    """A candidate's nomination (the view's `nominations`, by seat as a string)."""
+    nominated_by: list[int]
+    seconded_by: list[int]
+    declined: bool
+
+
+class MotionView(TypedDict):
+    """The motion on the President's competence: who moved it, against which President."""
+    mover: int
+    president: int | None
+
+
+class UnitView(TypedDict):
+    """A unit on the coup map. `entered`: the coup phase it came into its zone (-1 in place
+    before the coup), `from_zone` where it came from."""
+    id: int
+    kind: str
+    owner: int | None
+    zone: int | None
+    position: str | None
+    armed: bool
+    entered: int | None
+    from_zone: int | None
+    new_weapons: bool
+
+
+class ForeignView(TypedDict):
+    """The Foreign Intervention: its roll, how many forces it allows, those chosen."""
+    roll: int | None
+    allowed: int
+    chosen: list[str]
+    airstrikes_left: int
+
+
+class CoupView(TypedDict):
+    """The map during a coup, all of it public. `votes` and `control` by seat and zone as
+    strings, "junta" or "president"; `result` the winning side, `elected` the Junta's
+    President."""
+    phase: int
+    units: list[UnitView]
+    airstrikes_left: int
+    foreign: ForeignView
+    agitator_zones: list[int]
+    votes: dict[str, str]
+    control: dict[str, str]
+    result: str | None
+    elected: int | None
+
+
+class PublicView(TypedDict):
+    """What everyone sees of the state, a spectator as much as a player."""
+    turn: int
+    phase: PhaseKind
+    phase_title: str
+    phase_number: int
+    finished: bool
+    winners: list[int]
+    positions: dict[str, int | None]
+    brother_in_law: int
+    new_weapons: str | None
+    bank_status: str
+    coup_excuse: bool
+    first_rebel: int | None
+    money: MoneyView
+    players: list[PlayerPublic]
+    budget: BudgetView
+    election: ElectionView | None
+    nominations: dict[str, NominationView]
+    motion: MotionView | None
+    pending_returns: list[int]
+    owes_orders: list[int]
+    steps: list[str]
+    press_scandal: list[int]
+    amnesty: list[int]
+    demand_for_reform: int | None
+    coup: CoupView | None
+
+
+class ProposalView(TypedDict):
+    """The budget proposal as its proposer sees it: the totals, the pocket money added, the
+    bills handed to each player and the 1 MP units topped up (by seat as strings); `fiat`
+    when the GM set it by ruling."""
+    allocations: dict[str, int]
+    from_pocket: int
+    bills: dict[str, list[int]]
+    top_up: dict[str, int]
+    fiat: NotRequired[bool]
+
+
+class PrivateView(TypedDict):
+    """What a seat alone sees of itself (and the GM of every seat). The budget's secrets only
+    for those who hold them: the bills a minister drew (`my_draws`, by position), the budget
+    bills held (`budget_bills`), the President's whole draw (`all_drawn`), the proposal, and
+    `pocket_frozen` for a President who resigned."""
+    seat: int
+    hand: list[CardView]
+    pocket: int
+    bank: int
+    location: str | None
+    last_location: str | None
+    commands: list[str]
+    owes_orders: bool
+    my_draws: NotRequired[dict[str, list[int]]]
+    budget_bills: NotRequired[list[int]]
+    all_drawn: NotRequired[list[int]]
+    proposal: NotRequired[ProposalView]
+    pocket_frozen: NotRequired[bool]
+
+
+class StateView(PublicView):
+    """What `view_for` gives a viewer: the public view; for a seated player his own (`me`);
+    for the GM, and for everyone once the game is over, the whole state (`full`, its JSON),
+    every seat's own view (`players_secret`) and the extra bills' count."""
+    me: NotRequired[PrivateView]
+    full: NotRequired[dict[str, object]]
+    players_secret: NotRequired[list[PrivateView]]
+    extra_bills: NotRequired[int]
+
+
+class BoardRow(TypedDict):
+    """A seat's board row as the web app stores it for its queries (not for display)."""
+    pocket: int
+    bank: int
+    status: Status
+    hand: list[int]
+    influence: list[int]
+    positions: list[str]
+    rebel: bool
+
+
+def _card(cid: int) -> CardView:
     c = catalog.card(cid)
     return {"id": cid, "name": c.name, "category": c.category,
             "category_label": category_label(c.category), "effect": c.effect,
             "when": list(c.when)}
 
 
-def public_view(state: GameState) -> dict[str, Any]:
+def public_view(state: GameState) -> PublicView:
+    return _public(state)
+
+
+def _public(state: GameState) -> StateView:
+    """The public view, as the start of every viewer's (`view_for` adds to it)."""
     drawn = catalog.KNOWN_BILLS + state.extra_bills - len(state.money_deck)
-    players = []
+    players: list[PlayerPublic] = []
     for p in state.players:
         players.append({
             "seat": p.seat, "name": p.name, "status": p.status, "life": p.life,
@@ -39,7 +226,7 @@ def public_view(state: GameState) -> dict[str, Any]:
     budget = state.budget
     proposal = budget.get("proposal")
     info = flow.current_phase(state)
-    view: dict[str, Any] = {
+    view: StateView = {
         "turn": state.turn, "phase": info.kind, "phase_title": info.title,
         "phase_number": state.phase_number, "finished": state.finished,
         "winners": list(state.winners),
@@ -60,8 +247,11 @@ def public_view(state: GameState) -> dict[str, Any]:
                       "round": state.election.get("round"),
                       "candidates": state.election.get("candidates")}
                      if state.election else None),
-        "nominations": {k: dict(v) for k, v in state.nominations.items()},
-        "motion": dict(state.motion) if state.motion else None,
+        "nominations": {k: {"nominated_by": v["nominated_by"],
+                            "seconded_by": v["seconded_by"], "declined": v["declined"]}
+                        for k, v in state.nominations.items()},
+        "motion": ({"mover": state.motion["mover"], "president": state.motion["president"]}
+                   if state.motion else None),
         "pending_returns": list(state.pending_returns),
         "owes_orders": flow.public_owes_orders(state),
         "steps": [steps.STEP_TITLES.get(s, s) for s in info.steps],
@@ -73,10 +263,7 @@ def public_view(state: GameState) -> dict[str, Any]:
     return view
 
 
-UNIT_FIELDS = ("id", "kind", "owner", "zone", "position", "armed", "entered", "from_zone")
-
-
-def coup_view(state: GameState) -> dict[str, Any] | None:
+def coup_view(state: GameState) -> CoupView | None:
     """"Everything on the map is public during a coup" (units, strikes left, the Foreign
     Intervention roll and choices, and after Coup Phase 6 the votes and control)."""
     coup = state.coup
@@ -85,8 +272,11 @@ def coup_view(state: GameState) -> dict[str, Any] | None:
     foreign = coup["foreign"]
     return {
         "phase": coup["phase"],
-        "units": [{**{k: u.get(k) for k in UNIT_FIELDS},
-                   "new_weapons": has_new_weapons(state, u)} for u in coup["units"]],
+        "units": [{"id": u.get("id"), "kind": u.get("kind"), "owner": u.get("owner"),
+                   "zone": u.get("zone"), "position": u.get("position"),
+                   "armed": u.get("armed"), "entered": u.get("entered"),
+                   "from_zone": u.get("from_zone"), "new_weapons": has_new_weapons(state, u)}
+                  for u in coup["units"]],
         "airstrikes_left": AIRSTRIKES - coup["airstrikes_used"],
         "foreign": {"roll": foreign["roll"], "allowed": foreign["allowed"],
                     "chosen": list(foreign["chosen"]),
@@ -99,10 +289,10 @@ def coup_view(state: GameState) -> dict[str, Any] | None:
     }
 
 
-def private_view(state: GameState, seat: int) -> dict[str, Any]:
+def private_view(state: GameState, seat: int) -> PrivateView:
     p = state.players[seat]
     budget = state.budget
-    me: dict[str, Any] = {
+    me: PrivateView = {
         "seat": seat, "hand": [_card(c) for c in p.hand], "pocket": p.pocket, "bank": p.bank,
         "location": p.location, "last_location": p.last_location,
         "commands": state.commanded_positions(seat),
@@ -120,20 +310,20 @@ def private_view(state: GameState, seat: int) -> dict[str, Any]:
         me["all_drawn"] = list(budget.get("all_drawn", []))
     proposal = budget.get("proposal")
     if proposal and seat == budget.get("proposer", state.president):
-        me["proposal"] = dict(proposal)
+        me["proposal"] = proposal.copy()
     if state.phase == PhaseKind.ELECTION and state.election is not None \
             and state.election.get("resigned") == seat:
         me["pocket_frozen"] = True
     return me
 
 
-def view_for(state: GameState, viewer: int | str | None) -> dict[str, Any]:
+def view_for(state: GameState, viewer: int | str | None) -> StateView:
     """The state as `viewer` may see it."""
     seat = viewer if isinstance(viewer, int) and not isinstance(viewer, bool) else None
     # -1 (BIL) would index the last seat
     if seat is not None and not 0 <= seat < len(state.players):
         raise ValueError(f"no player sits at seat {viewer}")
-    view = public_view(state)
+    view = _public(state)
     if viewer == GM or state.finished:
         view["full"] = state.to_dict()
         view["players_secret"] = [private_view(state, p.seat) for p in state.players]
@@ -143,7 +333,7 @@ def view_for(state: GameState, viewer: int | str | None) -> dict[str, Any]:
     return view
 
 
-def board_summary(state: GameState) -> dict[int, dict[str, Any]]:
+def board_summary(state: GameState) -> dict[int, BoardRow]:
     """Per seat, what the board rows hold (for the web app's queries; not for display)."""
     return {p.seat: {"pocket": p.pocket, "bank": p.bank, "status": p.status,
                      "hand": list(p.hand), "influence": list(p.influence),

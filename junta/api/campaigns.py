@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import asdict
-from typing import Any
 
 from django.core.paginator import Paginator
 from django.http import HttpRequest
@@ -39,20 +38,20 @@ router = Router(tags=["campaigns"])
 PHASES_PER_PAGE = 10
 
 
-def phase_out(phase: Phase) -> dict[str, Any]:
+def phase_out(phase: Phase) -> dict[str, object]:
     return {"number": phase.number, "kind": phase.kind, "title": phase_title(phase),
             "turn": phase.turn, "status": phase.status, "opens_at": phase.opens_at,
             "deadline": phase.deadline}
 
 
 @router.get("/me", response={200: MeOut, **ERRORS}, summary="Who I am")
-def me(request: HttpRequest) -> dict[str, Any]:
+def me(request: HttpRequest) -> dict[str, object]:
     user = caller(request)
     return {"id": user.id, "public_name": user.public_name, "time_zone": user.time_zone}
 
 
 @router.get("/campaigns", response={200: list[CampaignItem], **ERRORS}, summary="My campaigns")
-def campaigns(request: HttpRequest) -> list[dict[str, Any]]:
+def campaigns(request: HttpRequest) -> list[dict[str, object]]:
     """The campaigns I run or play in (or asked to join): the current phase, whether I owe
     orders and how far mine are, and what I have not read yet."""
     user = caller(request)
@@ -83,7 +82,7 @@ def campaigns(request: HttpRequest) -> list[dict[str, Any]]:
 
 @router.get("/campaigns/{int:game_id}", response={200: CampaignOut, **ERRORS},
             summary="A campaign as I see it")
-def campaign(request: HttpRequest, game_id: int) -> dict[str, Any]:
+def campaign(request: HttpRequest, game_id: int) -> dict[str, object]:
     """The state as the engine lets me see it (`view`), the public roster, the phase and its
     deadline, the clock (paused, under review, past its deadline, counting down) and who of
     those whose turn is public has given orders."""
@@ -108,7 +107,7 @@ def campaign(request: HttpRequest, game_id: int) -> dict[str, Any]:
     }
 
 
-def _reports(member: access.Membership, results: list[PhaseResult]) -> list[dict[str, Any]]:
+def _reports(member: access.Membership, results: list[PhaseResult]) -> list[dict[str, object]]:
     """Each published result as `member` may read it, as the History page has it: public
     lines and his own; once the game is over, everything revealed."""
     game = member.game
@@ -125,7 +124,7 @@ def _reports(member: access.Membership, results: list[PhaseResult]) -> list[dict
             "public": report.public, "private": report.private,
             "votes": [{"caption": t.caption, "rows": [vars(r) for r in t.rows],
                        "totals": t.totals, "outcome": t.outcome}
-                      for kind, t in report.blocks if kind == "vote"],
+                      for _kind, t in report.blocks if not isinstance(t, list)],
             "revealed": [{"told_to": to, "text": text} for to, text in report.revealed],
             "orders": [{"family": f, "orders": lines} for f, lines in report.orders],
         })
@@ -134,7 +133,7 @@ def _reports(member: access.Membership, results: list[PhaseResult]) -> list[dict
 
 @router.get("/campaigns/{int:game_id}/phases", response={200: PhasesOut, **ERRORS},
             summary="Published phases, newest first")
-def phases(request: HttpRequest, game_id: int, page: int = 1) -> dict[str, Any]:
+def phases(request: HttpRequest, game_id: int, page: int = 1) -> dict[str, object]:
     """Every published phase's report, newest first, ten a page: the public lines and my own
     (every secret once the game is over). Phases a GM rollback undid carry `undone_on`."""
     member = access.membership(caller(request), game_id)
@@ -146,7 +145,7 @@ def phases(request: HttpRequest, game_id: int, page: int = 1) -> dict[str, Any]:
 
 @router.get("/campaigns/{int:game_id}/phases/{int:number}", response={200: ReportOut, **ERRORS},
             summary="One published phase")
-def phase(request: HttpRequest, game_id: int, number: int) -> dict[str, Any]:
+def phase(request: HttpRequest, game_id: int, number: int) -> dict[str, object]:
     member = access.membership(caller(request), game_id)
     result = history_results(member.game).filter(phase__number=number).first()
     if result is None:

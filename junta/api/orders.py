@@ -51,7 +51,7 @@ def _open(seat: Seat) -> tuple[bool, str | None]:
     return clock.counting and barred is None, barred
 
 
-def _orders_out(seat: Seat) -> dict[str, Any]:
+def _orders_out(seat: Seat) -> dict[str, object]:
     order = seat.order
     options = engine.legal_options(seat.state, seat.seat) if seat.seat is not None else None
     lines = []
@@ -71,7 +71,7 @@ def _orders_out(seat: Seat) -> dict[str, Any]:
 
 @router.get("/campaigns/{int:game_id}/options", response={200: OptionsOut, **ERRORS},
             summary="My legal order options now")
-def options(request: HttpRequest, game_id: int) -> dict[str, Any]:
+def options(request: HttpRequest, game_id: int) -> dict[str, object]:
     """Every order the engine lets me give now: its kind, arguments (names, shapes, allowed
     values with labels), the conditions it may carry; `notes` says what is not offered now
     and why. Send one back in PUT /orders as {"option": key, "values": {...}} or as the
@@ -79,16 +79,17 @@ def options(request: HttpRequest, game_id: int) -> dict[str, Any]:
     seat = _my_seat(request, game_id)
     assert seat.seat is not None  # _my_seat
     is_open, barred = _open(seat)
+    me = seat.view.get("me")
     return {"phase": phase_out(seat.phase), "state_version": _version(seat.game),
             "open": is_open, "barred": barred,
-            "owes_orders": bool((seat.view.get("me") or {}).get("owes_orders")),
+            "owes_orders": bool(me and me["owes_orders"]),
             "final": bool(seat.order and seat.order.final),
             **options_json(engine.legal_options(seat.state, seat.seat))}
 
 
 @router.get("/campaigns/{int:game_id}/orders", response={200: OrdersOut, **ERRORS},
             summary="My orders")
-def orders(request: HttpRequest, game_id: int) -> dict[str, Any]:
+def orders(request: HttpRequest, game_id: int) -> dict[str, object]:
     return _orders_out(_my_seat(request, game_id))
 
 
@@ -106,10 +107,10 @@ def _refused(seat: Seat, given: int, error: CampaignError) -> ApiError:
     return ApiError(400, text, "note_to_gm" if "note to the GM" in text else None)
 
 
-def _refused_text(value: Any, where: str) -> str | None:
+def _refused_text(value: object, where: str) -> str | None:
     """The place in `value` (an order as JSON) of a text, key or value, holding a character no
     stored text may (`junta.ops.text`), or None."""
-    todo = [(value, where)]
+    todo: list[tuple[object, str]] = [(value, where)]
     while todo:
         value, where = todo.pop()
         if isinstance(value, str) and refused_text(value):
@@ -124,6 +125,8 @@ def _refused_text(value: Any, where: str) -> str | None:
     return None
 
 
+# items: the request's JSON (Any values, as pydantic reads them); out: the engine's orders as
+# JSON (`Order.to_dict`), as running.submit_orders takes them
 def _engine_orders(seat: Seat, items: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """Each item read as the engine's order (an option filled in is built by the engine, then
     read as any order), each problem with its place in the list."""
@@ -150,7 +153,7 @@ def _engine_orders(seat: Seat, items: list[dict[str, Any]]) -> list[dict[str, An
 
 @router.put("/campaigns/{int:game_id}/orders", response={200: OrdersOut, 409: ErrorOut, **ERRORS},
             summary="Replace my orders for the current phase")
-def replace_orders(request: HttpRequest, game_id: int, payload: OrdersIn) -> dict[str, Any]:
+def replace_orders(request: HttpRequest, game_id: int, payload: OrdersIn) -> dict[str, object]:
     """The whole list, validated by the engine as one set; on any problem nothing is saved
     (each message with the order and argument it concerns: "orders[2].amount")."""
     user = caller(request)
@@ -184,7 +187,7 @@ def _issue(problem: str) -> Issue:
 
 @router.post("/campaigns/{int:game_id}/orders/final", response={200: OrdersOut, **ERRORS},
              summary="Mark my orders final, or open them again")
-def final(request: HttpRequest, game_id: int, payload: FinalIn) -> dict[str, Any]:
+def final(request: HttpRequest, game_id: int, payload: FinalIn) -> dict[str, object]:
     user = caller(request)
     seat = _my_seat(request, game_id)
     try:

@@ -28,7 +28,7 @@ from typing import Any, TypedDict, cast
 from django.utils.html import format_html
 from django.utils.safestring import SafeString, mark_safe
 
-from junta.engine import Catalog, MapShape, Zone
+from junta.engine import Catalog, CoupView, Event, MapShape, UnitView, Zone
 
 LAYOUT_FILE = Path(__file__).parent / "data" / "city_layout.json"
 # The parsed city_layout.json: JSON, whose values json gives as Any.
@@ -198,14 +198,13 @@ def _kind_key(kind: str) -> tuple[int, str]:
     return (KIND_ORDER.index(kind) if kind in KIND_ORDER else len(KIND_ORDER), kind)
 
 
-def stacks(coup: Mapping[str, Any] | None, names: Mapping[int, str] | None = None
-           ) -> list[Stack]:
+def stacks(coup: CoupView | None, names: Mapping[int, str] | None = None) -> list[Stack]:
     """Every unit of the coup view grouped by zone, owner and kind, in zone order (unplaced
     units, zone None, last)."""
     names = names or {}
-    # the coup view's units: JSON (Any values), by zone, owner and kind
-    groups: dict[tuple[int | None, int | None, str], list[Mapping[str, Any]]] = {}
-    for unit in (coup or {}).get("units") or []:
+    # the coup view's units by zone, owner and kind
+    groups: dict[tuple[int | None, int | None, str], list[UnitView]] = {}
+    for unit in (coup.get("units") or [] if coup else []):
         key = (unit.get("zone"), unit.get("owner"), str(unit.get("kind") or "Unit"))
         groups.setdefault(key, []).append(unit)
     out = [
@@ -219,11 +218,18 @@ def stacks(coup: Mapping[str, Any] | None, names: Mapping[int, str] | None = Non
     return out
 
 
-def stacks_by_zone(coup: Mapping[str, Any] | None, names: Mapping[int, str] | None = None,
-                   zones: Mapping[int, Zone] | None = None) -> list[dict[str, Any]]:
+class ZoneRow(TypedDict):
+    """A zone that holds units, in the table below the map."""
+    zone: int
+    name: str
+    stacks: list[Stack]
+
+
+def stacks_by_zone(coup: CoupView | None, names: Mapping[int, str] | None = None,
+                   zones: Mapping[int, Zone] | None = None) -> list[ZoneRow]:
     """Rows for the table below the map: each zone that holds units, with its stacks."""
     zones = zones or Catalog.zones()
-    rows: dict[int, dict[str, Any]] = {}
+    rows: dict[int, ZoneRow] = {}
     for stack in stacks(coup, names):
         if stack.zone is None:
             continue
@@ -235,13 +241,21 @@ def stacks_by_zone(coup: Mapping[str, Any] | None, names: Mapping[int, str] | No
     return [rows[z] for z in sorted(rows)]
 
 
-def unplaced(coup: Mapping[str, Any] | None, names: Mapping[int, str] | None = None
+def unplaced(coup: CoupView | None, names: Mapping[int, str] | None = None
              ) -> list[Stack]:
     return [s for s in stacks(coup, names) if s.zone is None]
 
 
-def owners(coup: Mapping[str, Any] | None, names: Mapping[int, str] | None = None
-           ) -> list[dict[str, Any]]:
+class OwnerKey(TypedDict):
+    """An owner in the key of counter colours, with how many units he has on the map."""
+    owner: int | None
+    name: str
+    colour: str
+    swatch: SafeString
+    units: int
+
+
+def owners(coup: CoupView | None, names: Mapping[int, str] | None = None) -> list[OwnerKey]:
     """The key of counter colours: each owner with units on the map, and how many."""
     count: dict[int | None, int] = {}
     for s in stacks(coup, names):
@@ -266,14 +280,14 @@ class Move:
         return f"{self.owner_name}: {units} moved from zone {self.start} to zone {self.end}"
 
 
-def moves(coup: Mapping[str, Any] | None, moved_in: int | None,
+def moves(coup: CoupView | None, moved_in: int | None,
           names: Mapping[int, str] | None = None) -> list[Move]:
     """Units that entered their zone from another one in coup phase `moved_in` (the view's
     "entered" and "from_zone"), grouped by owner and route."""
     if moved_in is None:
         return []
     groups: dict[tuple[int | None, int, int], int] = {}  # by owner, start and end zone
-    for unit in (coup or {}).get("units") or []:
+    for unit in (coup.get("units") or [] if coup else []):
         start, end = unit.get("from_zone"), unit.get("zone")
         if unit.get("entered") == moved_in and start is not None and end is not None \
                 and start != end:
@@ -303,7 +317,11 @@ class Battle:
         return f"{self.zone} {self.name}: " + "; ".join(self.summaries)
 
 
-def _event_fields(event: Any) -> tuple[str, str, Any, Mapping[str, Any]]:
+# A stored event is JSON from the database (Any values), and so is an Event's data.
+StoredEvent = Event | Mapping[str, Any]
+
+
+def _event_fields(event: StoredEvent) -> tuple[str, str, object, Mapping[str, Any]]:
     """kind, text, audience and data of an engine Event or of its stored dict."""
     if isinstance(event, Mapping):
         return (str(event.get("kind") or ""), str(event.get("text") or ""),
@@ -324,7 +342,7 @@ class _Fighting(TypedDict):  # what battles() gathers for one zone
     retreats: list[tuple[int, str]]
 
 
-def battles(events: Iterable[Any], names: Mapping[int, str] | None = None,
+def battles(events: Iterable[StoredEvent], names: Mapping[int, str] | None = None,
             zones: Mapping[int, Zone] | None = None) -> list[Battle]:
     """The zones where there was fighting in a phase, in zone order, read from the phase's
     events (engine Events or their stored dicts). Only public events are read: a private or
@@ -714,7 +732,7 @@ def planned_marks(orders: Iterable[Planned], colour: str, lay: Layout | None = N
     return format_html('<g class="cm-orders">{}</g>', _join(drawn))
 
 
-def render_svg(coup: Mapping[str, Any] | None = None, names: Mapping[int, str] | None = None,
+def render_svg(coup: CoupView | None = None, names: Mapping[int, str] | None = None,
                *, zones: Mapping[int, Zone] | None = None, layout_data: Layout | None = None,
                moved_in: int | None = None, battles: Iterable[Battle] | None = None,
                title: str = "Map of the city", title_id: str = "citymap-title",
@@ -732,7 +750,7 @@ def render_svg(coup: Mapping[str, Any] | None = None, names: Mapping[int, str] |
     for stack in stacks(coup, names):
         if stack.zone is not None:
             by_zone.setdefault(stack.zone, []).append(stack)
-    control = {str(k): v for k, v in ((coup or {}).get("control") or {}).items()}
+    control = {str(k): v for k, v in ((coup.get("control") if coup else None) or {}).items()}
     drawn = [
         _zone(zones[z], lay["zones"][str(z)], lay["zone"], by_zone.get(z, []),
               control.get(str(z)), coup is not None, id_prefix)
@@ -760,7 +778,15 @@ def render_svg(coup: Mapping[str, Any] | None = None, names: Mapping[int, str] |
 
 # --- the text beside the map --------------------------------------------------------------
 
-def legend(zones: Mapping[int, Zone] | None = None) -> list[dict[str, Any]]:
+class LegendZone(TypedDict):
+    id: int
+    name: str
+    kind: str
+    control_point: bool
+    notes: list[str]
+
+
+def legend(zones: Mapping[int, Zone] | None = None) -> list[LegendZone]:
     """The numbered list of zones with what is special about each."""
     zones = zones or Catalog.zones()
     return [{"id": z.id, "name": z.name, "kind": z.kind, "control_point": z.control_point,
@@ -784,6 +810,7 @@ def _where(zone: int | None, zones: Mapping[int, Zone]) -> str:
     return f"{zone} {zones[zone].name}" if zone is not None and zone in zones else f"zone {zone}"
 
 
+# spec: a force's entry in map.json (JSON, Any values)
 def _force(kind: str, spec: Mapping[str, Any], zones: Mapping[int, Zone]) -> str:
     count = spec.get("count")
     units = f"{count} {plural(kind, count)}" if isinstance(count, int) else kind
@@ -812,14 +839,22 @@ def _force(kind: str, spec: Mapping[str, Any], zones: Mapping[int, Zone]) -> str
     return units
 
 
+class DeploymentRow(TypedDict):
+    """A position's forces where they start, with its public holder ("" for a force no
+    position commands)."""
+    title: str
+    holder: str
+    forces: list[str]
+
+
 def deployment(positions: Mapping[str, int | None] | None = None,
                names: Mapping[int, str] | None = None,
-               zones: Mapping[int, Zone] | None = None) -> list[dict[str, Any]]:
+               zones: Mapping[int, Zone] | None = None) -> list[DeploymentRow]:
     """Where each position's forces start when a coup begins (map.json's initial_deployment),
     with the position's public holder."""
     zones = zones or Catalog.zones()
     positions, names = positions or {}, names or {}
-    out = []
+    out: list[DeploymentRow] = []
     for title, forces in Catalog.city().get("initial_deployment", {}).items():
         key = POSITION_KEYS.get(title)
         holder = positions.get(key) if key else None
@@ -831,6 +866,7 @@ def deployment(positions: Mapping[str, int | None] | None = None,
     return out
 
 
+# forces: a position's entry in map.json's initial_deployment (JSON, Any values)
 def _forces(forces: Mapping[str, Any], zones: Mapping[int, Zone]) -> list[str]:
     """One line per force; forces that simply start together in one zone share a line ("5
     Soldiers and 1 Tank in 15 1st Brigade Barracks")."""

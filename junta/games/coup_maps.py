@@ -10,11 +10,11 @@ drawing code's version. A day: History's pages of old coups stay fast."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from django.core.cache import caches
+from django.utils.safestring import SafeString
 
-from junta.engine import PUBLIC, Event, PhaseKind, view_for
+from junta.engine import PUBLIC, CoupView, Event, PhaseKind, PublicView, view_for
 from junta.games import citymap, repository
 from junta.games.cache_keys import content_key
 from junta.games.models import PhaseResult
@@ -24,7 +24,7 @@ COUP_MAP_CACHE_SECONDS = 24 * 3600
 _NO_MAP = "none"
 
 
-def moved_in(view: dict[str, Any], coup: dict[str, Any]) -> int | None:
+def moved_in(view: PublicView, coup: CoupView) -> int | None:
     """The coup phase whose moves the map shows as arrows: while Coup Phase n is open the
     state holds the moves of phase n-1 (0 is the Rebel-Only step); after Coup Phase 6 (the
     Aftermath) those of phase 6."""
@@ -42,14 +42,14 @@ def public_events(result: PhaseResult) -> list[Event]:
 
 @dataclass
 class CoupMap:
-    svg: Any
+    svg: SafeString
     caption: str
-    fighting: list[Any]  # citymap.Battle, one per zone fought over in the phase
+    fighting: list[citymap.Battle]  # one per zone fought over in the phase
     fighting_title: str  # "Fighting in Coup Phase 3", or "" when the phase had no combat step
 
 
 def fighting_of(result: PhaseResult, names: dict[int, str], number: int | None
-                ) -> tuple[list[Any], str]:
+                ) -> tuple[list[citymap.Battle], str]:
     """The zones fought over in a coup phase, from its public events only, and the heading of
     their list ("Fighting in Coup Phase 3"); nothing for a phase that is not a coup phase."""
     if result.phase.kind not in COUP_KINDS or not number:

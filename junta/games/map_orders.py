@@ -17,12 +17,14 @@ options and the orders are the viewer's own (his secret until carried out, docs/
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import NotRequired, TypedDict
 
 from django.urls import reverse
+from django.utils.safestring import SafeString
 
 from junta.engine import (
     Catalog,
+    CoupView,
     GameState,
     MapForm,
     Options,
@@ -69,17 +71,55 @@ def stands(options: Options, seat: int, occupied: Mapping[str, list[int]] | None
     return {zone: out.get(zone, [zone]) for zone in sorted(own, key=int)}
 
 
+# One choice a tap can make, as the script reads it: the zone tapped (`at`), the stack a route
+# starts from, whose units, the stacks that may give it after their moves, the form's values and
+# the engine's sentence ("from" is a keyword: the functional form). Filled in this order (the
+# page's JSON keeps it), so every key but `at` comes later.
+MapAction = TypedDict("MapAction", {
+    "at": str, "from": NotRequired[str], "who": NotRequired[str],
+    "stacks": NotRequired[list[str]], "values": NotRequired[dict[str, str]],
+    "text": NotRequired[str],
+})
+
+
+class MapOptionData(TypedDict):
+    key: str
+    label: str
+    prefix: str
+    shape: str
+    actions: list[MapAction]
+
+
+class MapOrders(TypedDict):
+    """What the script gets to give orders on the map (as JSON)."""
+    seat: int
+    orders_url: str
+    zones: dict[str, str]
+    stacks: list[str]
+    options: list[MapOptionData]
+
+
+class MapOrdersContext(TypedDict, total=False):
+    """What the Map page adds for a seated player (nothing for the GM or a spectator)."""
+    planned: list[citymap.Planned]
+    map_orders_open: bool
+    state_version: int
+    orders_revision: int
+    planned_svg: SafeString
+    map_orders: MapOrders
+
+
 def option_data(state: GameState, seat: int, option: OrderOption, form: MapForm,
                 occupied: Mapping[str, list[int]] | None,
-                stacks: Mapping[str, list[str]]) -> dict[str, Any]:
+                stacks: Mapping[str, list[str]]) -> MapOptionData:
     """One option as the script reads it: its shape, and each choice a tap can make (the
     zone tapped, a route's stack, whose units, the stacks that may give it after their moves),
     with the form's values and the engine's sentence for it. A route starts from one of the
     seat's stacks; a target is a player seen in the zone (any the engine offers while the map
     shows no units: `occupied` None)."""
-    actions = []
+    actions: list[MapAction] = []
     for values in map_values(option):
-        action: dict[str, Any] = {"at": token(values[form.zone])}
+        action: MapAction = {"at": token(values[form.zone])}
         if form.start:
             action["from"] = token(values[form.start])
             if action["from"] not in stacks:
@@ -98,10 +138,10 @@ def option_data(state: GameState, seat: int, option: OrderOption, form: MapForm,
             "shape": str(form.shape), "actions": actions}
 
 
-def occupants(coup: Mapping[str, Any] | None) -> dict[str, list[int]]:
+def occupants(coup: CoupView | None) -> dict[str, list[int]]:
     """The seats with units in each zone (public: everything on the map is, §coup)."""
     out: dict[str, set[int]] = {}
-    for unit in (coup or {}).get("units") or []:
+    for unit in (coup.get("units") or [] if coup else []):
         zone, owner = unit.get("zone"), unit.get("owner")
         if zone is not None and isinstance(owner, int) and owner >= 0:
             out.setdefault(str(zone), set()).add(owner)
@@ -119,7 +159,7 @@ def planned(state: GameState, orders: Sequence[Order]) -> list[citymap.Planned]:
     return out
 
 
-def context(seat: Seat, coup: Mapping[str, Any] | None) -> dict[str, Any]:
+def context(seat: Seat, coup: CoupView | None) -> MapOrdersContext:
     """What the Map page adds for a seated player: his map orders of the phase (drawn and
     listed, each removable), and while he may give orders the options the map offers him,
     each with the choices a tap can make (an option without any is left out: a retreat
@@ -136,7 +176,7 @@ def context(seat: Seat, coup: Mapping[str, Any] | None) -> dict[str, Any]:
         why_no_orders(state, index) is None
     options = legal_options(state, index) if is_open else None
     offered = map_options(options) if options is not None else []
-    out: dict[str, Any] = {
+    out: MapOrdersContext = {
         "planned": marks, "map_orders_open": is_open, "state_version": seat.game.state_version,
         "orders_revision": seat.order.revision if seat.order else 0,
         "planned_svg": citymap.planned_marks(marks, citymap.owner_colour(index)),

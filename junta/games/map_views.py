@@ -4,25 +4,24 @@ map (`map_orders`)."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from django.contrib.auth.decorators import login_required
 from django.http import HttpResponse
 from django.shortcuts import render
 from django.utils.safestring import SafeString
 
 from accounts.public import AuthenticatedHttpRequest
+from junta.engine import PublicView
 from junta.games import citymap, map_orders, play, selectors
 from junta.games.coup_maps import fighting_of, moved_in
 from junta.games.models import Game, Phase
 from junta.games.page_cache import kept_for_viewer
 
 
-def names_of(view: dict[str, Any]) -> dict[int, str]:
+def names_of(view: PublicView) -> dict[int, str]:
     return {p["seat"]: p["name"] for p in view.get("players", [])}
 
 
-def latest_fighting(game: Game, phase: Phase | None, view: dict[str, Any]
+def latest_fighting(game: Game, phase: Phase | None, view: PublicView
                     ) -> tuple[list[citymap.Battle], str]:
     """During a coup, the fighting of the latest published coup phase (the one whose moves the
     arrows show), read from its public events only. One query, in a coup or not: the page
@@ -38,9 +37,9 @@ def latest_fighting(game: Game, phase: Phase | None, view: dict[str, Any]
     return fighting_of(result, names_of(view), moved_in(view, coup))
 
 
-def map_context(view: dict[str, Any], fighting: list[citymap.Battle] | None = None,
+def map_context(view: PublicView, fighting: list[citymap.Battle] | None = None,
                 fighting_title: str = "", planned: SafeString | None = None
-                ) -> dict[str, Any]:
+                ) -> dict[str, object]:
     """What the page shows, taken from the public parts of an engine view only: the coup
     view, the families' names and the positions' holders (never the viewer's own secrets),
     and the latest coup phase's fighting (`fighting`, from public events only). The one
@@ -48,13 +47,14 @@ def map_context(view: dict[str, Any], fighting: list[citymap.Battle] | None = No
     drawn over the city on his page only."""
     names = names_of(view)
     coup = view.get("coup")
-    context: dict[str, Any] = {
+    fought = (fighting or []) if coup is not None else []
+    context: dict[str, object] = {
         "coup": coup, "turn": view.get("turn"), "phase_title": view.get("phase_title", ""),
         "legend": citymap.legend(), "kinds": [],
-        "fighting": (fighting or []) if coup is not None else [],
+        "fighting": fought,
         "fighting_title": fighting_title if coup is not None else "",
     }
-    context["retreats"] = any(b.retreats for b in context["fighting"])
+    context["retreats"] = any(b.retreats for b in fought)
     if coup is None:
         context["svg"] = citymap.render_svg(None, names, title="Map of the city",
                                             planned=planned)
@@ -64,7 +64,7 @@ def map_context(view: dict[str, Any], fighting: list[citymap.Battle] | None = No
     stacks = citymap.stacks(coup, names)
     control = coup.get("control") or {}
     context.update({
-        "svg": citymap.render_svg(coup, names, moved_in=shown, battles=context["fighting"],
+        "svg": citymap.render_svg(coup, names, moved_in=shown, battles=fought,
                                   title="Map of the city with every unit of the coup",
                                   planned=planned),
         "moves_of": shown, "moves": citymap.moves(coup, shown, names),

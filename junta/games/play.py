@@ -7,13 +7,15 @@ A report is drawn from parts of its own: each vote a table (`vote_tables`), a co
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any, TypedDict
+from typing import TypedDict
 
 from django.db.models import Count, QuerySet, Subquery
 from django.db.models.fields.json import KeyTextTransform, KeyTransform
 from django.http import Http404
+from django.utils.safestring import SafeString
 
 from accounts.public import User
 from junta.engine import (
@@ -21,6 +23,7 @@ from junta.engine import (
     Event,
     GameState,
     PhaseKind,
+    StateView,
     coup_phase_title,
     current_phase,
     describe_order,
@@ -28,11 +31,12 @@ from junta.engine import (
     view_for,
 )
 from junta.games import repository
+from junta.games.citymap import Battle
 from junta.games.coup_maps import coup_maps
 from junta.games.headlines import headline
 from junta.games.models import Game, Order, Phase, PhaseResult, Player, Speech
 from junta.games.rollbacks import undone
-from junta.games.vote_tables import public_blocks
+from junta.games.vote_tables import Block, public_blocks
 
 
 @dataclass
@@ -41,7 +45,7 @@ class Seat:
     player: Player | None  # None for the GM and spectators
     phase: Phase
     state: GameState
-    view: dict[str, Any]
+    view: StateView
     order: Order | None
 
     @property
@@ -120,10 +124,10 @@ class PhaseReport:
     revealed: list[tuple[str, str]] = field(default_factory=list)
     orders: list[tuple[str, list[str]]] = field(default_factory=list)
     # A coup phase (or the Locations phase that started a coup): the map after it.
-    coup_map: Any = None
+    coup_map: SafeString | None = None
     coup_caption: str = ""
     # A coup phase: the zones fought over in it (public events only), listed below its map.
-    fighting: list[Any] = field(default_factory=list)
+    fighting: list[Battle] = field(default_factory=list)
     fighting_title: str = ""
     # How many speeches were made while the phase was open (History links to them).
     speech_count: int = 0
@@ -131,10 +135,11 @@ class PhaseReport:
     undone_on: datetime | None = None
     # The public lines in order, each vote a table (`vote_tables.public_blocks`): what the
     # report draws.
-    blocks: list[tuple[str, Any]] = field(default_factory=list)
+    blocks: list[Block] = field(default_factory=list)
 
 
-def phase_title(phase: Phase, coup_phase: Any = None) -> str:
+# coup_phase: a number read from the stored state's JSON by `history_results`' query
+def phase_title(phase: Phase, coup_phase: int | str | None = None) -> str:
     """The phase's title as the engine gives it ("Budget Proposal", "Coup Phase 3"). A coup
     phase's number is in the state the phase opened with: `coup_phase` when the caller read it
     from there already (`history_results` does, in its query), else the state is read."""
@@ -154,8 +159,9 @@ def _names(result: PhaseResult) -> dict[int, str]:
     return {p["seat"]: p["name"] for p in players}
 
 
-def _told_to(audience: Any, names: dict[int, str]) -> str:
-    if audience == "gm":
+def _told_to(audience: str | Sequence[int], names: dict[int, str]) -> str:
+    """Whom a line that is not public was told to: the GM ("gm") or some seats."""
+    if isinstance(audience, str):
         return "the GameMaster"
     return ", ".join(names.get(s, f"seat {s + 1}") for s in audience) or "nobody"
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any, TypedDict
+from typing import TypedDict
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -18,6 +18,7 @@ from junta.engine import (
     CONTROL_POINTS,
     FORCE_NAMES,
     Catalog,
+    StateView,
     Status,
     current_phase,
     instruction_lines,
@@ -68,17 +69,17 @@ def _status_context(request: AuthenticatedHttpRequest, game: Game) -> dict[str, 
         "state": state, "roster": roster, "cabinet": cabinet, "money_percent": percent,
         "instructions": instruction_lines(state, seat.seat)
         if me and seat.seat is not None else [],
-        "owes": bool(me and view["me"]["owes_orders"]),
+        "owes": bool(me and me["owes_orders"]),
         "dead": dead,
         "deciding": status_info.deciding(view),
         "reveal": status_info.revealed(game, view, state),
         "learned": play.learned(game, seat.seat, state.turn) if me else [],
-        "location_name": Catalog.LOCATION_NAMES.get((me or {}).get("location") or "", ""),
+        "location_name": Catalog.LOCATION_NAMES.get(me["location"] or "", "") if me else "",
         "exiled": me is not None and seat.seat is not None
         and state.players[seat.seat].status == Status.EXILED,
         "is_gm": game.gm_id == request.user.id,
         "winners": [state.name(w) for w in view["winners"]],
-        "my_positions": [Catalog.TITLES[k] for k in (me or {}).get("commands", [])],
+        "my_positions": [Catalog.TITLES[k] for k in me["commands"]] if me else [],
         "open": seat.phase is not None and seat.phase.status == Phase.Status.OPEN,
         "coup": _coup_context(game, view, seat.seat),
         # one truth about the phase (paused, under review, past its deadline, counting down)
@@ -88,7 +89,7 @@ def _status_context(request: AuthenticatedHttpRequest, game: Game) -> dict[str, 
     }
 
 
-def _coup_context(game: Game, view: dict[str, Any], seat: int | None
+def _coup_context(game: Game, view: StateView, seat: int | None
                   ) -> dict[str, object] | None:
     """During a coup: its phase, the Rebels and the First Rebel, the Foreign Intervention roll,
     the strikes left, my units and, after Coup Phase 6, who holds the control points."""
@@ -104,7 +105,7 @@ def _coup_context(game: Game, view: dict[str, Any], seat: int | None
     return {
         "phase": coup["phase"],
         "rebels": [p["name"] for p in view["players"] if p["rebel"]],
-        "first_rebel": names.get(view["first_rebel"]),
+        "first_rebel": _name(names, view["first_rebel"]),
         "foreign": coup["foreign"],
         "foreign_chosen": [FORCE_NAMES.get(f, f) for f in coup["foreign"]["chosen"]],
         "airstrikes_left": coup["airstrikes_left"],
@@ -113,9 +114,13 @@ def _coup_context(game: Game, view: dict[str, Any], seat: int | None
         "control": [(zone_name(z), coup["control"][str(z)])
                     for z in CONTROL_POINTS if str(z) in coup["control"]],
         "result": coup["result"],
-        "elected": names.get(coup["elected"]),
+        "elected": _name(names, coup["elected"]),
         "map_url": map_url,
     }
+
+
+def _name(names: dict[int, str], seat: int | None) -> str | None:
+    return None if seat is None else names.get(seat)
 
 
 @login_required

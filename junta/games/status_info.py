@@ -6,12 +6,20 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
+from typing import TypedDict
 
 from django.utils import timezone
 from django.utils.timesince import timeuntil
 
-from junta.engine import Catalog, GameState, PhaseKind, Status, public_owes_orders
+from junta.engine import (
+    Catalog,
+    GameState,
+    PhaseKind,
+    PublicView,
+    StateView,
+    Status,
+    public_owes_orders,
+)
 from junta.games import play
 from junta.games.models import Game, Order, Phase, PhaseResult
 from junta.games.rollbacks import undone
@@ -28,69 +36,118 @@ DRAWERS = {Catalog.FOREIGN: "the Foreign Minister", Catalog.FARM_LABOR: "the Far
            "Secretary", Catalog.PRESIDENT: "El Presidente"}
 
 
-def deciding(view: dict[str, Any]) -> dict[str, Any] | None:
+class ElectionMatter(TypedDict):
+    round: int
+    reason: str
+    candidates: list[str] | None
+
+
+class NominationLine(TypedDict):
+    candidate: str
+    by: list[str]
+    seconded: list[str]
+    declined: bool
+
+
+class MotionMatter(TypedDict):
+    mover: str
+    president: str
+
+
+class Deciding(TypedDict, total=False):
+    """What `deciding` finds before the Chamber; only the parts this phase has."""
+    draws: list[tuple[str, int]]  # (who drew, how many bills)
+    proposer: str
+    allocations: list[tuple[str, int]]  # (family, MP)
+    allocated: int
+    outcome: str | None
+    election: ElectionMatter
+    nominations: list[NominationLine]
+    motion: MotionMatter
+
+
+def deciding(view: PublicView) -> Deciding | None:
     """The matter before the Chamber in this phase, from the public view only: the proposed
     budget's totals per player (and the number of bills each minister drew), the nominations
     and candidates of an election, the motion on the President's competence."""
     names: dict[int, str] = {p["seat"]: p["name"] for p in view["players"]}
     kind = view["phase"]
 
-    def name(seat: Any) -> str:
+    def name(seat: int | str) -> str:
         return names.get(seat if isinstance(seat, int) else int(seat), f"seat {seat}")
 
-    out: dict[str, Any] = {}
-    budget = view.get("budget") or {}
-    counts = budget.get("counts") or {}
+    out: Deciding = {}
+    budget = view["budget"]
+    counts = budget["counts"]
     if kind in (PhaseKind.BUDGET_PROPOSAL, PhaseKind.BUDGET_VOTE, PhaseKind.INTERNAL_SECURITY) \
             and counts:
         out["draws"] = [(DRAWERS[pos], counts[pos]) for pos in DRAWERS if pos in counts]
-    if kind in (PhaseKind.BUDGET_VOTE, PhaseKind.INTERNAL_SECURITY) \
-            and budget.get("proposer") is not None:
-        allocations = {int(k): v for k, v in (budget.get("allocations") or {}).items()}
-        out["proposer"] = name(budget["proposer"])
+    proposer = budget["proposer"]
+    if kind in (PhaseKind.BUDGET_VOTE, PhaseKind.INTERNAL_SECURITY) and proposer is not None:
+        allocations = {int(k): v for k, v in budget["allocations"].items()}
+        out["proposer"] = name(proposer)
         out["allocations"] = [(p["name"], allocations.get(p["seat"], 0))
                               for p in view["players"] if allocations.get(p["seat"])
                               or p["status"] == Status.ALIVE]
         out["allocated"] = sum(allocations.values())
-        out["outcome"] = budget.get("outcome")
-    election = view.get("election")
+        out["outcome"] = budget["outcome"]
+    election = view["election"]
     if kind == PhaseKind.ELECTION and election:
-        candidates = election.get("candidates")
+        candidates = election["candidates"]
         out["election"] = {
-            "round": election.get("round") or 1,
-            "reason": ELECTION_REASONS.get(election.get("reason") or "", ""),
+            "round": election["round"] or 1,
+            "reason": ELECTION_REASONS.get(election["reason"] or "", ""),
             "candidates": [name(c) for c in candidates] if candidates else None,
         }
         out["nominations"] = [
-            {"candidate": name(c), "by": [name(s) for s in n.get("nominated_by", [])],
-             "seconded": [name(s) for s in n.get("seconded_by", [])],
-             "declined": bool(n.get("declined"))}
-            for c, n in sorted((view.get("nominations") or {}).items(), key=lambda i: int(i[0]))
-        ] if (election.get("reason") == "initial") else []
-    motion = view.get("motion")
+            {"candidate": name(c), "by": [name(s) for s in n["nominated_by"]],
+             "seconded": [name(s) for s in n["seconded_by"]],
+             "declined": bool(n["declined"])}
+            for c, n in sorted(view["nominations"].items(), key=lambda i: int(i[0]))
+        ] if (election["reason"] == "initial") else []
+    motion = view["motion"]
     if kind == PhaseKind.SPECIAL_MOTION and motion:
-        out["motion"] = {"mover": name(motion["mover"]) if motion.get("mover") is not None
+        out["motion"] = {"mover": name(motion["mover"]) if motion["mover"] is not None
                          else "", "president": name(motion["president"])
-                         if motion.get("president") is not None else "the President"}
+                         if motion["president"] is not None else "the President"}
     return out or None
 
 
-def revealed(game: Game, view: dict[str, Any], state: GameState) -> dict[str, Any] | None:
+class Family(TypedDict):
+    """A family as the end of the game reveals it."""
+    name: str
+    status: Status
+    pocket: int
+    bank: int
+    hand: list[str]
+    influence: list[str]
+    location: str
+
+
+class Reveal(TypedDict):
+    families: list[Family]
+    extra_bills: int | None
+    budgets: list[TurnBudget]
+    last_turn: list[play.PhaseReport]
+    turn: int
+
+
+def revealed(game: Game, view: StateView, state: GameState) -> Reveal | None:
     """The full reveal of a finished game: every family's hand, pocket, bank and location,
     the extra-bill count, every turn's budget draws and what the proposer kept, and the last
     turn's phases with every order and every secret line."""
     secrets = view.get("players_secret")
-    if not view.get("finished") or secrets is None or game.status != Game.Status.FINISHED:
+    if not view["finished"] or secrets is None or game.status != Game.Status.FINISHED:
         return None
-    families = []
+    families: list[Family] = []
     for public, secret in zip(view["players"], secrets, strict=True):
         families.append({
             "name": public["name"], "status": public["status"],
             "pocket": secret["pocket"], "bank": secret["bank"],
             "hand": [c["name"] for c in secret["hand"]],
             "influence": [c["name"] for c in public["influence"]],
-            "location": Catalog.LOCATION_NAMES.get(secret.get("location") or
-                                                   secret.get("last_location") or "", ""),
+            "location": Catalog.LOCATION_NAMES.get(secret["location"] or
+                                                   secret["last_location"] or "", ""),
         })
     families.sort(key=lambda f: -f["bank"])
     last_turn = list(play.published_results(game).filter(phase__turn=state.turn))
@@ -103,7 +160,20 @@ def revealed(game: Game, view: dict[str, Any], state: GameState) -> dict[str, An
     }
 
 
-def budgets(game: Game) -> list[dict[str, Any]]:
+class Draw(TypedDict):
+    title: str  # the position that drew
+    who: str
+    bills: list[int]
+    total: int
+
+
+class TurnBudget(TypedDict):
+    turn: int
+    draws: list[Draw]
+    kept: list[tuple[str, int]]  # (who kept it, MP) for each skim
+
+
+def budgets(game: Game) -> list[TurnBudget]:
     """Every turn's budget draws (who drew which bills) and what the proposer kept unallocated:
     one query, whatever the campaign's length."""
     rows = (PhaseResult.objects.filter(phase__game=game, published_at__isnull=False,
@@ -112,7 +182,7 @@ def budgets(game: Game) -> list[dict[str, Any]]:
             .exclude(undone()).order_by("phase__number")
             .values("phase__turn", "phase__kind", "state_after__budget__drawn",
                     "state_after__positions", "state_after__players", "events"))
-    turns: dict[int, dict[str, Any]] = {}
+    turns: dict[int, TurnBudget] = {}
     for row in rows:
         turn = turns.setdefault(row["phase__turn"], {"turn": row["phase__turn"], "draws": [],
                                                      "kept": []})

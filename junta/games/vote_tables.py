@@ -9,7 +9,7 @@ from that record, and folds in the line that says how the vote went."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Literal
 
 from junta.engine import PUBLIC, Catalog, Event
 
@@ -36,7 +36,7 @@ class VoteTable:
     outcome: str = ""  # the line that says how the vote went, when the report has one
 
 
-def _choice(choice: Any, names: dict[int, str]) -> str:
+def _choice(choice: object, names: dict[int, str]) -> str:
     if isinstance(choice, int) and not isinstance(choice, bool):
         return names.get(choice, f"seat {choice + 1}")
     return str(choice).capitalize()
@@ -68,12 +68,17 @@ def vote_table(event: Event, names: dict[int, str], caption: str) -> VoteTable:
     return VoteTable(caption, rows, sorted(totals.items(), key=lambda kv: (-kv[1], kv[0])))
 
 
+# A report's public lines, grouped: ("lines", [text, ...]) or ("vote", VoteTable)
+Block = tuple[Literal["lines"], list[str]] | tuple[Literal["vote"], VoteTable]
+
+
 def public_blocks(events: list[Event], names: dict[int, str], title: str
-                  ) -> list[tuple[str, Any]]:
+                  ) -> list[Block]:
     """A report's public lines in order, grouped: ("lines", [text, ...]) or ("vote",
     VoteTable), each vote followed by the line that says how it went folded into its table."""
-    blocks: list[tuple[str, Any]] = []
+    blocks: list[Block] = []
     table: VoteTable | None = None
+    lines: list[str] | None = None  # the lines block open at the end of `blocks`
     count = 0
     for event in events:
         if event.audience != PUBLIC:
@@ -83,11 +88,13 @@ def public_blocks(events: list[Event], names: dict[int, str], title: str
             table = vote_table(event, names, f"Votes cast: {title}" + (
                 f", vote {count}" if count > 1 else ""))
             blocks.append(("vote", table))
+            lines = None
             continue
         if table is not None and not table.outcome and event.kind in VOTE_OUTCOMES:
             table.outcome = event.text
             continue
-        if not blocks or blocks[-1][0] != "lines":
-            blocks.append(("lines", []))
-        blocks[-1][1].append(event.text)
+        if lines is None:
+            lines = []
+            blocks.append(("lines", lines))
+        lines.append(event.text)
     return blocks

@@ -29,6 +29,7 @@ def queue_mail(message: EmailMessage) -> None:
 
 
 class AccountAdapter(DefaultAccountAdapter):  # type: ignore[misc]  # allauth is untyped (Any)
+    # Any: allauth's context for its mail templates
     def send_mail(self, template_prefix: str, email: str, context: dict[str, Any]) -> None:
         # allauth's own send_mail, with the last step (message.send()) handed to Celery
         request = allauth_context.request

@@ -14,14 +14,28 @@ from __future__ import annotations
 
 import smtplib
 from email.utils import make_msgid
-from typing import Any
+from typing import TypedDict
 
 from celery import shared_task
 from django.core.mail import EmailMessage, EmailMultiAlternatives
 from django.core.mail.utils import DNS_NAME
 
 
-def message_data(message: EmailMessage) -> dict[str, Any]:
+class MailData(TypedDict):
+    """A mail as JSON, as Celery carries it to `send_mail_task`."""
+    subject: str
+    body: str
+    content_subtype: str
+    from_email: str
+    to: list[str]
+    cc: list[str]
+    bcc: list[str]
+    reply_to: list[str]
+    headers: dict[str, str]
+    alternatives: list[list[str]]  # [content, mimetype]
+
+
+def message_data(message: EmailMessage) -> MailData:
     """The mail as JSON-ready data for `send_mail_task` (no attachments: allauth has none)."""
     if message.attachments:
         raise ValueError("account mails with attachments cannot be queued")
@@ -30,8 +44,8 @@ def message_data(message: EmailMessage) -> dict[str, Any]:
         headers["Message-ID"] = make_msgid(domain=DNS_NAME)
     alternatives = getattr(message, "alternatives", [])
     return {
-        "subject": message.subject,
-        "body": message.body,
+        "subject": str(message.subject),  # a lazy text (none of allauth's is) as plain text
+        "body": str(message.body),
         "content_subtype": message.content_subtype,
         "from_email": message.from_email,
         "to": list(message.to),
@@ -43,11 +57,11 @@ def message_data(message: EmailMessage) -> dict[str, Any]:
     }
 
 
-def build_message(data: dict[str, Any]) -> EmailMultiAlternatives:
+def build_message(data: MailData) -> EmailMultiAlternatives:
     message = EmailMultiAlternatives(
         data["subject"], data["body"], data["from_email"], data["to"],
         cc=data["cc"], bcc=data["bcc"], reply_to=data["reply_to"], headers=data["headers"],
-        alternatives=[tuple(alt) for alt in data["alternatives"]],
+        alternatives=[(content, mimetype) for content, mimetype in data["alternatives"]],
     )
     message.content_subtype = data["content_subtype"]
     return message
@@ -63,7 +77,7 @@ def build_message(data: dict[str, Any]) -> EmailMultiAlternatives:
     retry_backoff_max=600,
     max_retries=6,
 )
-def send_mail_task(data: dict[str, Any]) -> str:
+def send_mail_task(data: MailData) -> str:
     """Send one mail rendered by the account adapter."""
     build_message(data).send()
     return f"sent {data['subject']!r} to {len(data['to'])} recipient(s)"

@@ -268,7 +268,7 @@ if not CACHE_URL and CELERY_BROKER_URL.startswith(("redis://", "rediss://")):
 # "drawings": what is drawn once and never changes (the maps of published coup phases): in
 # Redis when there is one, else in each process's memory (never in the database: reading a
 # drawing must cost no query).
-CACHES: dict[str, dict[str, Any]]
+CACHES: dict[str, dict[str, Any]]  # Any: Django's cache options, of many kinds
 if CACHE_URL:
     CACHES = {
         name: {

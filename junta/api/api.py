@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 import math
-from typing import Any, cast
+from typing import Any, NoReturn, cast
 
 from django.http import HttpRequest, HttpResponse
 from ninja import NinjaAPI
@@ -17,7 +17,7 @@ from junta.api import campaigns, errors, orders, talk
 from junta.api.auth import BearerToken, CallerThrottle, Session, not_authenticated, wait_for
 
 
-def _no_constant(name: str) -> Any:
+def _no_constant(name: str) -> NoReturn:
     raise ValueError(f"{name} is not JSON.")
 
 
@@ -32,6 +32,7 @@ class StrictJson(Parser):
     """JSON as its standard writes it: NaN and Infinity, which Python reads and no database
     stores, are refused, and so is a number too large for a float (1e400): 400."""
 
+    # Any: ninja's Parser returns JSON as json.loads gives it
     def parse_body(self, request: HttpRequest) -> dict[str, Any]:
         return cast(dict[str, Any], json.loads(request.body, parse_constant=_no_constant,
                                                parse_float=_finite))
@@ -44,7 +45,9 @@ class JuntaAPI(NinjaAPI):
     """Ninja's API, but a call refused for want of a known caller (401) is counted too, by its
     address, and past the rates answered 429 like any other: guessing tokens is limited."""
 
-    def on_exception(self, request: HttpRequest, exc: Any) -> HttpResponse:
+    # ninja's Exc[_E]: an exception or its class
+    def on_exception(self, request: HttpRequest, exc: Exception | type[Exception]
+                     ) -> HttpResponse:
         if not_authenticated(exc):
             wait = wait_for(request, THROTTLES)
             if wait is not None:

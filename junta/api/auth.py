@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from typing import Any
 
 from django.conf import settings
+from django.contrib.auth.base_user import AbstractBaseUser
+from django.contrib.auth.models import AnonymousUser
 from django.http import HttpRequest
 from ninja.errors import AuthenticationError
 from ninja.security import HttpBearer, SessionAuth
@@ -40,7 +41,8 @@ class BearerToken(HttpBearer):
 class Session(SessionAuth):
     """The site's session, with Django's CSRF check on unsafe methods."""
 
-    def authenticate(self, request: HttpRequest, key: str | None) -> Any:
+    def authenticate(self, request: HttpRequest, key: str | None
+                     ) -> AbstractBaseUser | AnonymousUser | None:
         user = request.user
         return user if user.is_authenticated and user.is_active else None
 
@@ -86,7 +88,7 @@ def throttle_key(scope: str, ident: str) -> str:
     return f"junta-api-throttle-{scope}-{ident}"
 
 
-def not_authenticated(exc: Exception) -> bool:
+def not_authenticated(exc: Exception | type[Exception]) -> bool:
     """Whether `exc` refuses a call for want of a known caller (no token, or an unknown or
     revoked one): 401."""
     return isinstance(exc, AuthenticationError) or (isinstance(exc, ApiError)

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from django.conf import settings
 from django.core.exceptions import RequestDataTooBig
@@ -25,7 +24,7 @@ class Issue:
     detail: str
     field: str | None = None
 
-    def as_dict(self) -> dict[str, Any]:
+    def as_dict(self) -> dict[str, object]:
         return {"detail": self.detail, "field": self.field}
 
 
@@ -46,14 +45,14 @@ def not_found(what: str = "No such campaign of yours.") -> ApiError:
     return ApiError(404, what)
 
 
-def body(issues: Sequence[Issue]) -> dict[str, Any]:
+def body(issues: Sequence[Issue]) -> dict[str, object]:
     out = issues[0].as_dict()
     if len(issues) > 1:
         out["errors"] = [i.as_dict() for i in issues]
     return out
 
 
-def field_path(loc: Sequence[Any]) -> str | None:
+def field_path(loc: Sequence[object]) -> str | None:
     """Pydantic's location of a problem as a client writes it: ("body", "payload", "orders", 2,
     "amount") -> "orders[2].amount"; the parameter's own name is left out."""
     parts = list(loc)

@@ -19,7 +19,7 @@ from junta.engine import (
 )
 
 
-def _arg(arg: ArgOption) -> dict[str, Any]:
+def _arg(arg: ArgOption) -> dict[str, object]:
     return {
         "name": arg.name, "label": arg.label, "shape": str(arg.shape),
         "choices": [{"value": c.value, "label": c.label} for c in arg.choices],
@@ -31,7 +31,7 @@ def _arg(arg: ArgOption) -> dict[str, Any]:
     }
 
 
-def option_json(option: OrderOption) -> dict[str, Any]:
+def option_json(option: OrderOption) -> dict[str, object]:
     return {
         "key": option.key, "kind": option.kind, "label": option.label, "help": option.help,
         "fixed": dict(option.fixed), "args": [_arg(a) for a in option.args],
@@ -43,7 +43,7 @@ def option_json(option: OrderOption) -> dict[str, Any]:
     }
 
 
-def options_json(options: Options) -> dict[str, Any]:
+def options_json(options: Options) -> dict[str, object]:
     return {"seat": options.seat, "orders": [option_json(o) for o in options.orders],
             "notes": list(options.notes)}
 
@@ -56,6 +56,8 @@ class Unfilled(ValueError):
         self.arg = arg
 
 
+# value: the client's JSON; the rows by the engine's key values (Any, as the engine's options
+# give them), each cell as the client sent it
 def _table(arg: ArgOption, value: Any) -> dict[Any, Any]:
     """A TABLE's rows by key value (JSON writes a number key as text: "3" is row 3)."""
     if value is None:
@@ -71,6 +73,7 @@ def _table(arg: ArgOption, value: Any) -> dict[Any, Any]:
     return out
 
 
+# item: the client's JSON (Any values, as pydantic reads them)
 def filled(state: GameState, options: Options, item: Mapping[str, Any]) -> Order:
     """The engine's order for {"option": key, "values": {...}, "condition": {"kind", ...}}."""
     option = options.get(str(item.get("option", "")))
@@ -89,7 +92,7 @@ def filled(state: GameState, options: Options, item: Mapping[str, Any]) -> Order
         if arg.shape is Shape.TABLE:
             chosen[arg.name] = _table(arg, chosen.get(arg.name))
     condition = item.get("condition")
-    cond: tuple[str, dict[str, Any]] | None = None
+    cond: tuple[str, dict[str, Any]] | None = None  # the client's JSON, as `build` takes it
     if condition:
         if not isinstance(condition, Mapping) or option.condition(
                 str(condition.get("kind"))) is None:

@@ -23,11 +23,17 @@ def _text(value: str) -> str:
 # Every text the API reads and may store.
 Text = Annotated[str, AfterValidator(_text)]
 
+# Any JSON value, passed on unchecked: pydantic's `Any` (drawn as {} in the schema). The
+# engine's values (an order's arguments, an option's choices and defaults) and its view of the
+# state are such JSON; their Python types are the engine's (`junta.engine.StateView` for the
+# view, typed where the pages and the API build it).
+AnyJson = Any
+
 
 class ErrorOut(Schema):
     detail: str
     field: str | None = None
-    errors: list[dict[str, Any]] | None = None
+    errors: list[dict[str, AnyJson]] | None = None
 
 
 class MeOut(Schema):
@@ -94,7 +100,7 @@ class CampaignOut(Schema):
     clock: ClockOut
     roster: list[RosterEntry]
     who_is_in: list[InOrdersOut]
-    view: dict[str, Any] = Field(description="The engine's view of the state for this viewer")
+    view: dict[str, AnyJson] = Field(description="The engine's view of the state for this viewer")
 
 
 class VoteRowOut(Schema):
@@ -208,7 +214,7 @@ class MessageIn(Schema):
 
 class OrderLine(Schema):
     index: int
-    order: dict[str, Any]
+    order: dict[str, AnyJson]
     text: str
     option: str | None = Field(description="The option that offers this order now, if any")
 
@@ -226,7 +232,7 @@ class OrdersOut(Schema):
 
 
 class OrdersIn(Schema):
-    orders: list[dict[str, Any]] = Field(description=(
+    orders: list[dict[str, AnyJson]] = Field(description=(
         'Each an engine order ({"kind": "pay", "to": 3, "amount": 2, "condition": {...}}) or '
         'an option filled in ({"option": "pay", "values": {"to": 3, "amount": 2}, '
         '"condition": {"kind": ..., ...}})'))
@@ -244,13 +250,13 @@ class FinalIn(Schema):
 
 
 class ChoiceOut(Schema):
-    value: Any
+    value: AnyJson
     label: str
 
 
 class ChoicesFor(Schema):
-    when: Any = Field(description="A value of the argument named by depends_on")
-    values: list[Any]
+    when: AnyJson = Field(description="A value of the argument named by depends_on")
+    values: list[AnyJson]
 
 
 class ArgOut(Schema):
@@ -264,7 +270,7 @@ class ArgOut(Schema):
     help: str
     keys: list[ChoiceOut] = Field(description="A table's rows")
     blank: str | None
-    default: Any
+    default: AnyJson
     depends_on: str | None
     choices_for: list[ChoicesFor]
     combined: bool
@@ -281,9 +287,9 @@ class OptionOut(Schema):
     kind: str
     label: str
     help: str
-    fixed: dict[str, Any]
+    fixed: dict[str, AnyJson]
     args: list[ArgOut]
-    defaults: dict[str, Any]
+    defaults: dict[str, AnyJson]
     conditions: list[ConditionOut]
     refused_conditions: list[str]
     rules: list[str] = Field(description="The sections of the rules this order comes from, "
@@ -304,5 +310,5 @@ class OptionsOut(Schema):
 
 
 # The error answers every endpoint may give, for the schema (the handlers in errors.py draw them).
-ERRORS: dict[int, Any] = {400: ErrorOut, 401: ErrorOut, 404: ErrorOut, 413: ErrorOut,
+ERRORS: dict[int, type[Schema]] = {400: ErrorOut, 401: ErrorOut, 404: ErrorOut, 413: ErrorOut,
                           415: ErrorOut, 429: ErrorOut}

@@ -4,8 +4,6 @@ messages when something is refused."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from django.core.paginator import Paginator
 from django.http import HttpRequest
 from ninja import Router, Status
@@ -25,9 +23,11 @@ from junta.api.schemas import (
     SpeechItem,
 )
 from junta.games.public import (
+    Announcement,
     CampaignError,
     EventsItem,
     Player,
+    Speech,
     events_items,
     mark_new,
     mark_seen,
@@ -55,14 +55,14 @@ SPEECHES_PER_PAGE = 20
 MESSAGES_PER_PAGE = 50
 
 
-def _item(entry: EventsItem) -> dict[str, Any]:
+def _item(entry: EventsItem) -> dict[str, object]:
     item = entry.item
-    if entry.kind == "speech":
+    if isinstance(item, Speech):
         return {"kind": "speech", "id": item.id, "created_at": item.created_at,
                 "speaker": item.speaker, "phase": item.phase.number if item.phase else None,
                 "reply_to": item.reply_to_id, "body": item.body, "html": item.body_html,
                 "new": entry.new}
-    if entry.kind == "announcement":
+    if isinstance(item, Announcement):
         return {"kind": "announcement", "id": item.id, "created_at": item.created_at,
                 "speaker": GM_NAME, "phase": None, "reply_to": None,
                 "body": item.body, "html": item.body_html, "new": entry.new}
@@ -73,7 +73,7 @@ def _item(entry: EventsItem) -> dict[str, Any]:
 
 @router.get("/campaigns/{int:game_id}/speeches", response={200: SpeechesOut, **ERRORS},
             summary="Speeches and the GM's announcements, newest first")
-def speech_list(request: HttpRequest, game_id: int, page: int = 1) -> dict[str, Any]:
+def speech_list(request: HttpRequest, game_id: int, page: int = 1) -> dict[str, object]:
     """One page of the Events page's list: speeches, the GM's announcements and the GM's
     announced actions between them, newest first, each marked `new` when I had not read it.
     Reading the first page marks it read, as the Events page does."""
@@ -93,7 +93,7 @@ def speech_list(request: HttpRequest, game_id: int, page: int = 1) -> dict[str, 
 
 @router.post("/campaigns/{int:game_id}/speeches", response={201: SpeechItem, **ERRORS},
              summary="Make a speech")
-def speech_post(request: HttpRequest, game_id: int, payload: SpeechIn) -> Status[dict[str, Any]]:
+def speech_post(request: HttpRequest, game_id: int, payload: SpeechIn) -> Status[dict[str, object]]:
     user = caller(request)
     game = access.membership(user, game_id).game
     try:
@@ -125,7 +125,7 @@ def _conversation(reader: Reader, conversation_id: int) -> Conversation:
 
 
 def _conversation_out(talk: Conversation, reader: Reader,
-                      unread: dict[int, int]) -> dict[str, Any]:
+                      unread: dict[int, int]) -> dict[str, object]:
     members = list(talk.members.all())
     return {"id": talk.id, "subject": talk.subject, "created_at": talk.created_at,
             "last_message_at": talk.last_message_at,
@@ -137,7 +137,7 @@ def _conversation_out(talk: Conversation, reader: Reader,
 @router.get("/campaigns/{int:game_id}/conversations",
             response={200: list[ConversationOut], **ERRORS},
             summary="The conversations I may read")
-def conversation_list(request: HttpRequest, game_id: int) -> list[dict[str, Any]]:
+def conversation_list(request: HttpRequest, game_id: int) -> list[dict[str, object]]:
     reader = _reader(request, game_id)
     unread = unread_by_conversation(reader.user, reader.game.id)
     rows = readable(reader).prefetch_related("members")
@@ -147,7 +147,7 @@ def conversation_list(request: HttpRequest, game_id: int) -> list[dict[str, Any]
 @router.post("/campaigns/{int:game_id}/conversations", response={201: ConversationOut, **ERRORS},
              summary="Start a conversation")
 def conversation_start(request: HttpRequest, game_id: int, payload: ConversationIn
-                       ) -> Status[dict[str, Any]]:
+                       ) -> Status[dict[str, object]]:
     """With the players at these seats (and the GM, with `with_gm`), opened by `body`."""
     reader = _reader(request, game_id)
     seated = {p.seat: p for p in reader.game.players.filter(
@@ -169,7 +169,7 @@ def conversation_start(request: HttpRequest, game_id: int, payload: Conversation
     return Status(201, _conversation_out(talk, reader, {}))
 
 
-def _message_out(message: Message, reader: Reader) -> dict[str, Any]:
+def _message_out(message: Message, reader: Reader) -> dict[str, object]:
     return {"id": message.id, "author": message.author_name, "created_at": message.created_at,
             "body": message.body, "html": message.body_html,
             "mine": message.author_id == reader.user.id}
@@ -179,7 +179,7 @@ def _message_out(message: Message, reader: Reader) -> dict[str, Any]:
             response={200: MessagesOut, **ERRORS},
             summary="A conversation's messages, newest first")
 def message_list(request: HttpRequest, game_id: int, conversation_id: int, page: int = 1
-                 ) -> dict[str, Any]:
+                 ) -> dict[str, object]:
     """Reading the first page marks the conversation read, as its page does."""
     reader = _reader(request, game_id)
     talk = _conversation(reader, conversation_id)
@@ -196,7 +196,7 @@ def message_list(request: HttpRequest, game_id: int, conversation_id: int, page:
 @router.post("/campaigns/{int:game_id}/conversations/{int:conversation_id}/messages",
              response={201: MessageOut, **ERRORS}, summary="Write in a conversation")
 def message_post(request: HttpRequest, game_id: int, conversation_id: int,
-                 payload: MessageIn) -> Status[dict[str, Any]]:
+                 payload: MessageIn) -> Status[dict[str, object]]:
     reader = _reader(request, game_id)
     talk = _conversation(reader, conversation_id)
     try:

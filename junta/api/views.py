@@ -62,6 +62,7 @@ def tokens_page(request: AuthenticatedHttpRequest) -> HttpResponse:
 METHODS = ("get", "post", "put", "patch", "delete")
 
 
+# ref: a part of the OpenAPI schema, JSON as ninja gives it (Any values)
 def _schema_name(ref: dict[str, Any] | None) -> str:
     ref = ref or {}
     if "$ref" in ref:

@@ -7,10 +7,9 @@ from __future__ import annotations
 
 import hashlib
 import json
-from typing import Any
 
 
-def content_key(kind: str, *made_of: Any) -> str:
+def content_key(kind: str, *made_of: object) -> str:
     """A cache key for something drawn once: `kind`, then a hash of everything it is drawn
     from (any change in those is another key: nothing is ever invalidated by hand)."""
     made = json.dumps(list(made_of), sort_keys=True, default=str).encode()

@@ -11,7 +11,7 @@ report of those rows and touches no database. The charts are drawn by `junta.gam
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypedDict
 
 from junta.engine import (
     PHASE_TITLES,
@@ -55,6 +55,50 @@ class Ranked:
     player: str = ""  # the person who held the seat at the end
 
 
+class VoteLine(TypedDict):
+    """A family's votes in one vote: the phase's title, what it voted for, how many votes."""
+    turn: int
+    phase: str
+    choice: str
+    votes: int
+
+
+class CoupLine(TypedDict):
+    turn: int
+    side: str  # "junta", "president" or "abstained"
+    outcome: str  # "the coup succeeded", "the coup failed", or ""
+
+
+class Attempt(TypedDict):
+    """An assassination attempt: who ordered it, against whom, whether the target died."""
+    turn: int
+    by: str
+    target: str
+    killed: bool
+
+
+class DeathLine(TypedDict):
+    turn: int
+    text: str | None
+    how: str | None
+
+
+class BudgetLine(TypedDict):
+    """A Budget Vote: its turn (and the vote's number when voted again), the votes for,
+    against and abstaining, and how it ended."""
+    turn: int
+    label: str
+    yes: int
+    no: int
+    abstain: int
+    outcome: str
+
+
+# A stored phase result as `.values()` reads it: the state, events and orders are JSON (Any
+# values, as Django's JSONField gives them).
+Row = dict[str, Any]
+
+
 @dataclass
 class Story:
     """One family's campaign, phase by phase (`turn` is the turn each line happened in)."""
@@ -66,11 +110,11 @@ class Story:
     positions: list[tuple[int, list[str]]] = field(default_factory=list)  # (turn, titles)
     bank: list[tuple[int, int]] = field(default_factory=list)  # (turn, bank at its end)
     cards: list[tuple[int, str]] = field(default_factory=list)
-    votes: list[dict[str, Any]] = field(default_factory=list)
-    coups: list[dict[str, Any]] = field(default_factory=list)
-    attempts_made: list[dict[str, Any]] = field(default_factory=list)
-    attempts_suffered: list[dict[str, Any]] = field(default_factory=list)
-    deaths: list[dict[str, Any]] = field(default_factory=list)
+    votes: list[VoteLine] = field(default_factory=list)
+    coups: list[CoupLine] = field(default_factory=list)
+    attempts_made: list[Attempt] = field(default_factory=list)
+    attempts_suffered: list[Attempt] = field(default_factory=list)
+    deaths: list[DeathLine] = field(default_factory=list)
 
     @property
     def votes_total(self) -> int:
@@ -107,7 +151,7 @@ class Report:
     ranking: list[Ranked]
     stories: list[Story]
     deck: list[tuple[int, int]]  # (turn, bills left in the money deck at its end)
-    budgets: list[dict[str, Any]]  # {"turn", "label", "yes", "no", "abstain", "outcome"}
+    budgets: list[BudgetLine]
     extra_bills: int | None
     winners: list[str]
     presidents: list[tuple[int, str]] = field(default_factory=list)  # (turn, family) as it came
@@ -125,6 +169,7 @@ class Report:
         return sum(1 for b in self.budgets if b["outcome"] == "defeated")
 
 
+# players: a stored state's "players" (JSON)
 def ranking(players: list[dict[str, Any]]) -> list[Ranked]:
     """The families by Swiss bank, richest first; equal banks share a place ("1st=") and the
     next place skips as many as shared it (1st=, 1st=, 3rd)."""
@@ -140,7 +185,7 @@ def ranking(players: list[dict[str, Any]]) -> list[Ranked]:
     return out
 
 
-def _rows(game: Game) -> list[dict[str, Any]]:
+def _rows(game: Game) -> list[Row]:
     """Every published result that counts, oldest first: one query."""
     rows = (PhaseResult.objects.filter(phase__game=game, published_at__isnull=False)
             .exclude(undone()).order_by("phase__number")
@@ -149,6 +194,7 @@ def _rows(game: Game) -> list[dict[str, Any]]:
     return [dict(row) for row in rows]
 
 
+# orders: a seat's stored orders (JSON)
 def _readable(orders: list[dict[str, Any]] | None) -> list[Order]:
     """A seat's orders as its phase used them, each read by the engine (one it cannot read is
     left out of the stories)."""
@@ -177,7 +223,7 @@ def build(game: Game) -> Report:
     return tell(game.pk, rows, lives, people)
 
 
-def tell(game_id: int, rows: list[dict[str, Any]], lives: list[tuple[int, str]],
+def tell(game_id: int, rows: list[Row], lives: list[tuple[int, str]],
          people: dict[int, str]) -> Report:
     """The report of a finished campaign's published results, oldest first (each a dict of
     "phase__number", "phase__turn", "phase__kind", "state_after", "events", "orders_used"),
@@ -194,17 +240,17 @@ def tell(game_id: int, rows: list[dict[str, Any]], lives: list[tuple[int, str]],
         if seat in stories and life not in stories[seat].lives:
             stories[seat].lives.append(life)
 
-    def name(seat: Any) -> str:
+    def name(seat: object) -> str:
         if isinstance(seat, int) or (isinstance(seat, str) and seat.isdigit()):
             return names.get(int(seat), f"seat {seat}")
         return str(seat)
 
-    last_of_turn: dict[int, dict[str, Any]] = {}
+    last_of_turn: dict[int, dict[str, Any]] = {}  # the stored state (JSON)
     held: dict[int, dict[int, list[str]]] = {}
-    budgets: list[dict[str, Any]] = []
+    budgets: list[BudgetLine] = []
     presidents: list[tuple[int, str]] = []
     coups: list[tuple[int, str]] = []
-    president: Any = None
+    president: object = None  # the stored state's president (a seat)
     attempts = fatal = deaths = 0
     for row in rows:
         turn, kind, state = row["phase__turn"], row["phase__kind"], row["state_after"]
@@ -235,8 +281,8 @@ def tell(game_id: int, rows: list[dict[str, Any]], lives: list[tuple[int, str]],
                     died = any(e.get("kind") == "death" and
                                (e.get("data") or {}).get("victim") == target
                                for e in row["events"] or [])
-                    line = {"turn": turn, "by": name(seat), "target": name(target),
-                            "killed": died}
+                    line: Attempt = {"turn": turn, "by": name(seat), "target": name(target),
+                                     "killed": died}
                     attempts += 1
                     fatal += died
                     stories[seat].attempts_made.append(line)
@@ -251,16 +297,16 @@ def tell(game_id: int, rows: list[dict[str, Any]], lives: list[tuple[int, str]],
             ekind = event.get("kind")
             if ekind == "votes_cast":
                 tally = dict.fromkeys(tally, 0)  # a vote run again (Power Failure) counts last
-                per_seat: dict[int, dict[str, Any]] = {}
-                for line in data.get("record") or []:
-                    vote = per_seat.setdefault(line["seat"], {
-                        "turn": turn, "phase": PHASE_TITLES.get(kind, kind),
-                        "choice": name(line.get("choice")), "votes": 0})
-                    vote["votes"] += int(line.get("votes") or 0)
+                per_seat: dict[int, VoteLine] = {}
+                for record in data.get("record") or []:
+                    vote = per_seat.setdefault(record["seat"], {
+                        "turn": turn, "phase": PHASE_TITLES.get(kind) or kind,
+                        "choice": name(record.get("choice")), "votes": 0})
+                    vote["votes"] += int(record.get("votes") or 0)
                     if kind == PhaseKind.BUDGET_VOTE:
-                        choice = str(line.get("choice"))
+                        choice = str(record.get("choice"))
                         tally[choice if choice in tally else "abstain"] += \
-                            int(line.get("votes") or 0)
+                            int(record.get("votes") or 0)
                 for seat, vote in per_seat.items():
                     if seat in stories:
                         stories[seat].votes.append(vote)
@@ -280,7 +326,9 @@ def tell(game_id: int, rows: list[dict[str, Any]], lives: list[tuple[int, str]],
             again = sum(1 for b in budgets if b["turn"] == turn)
             budgets.append({"turn": turn, "label": f"{turn}" + (f" ({again + 1})" if again
                                                                  else ""),
-                            **tally, "outcome": outcome_of_vote or "no decision"})
+                            "yes": tally["yes"], "no": tally["no"],
+                            "abstain": tally["abstain"],
+                            "outcome": outcome_of_vote or "no decision"})
         for seat, side in sides.items():
             if seat in stories:
                 stories[seat].coups.append({

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Mapping
-from typing import Any
 
 from junta.engine import Catalog, Event
 
@@ -159,7 +158,7 @@ SUBJECT = {"death": "victim", "president": "president", "exile": "seat", "flight
            "rebels": "first_rebel", "no_junta": "deposed"}
 
 
-class _Blank(dict[str, Any]):  # the values of a headline's fields, of any kind
+class _Blank(dict[str, object]):  # the values of a headline's fields, of any kind
     def __missing__(self, key: str) -> str:
         return ""
 
@@ -205,7 +204,7 @@ def headline(event: Event, salt: str = "", names: Mapping[int, str] | None = Non
     data = event.data or {}
     zone_id = data.get("zone")
     zone = Catalog.zones().get(zone_id) if isinstance(zone_id, int) else None
-    values: dict[str, Any] = _Blank(
+    values: dict[str, object] = _Blank(
         name=name, name_caps=name.upper(), text_caps=event.text.upper(),
         zone_caps=zone.name.upper() if zone else "", card_caps=str(data.get("card", "")).upper(),
         at_place=AT_PLACE.get(str((event.data or {}).get("location") or ""), ""),
@@ -215,7 +214,7 @@ def headline(event: Event, salt: str = "", names: Mapping[int, str] | None = Non
     return variants[pick % len(variants)].format_map(values)
 
 
-def _usable(variant: str, values: Mapping[str, Any]) -> bool:
+def _usable(variant: str, values: Mapping[str, object]) -> bool:
     """A variant that names someone (or somewhere) is used only when the event says who."""
     return all(values.get(key) not in ("", None)
                for key in ("name_caps", "at_place", "points", "zone_caps", "card_caps")

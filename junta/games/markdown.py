@@ -66,6 +66,7 @@ def render_markdown(text: str) -> SafeString:
     return mark_safe(clean)  # noqa: S308 - nh3 has sanitised it
 
 
+# Any: the rows of any model with `body`, `body_html` and `render()` (no common base names them)
 def rerender(rows: QuerySet[Any], batch: int = 500) -> tuple[int, int]:
     """Render again the Markdown `body` of each row (a model with `body`, `body_html` and
     `render()`) and store what changed: (rows read, rows whose HTML changed). In batches by id,
@@ -93,7 +94,7 @@ def rerender(rows: QuerySet[Any], batch: int = 500) -> tuple[int, int]:
     return seen, changed
 
 
-def rerender_bodies(model: Any) -> int:
+def rerender_bodies(model: Any) -> int:  # Any: a migration's historical model (Django's)
     """For a data migration (whose historical models have no `render()`): render every row's
     `body` again into `body_html`; how many changed."""
     changed = 0
@@ -107,9 +108,11 @@ def rerender_bodies(model: Any) -> int:
 
 # What `manage.py rerender_speeches` renders again: (one, many, the rows of a campaign or of
 # all when None). The games app's texts are below; other apps append theirs in `ready()`.
+# (Any: as `rerender`'s rows)
 RENDERED: list[tuple[str, str, Callable[[int | None], QuerySet[Any]]]] = []
 
 
-def renders(one: str, many: str, rows: Callable[[int | None], QuerySet[Any]]) -> None:
+def renders(one: str, many: str, rows: Callable[[int | None], QuerySet[Any]]  # as RENDERED
+            ) -> None:
     """Have `rerender_speeches` renew these rows' HTML too."""
     RENDERED.append((one, many, rows))

@@ -337,7 +337,7 @@ class AuditEntry(models.Model):
     def __str__(self) -> str:
         return f"{self.action} by {self.actor} in {self.game}"
 
-    def save(self, *args: Any, **kwargs: Any) -> None:
+    def save(self, *args: Any, **kwargs: Any) -> None:  # Any: Django's save arguments
         """The announcement's HTML, rendered and sanitised once, as a speech's."""
         self.announcement_html = str(render_markdown(self.announcement)) \
             if self.announcement else ""

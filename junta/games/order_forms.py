@@ -12,12 +12,12 @@ next to the field it is about.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any, NotRequired, TypedDict
 
 from django import forms
-from django.forms.boundfield import BoundWidget
+from django.forms.boundfield import BoundField, BoundWidget
 from django.forms.utils import flatatt
 from django.utils.html import format_html
 from django.utils.safestring import SafeString
@@ -33,6 +33,9 @@ from junta.engine import (
     condition_detail,
 )
 
+if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
+
 CONDITION = "if"  # the field choosing a condition's kind; its details are "if_<detail>"
 CONDITION_BLANK = {
     "seat": "Choose the player the condition is about.",
@@ -44,7 +47,12 @@ CONDITION_BLANK = {
 RANK_LABELS = ("Lose last", "Then", "Then", "Then")
 
 
-def token(value: Any) -> str:
+# A value of an order's argument as the engine gives and takes it (`Choice.value`, `Order.args`,
+# `values_of`): Any in the engine, whose order arguments are not typed per kind.
+type EngineValue = Any
+
+
+def token(value: object) -> str:
     """How a value travels in a form: "" for none, yes/no for true/false, else its text."""
     if value is None:
         return ""
@@ -75,19 +83,54 @@ class Group:
     html_id: str = ""
 
 
+class Box(TypedDict):
+    """One checkbox of a SOME argument, drawn."""
+    tag: SafeString
+    id: str
+    label: str
+
+
+class RenderedRow(TypedDict):
+    """One field of a group, drawn (a SOME's row has its boxes instead of a widget)."""
+    bf: BoundField
+    id: str
+    boxes: list[Box] | None
+    errors: list[str]
+    widget: NotRequired[SafeString]
+    help: NotRequired[StrOrPromise]
+    label: NotRequired[StrOrPromise]
+    number: NotRequired[bool]
+    optional: NotRequired[bool]
+
+
+class RenderedGroup(TypedDict):
+    """A group as the template draws it (`OrderForm.rendered_groups`)."""
+    group: Group
+    id: str
+    many: bool
+    rows: list[RenderedRow]
+    errors: list[str]
+    help: str
+    label: str
+    conditions: str
+    detail: bool
+    is_condition: bool
+
+
 class OrderForm(forms.Form):
     """One of the engine's options as a form. `values()`, `condition()` and `order()` read a
     valid form back into the engine's terms."""
 
-    def __init__(self, option: OrderOption, state: GameState, seat: int, data: Any = None, *,
-                 values: dict[str, Any] | None = None,
-                 condition: tuple[str, dict[str, Any]] | None = None,
+    def __init__(self, option: OrderOption, state: GameState, seat: int,
+                 data: Mapping[str, Any] | None = None, *,  # Any: Django's form data
+                 values: dict[str, EngineValue] | None = None,
+                 condition: tuple[str, dict[str, EngineValue]] | None = None,
                  prefix: str | None = None) -> None:
         super().__init__(data, prefix=prefix or form_prefix(option.key), auto_id="%s")
         self.option, self.state, self.seat = option, state, seat
         self.groups: list[Group] = []
         self.group_errors: dict[str, list[str]] = {}
-        self._values: dict[str, dict[str, Any]] = {}  # field name -> token -> value
+        self._values: dict[str, dict[str, EngineValue]] = {}  # field name -> token -> value
         start = {**option.defaults(), **(values or {})}
         for arg in option.args:
             self._add_arg(arg, start.get(arg.name))
@@ -95,8 +138,8 @@ class OrderForm(forms.Form):
             self._add_condition(condition)
 
     # --- fields ---------------------------------------------------------------------------
-    def _choice_field(self, name: str, label: str, choices: list[tuple[Any, str]],
-                      blank: str | None, initial: Any, required: bool = True,
+    def _choice_field(self, name: str, label: str, choices: list[tuple[EngineValue, str]],
+                      blank: str | None, initial: EngineValue, required: bool = True,
                       help_text: str = "") -> None:
         listed = ([("", blank)] if blank is not None else []) + [(token(v), t)
                                                                for v, t in choices]
@@ -109,9 +152,9 @@ class OrderForm(forms.Form):
             error_messages={"invalid_choice": f"{label}: choose one of the options offered.",
                             "required": f"{label}: choose one of the options offered."})
 
-    def _number_field(self, name: str, label: str, arg: ArgOption, initial: Any,
+    def _number_field(self, name: str, label: str, arg: ArgOption, initial: EngineValue,
                       required: bool | None = None, help_text: str = "") -> None:
-        attrs: dict[str, Any] = {"inputmode": "numeric"}
+        attrs: dict[str, str | int | bool] = {"inputmode": "numeric"}
         if arg.minimum is not None:
             attrs["min"] = arg.minimum
         if arg.maximum is not None:
@@ -125,7 +168,7 @@ class OrderForm(forms.Form):
             error_messages={"invalid": f"{label}: give a whole number.",
                             "required": f"{label}: give a whole number."})
 
-    def _add_arg(self, arg: ArgOption, initial: Any) -> None:
+    def _add_arg(self, arg: ArgOption, initial: EngineValue) -> None:
         choices = [(c.value, c.label) for c in arg.choices]
         group = Group(arg.name, arg.label, str(arg.shape), arg.help, required=arg.required,
                       html_id=f"{self.prefix}-{slugify(arg.name.replace('_', '-'))}")
@@ -167,7 +210,7 @@ class OrderForm(forms.Form):
                 group.names.append(name)
         self.groups.append(group)
 
-    def _add_condition(self, initial: tuple[str, dict[str, Any]] | None) -> None:
+    def _add_condition(self, initial: tuple[str, dict[str, EngineValue]] | None) -> None:
         kinds = [(c.kind, c.label) for c in self.option.conditions]
         self._choice_field(CONDITION, "Condition", kinds, "always",
                            initial[0] if initial else None, required=False)
@@ -176,8 +219,9 @@ class OrderForm(forms.Form):
         # One field per detail ("if_seat"), shared by the kinds of condition that name it
         # with the same choices; a kind offering other choices for it gets a field of its own
         # ("if_seat_2": an assassin may wait only for his own player's location).
-        # by (detail, its choices as (value, label) pairs: the engine's values are Any)
-        fields: dict[tuple[str, tuple[tuple[Any, str], ...]], tuple[str, ArgOption, list[str]]] = {}
+        # by (detail, its choices as (value, label) pairs)
+        fields: dict[tuple[str, tuple[tuple[EngineValue, str], ...]],
+                     tuple[str, ArgOption, list[str]]] = {}
         self._details: dict[tuple[str, str], str] = {}  # (kind, detail) -> field name
         for cond in self.option.conditions:
             for arg in cond.args:
@@ -208,7 +252,7 @@ class OrderForm(forms.Form):
         return getattr(self, "_details", {}).get((kind, detail))
 
     # --- reading ----------------------------------------------------------------------------
-    def _value(self, name: str) -> Any:
+    def _value(self, name: str) -> EngineValue:
         raw = self.cleaned_data.get(name)
         if isinstance(self.fields[name], forms.IntegerField):
             return raw
@@ -216,7 +260,7 @@ class OrderForm(forms.Form):
             return [self._values[name][v] for v in raw]
         return self._values[name].get(raw or "")
 
-    def clean(self) -> dict[str, Any]:
+    def clean(self) -> dict[str, Any]:  # Any: Django's cleaned data
         super().clean()
         cleaned = self.cleaned_data  # what Form.clean returns
         kind = cleaned.get(CONDITION) if self.option.conditions else None
@@ -228,8 +272,8 @@ class OrderForm(forms.Form):
                     self.add_error(name, CONDITION_BLANK[detail])
         return cleaned
 
-    def values(self) -> dict[str, Any]:
-        out: dict[str, Any] = {}
+    def values(self) -> dict[str, EngineValue]:
+        out: dict[str, EngineValue] = {}
         for arg in self.option.args:
             group = next(g for g in self.groups if g.arg == arg.name)
             if arg.shape is Shape.TABLE:
@@ -242,7 +286,7 @@ class OrderForm(forms.Form):
                 out[arg.name] = self._value(arg.name)
         return out
 
-    def condition(self) -> tuple[str, dict[str, Any]] | None:
+    def condition(self) -> tuple[str, dict[str, EngineValue]] | None:
         if not self.option.conditions:
             return None
         kind = self._value(CONDITION)
@@ -293,17 +337,17 @@ class OrderForm(forms.Form):
         return None
 
     # --- drawing ----------------------------------------------------------------------------
-    def rendered_groups(self) -> list[dict[str, Any]]:
+    def rendered_groups(self) -> list[RenderedGroup]:
         """Each group with its bound fields, ids, messages and the widget drawn with its
         accessible description (help and error ids) already in place."""
-        out = []
+        out: list[RenderedGroup] = []
         for g in self.groups:
             errors = list(self.group_errors.get(g.arg, []))
             if g.shape == str(Shape.SOME):
                 errors += [str(e) for e in self[g.names[0]].errors]
             many = g.shape in (str(Shape.TABLE), str(Shape.RANKING), str(Shape.SOME))
             group_id = g.html_id or f"{self.prefix}-{slugify(g.arg)}"
-            rows = []
+            rows: list[RenderedRow] = []
             for name in g.names:
                 bf = self[name]
                 field_errors = [] if g.shape == str(Shape.SOME) else [str(e) for e in bf.errors]
@@ -316,7 +360,7 @@ class OrderForm(forms.Form):
                 if many and (g.help or errors):
                     described += ([f"{group_id}-help"] if g.help else []) + \
                         ([f"{group_id}-error"] if errors else [])
-                attrs: dict[str, Any] = {}
+                attrs: dict[str, str | bool] = {}
                 if described:
                     attrs["aria-describedby"] = " ".join(described)
                 if field_errors or errors:
@@ -324,8 +368,8 @@ class OrderForm(forms.Form):
                 if name == CONDITION:
                     attrs["data-condition-kind"] = ""
                 if g.shape == str(Shape.SOME):
-                    boxes = [{"tag": _choice_tag(box), "id": box.id_for_label,
-                              "label": box.choice_label} for box in bf]
+                    boxes: list[Box] = [{"tag": _choice_tag(box), "id": box.id_for_label,
+                                         "label": box.choice_label} for box in bf]
                     rows.append({"bf": bf, "id": row_id, "boxes": boxes, "errors": []})
                 else:
                     rows.append({"bf": bf, "id": row_id, "widget": bf.as_widget(attrs=attrs),

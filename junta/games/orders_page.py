@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
 
 from django.http import QueryDict
 
@@ -197,7 +196,7 @@ class OrdersPage:
             form.place(mine)
             self.failed = form
 
-    def context(self) -> dict[str, Any]:
+    def context(self) -> dict[str, object]:
         return {"saved": self.saved(), "entries": self.entries(),
                 "unavailable": list(self.options.notes), "errors": self.errors,
                 "error_links": self.error_links(), "changing": self.change,
@@ -205,7 +204,7 @@ class OrdersPage:
                 "revision": self.seat.order.revision if self.seat.order else 0}
 
 
-def _without_number(problem: Any, index: int) -> Any:
+def _without_number(problem: str, index: int) -> Problem:
     """ "Order 3: You have 5 MP..." about the order just given reads without its number."""
     text = str(problem).removeprefix(f"Order {index + 1}: ")
     return Problem(text, getattr(problem, "arg", None), getattr(problem, "orders", ()))

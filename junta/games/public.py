@@ -79,7 +79,7 @@ from junta.games.models import (
     Unit,
     new_seed,
 )
-from junta.games.order_forms import OrderForm, form_prefix, token
+from junta.games.order_forms import EngineValue, OrderForm, form_prefix, token
 from junta.games.page_cache import kept_for_viewer, kept_lobby
 from junta.games.play import (
     Seat,
@@ -147,6 +147,7 @@ from junta.games.templatetags.local_times import when
 
 __all__ = [
     "Announcement", "AnnouncementForm", "AuditEntry", "Bill", "CampaignError", "Character",
+    "EngineValue",
     "ContentRevision", "DEMO_GM", "DEMO_PASSWORD", "DEMO_PLAYERS", "EventsItem", "EventsSeen",
     "Game", "JoinGameForm", "LIVE", "MAX_AVATAR_BYTES", "MultilineField", "Order", "OrderForm",
     "OrdersRejected", "Phase", "PhasePublished", "PhaseResult", "Player", "PoliticalCard",

@@ -10,8 +10,6 @@ anew)."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from django.core.cache import caches
 from django.core.paginator import Paginator
 from django.db.models import OuterRef, Q, Subquery
@@ -60,7 +58,7 @@ def summary(data: end_report.Report) -> str:
             f"coup{'s' if coups != 1 else ''}, {deaths} death{'s' if deaths != 1 else ''}.")
 
 
-def context(data: end_report.Report) -> dict[str, Any]:
+def context(data: end_report.Report) -> dict[str, object]:
     """The report with its charts drawn."""
     money = [(s.name, s.bank) for s in data.stories]
     return {

@@ -47,6 +47,7 @@ def state_after(result: PhaseResult) -> GameState:
     return _checked(result.state_after, result.digest, lambda: f"{result.phase}'s result")
 
 
+# data: a stored state, JSON as Django's JSONField gives it (Any values)
 def _checked(data: dict[str, Any], stored: str, what: Callable[[], str]) -> GameState:
     """The state stored as `data`, refused unless it matches its digest. The stored data itself
     is hashed (every page reads a state: building it first and serialising it again cost more);
@@ -99,11 +100,12 @@ def character_names(game: Game, players: list[Player] | None = None) -> list[str
     return names
 
 
+# JSON as the engine writes it (`Order.to_dict`, `Event.to_dict`: Any values)
 def orders_as_json(orders: dict[int, list[EngineOrder]]) -> dict[str, list[dict[str, Any]]]:
     return {str(seat): [order.to_dict() for order in items] for seat, items in orders.items()}
 
 
-def event_to_json(event: Event) -> dict[str, Any]:
+def event_to_json(event: Event) -> dict[str, Any]:  # as orders_as_json
     return event.to_dict()
 
 
@@ -192,7 +194,7 @@ def write_board(game: Game, state: GameState) -> None:
         for key, holder in state.positions.items()
     }, lambda key: Position(game=game, key=key))
 
-    cards: dict[int, dict[str, Any]] = {}
+    cards: dict[int, dict[str, object]] = {}
     # counted from the bottom, so that drawing the top card or discarding one moves no other
     for pile, ids, holder in [("deck", state.political_deck, None),
                               ("discard", state.political_discard, None)] + \
@@ -222,14 +224,14 @@ def write_board(game: Game, state: GameState) -> None:
         game.save(update_fields=["extra_bills"])
 
 
-def _sync[M: Model](rows: QuerySet[M], key: str, wanted: dict[Any, dict[str, Any]],
-                    new: Callable[[Any], M]) -> None:
+def _sync[M: Model, K](rows: QuerySet[M], key: str, wanted: dict[K, dict[str, object]],
+                       new: Callable[[K], M]) -> None:
     """Make the rows of `rows` (one per `key`) hold `wanted` (values by key): one read, then
     one delete and one insert, each only when there is something to do. A row whose values
     changed is deleted and inserted anew: no other row refers to a board row, and Django's
     bulk_update (a CASE per field and row) cost more than the rest of a publication."""
     model = rows.model
-    existing: dict[Any, M] = {}
+    existing: dict[K, M] = {}
     stale = []
     for current in rows:
         if getattr(current, key) in wanted and getattr(current, key) not in existing:

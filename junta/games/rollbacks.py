@@ -9,7 +9,7 @@ log alone, so nothing is stored twice."""
 from __future__ import annotations
 
 from datetime import datetime
-from typing import TYPE_CHECKING, Any, TypedDict
+from typing import TYPE_CHECKING, TypedDict
 
 from django.db.models import Exists, IntegerField, OuterRef, QuerySet
 from django.db.models.fields.json import KeyTextTransform
@@ -28,7 +28,7 @@ class _Undid(TypedDict):
     undid_until: int | None
 
 
-def _rollbacks(game: Any) -> QuerySet[WithAnnotations[AuditEntry, _Undid]]:
+def _rollbacks(game: Game | OuterRef) -> QuerySet[WithAnnotations[AuditEntry, _Undid]]:
     return AuditEntry.objects.filter(game=game, action=ROLLBACK).annotate(
         undid_from=Cast(KeyTextTransform("to_phase", "data"), IntegerField()),
         undid_until=Cast(KeyTextTransform("new_phase", "data"), IntegerField()))

@@ -15,7 +15,7 @@ import re
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, TypedDict
 
 import markdown as md
 import nh3
@@ -106,7 +106,11 @@ def _render(folder: str, stamp: tuple[tuple[str, int, int], ...]) -> Rulebook:
                     contents, anchors)
 
 
-def render(text: str, baselevel: int = 1) -> tuple[SafeString, list[dict[str, Any]]]:
+# A table of contents' entry as python-markdown's toc gives it (untyped: Any values)
+TocToken = dict[str, Any]
+
+
+def render(text: str, baselevel: int = 1) -> tuple[SafeString, list[TocToken]]:
     """One Markdown file to safe HTML (each heading followed by its `§name` link) and its table
     of contents (python-markdown's toc tokens). Links to `rules.md` and `rulings.md` become
     links within the page. `baselevel=2` turns `#` into `<h2>`."""
@@ -155,7 +159,7 @@ def orders_line(anchor: str) -> str:
             f'{html.escape(", ".join(labels))}</p>')
 
 
-def _sections(tokens: list[dict[str, Any]]) -> list[Section]:
+def _sections(tokens: list[TocToken]) -> list[Section]:
     return [Section(t["id"], _plain(t["name"]),
                     tuple(Section(c["id"], _plain(c["name"])) for c in t["children"]))
             for t in tokens]
@@ -166,7 +170,7 @@ def _plain(name: str) -> str:
     return html.unescape(nh3.clean(name, tags=set()))
 
 
-def _ids(tokens: list[dict[str, Any]]) -> set[str]:
+def _ids(tokens: list[TocToken]) -> set[str]:
     out: set[str] = set()
     for t in tokens:
         out.add(t["id"])
@@ -179,10 +183,33 @@ def cited_sections(text: str) -> set[str]:
     return set(CITED.findall(text))
 
 
+class CardEntry(TypedDict):
+    """A political card on the Rules page: its name, category, effect, timings, cost and
+    votes, how many copies the deck holds, and its category's place in the list."""
+    name: str
+    category: str
+    effect: str
+    when: list[str]
+    cost: int
+    votes: int
+    copies: int
+    order: int
+
+
+class ZoneEntry(TypedDict):
+    id: int
+    name: str
+    kind: str
+    control_point: bool
+    river: bool
+    no_combat: bool
+    adjacent: list[str]
+
+
 @cache
-def card_list() -> tuple[dict[str, Any], ...]:
+def card_list() -> tuple[CardEntry, ...]:
     """The 88 political cards, one entry per name with its number of copies, by category."""
-    entries: dict[str, dict[str, Any]] = {}
+    entries: dict[str, CardEntry] = {}
     for c in Catalog.cards():
         entry = entries.setdefault(c.name, {
             "name": c.name, "category": CATEGORIES.get(c.category, c.category),
@@ -195,12 +222,12 @@ def card_list() -> tuple[dict[str, Any], ...]:
 
 
 @cache
-def zone_list() -> tuple[dict[str, Any], ...]:
+def zone_list() -> tuple[ZoneEntry, ...]:
     """The 28 zones of the city: number, name, kind, control point, river, neighbours."""
     zones = Catalog.zones()
-    return tuple({
+    return tuple(ZoneEntry({
         "id": z.id, "name": z.name, "kind": ZONE_KINDS.get(z.kind, z.kind),
         "control_point": z.control_point, "river": z.river,
         "no_combat": "no_combat" in z.flags,
         "adjacent": [f"{a} {zones[a].name}" for a in z.adjacent],
-    } for z in sorted(zones.values(), key=lambda z: z.id))
+    }) for z in sorted(zones.values(), key=lambda z: z.id))

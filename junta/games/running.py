@@ -139,6 +139,7 @@ class StaleOrders(CampaignError):
 
 
 @transaction.atomic
+# payload: orders as JSON, as the engine reads them (Any values: see `Order.from_dict`)
 def submit_orders(phase_id: int, user: User, payload: list[dict[str, Any]], *,
                   state_version: int, note_to_gm: str | None = None, final: bool | None = None,
                   revision: int | None = None, now: datetime | None = None) -> Order:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any, TypedDict
+from typing import TypedDict
 
 from django.core.paginator import Page
 from django.db.models import Count, OuterRef, Q, QuerySet, Subquery
@@ -209,7 +209,7 @@ class EventsItem:
 
     kind: str
     created_at: datetime
-    item: Any
+    item: Speech | Announcement | AuditEntry  # by `kind`: speech, announcement, action
     new: bool = False
 
 
@@ -251,10 +251,10 @@ def mark_new(items: list[EventsItem], game: Game, user: User, since: datetime | 
     for entry in items:
         if since is not None and entry.created_at <= since:
             continue
-        if entry.kind == "speech":
-            speaker = entry.item.player_id
+        item = entry.item
+        if isinstance(item, Speech):
+            speaker = item.player_id
             entry.new = speaker is not None if gm else speaker not in mine
-        elif entry.kind == "announcement" or (entry.kind == "action"
-                                              and entry.item.action not in NOT_NEWS):
+        elif isinstance(item, Announcement) or item.action not in NOT_NEWS:
             entry.new = not gm
     return sum(entry.new for entry in items)

@@ -24,6 +24,8 @@ MAX_QUOTE = 2000
 # a resend after a slow answer), not a second speech
 RESENT_WITHIN = timedelta(minutes=2)
 
+# Any: a QuerySet's rows must be a Model, and the texts (speeches, announcements, talk's
+# messages) share `body` and `created_at` through no common base Django could name
 def resent[Written: Any](mine: QuerySet[Written], body: str) -> Written | None:
     """The author's latest text among `mine` (speeches, announcements, messages) when it is
     `body` and a moment old: the form sent again, to be answered as the first time."""

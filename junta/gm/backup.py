@@ -155,6 +155,7 @@ REBUILT: tuple[type[Model], ...] = (Position, PoliticalCard, Bill, Unit)
 SITE_OWN: tuple[type[Model], ...] = (ContentRevision, EventsSeen)
 # Fields made from the row's other fields: never written to the file, never read from it; an
 # import fills them with the function (a speech's HTML, rendered and sanitised from its Markdown).
+# (Callable[[Any], ...]: each model's own method, taking a row of its model)
 DERIVED: dict[type[Model], tuple[frozenset[str], Callable[[Any], None]]] = {
     Speech: (frozenset({"body_html"}), Speech.render),
     Announcement: (frozenset({"body_html"}), Announcement.render),
@@ -173,17 +174,23 @@ DELIVERY_KEY = re.compile(r"^(game|phase):(\d+)(?=:|$)")
 
 # --- values ------------------------------------------------------------------------------------
 
+# The backup file is JSON: a row (and the file itself) has Any values, as json and Django's
+# `value_from_object` give them; old ids read from it (a number, or its text) key the new ones.
+Row = dict[str, Any]
+OldIds = dict[Any, int]
+# A model's field as django-stubs types it (Field[Any, Any]: of any kind of value)
+type ModelField = models.Field[Any, Any]
 
-# A model's fields as django-stubs type them (Field[Any, Any]: of any kind of value)
-def _fields(model: type[Model]) -> list[models.Field[Any, Any]]:
+
+def _fields(model: type[Model]) -> list[ModelField]:
     return list(model._meta.concrete_fields)
 
 
-def _auto_time(f: models.Field[Any, Any]) -> bool:
+def _auto_time(f: ModelField) -> bool:
     return bool(getattr(f, "auto_now", False) or getattr(f, "auto_now_add", False))
 
 
-def _dump(value: Any) -> Any:
+def _dump(value: Any) -> Any:  # a field's value (Any: Django's), as JSON
     """A field's value as JSON (full precision: Django's encoder drops microseconds)."""
     if isinstance(value, (datetime, date, time)):
         return value.isoformat()
@@ -192,13 +199,13 @@ def _dump(value: Any) -> Any:
     return value
 
 
-def _load(f: models.Field[Any, Any], value: Any) -> Any:
+def _load(f: ModelField, value: Any) -> Any:  # JSON, as the field's value (Django's)
     if value is None or isinstance(f, models.JSONField):
         return value
     return f.to_python(value)
 
 
-def _references(f: models.Field[Any, Any], table: Table) -> str | None:
+def _references(f: ModelField, table: Table) -> str | None:
     """The table a foreign key's value names, or None for the key to the game."""
     target = f.related_model
     if target is Game:
@@ -212,7 +219,7 @@ def _references(f: models.Field[Any, Any], table: Table) -> str | None:
 # --- export ------------------------------------------------------------------------------------
 
 
-def export_campaign(game_id: int) -> dict[str, Any]:
+def export_campaign(game_id: int) -> Row:
     """Every row of the campaign as one JSON-ready dict (the game row locked meanwhile, so that
     no adjudication or ruling changes it half-way)."""
     with transaction.atomic():
@@ -229,13 +236,13 @@ def export_campaign(game_id: int) -> dict[str, Any]:
             return people[user_id].email
 
         files: dict[str, str] = {}
-        game_row: dict[str, Any] = {}
+        game_row: Row = {}
         for f in _fields(Game):
             if f.name == "gm":
                 game_row["gm"] = person(game.gm_id)
             else:
                 game_row["id" if f.primary_key else f.name] = _dump(f.value_from_object(game))
-        data: dict[str, Any] = {
+        data: Row = {
             "format": FORMAT,
             "version": FORMAT_VERSION,
             "engine_version": engine.ENGINE_VERSION,
@@ -246,7 +253,7 @@ def export_campaign(game_id: int) -> dict[str, Any]:
             rows = []
             derived = _derived(table.model)
             for obj in table.rows(game).order_by("pk"):
-                row: dict[str, Any] = {}
+                row: Row = {}
                 for f in _fields(table.model):
                     if f.name in derived:
                         continue
@@ -389,7 +396,7 @@ class Refused(BackupError):
         self.verification = verification
 
 
-def import_campaign(data: dict[str, Any], *, as_new: bool = False, name: str | None = None,
+def import_campaign(data: Row, *, as_new: bool = False, name: str | None = None,
                     keep_on_mismatch: bool = False) -> Imported:
     """Restore a campaign exported by `export_campaign`, then check it by replay.
 
@@ -409,14 +416,14 @@ def import_campaign(data: dict[str, Any], *, as_new: bool = False, name: str | N
                           "nothing was imported.") from error
 
 
-def _import(data: dict[str, Any], *, as_new: bool, name: str | None,
+def _import(data: Row, *, as_new: bool, name: str | None,
             keep_on_mismatch: bool) -> Imported:
     with transaction.atomic():
         users, created = _people(data)
         game = _game(data, users, as_new=as_new, name=name)
         if data["version"] < 2:
             data = {**data, "conversation_mails": _conversation_mails_of_version_1(data)}
-        ids: dict[str, dict[Any, int]] = {}
+        ids: dict[str, OldIds] = {}
         for table in TABLES:
             rows = data.get(table.key, [])
             if table.model is AuditEntry:
@@ -443,7 +450,7 @@ def _conversation_mails_of_version_1(data: dict[str, Any]) -> list[dict[str, Any
             if row.get("mailed_until") is not None or row.get("mailed_at") is not None]
 
 
-def _check_format(data: Any) -> None:
+def _check_format(data: object) -> None:
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise BackupError("This is not a Junta campaign export (its \"format\" is not "
                           f"{FORMAT!r}).")
@@ -456,7 +463,7 @@ def _check_format(data: Any) -> None:
             raise BackupError(f"The export has no {key!r}.")
 
 
-def _people(data: dict[str, Any]) -> tuple[dict[str, User], list[str]]:
+def _people(data: Row) -> tuple[dict[str, User], list[str]]:
     """Each person of the file by e-mail: the site's account, or a new one without a usable
     password."""
     users: dict[str, User] = {}
@@ -482,7 +489,7 @@ def _user(users: dict[str, User], email: str | None) -> User | None:
     return users[email]
 
 
-def _game(data: dict[str, Any], users: dict[str, User], *, as_new: bool,
+def _game(data: Row, users: dict[str, User], *, as_new: bool,
           name: str | None) -> Game:
     row = data["game"]
     old_id = int(row["id"])
@@ -530,7 +537,7 @@ def _reset_sequence(model: type[Model]) -> None:
             cursor.execute(sql)
 
 
-def _keep_times(model: type[Model], objs: list[Model], rows: list[dict[str, Any]]) -> None:
+def _keep_times(model: type[Model], objs: list[Model], rows: list[Row]) -> None:
     """Saving stamps `auto_now` fields with the present: put back the exported times."""
     stamped = [f for f in _fields(model) if _auto_time(f)]
     kept = [f for f in stamped if all(row.get(f.name) is not None for row in rows)]
@@ -542,11 +549,11 @@ def _keep_times(model: type[Model], objs: list[Model], rows: list[dict[str, Any]
     model._default_manager.bulk_update(objs, [f.name for f in kept], batch_size=500)
 
 
-def _create(table: Table, game: Game, rows: list[dict[str, Any]], ids: dict[str, dict[Any, int]],
-            users: dict[str, User]) -> dict[Any, int]:
+def _create(table: Table, game: Game, rows: list[Row], ids: dict[str, OldIds],
+            users: dict[str, User]) -> OldIds:
     """Insert one table's rows (references mapped to the new ids); returns old id -> new id."""
     model = table.model
-    later: list[tuple[int, str, Any]] = []  # references within the table (a reply to a speech)
+    later: list[tuple[int, str, object]] = []  # references within the table (a reply to a speech)
     derived = _derived(model)
     objs = []
     for i, row in enumerate(rows):
@@ -595,7 +602,7 @@ def _create(table: Table, game: Game, rows: list[dict[str, Any]], ids: dict[str,
     return mapping
 
 
-def _audit_row(row: dict[str, Any], players: dict[Any, int]) -> dict[str, Any]:
+def _audit_row(row: Row, players: OldIds) -> Row:
     """An audit entry naming players by their new row ids."""
     data = row.get("data")
     if not isinstance(data, dict) or not any(
@@ -606,8 +613,8 @@ def _audit_row(row: dict[str, Any], players: dict[Any, int]) -> dict[str, Any]:
     return {**row, "data": data}
 
 
-def _delivery_row(row: dict[str, Any], game: Game, old_game: int,
-                  phases: dict[Any, int]) -> dict[str, Any]:
+def _delivery_row(row: Row, game: Game, old_game: int,
+                  phases: OldIds) -> Row:
     """A mail already sent, under the key the new ids give it, so that it is not sent again."""
     def new_key(match: re.Match[str]) -> str:
         kind, number = match.group(1), int(match.group(2))

@@ -15,9 +15,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Any
 
-from django.http import HttpRequest
+from django.forms import BaseForm
+from django.http import HttpRequest, QueryDict
 from django.urls import reverse
 from django.utils.html import conditional_escape, format_html, format_html_join
 from django.utils.safestring import SafeString
@@ -52,10 +52,13 @@ def confirmed(request: HttpRequest) -> bool:
     return request.POST.get(FIELD) == YES
 
 
-def sent_fields(form: Any) -> list[tuple[str, str]]:
-    """The fields of a bound form as the browser sent them, to be sent again on Confirm."""
-    return [(bound.html_name, value) for bound in form
-            for value in form.data.getlist(bound.html_name)]
+def sent_fields(form: BaseForm) -> list[tuple[str, str]]:
+    """The fields of a bound form as the browser sent them (`request.POST`), to be sent again
+    on Confirm."""
+    data = form.data
+    if not isinstance(data, QueryDict):  # not bound to a request's POST: nothing was sent
+        return []
+    return [(bound.html_name, value) for bound in form for value in data.getlist(bound.html_name)]
 
 
 def _names(names: Iterable[str]) -> str:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Mapping, Sequence
+from datetime import datetime
 from typing import Any
 
 from django import forms
@@ -21,7 +22,7 @@ from junta.engine import (
     Shape,
     Status,
 )
-from junta.games.public import Game, Phase, form_prefix, token
+from junta.games.public import EngineValue, Game, Phase, form_prefix, token
 from junta.gm.templatetags.gm_tags import phase_title
 
 REASON_HELP = "Goes into the audit log, for the GM's eyes only."
@@ -51,7 +52,7 @@ def set_choices(form: forms.Form, name: str, choices: Sequence[tuple[str, str]])
     field.choices = choices
 
 
-def error_lines(form: forms.Form) -> list[str]:
+def error_lines(form: forms.BaseForm) -> list[str]:
     """Each error with the label of its field ("Reason: This field is required.")."""
     lines = []
     for name, errors in form.errors.items():
@@ -74,7 +75,7 @@ class RulingForm(forms.Form):
     announcement = announcement_field()
 
     def __init__(self, data: Mapping[str, Any] | None = None, *, prefix: str | None = None,
-                 version: int | None = None, **kwargs: Any) -> None:
+                 version: int | None = None, **kwargs: Any) -> None:  # Any: Django's
         super().__init__(data, prefix=prefix or self.prefix_name, **kwargs)
         self.fields["state_version"].initial = version
         # the reason and announcement come last
@@ -98,11 +99,11 @@ class OfferedRulingForm(RulingForm):
     each of the engine's messages next to the field of the argument it is about."""
 
     def __init__(self, option: RulingOption, data: Mapping[str, Any] | None = None, *,
-                 version: int | None = None, **kwargs: Any) -> None:
+                 version: int | None = None, **kwargs: Any) -> None:  # Any: Django's
         super().__init__(data, prefix=option.kind, version=version, **kwargs)
         self.option = option
-        self._tokens: dict[str, dict[str, Any]] = {}  # field name -> token -> engine value
-        self._rows: dict[str, list[tuple[Any, str]]] = {}  # a table's argument -> its fields
+        self._tokens: dict[str, dict[str, EngineValue]] = {}  # field name -> token -> value
+        self._rows: dict[str, list[tuple[EngineValue, str]]] = {}  # a table's arg -> fields
         start = option.defaults()
         for arg in option.args:
             self._add_arg(arg, start.get(arg.name))
@@ -113,7 +114,7 @@ class OfferedRulingForm(RulingForm):
         for name in ("reason", "announcement"):  # the GM's own fields come last
             self.fields[name] = self.fields.pop(name)
 
-    def _add_arg(self, arg: ArgOption, initial: Any) -> None:
+    def _add_arg(self, arg: ArgOption, initial: EngineValue) -> None:
         if arg.shape is Shape.ONE:
             tokens = {token(c.value): c.value for c in arg.choices}
             listed = [(token(c.value), c.label) for c in arg.choices]
@@ -140,7 +141,8 @@ class OfferedRulingForm(RulingForm):
             raise ValueError(f"a ruling argument of shape {arg.shape}")
 
     @staticmethod
-    def _number(arg: ArgOption, label: str, initial: Any, required: bool) -> forms.IntegerField:
+    def _number(arg: ArgOption, label: str, initial: EngineValue, required: bool
+                ) -> forms.IntegerField:
         low = arg.minimum if arg.minimum is not None else 0
         top = f" to {arg.maximum}" if arg.maximum is not None else " or more"
         message = f"{label}: give a whole number from {low}{top}."
@@ -150,10 +152,10 @@ class OfferedRulingForm(RulingForm):
             error_messages={key: message for key in ("invalid", "required", "min_value",
                                                      "max_value")})
 
-    def values(self) -> dict[str, Any]:
+    def values(self) -> dict[str, EngineValue]:
         """The ruling's arguments by name, as the engine takes them."""
         data = self.cleaned_data
-        out: dict[str, Any] = {}
+        out: dict[str, EngineValue] = {}
         for arg in self.option.args:
             if arg.name in self._rows:
                 out[arg.name] = {key: data[name] for key, name in self._rows[arg.name]
@@ -215,7 +217,7 @@ class RollbackForm(forms.Form):
     announcement = announcement_field()
 
     def __init__(self, *args: Any, phases: list[Phase] | None = None, current: int | None = None,
-                 **kwargs: Any) -> None:
+                 **kwargs: Any) -> None:  # Any: Django's form arguments
         super().__init__(*args, **kwargs)
         self.fields["current_phase"].initial = current
         set_choices(self, "to_phase", [
@@ -239,8 +241,8 @@ class ExtendForm(TimeForm):
 
     field_order = ["phase", "deadline", "hours", "reason", "announcement"]
 
-    def __init__(self, *args: Any, phase: int | None = None, deadline: Any = None,
-                 **kwargs: Any) -> None:
+    def __init__(self, *args: Any, phase: int | None = None, deadline: datetime | None = None,
+                 **kwargs: Any) -> None:  # Any: Django's form arguments
         super().__init__(*args, **kwargs)
         self.fields["phase"].initial = phase
         self.fields["deadline"].initial = deadline.isoformat() if deadline else None
@@ -250,6 +252,7 @@ class AdjudicateForm(forms.Form):
     phase = PhaseField()
     reason = reason_field(required=False, rows=None)
 
+    # Any: Django's form arguments
     def __init__(self, *args: Any, phase: int | None = None, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.fields["phase"].initial = phase
@@ -270,6 +273,7 @@ class PublishForm(forms.Form):
     phase = PhaseField()
     announcement = announcement_field()
 
+    # Any: Django's form arguments
     def __init__(self, *args: Any, phase: int | None = None, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.fields["phase"].initial = phase
@@ -318,7 +322,7 @@ class SettingsForm(forms.Form):
              "saved. They are shown below as they stand now; make your change again.")
 
     def __init__(self, data: Mapping[str, Any] | None = None, *, game: Game, **kwargs: Any
-                 ) -> None:
+                 ) -> None:  # Any: Django's form arguments
         days = game.phase_days or {}
         initial = {
             "review_mode": game.review_mode, "deadline_time": game.deadline_time,
@@ -341,7 +345,7 @@ class SettingsForm(forms.Form):
         """Whether the form was drawn from settings that have changed since."""
         return self.is_bound and self.data.get("drawn") != self.now_drawn
 
-    def changes(self) -> dict[str, Any]:
+    def changes(self) -> dict[str, Any]:  # Any: Django's cleaned data
         data = dict(self.cleaned_data)
         data.pop("drawn", None)
         days = {PhaseKind.NOMINATION.value: data.pop("nomination_days"),  # plain JSON keys

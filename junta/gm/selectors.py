@@ -271,11 +271,11 @@ def compare(before: GameState, after: GameState) -> list[dict[str, object]]:
     for old, new in zip(before.players, after.players, strict=False):
         positions = [", ".join(Catalog.TITLES[k] for k in state.positions_of(p.seat)) or "none"
                      for state, p in ((before, old), (after, new))]
-        row: dict[str, Any] = {
-            "seat": new.seat, "name": new.name, "pocket": (old.pocket, new.pocket),
-            "bank": (old.bank, new.bank), "positions": tuple(positions)}
-        row["changed"] = any(a != b for a, b in (row["pocket"], row["bank"], row["positions"]))
-        rows.append(row)
+        pocket, bank = (old.pocket, new.pocket), (old.bank, new.bank)
+        rows.append({"seat": new.seat, "name": new.name, "pocket": pocket, "bank": bank,
+                     "positions": tuple(positions),
+                     "changed": pocket[0] != pocket[1] or bank[0] != bank[1]
+                     or positions[0] != positions[1]})
     return rows
 
 

@@ -12,7 +12,7 @@ that page's Confirm button acts.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from datetime import time
 from functools import wraps
@@ -21,7 +21,8 @@ from typing import Any, Concatenate
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
-from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotAllowed
+from django.forms import BaseForm
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotAllowed, QueryDict
 from django.shortcuts import redirect, render
 from django.urls import reverse
 
@@ -56,7 +57,7 @@ from junta.games.public import (
 )
 from junta.games.public import pending as pending_players
 from junta.gm import confirm, forms, selectors, services
-from junta.gm.checks import chain_lines
+from junta.gm.checks import CampaignCheck, chain_lines
 from junta.gm.permissions import gm_game_or_404
 from junta.ops.public import Heartbeat
 from junta.polls.public import STANDARD_AWARDS, award_progress
@@ -75,8 +76,8 @@ def gm_view(methods: tuple[str, ...]) -> Callable[[GMView], Callable[..., HttpRe
     def decorate(view: GMView) -> Callable[..., HttpResponse]:
         @login_required
         @wraps(view)
-        def wrapper(request: AuthenticatedHttpRequest, game_id: int, *args: Any, **kwargs: Any
-                    ) -> HttpResponse:
+        def wrapper(request: AuthenticatedHttpRequest, game_id: int, *args: object,
+                    **kwargs: object) -> HttpResponse:
             game = gm_game_or_404(request.user, game_id)
             if request.method not in methods:
                 return HttpResponseNotAllowed(methods)
@@ -86,17 +87,18 @@ def gm_view(methods: tuple[str, ...]) -> Callable[[GMView], Callable[..., HttpRe
 
 
 def _page(request: HttpRequest, game: Game, template: str, active: str, status: int = 200,
-          *, current: tuple[Phase | None, GameState | None] | None = None, **context: Any
-          ) -> HttpResponse:
-    """A panel page; `current` is `selectors.current(game)` when the view has loaded it."""
+          *, current: tuple[Phase | None, GameState | None] | None = None,
+          extra: Mapping[str, object] | None = None, **context: object) -> HttpResponse:
+    """A panel page; `current` is `selectors.current(game)` when the view has loaded it;
+    `extra` and `context` what the template draws besides."""
     phase, state = current if current is not None else selectors.current(game)
     return render(request, template, {
-        "game": game, "phase": phase, "state": state, "active": active, **context},
-        status=status)
+        "game": game, "phase": phase, "state": state, "active": active, **(extra or {}),
+        **context}, status=status)
 
 
-def _act(request: HttpRequest, done: Callable[[], Any], success: str | Callable[[Any], str],
-         ) -> None:
+def _act[T](request: HttpRequest, done: Callable[[], T], success: str | Callable[[T], str],
+            ) -> None:
     try:
         outcome = done()
     except CampaignError as error:
@@ -105,7 +107,7 @@ def _act(request: HttpRequest, done: Callable[[], Any], success: str | Callable[
         messages.success(request, success(outcome) if callable(success) else success)
 
 
-def _form_error(request: HttpRequest, form: Any) -> None:
+def _form_error(request: HttpRequest, form: BaseForm) -> None:
     messages.error(request, "Not done. " + " ".join(forms.error_lines(form)))
 
 
@@ -192,7 +194,7 @@ def players(request: AuthenticatedHttpRequest, game: Game) -> HttpResponse:
                      f"/games/{game.id}/invite/{game.invite_token}/"))
 
 
-def _time_context(phase: Phase | None, **bound: Any) -> dict[str, Any]:
+def _time_context(phase: Phase | None, **bound: BaseForm) -> dict[str, object]:
     """The Time page's forms, each with its own prefix (their fields' ids differ)."""
     return {
         "pause_form": forms.TimeForm(prefix="pause"),
@@ -210,18 +212,18 @@ def _time_context(phase: Phase | None, **bound: Any) -> dict[str, Any]:
 def time_page(request: AuthenticatedHttpRequest, game: Game) -> HttpResponse:
     phase, state = selectors.current(game)
     return _page(request, game, "gm/time.html", "time", current=(phase, state),
-                 **_time_context(phase))
+                 extra=_time_context(phase))
 
 
-def _time_again(request: HttpRequest, game: Game, **bound: Any) -> HttpResponse:
+def _time_again(request: HttpRequest, game: Game, **bound: BaseForm) -> HttpResponse:
     """The Time page again, with the refused form as the GM filled it in."""
     phase, state = selectors.current(game)
     return _page(request, game, "gm/time.html", "time", status=400, current=(phase, state),
-                 **_time_context(phase, **bound))
+                 extra=_time_context(phase, **bound))
 
 
 def _orders(phase: Phase | None, state: GameState | None,
-            annul: tuple[int, int, Any] | None = None) -> list[dict[str, object]]:
+            annul: tuple[int, int, BaseForm] | None = None) -> list[dict[str, object]]:
     """Every seat's orders; a refused annulment (seat, index, bound form) is shown again."""
     rows = selectors.orders_by_seat(phase, state)
     if annul is not None:
@@ -274,8 +276,10 @@ class Give:
         return f"Give this order for {self.name}"
 
 
-def _seat_of(state: GameState | None, value: Any) -> int | None:
+def _seat_of(state: GameState | None, value: str | int | None) -> int | None:
     """The seat a form or the query string names (None: none, or not a seat of the game)."""
+    if value is None:
+        return None
     try:
         seat = int(value)
     except (TypeError, ValueError):
@@ -283,15 +287,15 @@ def _seat_of(state: GameState | None, value: Any) -> int | None:
     return seat if state is not None and 0 <= seat < len(state.players) else None
 
 
-def _entry(game: Game, state: GameState, seat: int, option: OrderOption, data: Any = None
-           ) -> GiveEntry:
+def _entry(game: Game, state: GameState, seat: int, option: OrderOption,
+           data: QueryDict | None = None) -> GiveEntry:
     return GiveEntry(
         option, OrderForm(option, state, seat, data, prefix=forms.gm_prefix(option.key)),
         forms.GMOrderForm(data, prefix=forms.gm_fields_prefix(option.key),
                           version=game.state_version), bound=data is not None)
 
 
-def _give(game: Game, state: GameState, origin: str, order_for: Any = None,
+def _give(game: Game, state: GameState, origin: str, order_for: str | int | None = None,
           failed: GiveEntry | None = None) -> Give:
     """The section for the player `order_for` (a seat, or the query string's text); `failed`
     is a refused form, shown again in place of its option's fresh one."""
@@ -312,11 +316,11 @@ def _give(game: Game, state: GameState, origin: str, order_for: Any = None,
 
 
 def _review_context(game: Game, phase: Phase | None, state: GameState | None, *,
-                    publish_form: Any = None, order_for: Any = None,
-                    failed: GiveEntry | None = None,
-                    annul: tuple[int, int, Any] | None = None, **_others: Any
-                    ) -> dict[str, Any]:
-    context: dict[str, Any] = {"publish_form": publish_form or forms.PublishForm(
+                    publish_form: forms.PublishForm | None = None,
+                    order_for: str | int | None = None, failed: GiveEntry | None = None,
+                    annul: tuple[int, int, BaseForm] | None = None, **_others: object
+                    ) -> dict[str, object]:
+    context: dict[str, object] = {"publish_form": publish_form or forms.PublishForm(
         phase=phase.number if phase else None)}
     if phase is not None and phase.status == Phase.Status.DRAFTED and state is not None:
         result = phase.result
@@ -336,7 +340,7 @@ def _review_context(game: Game, phase: Phase | None, state: GameState | None, *,
 def review(request: AuthenticatedHttpRequest, game: Game) -> HttpResponse:
     phase, state = selectors.current(game)
     return _page(request, game, "gm/review.html", "review", current=(phase, state),
-                 **_review_context(game, phase, state,
+                 extra=_review_context(game, phase, state,
                                    order_for=request.GET.get("order_for")))
 
 
@@ -385,10 +389,10 @@ def _ruling_entries(game: Game, state: GameState,
 
 
 def _rulings_context(game: Game, phase: Phase | None, state: GameState | None, *,
-                     annul: tuple[int, int, Any] | None = None, order_for: Any = None,
-                     failed: GiveEntry | None = None,
-                     ruling: forms.OfferedRulingForm | None = None, **_others: Any
-                     ) -> dict[str, Any]:
+                     annul: tuple[int, int, BaseForm] | None = None,
+                     order_for: str | int | None = None, failed: GiveEntry | None = None,
+                     ruling: forms.OfferedRulingForm | None = None, **_others: object
+                     ) -> dict[str, object]:
     working = phase is not None and phase.status in (Phase.Status.OPEN, Phase.Status.DRAFTED) \
         and game.status != Game.Status.FINISHED
     if not working or state is None:  # a phase that works has its state
@@ -402,7 +406,7 @@ def _rulings_context(game: Game, phase: Phase | None, state: GameState | None, *
 def rulings(request: AuthenticatedHttpRequest, game: Game) -> HttpResponse:
     phase, state = selectors.current(game)
     return _page(request, game, "gm/rulings.html", "rulings", current=(phase, state),
-                 **_rulings_context(game, phase, state,
+                 extra=_rulings_context(game, phase, state,
                                     order_for=request.GET.get("order_for")))
 
 
@@ -421,8 +425,8 @@ def board(request: AuthenticatedHttpRequest, game: Game) -> HttpResponse:
                  board=selectors.board(game))
 
 
-def _history_context(game: Game, report: Any = None, rollback_form: Any = None
-                     ) -> dict[str, Any]:
+def _history_context(game: Game, report: CampaignCheck | None = None,
+                     rollback_form: forms.RollbackForm | None = None) -> dict[str, object]:
     phases = list(game.phases.order_by("-number"))
     chain = {line.number: line for line in chain_lines(game)}
     current = phases[0] if phases else None
@@ -441,7 +445,7 @@ def _history_context(game: Game, report: Any = None, rollback_form: Any = None
 
 @gm_view(GET)
 def history(request: AuthenticatedHttpRequest, game: Game) -> HttpResponse:
-    return _page(request, game, "gm/history.html", "history", **_history_context(game))
+    return _page(request, game, "gm/history.html", "history", extra=_history_context(game))
 
 
 @gm_view(GET)
@@ -518,10 +522,15 @@ def start(request: AuthenticatedHttpRequest, game: Game) -> HttpResponse:
     return redirect("game_status" if from_detail else "gm_overview", game_id=game.id)
 
 
+def _seat_number(player: Player) -> str:
+    """The seat a player was just given, counted from 1."""
+    return str(player.seat + 1) if player.seat is not None else "?"
+
+
 @gm_view(POST)
 def approve(request: AuthenticatedHttpRequest, game: Game, player_id: int) -> HttpResponse:
     _act(request, lambda: services.approve_player(game.id, request.user, player_id),
-         lambda p: f"{p.character} takes seat {p.seat + 1}.")
+         lambda p: f"{p.character} takes seat {_seat_number(p)}.")
     return redirect("gm_players", game_id=game.id)
 
 
@@ -556,17 +565,18 @@ def replace(request: AuthenticatedHttpRequest, game: Game, player_id: int) -> Ht
         _act(request, lambda: services.replace_player(
             game.id, request.user, player_id, data["email"], data["character_name"],
             data["reason"], data["announcement"]),
-            lambda p: f"{p.user.public_name} takes seat {p.seat + 1}.")
+            lambda p: f"{p.user.public_name} takes seat {_seat_number(p)}.")
     return redirect("gm_players", game_id=game.id)
 
 
 # --- actions: time --------------------------------------------------------------------------
 
-def _time_action(request: HttpRequest, game: Game, form_class: type, prefix: str,
-                 done: Callable[[dict[str, Any]], Any], success: str | Callable[[Any], str],
-                 then: str = "gm_time",
-                 ask: Callable[[dict[str, Any]], confirm.Confirmation] | None = None
-                 ) -> HttpResponse:
+# done and ask take the form's cleaned data (Any values: Django's)
+def _time_action[T](request: HttpRequest, game: Game, form_class: type[BaseForm], prefix: str,
+                    done: Callable[[dict[str, Any]], T], success: str | Callable[[T], str],
+                    then: str = "gm_time",
+                    ask: Callable[[dict[str, Any]], confirm.Confirmation] | None = None
+                    ) -> HttpResponse:
     """A Time page form (`prefix`): refused, the Time page again with the form as the GM
     filled it in; valid, the action (`done` with the cleaned data) and `then`. With `ask`, an
     action that cannot be undone: the confirmation page first (`confirm`)."""
@@ -636,7 +646,7 @@ def publish(request: AuthenticatedHttpRequest, game: Game) -> HttpResponse:
         phase, state = selectors.current(game)
         return _page(request, game, "gm/review.html", "review", status=400,
                      current=(phase, state),
-                     **_review_context(game, phase, state, publish_form=form))
+                     extra=_review_context(game, phase, state, publish_form=form))
     data = form.cleaned_data
     if not confirm.confirmed(request):
         return _ask(request, game, "review", reverse("gm_review", args=[game.id]),
@@ -671,26 +681,30 @@ def _back(request: HttpRequest, game: Game, order_for: int | None = None) -> Htt
     return redirect(url)
 
 
-def _again(request: HttpRequest, game: Game, form: Any, *,
-           annul: tuple[int, int] | None = None, **bound: Any) -> HttpResponse:
+def _again(request: HttpRequest, game: Game, form: BaseForm | None, *,
+           annul: tuple[int, int] | None = None, order_for: int | None = None,
+           failed: GiveEntry | None = None, ruling: forms.OfferedRulingForm | None = None
+           ) -> HttpResponse:
     """A refused ruling: the page it came from again (status 400), with the form as the GM
     filled it in, open, and its errors next to its fields. The form now carries the current
     `state_version`: the page shows the campaign as it is, so sending it again is deliberate."""
     game.refresh_from_db()
-    if form is not None:
+    if form is not None and isinstance(form.data, QueryDict):  # a copy of request.POST
         form.data[form.add_prefix("state_version")] = str(game.state_version)
     phase, state = selectors.current(game)
-    where = (annul[0], annul[1], form) if annul is not None else None
+    where = (annul[0], annul[1], form) if annul is not None and form is not None else None
     if request.POST.get("from") == "review":
         return _page(request, game, "gm/review.html", "review", status=400,
                      current=(phase, state),
-                     **_review_context(game, phase, state, annul=where, **bound))
+                     extra=_review_context(game, phase, state, annul=where,
+                                          order_for=order_for, failed=failed))
     return _page(request, game, "gm/rulings.html", "rulings", status=400,
                  current=(phase, state),
-                 **_rulings_context(game, phase, state, annul=where, **bound))
+                 extra=_rulings_context(game, phase, state, annul=where, order_for=order_for,
+                                       failed=failed, ruling=ruling))
 
 
-def _refuse(request: HttpRequest, form: Any, error: CampaignError, field: str | None = None
+def _refuse(request: HttpRequest, form: BaseForm, error: CampaignError, field: str | None = None
             ) -> None:
     """A ruling the services refused: the message on top and next to the form (or field)."""
     messages.error(request, f"Not done. {error}")
@@ -718,7 +732,7 @@ def annul(request: AuthenticatedHttpRequest, game: Game) -> HttpResponse:
     return _back(request, game)
 
 
-def _about_the_new_order(problems: list[Any], index: int) -> list[Problem]:
+def _about_the_new_order(problems: list[str], index: int) -> list[Problem]:
     """The engine's messages on the orders with the GM's new one (at `index`), for its form:
     a message about it alone loses its "Order N: " and stays by its argument; one about it and
     another order keeps its words; one about the player's other orders only is about the form
@@ -833,7 +847,7 @@ def rollback(request: AuthenticatedHttpRequest, game: Game) -> HttpResponse:
     if not form.is_valid():
         _form_error(request, form)
         return _page(request, game, "gm/history.html", "history", status=400,
-                     **_history_context(game, rollback_form=form))
+                     extra=_history_context(game, rollback_form=form))
     data = form.cleaned_data
     if not confirm.confirmed(request):
         return _ask(request, game, "history", reverse("gm_history", args=[game.id]),
@@ -856,4 +870,4 @@ def replay(request: AuthenticatedHttpRequest, game: Game) -> HttpResponse:
         messages.error(request, str(error))
         return redirect("gm_history", game_id=game.id)
     return _page(request, game, "gm/history.html", "history",
-                 **_history_context(game, report))
+                 extra=_history_context(game, report))

@@ -14,7 +14,7 @@ import zoneinfo
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any, cast
+from typing import cast
 
 from django.conf import settings
 from django.core import signing
@@ -114,7 +114,7 @@ class Mail:
 
     template: str
     subject: str
-    context: dict[str, Any] = field(default_factory=dict)
+    context: dict[str, object] = field(default_factory=dict)
 
 
 def render(mail: Mail, user: User, prefs: Preferences, kind: str,

@@ -18,9 +18,8 @@ from __future__ import annotations
 import logging
 from collections import Counter
 from collections.abc import Callable
-from datetime import date, datetime, time, timedelta
+from datetime import date, datetime, time, timedelta, tzinfo
 from functools import cache, partial
-from typing import Any
 
 from django.conf import settings
 from django.db.models import Q
@@ -242,8 +241,8 @@ def send_results(phase_id: int, now: datetime | None = None) -> Counter[str]:
     return outcomes
 
 
-def _missing(kind: str, key: str, wanted: list[tuple[Preferences, Any, Any]],
-             now: datetime) -> list[tuple[Preferences, Any, Any]]:
+def _missing[V, P](kind: str, key: str, wanted: list[tuple[Preferences, V, P]],
+                   now: datetime) -> list[tuple[Preferences, V, P]]:
     done = claims.already_claimed(kind, key, [p.user_id for p, _, _ in wanted], now)
     return [row for row in wanted if row[0].user_id not in done]
 
@@ -340,7 +339,7 @@ def reminders(now: datetime, phases: list[Phase] | None = None) -> Counter[str]:
     return outcomes
 
 
-def digest_window(now: datetime, zone: Any) -> tuple[date, datetime, datetime]:
+def digest_window(now: datetime, zone: tzinfo) -> tuple[date, datetime, datetime]:
     """The day a digest sent at `now` covers, in the reader's zone: from the digest hour
     yesterday to the digest hour today (the latest one that has passed)."""
     local = now.astimezone(zone)

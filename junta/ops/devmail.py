@@ -62,7 +62,7 @@ class Mail:
 def mailbox_directory() -> Path | None:
     """The folder of the development mailbox, or None where mail goes elsewhere (production,
     an SMTP server, the tests' own outbox)."""
-    mailer: dict[str, Any] = settings.MAILERS.get("default", {})
+    mailer: dict[str, Any] = settings.MAILERS.get("default", {})  # Any: Django's settings
     if mailer.get("BACKEND") != BACKEND:
         return None
     return Path(mailer["OPTIONS"]["directory"])

@@ -34,7 +34,7 @@ APPS = {"accounts", "api", "games", "gm", "lives", "notify", "ops", "polls", "ta
 
 
 def refuse_control_characters(sender: type[models.Model], instance: models.Model,
-                              **kwargs: Any) -> None:
+                              **kwargs: Any) -> None:  # Any: the signal's arguments (Django)
     """A `pre_save` receiver: no text field of the project's models keeps a control character
     (a NUL cannot even be stored in PostgreSQL). Raises `ValidationError` naming the field."""
     if sender._meta.app_label not in APPS:

@@ -27,6 +27,7 @@ class PollForm(forms.Form):
                                                       format="%Y-%m-%dT%H:%M"),
         input_formats=["%Y-%m-%dT%H:%M", "%Y-%m-%d %H:%M"])
 
+    # Any: Django's form arguments
     def __init__(self, *args: Any, zone: str = "UTC", **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.zone = zone
@@ -61,7 +62,7 @@ class VoteForm(forms.Form):
     had = forms.CharField(required=False, widget=forms.HiddenInput)
 
     def __init__(self, *args: Any, poll: Poll, mine: list[int] | None = None,
-                 exclude: int | None = None, **kwargs: Any) -> None:
+                 exclude: int | None = None, **kwargs: Any) -> None:  # Any: Django's form arguments
         super().__init__(*args, **kwargs)
         self.fields["had"].initial = ",".join(str(c) for c in sorted(mine or []))
         choices = [(c.pk, c.label) for c in poll.choices.all()

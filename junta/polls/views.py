@@ -4,8 +4,6 @@ campaign's seated players and its GameMaster see them."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpResponse
@@ -39,7 +37,7 @@ def _index(request: AuthenticatedHttpRequest, game: Game, seat: Player | None,
     polls = list(game.polls.select_related("author").prefetch_related("choices"))
     rows = [selectors.shown(p, seat) for p in polls]
     may_post = services.may_post(game, request.user, seated=seat is not None)
-    context: dict[str, Any] = {
+    context: dict[str, object] = {
         "game": game, "seat": seat,
         "polls": [r for r in rows if r.poll.kind == Poll.Kind.POLL],
         "awards": sorted((r for r in rows if r.poll.kind == Poll.Kind.AWARD),

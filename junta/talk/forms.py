@@ -52,7 +52,7 @@ class StartForm(forms.Form):
     )
 
     def __init__(self, *args: Any, players: list[Player], gm_form: bool = False,
-                 **kwargs: Any) -> None:
+                 **kwargs: Any) -> None:  # Any: Django's form arguments
         super().__init__(*args, **kwargs)
         field = self.fields["players"]
         assert isinstance(field, PlayerChoices)
@@ -61,7 +61,7 @@ class StartForm(forms.Form):
         if gm_form:
             del self.fields["with_gm"]
 
-    def clean(self) -> dict[str, Any]:
+    def clean(self) -> dict[str, Any]:  # Any: Django's cleaned data
         data = super().clean() or {}
         if "players" in data and not data.get("players") and not data.get("with_gm") \
                 and "with_gm" in self.fields:

@@ -4,8 +4,6 @@ leaving, agreeing to reveal after the end, and the revealed conversations."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
@@ -51,7 +49,7 @@ def _others(reader: Reader) -> list[Player]:
     return [p for p in players if reader.player is None or p.pk != reader.player.pk]
 
 
-def _index_context(reader: Reader, form: StartForm | None = None) -> dict[str, Any]:
+def _index_context(reader: Reader, form: StartForm | None = None) -> dict[str, object]:
     game = reader.game
     unread = selectors.unread_by_conversation(reader.user, game.id)
     rows = list(access.readable(reader).prefetch_related("members"))

@@ -8,13 +8,15 @@ the polls app on each end report; they are not counted here.)"""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TypedDict
 
 from django import template
+from django.contrib.auth.models import AnonymousUser
 from django.db.models import OuterRef, Subquery
 from django.template.loader import render_to_string
 from django.utils.safestring import SafeString
 
+from accounts.public import User
 from junta.games import end_report
 from junta.games.models import Game, PhaseResult, Player
 from junta.games.rollbacks import undone
@@ -22,11 +24,30 @@ from junta.games.rollbacks import undone
 register = template.Library()
 
 
-def career(user: Any) -> dict[str, Any]:
+class CareerLine(TypedDict):
+    """A finished campaign in the record: its game, the family, its place ("" for one who
+    left before the end), its Swiss bank and how many families were ranked."""
+    game: Game
+    family: str
+    place: str
+    bank: int
+    won: bool
+    of: int
+
+
+class Career(TypedDict):
+    played: int
+    finished: int
+    won: int
+    wins: list[Game]
+    record: list[CareerLine]
+
+
+def career(user: User | AnonymousUser | None) -> Career:
     """{"played", "finished", "won", "wins": [games won], "record": [one line per finished
     campaign: its game, the family, its place ("" for one who left before the end), its Swiss
     bank and how many families were ranked]} for `user`."""
-    if user is None or not getattr(user, "is_authenticated", False):
+    if user is None or not user.is_authenticated:
         return {"played": 0, "finished": 0, "won": 0, "wins": [], "record": []}
     seats = list(Player.objects.filter(
         user=user, seat__isnull=False,
@@ -39,7 +60,7 @@ def career(user: Any) -> dict[str, Any]:
             .exclude(undone()).order_by("-phase__number").values("state_after__players")[:1])
     finished = list(Game.objects.filter(pk__in=played, status=Game.Status.FINISHED)
                     .annotate(final_players=Subquery(last)).order_by("-finished_at", "-pk"))
-    record = []
+    record: list[CareerLine] = []
     for game in finished:
         ranked = end_report.ranking(getattr(game, "final_players", None) or [])
         mine = next((r for r in ranked if r.seat == at_end.get(game.pk)), None)
@@ -52,5 +73,5 @@ def career(user: Any) -> dict[str, Any]:
 
 
 @register.simple_tag
-def career_stats(user: Any) -> SafeString:
-    return render_to_string("games/_career.html", career(user))
+def career_stats(user: User | AnonymousUser | None) -> SafeString:
+    return render_to_string("games/_career.html", dict(career(user)))

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from django import template
 
 from junta.games.models import Game, Player
@@ -18,7 +16,7 @@ def holds_seat(context: template.Context, game: Game) -> bool:
     user = context.get("user")
     if user is None or not user.is_authenticated or game.gm_id == user.id:
         return False
-    seat: Any = context.get("seat")  # a play.Seat, or whatever else a page calls "seat"
+    seat: object = context.get("seat")  # a play.Seat, or whatever else a page calls "seat"
     if hasattr(seat, "player") and getattr(seat, "game", None) == game:
         return seat.player is not None
     return Player.objects.filter(game=game, user=user,

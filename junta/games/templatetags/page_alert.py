@@ -32,7 +32,7 @@ def form_error_lines(form: BaseForm) -> list[str]:
     return lines
 
 
-def _forms(values: Iterable[Any]) -> Iterable[BaseForm]:
+def _forms(values: Iterable[Any]) -> Iterable[BaseForm]:  # Any: Django Context's values
     # type(), not isinstance(): isinstance would evaluate the context's lazy values (the CSRF
     # token among them, which would set its cookie on every page)
     for value in values:

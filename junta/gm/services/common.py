@@ -3,8 +3,6 @@ late or twice, the audit entry, and the state a phase starts from."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from accounts.public import User
 from junta.engine import GameState, Player
 from junta.games.public import (
@@ -64,7 +62,7 @@ def given_reason(reason: str, required: bool = True) -> str:
 
 
 def audit(game: Game, by: User, action: str, *, reason: str = "", announcement: str = "",
-           **data: Any) -> AuditEntry:
+           **data: object) -> AuditEntry:
     return record_audit(game, by, action, reason=reason,
                         announcement=(announcement or "").strip()[:MAX_TEXT], data=data)
 

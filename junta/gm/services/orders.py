@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from django.db import transaction
@@ -66,14 +67,16 @@ class GMOrderRefused(GMError):
     (`junta.engine.Problem`: `.arg` names the argument, `.orders` the positions in the list
     checked); `index` is where the new order stood in that list (after the player's own)."""
 
-    def __init__(self, message: str, problems: list[Any], index: int) -> None:
+    def __init__(self, message: str, problems: Sequence[str], index: int) -> None:
         super().__init__(message)
         self.problems = list(problems)
         self.index = index
 
 
 @transaction.atomic
-def add_order(game_id: int, by: User, seat: int, order: Any, reason: str = "",
+# order: an engine Order, or its dict as JSON (Any values, as the engine reads them)
+def add_order(game_id: int, by: User, seat: int, order: engine.Order | dict[str, Any],
+              reason: str = "",
               announcement: str = "", *, state_version: int | None = None) -> Order:
     """Give an order for a player: an engine `Order` (the panel builds it with the player's
     own order forms), or its dict as the engine reads it. The engine checks it against the

@@ -3,7 +3,7 @@ replace a player by another person once it runs."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TypedDict
 
 from django.db import transaction
 
@@ -25,6 +25,10 @@ from junta.talk.public import drop_player, hand_over
 
 from .common import GMError, audit, given_reason, lock_as_gm, sound_state_before
 from .review import redraft_if_drafted
+
+
+class _Left(TypedDict, total=False):
+    conversations_left: int  # the private conversations the removed player left
 
 
 @transaction.atomic
@@ -59,8 +63,7 @@ def remove_player(game_id: int, by: User, player_id: int, reason: str = "") -> P
     was = player.membership
     unseat_player(player)
     seated = was == Player.Membership.ACTIVE
-    left: dict[str, Any] = {"conversations_left": drop_player(player)} \
-        if seated else {}
+    left: _Left = {"conversations_left": drop_player(player)} if seated else {}
     audit(game, by, "remove" if seated else "decline",
            reason=given_reason(reason, required=False), player=player.pk,
            user=player.user.public_name, **left)

@@ -94,6 +94,7 @@ def _broken_orders(phase: Phase, before: GameState, after: GameState) -> list[st
     return out
 
 
+# values: the ruling's arguments, as the engine's `rule` takes them (Any values there)
 def rule(game_id: int, by: User, kind: str, values: Mapping[str, Any], reason: str = "",
          announcement: str = "", *, state_version: int | None = None) -> AuditEntry:
     """The ruling `kind` of the Rulings page with `values` (its arguments by name), carried out

@@ -19,6 +19,7 @@ SETTINGS_FORMING = ("join_policy", "max_players", "extra_bills_min", "extra_bill
 
 
 @transaction.atomic
+# changes: the settings form's cleaned data (Any values, as Django gives them)
 def update_settings(game_id: int, by: User, changes: dict[str, Any]) -> list[str]:
     """Change the campaign's settings. Review mode, the daily deadline, its zone and the phase
     lengths may change at any time (new deadlines follow them); who may join, the number of

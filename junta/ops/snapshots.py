@@ -42,6 +42,7 @@ from unittest import mock
 from urllib.parse import parse_qsl, urlencode, urljoin, urlsplit
 
 from django.apps import apps
+from django.conf import settings
 from django.core.signals import got_request_exception
 from django.http import HttpResponse, HttpResponseBase, StreamingHttpResponse
 from django.test import Client
@@ -85,8 +86,21 @@ TEXT_TYPES = ("text/", "application/json", "application/xml", "application/javas
 @contextlib.contextmanager
 def fixed_clock(now: datetime = FIXED_NOW) -> Iterator[None]:
     """`django.utils.timezone.now` answers `now`: every date the site stores or draws (the
-    site reads the time only through it, as Django's own fields and sessions do)."""
-    with mock.patch.object(timezone, "now", lambda: now):
+    site reads the time only through it, as Django's own fields and sessions do), and so do the
+    fields whose default is that function itself (an account's date joined)."""
+    real = timezone.now
+
+    def fixed() -> datetime:
+        return now
+
+    with contextlib.ExitStack() as stack:
+        stack.enter_context(mock.patch.object(timezone, "now", fixed))
+        for model in apps.get_models():
+            for model_field in model._meta.get_fields():
+                if getattr(model_field, "default", None) is real:
+                    # the default and the field's cached reader of it (Field._get_default)
+                    stack.enter_context(mock.patch.object(model_field, "default", fixed))
+                    stack.enter_context(mock.patch.object(model_field, "_get_default", fixed))
         yield
 
 
@@ -140,8 +154,10 @@ class Randomness:
 
 
 def normalise(text: str, drawn: set[str]) -> str:
-    """The page as written: the form's CSRF token, the scripts' nonce and every token the
-    seeded generator gave replaced by a placeholder."""
+    """The page as written: the site's folder (`record` makes a new one each time), the form's
+    CSRF token, the scripts' nonce and every token the seeded generator gave replaced by a
+    placeholder."""
+    text = text.replace(str(settings.VAR_DIR), "«var»")
     text = CSRF.sub(r"\1«csrf»\2", text)
     text = NONCE.sub(r"\1«nonce»\2", text)
     if drawn:

@@ -51,10 +51,9 @@ from django.urls.exceptions import Resolver404
 from django.urls.resolvers import RegexPattern, RoutePattern
 from django.utils import timezone
 
-from accounts.models import User
+from accounts.public import User
 from junta import engine
-from junta.games.models import Game, Phase, PhaseResult, Player
-from junta.games.replay import replay_game
+from junta.games.public import Game, Phase, PhaseResult, Player, replay_game
 
 # The moment every recording is made at: the demo's campaigns are played up to it, and every
 # page is drawn at it.

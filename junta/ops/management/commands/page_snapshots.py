@@ -32,7 +32,7 @@ from django.core.management import call_command
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.test import override_settings
 
-from junta.games.demo import demo_account
+from junta.games.public import demo_account
 from junta.ops import snapshots
 from junta.ops.demo import build_demo
 

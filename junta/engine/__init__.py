@@ -124,7 +124,7 @@ from .talk import may_write_to_gm, why_no_talk
 from .units import CONTROL_POINTS, has_new_weapons
 from .versions import CHANGELOG as ENGINE_CHANGELOG
 from .versions import ENGINE_VERSION, changes_since, is_known_version, is_older_version
-from .views import (
+from .visibility import (
     BoardRow,
     BudgetView,
     CardView,
@@ -201,7 +201,7 @@ __all__ = [
     "parse_order", "parse_orders", "resolve", "takes_the_place_of", "validate_order",
     "arranged",
     "validate_orders", "values_of", "view_for",
-    # what each viewer sees of the state, as view_for and board_summary give it (views.py)
+    # what each viewer sees of the state, as view_for and board_summary give it (visibility.py)
     "BoardRow", "BudgetView", "CardView", "CoupView", "ElectionView", "ForeignView",
     "MoneyView", "MotionView", "NominationView", "PlayerPublic", "PrivateView", "ProposalView",
     "PublicView", "StateView", "UnitView",

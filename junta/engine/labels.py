@@ -7,16 +7,13 @@ War)".
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, TypedDict
+from typing import TypedDict
 
 from . import catalog
 from .enums import PhaseKind
 from .state import BIL, GameState
-from .state_shapes import ForeignForce, Unit
+from .state_shapes import ForeignForce, Unit, UnitKind
 from .units import FOREIGN_FORCES, deploy, stack_moves
-
-if TYPE_CHECKING:  # in typing from Python 3.13; the annotations below are never evaluated
-    from typing_extensions import ReadOnly
 
 BRIGADES = {catalog.GENERAL_1: "1st Brigade", catalog.GENERAL_2: "2nd Brigade",
             catalog.GENERAL_3: "3rd Brigade"}
@@ -75,13 +72,12 @@ def count_units(units: list[Unit]) -> str:
 
 class UnitFace(TypedDict):
     """What `unit_label` reads of a unit: a unit of the state (`Unit`) or of a coup view (a
-    viewer's `UnitView`), which both hold these keys (read only here, so a unit kind's literal
-    passes for a word)."""
-    id: ReadOnly[int]
-    kind: ReadOnly[str]
-    zone: ReadOnly[int | None]
-    position: ReadOnly[str | None]
-    new_weapons: ReadOnly[bool]
+    viewer's `visibility.UnitView`), which both hold these keys with these types."""
+    id: int
+    kind: UnitKind
+    zone: int | None
+    position: str | None
+    new_weapons: bool
 
 
 def unit_label(u: UnitFace) -> str:

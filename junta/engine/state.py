@@ -2,7 +2,7 @@
 
 Everything the rules need lives here, secrets included: hands, pockets, the order of both decks,
 the hidden extra bills and the generator's counter. Nothing outside the engine reads it directly:
-people get a `views.view_for` copy that holds only what they may see.
+people get a `visibility.view_for` copy that holds only what they may see.
 """
 
 from __future__ import annotations

@@ -56,7 +56,7 @@ def engine_modules() -> list[Path]:
 
 def test_the_engine_has_modules_to_check():
     names = {p.relative_to(ENGINE).as_posix() for p in engine_modules()}
-    assert {"__init__.py", "state.py", "rng.py", "resolve.py", "flow.py", "views.py",
+    assert {"__init__.py", "state.py", "rng.py", "resolve.py", "flow.py", "visibility.py",
             "bots/core.py", "events.py", "phases/cabinet.py"} <= names
 
 

@@ -18,6 +18,7 @@ from .enums import PhaseKind, Status
 from .labels import category_label
 from .order_kinds.coup import AIRSTRIKES
 from .state import BIL, GameState
+from .state_shapes import UnitKind
 from .units import FOREIGN_FORCES, has_new_weapons
 
 GM = "gm"
@@ -87,7 +88,7 @@ class UnitView(TypedDict):
     """A unit on the coup map. `entered`: the coup phase it came into its zone (-1 in place
     before the coup), `from_zone` where it came from."""
     id: int
-    kind: str
+    kind: UnitKind
     owner: int | None
     zone: int | None
     position: str | None

@@ -1,4 +1,4 @@
-"""Leak tests for `views.view_for` and event audiences (docs/rules.md §secrets).
+"""Leak tests for `visibility.view_for` and event audiences (docs/rules.md §secrets).
 
 Every secret is filled with a unique marker (pockets 900001.., banks 800001.., a distinctive
 card in each hand, marked locations, marked budget bills, the seed...). A player's view holds

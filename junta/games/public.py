@@ -22,12 +22,26 @@ that what they rely on is listed here and the rest of games may change freely:
 - the forms and fields the GM's panel and talk reuse, Markdown rendering, how a time is
   written for a reader in his zone (`when`, a template filter the GM's messages use too), and
   the demo's accounts and campaigns for ops' demo, and the touches talk's and polls' demos give
-  its rows.
+  its rows;
+- a campaign's rows in its file, for the GM panel's backups: games' own (the game row,
+  `export_game_row` and `restore_game_row`; the players, phases, orders, results,
+  speeches...: `GAMES_ARCHIVE`), and the machinery the other apps' archive modules write and
+  read theirs with (`AppArchive`, `ArchiveTable`).
 """
 
 from __future__ import annotations
 
 from junta.games.adjudication import publish
+from junta.games.archive import GAMES_ARCHIVE, export_game_row, restore_game_row
+from junta.games.archive_tables import (
+    ARCHIVE_USERS,
+    AppArchive,
+    ArchiveError,
+    ArchiveExporting,
+    ArchiveRestoring,
+    ArchiveRow,
+    ArchiveTable,
+)
 from junta.games.avatars import MAX_AVATAR_BYTES, validate_avatar
 from junta.games.campaigns import (
     CampaignError,
@@ -168,4 +182,7 @@ __all__ = [
     "state_before", "stop_clock", "submission_order", "submit_orders", "supersede", "token",
     "undone", "undone_phases", "unread_speeches", "unseat_player", "validate_avatar", "watch",
     "when", "who_is_in", "why_silent", "write_board",
+    # a campaign's file (junta.gm.backup): games' rows, and the machinery the others' use
+    "ARCHIVE_USERS", "AppArchive", "ArchiveError", "ArchiveExporting", "ArchiveRestoring",
+    "ArchiveRow", "ArchiveTable", "GAMES_ARCHIVE", "export_game_row", "restore_game_row",
 ]

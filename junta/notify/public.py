@@ -5,14 +5,18 @@ pyproject.toml enforces it):
 
 - the models, for the GM panel's backups (`Preferences`, `Delivery`, `Absence`,
   `ConversationMail`);
-- the periodic sweep that sends what is due, for ops' scheduled tasks (`queue_sweep`).
+- the periodic sweep that sends what is due, for ops' scheduled tasks (`queue_sweep`);
+- notify's rows of a campaign in its file, for the GM panel's backups (`NOTIFY_ARCHIVE`).
 """
 
 from __future__ import annotations
 
+from junta.notify.archive import NOTIFY_ARCHIVE
 from junta.notify.models import Absence, ConversationMail, Delivery, Preferences
 from junta.notify.tasks import queue_sweep
 
 __all__ = [
     "Absence", "ConversationMail", "Delivery", "Preferences", "queue_sweep",
+    # a campaign's file (junta.gm.backup)
+    "NOTIFY_ARCHIVE",
 ]

@@ -6,11 +6,13 @@ in pyproject.toml enforces it):
 - the models, for notify's mails about a new poll and the GM panel's backups (`Poll`, `Choice`,
   `Vote`);
 - the awards at a campaign's end, for the GM panel's page (`STANDARD_AWARDS`, `award_progress`);
-- the demo's polls, for ops' demo campaigns.
+- the demo's polls, for ops' demo campaigns;
+- the polls' rows of a campaign in its file, for the GM panel's backups (`POLLS_ARCHIVE`).
 """
 
 from __future__ import annotations
 
+from junta.polls.archive import POLLS_ARCHIVE
 from junta.polls.demo import awards_for_first, demo_polls, polls_during_first
 from junta.polls.models import Choice, Poll, Vote
 from junta.polls.selectors import award_progress
@@ -19,4 +21,6 @@ from junta.polls.services import STANDARD_AWARDS
 __all__ = [
     "Choice", "Poll", "STANDARD_AWARDS", "Vote", "award_progress", "awards_for_first",
     "demo_polls", "polls_during_first",
+    # a campaign's file (junta.gm.backup)
+    "POLLS_ARCHIVE",
 ]

@@ -12,12 +12,14 @@ contract in pyproject.toml enforces it):
   writes talk's rows itself (notify keeps what its mails told each member in its own rows);
 - the unread counts (`unread_by_game`, `unread_by_conversation`) and the reveals a person
   has yet to answer (`unanswered_by_game`), for the dashboard;
-- the demo's conversations, for ops' demo campaigns.
+- the demo's conversations, for ops' demo campaigns;
+- talk's rows of a campaign in its file, for the GM panel's backups (`TALK_ARCHIVE`).
 """
 
 from __future__ import annotations
 
 from junta.talk.access import GM_NAME, Reader, may_read, membership, readable, reader_for
+from junta.talk.archive import TALK_ARCHIVE
 from junta.talk.consent import unanswered_by_game
 from junta.talk.demo import demo_talk, reveal_first, talk_during_first
 from junta.talk.models import Conversation, Member, Message
@@ -36,4 +38,6 @@ __all__ = [
     "drop_player", "hand_over", "mark_read", "may_read", "membership", "post",
     "readable", "reader_for", "reveal_first", "start", "talk_during_first",
     "unanswered_by_game", "unread_by_conversation", "unread_by_game",
+    # a campaign's file (junta.gm.backup)
+    "TALK_ARCHIVE",
 ]

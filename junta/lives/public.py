@@ -3,7 +3,6 @@
 The apps above lives (the GM panel) import from this module only (an import contract in
 pyproject.toml enforces it):
 
-- the models, for the GM panel's backups (`HeirDraft`, `Obituary`);
 - the service that makes the families' lives follow a state restored by a rollback
   (`restore_lives`): lives' rows change through lives' services only;
 - lives' rows of a campaign in its file, for the GM panel's backups (`LIVES_ARCHIVE`).
@@ -12,11 +11,10 @@ pyproject.toml enforces it):
 from __future__ import annotations
 
 from junta.lives.archive import LIVES_ARCHIVE
-from junta.lives.models import HeirDraft, Obituary
 from junta.lives.services import restore_lives
 
 __all__ = [
-    "HeirDraft", "Obituary", "restore_lives",
+    "restore_lives",
     # a campaign's file (junta.gm.backup)
     "LIVES_ARCHIVE",
 ]

@@ -3,8 +3,6 @@
 The apps above notify (ops, the GM panel) import from this module only (an import contract in
 pyproject.toml enforces it):
 
-- the models, for the GM panel's backups (`Preferences`, `Delivery`, `Absence`,
-  `ConversationMail`);
 - the periodic sweep that sends what is due, for ops' scheduled tasks (`queue_sweep`);
 - notify's rows of a campaign in its file, for the GM panel's backups (`NOTIFY_ARCHIVE`).
 """
@@ -12,11 +10,10 @@ pyproject.toml enforces it):
 from __future__ import annotations
 
 from junta.notify.archive import NOTIFY_ARCHIVE
-from junta.notify.models import Absence, ConversationMail, Delivery, Preferences
 from junta.notify.tasks import queue_sweep
 
 __all__ = [
-    "Absence", "ConversationMail", "Delivery", "Preferences", "queue_sweep",
+    "queue_sweep",
     # a campaign's file (junta.gm.backup)
     "NOTIFY_ARCHIVE",
 ]

@@ -3,8 +3,8 @@
 The apps above talk (notify, ops, the GM panel, the API) import from this module only (an import
 contract in pyproject.toml enforces it):
 
-- the models, for notify's mails about new messages and the GM panel's backups
-  (`Conversation`, `Member`, `Message`);
+- the models, for notify's mails about new messages and the API (`Conversation`, `Member`,
+  `Message`);
 - who reads what (`reader_for`, `may_read`, `readable`, `membership`), so that the API and the
   mails show a person exactly what the pages show him;
 - the services that change talk's rows (`start`, `post`, `mark_read`; `drop_player` and

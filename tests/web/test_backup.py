@@ -417,6 +417,34 @@ def test_a_version_1_file_keeps_the_mails_told_in_the_members_rows(export_file):
         == sorted((row["user"], row["mailed_until"], row["mailed_at"]) for row in told)
 
 
+def test_a_file_with_a_control_character_or_a_dangling_reference_is_refused(export_file):
+    """Each app reads its own rows, the GM panel's checks and the one transaction hold: a bad row
+    of the last tables refuses the file whole."""
+    def nul_in_a_message(d):
+        d["messages"][-1]["body"] += "\x00"
+
+    with pytest.raises(CommandError, match=r"^The export is refused: Message\.body may not "
+                                           "hold a control character"):
+        import_file(changed_file(export_file, nul_in_a_message))
+
+    def vote_for_no_choice(d):
+        d["poll_votes"][0]["choice"] = 10**9
+
+    with pytest.raises(CommandError, match=r"^poll_votes row \d+: choice names poll_choices row "
+                                           "1000000000, which the export does not hold"):
+        import_file(changed_file(export_file, vote_for_no_choice))
+
+    def an_unlisted_author(d):
+        d["conversations"][0]["started_by"] = "nobody@example.org"
+
+    with pytest.raises(CommandError, match="^The export names nobody@example.org but does not "
+                                           "list that person"):
+        import_file(changed_file(export_file, an_unlisted_author))
+    assert not Game.objects.exists() and not Player.objects.exists()
+    assert not Conversation.objects.exists() and not Poll.objects.exists()
+    assert not User.objects.filter(email="newcomer@example.org").exists()  # nor the people
+
+
 def test_a_changed_order_is_refused_naming_its_phase(export_file):
     data = json.loads(export_file.read_text())
     numbers = {p["id"]: p["number"] for p in data["phases"]}

@@ -127,7 +127,6 @@ class ArchiveRestoring:
     saved: dict[str, str] = field(default_factory=dict)
 
 
-
 def person(people: dict[str, User], email: str | None) -> User | None:
     """The person a row names by e-mail address (None for no one), of those the file lists."""
     if email is None:

@@ -48,7 +48,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import Model
 from django.utils import timezone
 
-from accounts.public import PeopleNamed, User, find_or_create_people
+from accounts.public import User, find_or_create_people
 from junta import engine
 from junta.games.public import (
     GAMES_ARCHIVE,
@@ -125,7 +125,7 @@ def export_campaign(game_id: int) -> dict[str, Any]:  # Any: JSON's values
         if not Game.objects.filter(pk=game_id).exists():
             raise BackupError(f"There is no campaign {game_id}.")
         game = lock_game(game_id)
-        exporting = ArchiveExporting(PeopleNamed())
+        exporting = ArchiveExporting()
         data: dict[str, Any] = {  # Any: JSON's values
             "format": FORMAT,
             "version": FORMAT_VERSION,

@@ -3,7 +3,10 @@
 Who may post: the GameMaster, and the seated players where the campaign allows it
 (`Game.players_may_poll`). Who votes: the seated players only, once per poll (a vote may change
 until the poll closes). Awards: opened by the GameMaster once the campaign is finished, voted
-for another player, closed by the GameMaster."""
+for another player, closed by the GameMaster.
+
+Each write in the shape of every app's (README, Layout): the service named for it locks the row,
+`check_<verb>` refuses with a `PollError`, changing nothing, `do_<verb>` writes."""
 
 from __future__ import annotations
 
@@ -56,7 +59,16 @@ def player_name(player: Player) -> str:
 @transaction.atomic
 def post_poll(game: Game, user: User, question: str, choices: list[str], *, multiple: bool,
               anonymous: bool, live: bool, closes_at: datetime) -> Poll:
+    """Post a poll: lock the campaign, check, post."""
     game = Game.objects.select_for_update(no_key=True).get(pk=game.pk)
+    labels = check_post_poll(game, user, choices, closes_at)
+    return do_post_poll(game, user, question, labels, multiple=multiple, anonymous=anonymous,
+                        live=live, closes_at=closes_at)
+
+
+def check_post_poll(game: Game, user: User, choices: list[str], closes_at: datetime
+                    ) -> list[str]:
+    """Whether `user` may post this poll now (`PollError` if not): its choices' labels."""
     if not may_post(game, user):
         raise PollError("Only the GameMaster posts polls in this campaign"
                         + (", and only while it runs." if game.players_may_poll else "."))
@@ -67,11 +79,26 @@ def post_poll(game: Game, user: User, question: str, choices: list[str], *, mult
         raise PollError("Two choices are the same.")
     if closes_at <= timezone.now():
         raise PollError("The closing time is already past.")
+    return labels
+
+
+@transaction.atomic
+def do_post_poll(game: Game, user: User, question: str, labels: list[str], *, multiple: bool,
+                 anonymous: bool, live: bool, closes_at: datetime) -> Poll:
+    """The poll and its choices (the campaign locked by the caller)."""
     poll = Poll.objects.create(game=game, author=user, question=question.strip(),
                                multiple=multiple, anonymous=anonymous, live=live,
                                closes_at=closes_at)
     for position, label in enumerate(labels):
         Choice.objects.create(poll=poll, label=label, position=position)
+    return poll
+
+
+def _locked_poll(poll_id: int) -> Poll:
+    poll = (Poll.objects.select_for_update(no_key=True).select_related("game")
+            .filter(pk=poll_id).first())
+    if poll is None:
+        raise PollError("No such poll.")
     return poll
 
 
@@ -81,10 +108,14 @@ def vote(poll_id: int, user: User, choice_ids: list[int],
     """Cast (or replace) the player's vote: his earlier choices in this poll are replaced.
     `replacing`, the vote the page showed, refuses (`VoteChanged`) a page drawn before the vote
     changed elsewhere."""
-    poll = (Poll.objects.select_for_update(no_key=True).select_related("game")
-            .filter(pk=poll_id).first())
-    if poll is None:
-        raise PollError("No such poll.")
+    poll = _locked_poll(poll_id)
+    voter, choices = check_vote(poll, user, choice_ids, replacing)
+    return do_vote(poll, voter, choices)
+
+
+def check_vote(poll: Poll, user: User, choice_ids: list[int], replacing: list[int] | None
+               ) -> tuple[Player, list[Choice]]:
+    """Whether `user` may cast this vote now (`PollError` if not): his seat and his choices."""
     if poll.is_closed():
         raise PollError("This poll is closed: your vote was not counted.")
     voter = seat_of(poll.game, user)
@@ -100,12 +131,18 @@ def vote(poll_id: int, user: User, choice_ids: list[int],
         raise PollError("That answer is not one of this poll's.")
     if any(c.player_id == voter.pk for c in choices):
         raise PollError("You cannot vote for yourself.")
-    earlier = list(poll.votes.filter(voter=voter))
-    if replacing is not None and sorted(replacing) != sorted(v.choice_id for v in earlier):
+    if replacing is not None and sorted(replacing) != sorted(
+            poll.votes.filter(voter=voter).values_list("choice_id", flat=True)):
         raise VoteChanged("Your vote changed since this page was drawn (in another window?): "
                           "nothing was changed. It is shown as it stands; vote again if you "
                           "mean to.")
-    for old in earlier:
+    return voter, choices
+
+
+@transaction.atomic
+def do_vote(poll: Poll, voter: Player, choices: list[Choice]) -> list[Vote]:
+    """The voter's earlier choices in the poll replaced by these (the poll locked)."""
+    for old in poll.votes.filter(voter=voter):
         old.delete()
     return [Vote.objects.create(poll=poll, choice=c, voter=voter) for c in choices]
 
@@ -113,14 +150,20 @@ def vote(poll_id: int, user: User, choice_ids: list[int],
 @transaction.atomic
 def close(poll_id: int, user: User) -> Poll:
     """The GameMaster (or the poll's author) closes it now."""
-    poll = (Poll.objects.select_for_update(no_key=True).select_related("game")
-            .filter(pk=poll_id).first())
-    if poll is None:
-        raise PollError("No such poll.")
+    poll = _locked_poll(poll_id)
+    check_close(poll, user)
+    return do_close(poll)
+
+
+def check_close(poll: Poll, user: User) -> None:
     if user.id not in (poll.game.gm_id, poll.author_id):
         raise PollError("Only the GameMaster or the poll's author closes it.")
     if poll.is_closed():
         raise PollError("This poll is closed already.")
+
+
+@transaction.atomic
+def do_close(poll: Poll) -> Poll:
     poll.closed_at = timezone.now()
     poll.save(update_fields=["closed_at"])
     return poll
@@ -130,6 +173,14 @@ def close(poll_id: int, user: User) -> Poll:
 def open_awards(game: Game, user: User, extra: list[str]) -> list[Poll]:
     """The GameMaster opens the standard awards (those not yet opened) and his own."""
     game = Game.objects.select_for_update(no_key=True).get(pk=game.pk)
+    names, players = check_open_awards(game, user, extra)
+    return do_open_awards(game, user, names, players)
+
+
+def check_open_awards(game: Game, user: User, extra: list[str]
+                      ) -> tuple[list[str], list[Player]]:
+    """Whether `user` may open these awards now (`PollError` if not): the awards not yet open,
+    and the seated players, their choices."""
     if game.gm_id != user.id:
         raise PollError("Only the GameMaster opens the awards.")
     if game.status != Game.Status.FINISHED:
@@ -147,6 +198,13 @@ def open_awards(game: Game, user: User, extra: list[str]) -> list[Poll]:
                    .select_related("user").prefetch_related("characters").order_by("seat"))
     if len(players) < 2:
         raise PollError("Awards need at least two seated players.")
+    return names, players
+
+
+@transaction.atomic
+def do_open_awards(game: Game, user: User, names: list[str], players: list[Player]
+                   ) -> list[Poll]:
+    """An award poll for each name, its choices the players (the campaign locked)."""
     polls = []
     for name in names:
         poll = Poll.objects.create(game=game, author=user, kind=Poll.Kind.AWARD, question=name,

@@ -1,0 +1,158 @@
+"""Every app's writes keep one shape (README, Layout): a service named for the action locks,
+calls `check_<verb>` (which refuses with a message, changing nothing), then `do_<verb>` (under
+`transaction.atomic`: the rows, the audit, the content revision, the hooks on commit); the
+views call services and save no row themselves.
+
+Read from the source (ast), so that a new write out of shape fails here, not in review."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+# the modules that hold an app's writes in that shape
+SERVICE_MODULES = [
+    "junta/polls/services.py",
+]
+
+# what a row's write is called: a model's (or a model form's) save and delete, a manager's or
+# a queryset's create, update...
+ROW_WRITES = {"save", "delete"}
+QUERY_WRITES = {"create", "bulk_create", "bulk_update", "get_or_create", "update_or_create",
+                "update", "delete"}
+
+# the views' modules: every module of the pages
+VIEW_MODULES = sorted(
+    {*ROOT.glob("junta/*/views.py"), *ROOT.glob("junta/*/*_views.py"),
+     *(p for p in ROOT.glob("junta/site/*.py") if p.name not in ("apps.py", "urls.py"))})
+
+# writes a view still makes itself, (module, line's text): each must still be there (else
+# remove it here), and none may be added
+VIEW_WRITES_ALLOWED: set[tuple[str, str]] = {
+    ("junta/notify/views.py", 'feed.save(update_fields=["token", "created_at"])'),
+    ("junta/notify/views.py", "form.save()"),
+    ("junta/notify/views.py", "absence.save()"),
+    ("junta/notify/views.py",
+     "deleted, _ = Absence.objects.filter(pk=absence_id, player=player).delete()"),
+    ("junta/notify/views.py", "Preferences.objects.filter(pk=prefs.pk).update(**{kind: False},"),
+    ("junta/site/profile.py", "form.save()"),
+}
+
+
+def _tree(relative: str) -> ast.Module:
+    return ast.parse((ROOT / relative).read_text(), relative)
+
+
+def _functions(tree: ast.Module) -> dict[str, ast.FunctionDef]:
+    return {node.name: node for node in tree.body if isinstance(node, ast.FunctionDef)}
+
+
+def _is_atomic(decorator: ast.expr) -> bool:
+    target = decorator.func if isinstance(decorator, ast.Call) else decorator
+    return (isinstance(target, ast.Attribute) and target.attr == "atomic") \
+        or (isinstance(target, ast.Name) and target.id == "atomic")
+
+
+def _calls(node: ast.AST) -> list[ast.Call]:
+    return [n for n in ast.walk(node) if isinstance(n, ast.Call)]
+
+
+def _called_name(call: ast.Call) -> str | None:
+    if isinstance(call.func, ast.Name):
+        return call.func.id
+    if isinstance(call.func, ast.Attribute):
+        return call.func.attr
+    return None
+
+
+def _is_write(call: ast.Call) -> bool:
+    """A row's write: `x.save()`, `Model.objects.create(...)`, `qs.filter(...).update(...)`
+    (an `update` on a dict, `context.update(...)`, a service's `tokens.create(...)`, a form's
+    `save(commit=False)` are none)."""
+    if not isinstance(call.func, ast.Attribute):
+        return False
+    if call.func.attr in ROW_WRITES:
+        return not any(k.arg == "commit" and isinstance(k.value, ast.Constant)
+                       and k.value.value is False for k in call.keywords)
+    receiver = call.func.value
+    return call.func.attr in QUERY_WRITES and (
+        isinstance(receiver, ast.Call)
+        or (isinstance(receiver, ast.Attribute) and receiver.attr == "objects"))
+
+
+def _named(module: str, prefix: str) -> tuple[dict[str, ast.FunctionDef], list[ast.FunctionDef]]:
+    """The module's functions, and those whose name starts with `prefix` (at least one)."""
+    functions = _functions(_tree(module))
+    found = [f for name, f in functions.items() if name.startswith(prefix)]
+    assert found, f"{module} has no {prefix} function"
+    return functions, found
+
+
+@pytest.mark.parametrize("module", SERVICE_MODULES)
+def test_do_functions_run_in_one_transaction(module: str) -> None:
+    for function in _named(module, "do_")[1]:
+        assert any(_is_atomic(d) for d in function.decorator_list), \
+            f"{module}: {function.name} is not under transaction.atomic"
+
+
+@pytest.mark.parametrize("module", SERVICE_MODULES)
+def test_checks_change_nothing_and_have_their_do(module: str) -> None:
+    functions, checks = _named(module, "check_")
+    for function in checks:
+        verb = function.name.removeprefix("check_")
+        assert f"do_{verb}" in functions, f"{module}: {function.name} has no do_{verb}"
+        assert not any(_is_atomic(d) for d in function.decorator_list), function.name
+        writes = [ast.unparse(c) for c in _calls(function) if _is_write(c)]
+        assert not writes, f"{module}: {function.name} writes {writes}"
+
+
+@pytest.mark.parametrize("module", SERVICE_MODULES)
+def test_services_check_before_they_do(module: str) -> None:
+    """A function that calls both `check_<verb>` and `do_<verb>` calls the check first, and
+    runs in one transaction with them."""
+    functions = _functions(_tree(module))
+    pairs = 0
+    for function in functions.values():
+        lines = {}
+        for call in _calls(function):
+            name = _called_name(call)
+            if name and name.startswith(("check_", "do_")):
+                lines.setdefault(name, call.lineno)
+        for name, line in lines.items():
+            verb = name.removeprefix("check_")
+            if name.startswith("check_") and f"do_{verb}" in lines:
+                pairs += 1
+                assert line < lines[f"do_{verb}"], \
+                    f"{module}: {function.name} does {verb} before it checks"
+                assert any(_is_atomic(d) for d in function.decorator_list), \
+                    f"{module}: {function.name} checks and does {verb} outside one transaction"
+    assert pairs, f"{module}: no service checks then does"
+
+
+def test_views_save_no_row_themselves() -> None:
+    found: set[tuple[str, str]] = set()
+    for path in VIEW_MODULES:
+        relative = path.relative_to(ROOT).as_posix()
+        source = path.read_text()
+        lines = source.splitlines()
+        for call in _calls(ast.parse(source, relative)):
+            if _is_write(call):
+                found.add((relative, lines[call.lineno - 1].strip()))
+    assert len(VIEW_MODULES) > 10
+    assert not found - VIEW_WRITES_ALLOWED, \
+        f"views write rows themselves (call a service): {sorted(found - VIEW_WRITES_ALLOWED)}"
+    assert not VIEW_WRITES_ALLOWED - found, \
+        f"no longer written by a view, remove from VIEW_WRITES_ALLOWED: " \
+        f"{sorted(VIEW_WRITES_ALLOWED - found)}"
+
+
+def test_the_write_check_sees_writes() -> None:
+    """The checks above are not blind: the shapes they look for are found where they are."""
+    calls = _calls(ast.parse("x.save()\nM.objects.filter(a=1).update(b=2)\nctx.update(a=1)\n"
+                             "M.objects.create(a=1)\ntokens.create(u)\nf.save(commit=False)\n"))
+    assert [_is_write(c) for c in calls if _called_name(c) != "filter"] == \
+        [True, True, False, True, False, False]

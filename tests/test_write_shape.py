@@ -17,6 +17,7 @@ ROOT = Path(__file__).resolve().parent.parent
 # the modules that hold an app's writes in that shape
 SERVICE_MODULES = [
     "junta/polls/services.py",
+    "junta/lives/services.py",
 ]
 
 # what a row's write is called: a model's (or a model form's) save and delete, a manager's or

@@ -6,6 +6,10 @@ the next phase opens (so the new phase's state already carries the heir's name):
 each death (the character's `died_at` and an obituary from the public report) and, when the
 engine brings a family back at the start of a turn, makes the prepared heir (or a default one)
 the family's new Character.
+
+A player's own writes (his heir, his character) are in the shape of every app's (README,
+Layout): the service named for it locks the campaign, `check_<verb>` refuses with a
+`CampaignError`, changing nothing, `do_<verb>` writes.
 """
 
 from __future__ import annotations
@@ -139,12 +143,11 @@ def _return_with_heir(player: Player, dead: Character, life: int, now: datetime)
     return heir
 
 
-def _seat(game_id: int, user: User) -> tuple[Game, Player]:
-    game = lock_game(game_id)
+def _seat(game: Game, user: User) -> Player:
     player = game.players.filter(user=user, membership=Player.Membership.ACTIVE).first()
     if player is None:
         raise CampaignError("You have no seat in this campaign.")
-    return game, player
+    return player
 
 
 def _set_avatar(holder: HeirDraft | Character, avatar: UploadedFile[bytes] | None, clear: bool
@@ -161,16 +164,29 @@ def prepare_heir(game_id: int, user: User, name: str, bio: str = "",
                  avatar: UploadedFile[bytes] | None = None, clear_avatar: bool = False
                  ) -> HeirDraft:
     """The dead player names the character who returns with his family next turn."""
-    game, player = _seat(game_id, user)
+    game = lock_game(game_id)
+    player = check_prepare_heir(game, user, name)
+    return do_prepare_heir(player, name, bio, avatar, clear_avatar)
+
+
+def check_prepare_heir(game: Game, user: User, name: str) -> Player:
+    """Whether `user` may name his heir now (`CampaignError` if not): his seat."""
+    player = _seat(game, user)
     if game.status == Game.Status.FINISHED:
         raise CampaignError(f"{game.name} is over.")
     if player.state != Player.State.DEAD:
         raise CampaignError("Your character is alive: a new one comes only after a death.")
-    name = name.strip()
-    if not name:
+    if not name.strip():
         raise CampaignError("Give your new character a name.")
+    return player
+
+
+@transaction.atomic
+def do_prepare_heir(player: Player, name: str, bio: str,
+                    avatar: UploadedFile[bytes] | None, clear_avatar: bool) -> HeirDraft:
+    """The family's heir draft, made or changed (the campaign locked)."""
     draft = HeirDraft.objects.filter(player=player).first() or HeirDraft(player=player)
-    draft.name, draft.bio = name, bio.strip()
+    draft.name, draft.bio = name.strip(), bio.strip()
     _set_avatar(draft, avatar, clear_avatar)
     draft.save()
     return draft
@@ -182,10 +198,25 @@ def edit_character(game_id: int, user: User, *, bio: str, name: str | None = Non
                    clear_avatar: bool = False) -> Character:
     """Change the living character's bio and avatar (and name, before the campaign starts:
     afterwards the name is in the reports)."""
-    game, player = _seat(game_id, user)
+    game = lock_game(game_id)
+    character = check_edit_character(game, user)
+    return do_edit_character(game, character, bio=bio, name=name, avatar=avatar,
+                             clear_avatar=clear_avatar)
+
+
+def check_edit_character(game: Game, user: User) -> Character:
+    """Whether `user` may change his character now (`CampaignError` if not): the character."""
+    player = _seat(game, user)
     character = max(player.characters.all(), key=lambda c: c.life, default=None)
     if character is None or player.state == Player.State.DEAD:
         raise CampaignError("Your character is dead: prepare the next one instead.")
+    return character
+
+
+@transaction.atomic
+def do_edit_character(game: Game, character: Character, *, bio: str, name: str | None,
+                      avatar: UploadedFile[bytes] | None, clear_avatar: bool) -> Character:
+    """The living character's bio, avatar and (before the start) name (the campaign locked)."""
     character.bio = bio.strip()
     if name is not None and name.strip() and game.status == Game.Status.FORMING:
         character.name = name.strip()

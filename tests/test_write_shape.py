@@ -18,6 +18,7 @@ ROOT = Path(__file__).resolve().parent.parent
 SERVICE_MODULES = [
     "junta/polls/services.py",
     "junta/lives/services.py",
+    "junta/talk/services.py",
 ]
 
 # what a row's write is called: a model's (or a model form's) save and delete, a manager's or
@@ -118,11 +119,11 @@ def test_services_check_before_they_do(module: str) -> None:
     functions = _functions(_tree(module))
     pairs = 0
     for function in functions.values():
-        lines = {}
-        for call in _calls(function):
+        lines: dict[str, tuple[int, int]] = {}  # when each is called: where its call ends
+        for call in _calls(function):  # (`do_x(check_x(...))` checks first)
             name = _called_name(call)
             if name and name.startswith(("check_", "do_")):
-                lines.setdefault(name, call.lineno)
+                lines.setdefault(name, (call.end_lineno or 0, call.end_col_offset or 0))
         for name, line in lines.items():
             verb = name.removeprefix("check_")
             if name.startswith("check_") and f"do_{verb}" in lines:

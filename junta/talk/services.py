@@ -11,7 +11,12 @@ Locking a conversation locks its game first (`_lock_all`): every write raises th
 revision number under its row's lock (`junta.games.revisions`), and a transaction that raised
 it twice checks the game's row as it commits (a deferred foreign key), so a message sent holding
 the conversation but not the game would wait for a GameMaster who holds the game, while he waits
-for that number: a deadlock."""
+for that number: a deadlock.
+
+A player's writes are in the shape of every app's (README, Layout): the service named for it
+locks, `check_<verb>` refuses with a `TalkError`, changing nothing, `do_<verb>` writes. The
+GameMaster's changes of players (`hand_over`, `drop_player`) are writes of the GM panel's
+actions, checked there, called with the game's row locked."""
 
 from __future__ import annotations
 
@@ -67,13 +72,23 @@ def start(reader: Reader, subject: str, players: list[Player], with_gm: bool,
     """A new conversation between the reader and `players` (seated players of the same
     campaign), with the GameMaster too when `with_gm` (always, when the GameMaster starts it),
     opened by its first message."""
+    # one start at a time: the same form sent twice makes one conversation (`do_start`)
+    Game.objects.select_for_update(no_key=True).filter(pk=reader.game.pk).first()
+    subject, chosen, with_gm = check_start(reader, subject, players, with_gm, body)
+    return do_start(reader, subject, chosen, with_gm, _clean_body(body))
+
+
+def check_start(reader: Reader, subject: str, players: list[Player], with_gm: bool,
+                body: str) -> tuple[str, list[Player], bool]:
+    """Whether the reader may start this conversation now (`TalkError` if not): its subject,
+    the other players in it (seated, from the database) and whether the GameMaster is."""
     game = reader.game
     subject = " ".join((subject or "").split())
     if not subject:
         raise TalkError("Give the conversation a subject.")
     if len(subject) > MAX_SUBJECT:
         raise TalkError(f"A subject may be {MAX_SUBJECT} characters long.")
-    body = _clean_body(body)
+    _clean_body(body)
     seated = {p.pk: p for p in game.players.filter(
         membership=Player.Membership.ACTIVE).select_related("user")
         .prefetch_related("characters")}
@@ -87,11 +102,18 @@ def start(reader: Reader, subject: str, players: list[Player], with_gm: bool,
     with_gm = with_gm or reader.is_gm
     if not chosen and not with_gm:
         raise TalkError("Choose at least one other player, or the GameMaster.")
-    only_gm = not chosen
-    reason = access.why_not_send(reader, only_gm)
+    reason = access.why_not_send(reader, not chosen)
     if reason:
         raise TalkError(reason)
-    Game.objects.select_for_update(no_key=True).filter(pk=game.pk).first()  # one start at a time
+    return subject, chosen, with_gm
+
+
+@transaction.atomic
+def do_start(reader: Reader, subject: str, chosen: list[Player], with_gm: bool,
+             body: str) -> Conversation:
+    """The conversation, its members and its first message (the game locked by the caller);
+    the one started a moment ago, when the form was sent twice."""
+    game = reader.game
     again = _started_again(reader, subject, body, {p.user_id for p in chosen} | (
         {game.gm_id} if with_gm and not reader.is_gm else set()))
     if again is not None:  # the form sent twice: one conversation
@@ -108,7 +130,7 @@ def start(reader: Reader, subject: str, players: list[Player], with_gm: bool,
                               name=access.GM_NAME))
     for member in members:
         member.save(force_insert=True)
-    _post(conversation, reader, body, members[0])
+    do_post(conversation, reader, body, members[0])
     return conversation
 
 
@@ -131,18 +153,28 @@ def _started_again(reader: Reader, subject: str, body: str, others: set[int]
 @transaction.atomic
 def post(conversation: Conversation, reader: Reader, body: str) -> Message:
     """A message from a member still in the conversation, if the rules of talk let him."""
-    body = _clean_body(body)
     conversation = _lock(conversation)
-    me = access.membership(conversation, reader)  # read under the lock: `leave` waits for it
+    me = check_post(conversation, reader, body)
+    return do_post(conversation, reader, _clean_body(body), me)
+
+
+def check_post(conversation: Conversation, reader: Reader, body: str) -> Member:
+    """Whether the reader may write this in the conversation now (`TalkError` if not): his
+    row in it, read under the conversation's lock (`leave` waits for it)."""
+    _clean_body(body)
+    me = access.membership(conversation, reader)
     if me is None:
         raise NotAMember("You are not in this conversation: only its members write in it.")
     reason = access.why_not_send(reader, access.to_gm_only(conversation, reader))
     if reason:
         raise TalkError(reason)
-    return _post(conversation, reader, body, me)
+    return me
 
 
-def _post(conversation: Conversation, reader: Reader, body: str, me: Member) -> Message:
+@transaction.atomic
+def do_post(conversation: Conversation, reader: Reader, body: str, me: Member) -> Message:
+    """The message, read by its writer (the conversation locked); the one sent a moment ago,
+    when the form was sent twice."""
     again = resent(Message.objects.filter(conversation=conversation,
                                           author=reader.user), body)
     if again is not None:  # the form sent twice: one message
@@ -173,9 +205,18 @@ def leave(conversation: Conversation, reader: Reader) -> None:
     """He reads it no more. Under the conversation's lock, as posting: a message he sends at
     the same moment is in before he left, or refused."""
     conversation = _lock(conversation)
+    do_leave(check_leave(conversation, reader))
+
+
+def check_leave(conversation: Conversation, reader: Reader) -> Member:
     me = access.membership(conversation, reader)
     if me is None:
         raise TalkError("You are not in this conversation.")
+    return me
+
+
+@transaction.atomic
+def do_leave(me: Member) -> None:
     me.left_at = timezone.now()
     me.save(update_fields=["left_at"])
 
@@ -226,19 +267,32 @@ def agree_to_reveal(conversation: Conversation, reader: Reader) -> bool:
     his own words included; one who left it after writing in it may agree too, and is waited
     for (`junta.talk.consent`). Once everyone asked has agreed, it is revealed. True when this
     agreement revealed it."""
+    conversation = _lock(conversation)
+    me = check_agree_to_reveal(conversation, reader)
+    return do_agree_to_reveal(conversation, reader.game, me)
+
+
+def check_agree_to_reveal(conversation: Conversation, reader: Reader) -> Member:
+    """Whether the reader may agree to reveal it now (`TalkError` if not): his row in it."""
     if reader.game.status != Game.Status.FINISHED:
         raise TalkError("Conversations can be revealed only once the game is over.")
-    conversation = _lock(conversation)
     me = conversation.members.filter(user=reader.user).first()  # still in it, or left
     if me is None:
         raise TalkError("Only its members may agree to reveal a conversation.")
     if me.left_at is not None and not consent.wrote_in(me):
         raise TalkError("You left this conversation without writing in it: whether it is "
                         "revealed is for those who wrote in it.")
+    return me
+
+
+@transaction.atomic
+def do_agree_to_reveal(conversation: Conversation, game: Game, me: Member) -> bool:
+    """His agreement, and the conversation revealed when no one else is waited for (the
+    conversation locked). True when it was revealed now."""
     if not me.agrees_to_reveal:
         me.agrees_to_reveal = True
         me.save(update_fields=["agrees_to_reveal"])
-    if conversation.revealed_at is None and not consent.waiting_for(conversation, reader.game):
+    if conversation.revealed_at is None and not consent.waiting_for(conversation, game):
         conversation.revealed_at = timezone.now()
         conversation.save(update_fields=["revealed_at"])
         return True

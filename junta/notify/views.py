@@ -6,20 +6,18 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core import signing
-from django.db import transaction
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.utils import timezone
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_POST
 
-from accounts.public import AuthenticatedHttpRequest, User
-from junta.games.public import Game, Player, game_for, my_games
-from junta.notify import calendar, selectors
+from accounts.public import AuthenticatedHttpRequest
+from junta.games.public import game_for, my_games
+from junta.notify import calendar, selectors, services
 from junta.notify.forms import AbsenceForm, PreferencesForm
 from junta.notify.mail import read_unsubscribe_token
-from junta.notify.models import Absence, CalendarFeed, Kind, Preferences, new_calendar_token
+from junta.notify.models import CalendarFeed, Kind, Preferences
 
 
 def _feed_url(request: HttpRequest, feed: CalendarFeed) -> str:
@@ -49,9 +47,7 @@ def overview(request: AuthenticatedHttpRequest) -> HttpResponse:
 @require_POST
 def reset_calendar(request: AuthenticatedHttpRequest) -> HttpResponse:
     """A new secret address for the feed; the old one stops working at once."""
-    feed = selectors.calendar_feed(request.user)
-    feed.token = new_calendar_token()
-    feed.save(update_fields=["token", "created_at"])
+    services.reset_calendar(request.user)
     messages.success(request, "Your calendar has a new address; the old one no longer works. "
                      "Subscribe again with the new one.")
     return redirect("notify_overview")
@@ -78,7 +74,7 @@ def game_settings(request: AuthenticatedHttpRequest, game_id: int) -> HttpRespon
     form = PreferencesForm(request.POST or None, instance=prefs, is_gm=is_gm)
     if request.method == "POST":
         if form.is_valid():
-            form.save()
+            services.save_preferences(form)
             messages.success(request, f"Your e-mail choices for {game.name} are saved.")
             return redirect("game_notifications", game_id=game.id)
         return render(request, "notify/game_settings.html",
@@ -88,23 +84,13 @@ def game_settings(request: AuthenticatedHttpRequest, game_id: int) -> HttpRespon
                    "email": request.user.email})
 
 
-def _seated(game: Game, user: User) -> Player:
-    player = game.players.filter(user=user, membership=Player.Membership.ACTIVE).first()
-    if player is None:
-        raise Http404
-    return player
-
-
 @login_required
 @require_POST
 def add_absence(request: AuthenticatedHttpRequest, game_id: int) -> HttpResponse:
     game = game_for(request.user, game_id)
-    player = _seated(game, request.user)
     form = AbsenceForm(request.POST, today=selectors.local_today(request.user))
-    if form.is_valid():
-        absence = form.save(commit=False)
-        absence.player = player
-        absence.save()
+    absence = services.add_absence(game, request.user, form)
+    if absence is not None:
         messages.success(request, f"Noted: you are away from {absence.starts_on:%d %B} to "
                          f"{absence.ends_on:%d %B}. The GameMaster sees it.")
     else:
@@ -118,10 +104,7 @@ def add_absence(request: AuthenticatedHttpRequest, game_id: int) -> HttpResponse
 def delete_absence(request: AuthenticatedHttpRequest, game_id: int, absence_id: int
                    ) -> HttpResponse:
     game = game_for(request.user, game_id)
-    player = _seated(game, request.user)
-    deleted, _ = Absence.objects.filter(pk=absence_id, player=player).delete()
-    if not deleted:
-        raise Http404
+    services.withdraw_absence(game, request.user, absence_id)
     messages.success(request, "That absence is withdrawn.")
     return redirect(reverse("game_detail", args=[game.id]) + "#absences")
 
@@ -141,8 +124,6 @@ def unsubscribe(request: HttpRequest, token: str) -> HttpResponse:
     context = {"game": prefs.game, "kind": kind, "label": Kind(kind).label, "token": token,
                "done": False}
     if request.method == "POST":
-        with transaction.atomic():
-            Preferences.objects.filter(pk=prefs.pk).update(**{kind: False},
-                                                           updated_at=timezone.now())
+        services.unsubscribe(prefs, kind)
         context["done"] = True
     return render(request, "notify/unsubscribe.html", context)

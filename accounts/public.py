@@ -5,7 +5,8 @@ in pyproject.toml enforces it):
 
 - the user (`User`) and the request of a logged-in person (`AuthenticatedHttpRequest`, whose
   `user` is a `User`), for the views behind `login_required`;
-- the profile's form (`ProfileForm`), for the profile page the site layer shows;
+- the profile's form and its write (`ProfileForm`, `save_profile`), for the profile page the
+  site layer shows;
 - time zones as the profile takes them (`TimeZoneField`, `validate_time_zone`,
   `is_valid_time_zone`), for a campaign's zone and the GM panel's backups;
 - the people a campaign's file names, by e-mail address: those an export's rows refer to
@@ -18,11 +19,12 @@ from accounts.archive import PeopleNamed, find_or_create_people
 from accounts.forms import ProfileForm, TimeZoneField
 from accounts.models import User, validate_time_zone
 from accounts.requests import AuthenticatedHttpRequest
+from accounts.services import save_profile
 from accounts.timezones import is_valid_time_zone
 
 __all__ = [
     "AuthenticatedHttpRequest", "ProfileForm", "TimeZoneField", "User", "is_valid_time_zone",
-    "validate_time_zone",
+    "save_profile", "validate_time_zone",
     # a campaign's file (junta.gm.backup)
     "PeopleNamed", "find_or_create_people",
 ]

@@ -8,7 +8,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import HttpResponse
 from django.shortcuts import redirect, render
 
-from accounts.public import AuthenticatedHttpRequest, ProfileForm
+from accounts.public import AuthenticatedHttpRequest, ProfileForm, save_profile
 
 
 @login_required
@@ -16,7 +16,7 @@ def profile(request: AuthenticatedHttpRequest) -> HttpResponse:
     if request.method == "POST":
         form = ProfileForm(request.POST, instance=request.user)
         if form.is_valid():
-            form.save()
+            save_profile(form)
             messages.success(request, "Your profile has been saved.")
             return redirect("profile")
     else:

@@ -20,6 +20,9 @@ SERVICE_MODULES = [
     "junta/lives/services.py",
     "junta/talk/services.py",
     "junta/notify/services.py",
+    "junta/games/campaigns.py",
+    "junta/games/running.py",
+    "junta/games/speeches.py",
 ]
 
 # what a row's write is called: a model's (or a model form's) save and delete, a manager's or

@@ -1,5 +1,8 @@
-"""Forming a campaign: create it, let people join, seat them. Each function is one transaction
-and raises `CampaignError` with a message meant for the person who asked."""
+"""Forming a campaign: create it, let people join, seat them. Each write is one transaction in
+the shape of every app's (README, Layout): the service named for it locks the campaign,
+`check_<verb>` raises `CampaignError` with a message meant for the person who asked, changing
+nothing, `do_<verb>` writes. `unseat_player` and `hand_seat_over` are the GM panel's writes,
+checked there, called with the campaign locked."""
 
 from __future__ import annotations
 
@@ -31,8 +34,18 @@ def create_game(
     phase_days: dict[str, int] | None = None,
     gm_reads_talk: bool = False,
 ) -> Game:
-    name = name.strip()
-    if not name:
+    check_create_game(name, max_players, extra_bills)
+    return do_create_game(gm, Game(
+        gm=gm, name=name.strip(), max_players=max_players, review_mode=review_mode,
+        join_policy=join_policy, extra_bills_min=extra_bills[0],
+        extra_bills_max=extra_bills[1], gm_reads_talk=gm_reads_talk,
+    ), deadline_time=deadline_time, time_zone=time_zone, phase_days=phase_days)
+
+
+def check_create_game(name: str, max_players: int, extra_bills: tuple[int, int]) -> None:
+    """Whether a campaign may be made so (`CampaignError` if not; the model's own checks
+    follow, `full_clean`)."""
+    if not name.strip():
         raise CampaignError("A campaign needs a name.")
     if not 6 <= max_players <= 10:
         raise CampaignError(f"A campaign has 6 to 10 players, not {max_players}.")
@@ -41,11 +54,13 @@ def create_game(
         raise CampaignError(
             f"The hidden extra bills must be a range within 0-14, not {low}-{high}."
         )
-    game = Game(
-        gm=gm, name=name, max_players=max_players, review_mode=review_mode,
-        join_policy=join_policy, extra_bills_min=low, extra_bills_max=high,
-        gm_reads_talk=gm_reads_talk,
-    )
+
+
+@transaction.atomic
+def do_create_game(gm: User, game: Game, *, deadline_time: time | None, time_zone: str | None,
+                   phase_days: dict[str, int] | None) -> Game:
+    """The new campaign's row (its deadline, zone and phases' days where given, the model's
+    defaults elsewhere) and its audit entry."""
     if deadline_time is not None:
         game.deadline_time = deadline_time
     if time_zone:
@@ -82,6 +97,14 @@ def join_game(
     """Ask to join a forming campaign with a first character. Open campaigns and invitation
     links seat the player at once; otherwise the GM approves."""
     game = lock_game(game_id)
+    seat = check_join_game(game, user, character_name, invite_token)
+    return do_join_game(game, user, character_name.strip(), bio, avatar, seat)
+
+
+def check_join_game(game: Game, user: User, character_name: str, invite_token: str
+                    ) -> int | None:
+    """Whether `user` may join the campaign now (`CampaignError` if not): the seat he takes at
+    once (an open campaign, an invitation link), None when he waits for the GM's approval."""
     if game.status != Game.Status.FORMING:
         raise CampaignError(f"{game.name} has started; it takes no new players.")
     if game.gm_id == user.id:
@@ -92,29 +115,47 @@ def join_game(
         raise CampaignError(f"You have already joined {game.name}.")
     if game.join_policy == Game.JoinPolicy.INVITE and invite_token != game.invite_token:
         raise CampaignError(f"{game.name} takes players by invitation link only.")
-    character_name = character_name.strip()
-    if not character_name:
+    if not character_name.strip():
         raise CampaignError("Give your first character a name.")
     immediate = game.join_policy == Game.JoinPolicy.OPEN or (
         invite_token and invite_token == game.invite_token
     )
+    return check_seat_player(game) if immediate else None
+
+
+@transaction.atomic
+def do_join_game(game: Game, user: User, character_name: str, bio: str,
+                 avatar: UploadedFile[bytes] | None, seat: int | None) -> Player:
+    """The player's row, his first character, and his seat when he takes one at once (the
+    campaign locked by the caller)."""
     player = Player.objects.create(game=game, user=user)
     character = Character(player=player, life=1, name=character_name, bio=bio)
     if avatar:
         character.avatar.save(avatar.name or "avatar", avatar, save=False)
     character.save()
-    if immediate:
-        seat_player(game, player)
+    if seat is not None:
+        do_seat_player(player, seat)
     return player
 
 
+@transaction.atomic
 def seat_player(game: Game, player: Player) -> None:
     """Give a pending player the lowest free seat (the game row is locked by the caller)."""
+    do_seat_player(player, check_seat_player(game))
+
+
+def check_seat_player(game: Game) -> int:
+    """The lowest free seat (`CampaignError` when the campaign is full)."""
     seated = active_players(game)
     if len(seated) >= game.max_players:
         raise CampaignError(f"{game.name} is full ({game.max_players} players).")
     taken = {p.seat for p in seated}
-    player.seat = min(seat for seat in range(game.max_players) if seat not in taken)
+    return min(seat for seat in range(game.max_players) if seat not in taken)
+
+
+@transaction.atomic
+def do_seat_player(player: Player, seat: int) -> None:
+    player.seat = seat
     player.membership = Player.Membership.ACTIVE
     player.save(update_fields=["seat", "membership"])
 
@@ -147,10 +188,21 @@ def hand_seat_over(old: Player, user: User, name: str, phase: Phase | None) -> t
 @transaction.atomic
 def approve_player(game_id: int, player_id: int) -> Player:
     game = lock_game(game_id)
+    player, seat = check_approve_player(game, player_id)
+    do_approve_player(player, seat)
+    return player
+
+
+def check_approve_player(game: Game, player_id: int) -> tuple[Player, int]:
+    """Whether the player may be seated now (`CampaignError` if not): he and his seat."""
     if game.status != Game.Status.FORMING:
         raise CampaignError(f"{game.name} has started; seats can no longer change this way.")
     player = game.players.get(pk=player_id)
     if player.membership != Player.Membership.PENDING:
         raise CampaignError(f"{player.user.public_name} is not waiting for approval.")
-    seat_player(game, player)
-    return player
+    return player, check_seat_player(game)
+
+
+@transaction.atomic
+def do_approve_player(player: Player, seat: int) -> None:
+    do_seat_player(player, seat)

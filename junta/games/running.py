@@ -1,9 +1,11 @@
 """Running a campaign: start it, take orders, mark them final. The GM's clock (pause, resume,
 extend a deadline) is the GM panel's (`junta.gm.services.time`).
 
-Each function is one transaction that locks the game row first (see `locking`), and raises
-`CampaignError` with a message for the person who asked. Orders are validated by the engine
-against the state the phase opened with; a rejected change leaves the saved orders untouched.
+Each write is one transaction in the shape of every app's (README, Layout): the service named
+for it locks the game row first (see `locking`), `check_<verb>` raises `CampaignError` with a
+message for the person who asked, changing nothing, `do_<verb>` writes. Orders are validated by
+the engine against the state the phase opened with; a rejected change leaves the saved orders
+untouched.
 """
 
 from __future__ import annotations
@@ -44,8 +46,12 @@ class OrdersRejected(CampaignError):
 @transaction.atomic
 def start_campaign(game_id: int, by: User, now: datetime | None = None) -> Phase:
     """Seat order is fixed, the engine deals the decks, and the nomination phase opens."""
-    now = now or timezone.now()
     game = lock_game(game_id)
+    return do_start_campaign(game, by, check_start_campaign(game, by), now or timezone.now())
+
+
+def check_start_campaign(game: Game, by: User) -> list[Player]:
+    """Whether `by` may start the campaign now (`CampaignError` if not): its seated players."""
     if game.gm_id != by.id:
         raise CampaignError("Only the campaign's GameMaster can start it.")
     if game.status != Game.Status.FORMING:
@@ -54,6 +60,13 @@ def start_campaign(game_id: int, by: User, now: datetime | None = None) -> Phase
     if len(players) < engine.MIN_PLAYERS:
         raise CampaignError(f"{game.name} needs at least {engine.MIN_PLAYERS} seated players "
                             f"to start; it has {len(players)}.")
+    return players
+
+
+@transaction.atomic
+def do_start_campaign(game: Game, by: User, players: list[Player], now: datetime) -> Phase:
+    """The seats closed up, the engine's first state on the board, the first phase open, the
+    audit entry (the campaign locked by the caller)."""
     for seat, player in enumerate(players):  # close any gaps left by removals
         if player.seat != seat:
             Player.objects.filter(pk=player.pk).update(seat=None)
@@ -113,20 +126,32 @@ def _check_note(note: str) -> None:
                             f"is {MAX_NOTE:,}. Shorten it: nothing was saved.")
 
 
-def _lock_for_orders(phase_id: int, user: User, state_version: int | None,
-                     now: datetime | None) -> tuple[Phase, Player, GameState]:
-    """Lock the phase (game row first) for a change of this player's orders: his seat, the
-    phase still open, the form drawn from the current `state_version` (None: a change that
-    does not depend on the game's state, the note to the GM); with the state the phase starts
-    from."""
-    game, phase = lock_phase(phase_id)
+def _check_for_orders(game: Game, phase: Phase, user: User, state_version: int | None,
+                      now: datetime | None) -> tuple[Player, GameState]:
+    """Whether this player may change his orders (the phase locked, game row first): his
+    seat, the phase still open, the form drawn from the current `state_version` (None: a
+    change that does not depend on the game's state, the note to the GM); with the state the
+    phase starts from."""
     player = _player_in(game, user)
     _open_phase_for_orders(game, phase, now or timezone.now())
     state = _may_act(phase, player)
     if state_version is not None and state_version != game.state_version:
         raise CampaignError("The game has changed since this form was opened: reload the page "
                             "and check your orders again.")
-    return phase, player, state
+    return player, state
+
+
+@dataclass(frozen=True)
+class Checked:
+    """The player's orders as a change leaves them, checked by the engine, to be stored: his
+    row (None: none yet), the orders, his note to the GM and final mark, and what he is
+    told."""
+    player: Player
+    row: Order | None
+    orders: list[EngineOrder]
+    note: str
+    final: bool
+    message: str = ""
 
 
 STALE_ORDERS = ("Your orders changed since this page was drawn (in another window, or by a "
@@ -152,7 +177,18 @@ def submit_orders(phase_id: int, user: User, payload: list[dict[str, Any]], *,
     made before the orders changed elsewhere (the Orders page, another program) is refused
     (`StaleOrders`) rather than silently undoing that change. The engine validates every order
     and the set; on any error nothing is saved (the earlier orders stay as they were)."""
-    phase, player, state = _lock_for_orders(phase_id, user, state_version, now)
+    game, phase = lock_phase(phase_id)
+    return do_submit_orders(phase, check_submit_orders(
+        game, phase, user, payload, state_version=state_version, note_to_gm=note_to_gm,
+        final=final, revision=revision, now=now))
+
+
+def check_submit_orders(game: Game, phase: Phase, user: User, payload: list[dict[str, Any]],
+                        *, state_version: int, note_to_gm: str | None, final: bool | None,
+                        revision: int | None, now: datetime | None) -> Checked:
+    """Whether the player may give these orders now (`CampaignError`, `StaleOrders`,
+    `OrdersRejected` if not): them, parsed and in order, with his note and final mark."""
+    player, state = _check_for_orders(game, phase, user, state_version, now)
     row = Order.objects.filter(phase=phase, player=player).first()
     if revision is not None and revision != (row.revision if row else 0):
         raise StaleOrders(STALE_ORDERS)
@@ -163,9 +199,16 @@ def submit_orders(phase_id: int, user: User, payload: list[dict[str, Any]], *,
     errors = engine.validate_orders(state, player.engine_seat, parsed)
     if errors:
         raise OrdersRejected(errors)
-    return _store(phase, player, row, parsed,
-                  note_to_gm if note_to_gm is not None else (row.note_to_gm if row else ""),
-                  final if final is not None else bool(row and row.final))
+    note = note_to_gm if note_to_gm is not None else (row.note_to_gm if row else "")
+    _check_note(note)
+    return Checked(player, row, parsed, note,
+                   final if final is not None else bool(row and row.final))
+
+
+@transaction.atomic
+def do_submit_orders(phase: Phase, checked: Checked) -> Order:
+    """The checked orders stored (the phase locked by the caller)."""
+    return _store(phase, checked)
 
 
 @dataclass(frozen=True)
@@ -207,10 +250,20 @@ def change_orders(phase_id: int, user: User, change: Change, *, state_version: i
     A new unconditional order of a kind given once a phase (a location, a vote) takes the
     place of the one given before, and says so; a conditional one goes before the one of its
     kind without a condition (`engine.arranged`: the first that holds is carried out)."""
+    game, phase = lock_phase(phase_id)
+    checked = check_change_orders(game, phase, user, change, state_version=state_version,
+                                  now=now)
+    return Changed(do_change_orders(phase, checked), checked.message)
+
+
+def check_change_orders(game: Game, phase: Phase, user: User, change: Change, *,
+                        state_version: int, now: datetime | None) -> Checked:
+    """Whether the player may make this change now (`CampaignError`, `StaleOrders`,
+    `ChangeRejected` if not): his orders as it leaves them, and what he is told."""
     only_note = change.note is not None and change.add is None and change.remove is None \
         and change.final is None  # the note depends on nothing the GM may have changed
-    phase, player, state = _lock_for_orders(phase_id, user,
-                                            None if only_note else state_version, now)
+    player, state = _check_for_orders(game, phase, user,
+                                      None if only_note else state_version, now)
     row = Order.objects.filter(phase=phase, player=player).first()
     if (change.replace is not None or change.remove is not None) and \
             change.revision != (row.revision if row else 0):
@@ -258,21 +311,28 @@ def change_orders(phase_id: int, user: User, change: Change, *, state_version: i
     if errors:
         raise ChangeRejected(errors, index if change.add is not None else None)
     note = change.note if change.note is not None else (row.note_to_gm if row else "")
+    _check_note(note)
     final = change.final if change.final is not None else (row.final if row else False)
-    return Changed(_store(phase, player, row, orders, note, final), message or "No change.")
+    return Checked(player, row, orders, note, final, message or "No change.")
 
 
-def _store(phase: Phase, player: Player, row: Order | None, parsed: list[EngineOrder],
-           note: str, final: bool) -> Order:
+@transaction.atomic
+def do_change_orders(phase: Phase, checked: Checked) -> Order:
+    """The changed orders stored (the phase locked by the caller)."""
+    return _store(phase, checked)
+
+
+def _store(phase: Phase, checked: Checked) -> Order:
     """Save the player's orders (already validated) with his note and final mark; the first
     to give Rebel action in the Locations phase gets the next place in the Rebel queue."""
+    parsed = checked.orders
     rebel = phase.kind == PhaseKind.LOCATIONS and any(is_rebel_action(o) for o in parsed)
+    row = checked.row
     if row is None:
-        row = Order(phase=phase, player=player, revision=0)
+        row = Order(phase=phase, player=checked.player, revision=0)
     row.payload = [o.to_dict() for o in parsed]
-    _check_note(note)
-    row.note_to_gm = note
-    row.final = final
+    row.note_to_gm = checked.note
+    row.final = checked.final
     row.revision += 1
     if rebel and row.first_submitted_seq is None:
         top = Order.objects.filter(phase=phase).aggregate(m=Max("first_submitted_seq"))["m"]
@@ -286,11 +346,21 @@ def set_final(phase_id: int, user: User, final: bool = True,
               now: datetime | None = None) -> Order:
     """Mark one's orders final (or not). The phase closes early once everyone who owes orders
     is final; an empty set of orders can be final too ("I have nothing to order")."""
-    now = now or timezone.now()
     game, phase = lock_phase(phase_id)
+    return do_set_final(phase, check_set_final(game, phase, user, now or timezone.now()), final)
+
+
+def check_set_final(game: Game, phase: Phase, user: User, now: datetime) -> Player:
+    """Whether the player may mark his orders now (`CampaignError` if not): his seat."""
     player = _player_in(game, user)
     _open_phase_for_orders(game, phase, now)
     _may_act(phase, player)
+    return player
+
+
+@transaction.atomic
+def do_set_final(phase: Phase, player: Player, final: bool) -> Order:
+    """The final mark, on his orders or on an empty set (the phase locked by the caller)."""
     row, _ = Order.objects.get_or_create(phase=phase, player=player,
                                          defaults={"payload": [], "revision": 1})
     row.final = final

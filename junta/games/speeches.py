@@ -1,5 +1,9 @@
 """Speeches and the GameMaster's announcements on a campaign's Events page: who may speak,
-posting, quoting, and how far each reader has read (docs/rules.md §talk)."""
+posting, quoting, and how far each reader has read (docs/rules.md §talk).
+
+Posting is in the shape of every app's writes (README, Layout): the service named for it locks
+the campaign, `check_<verb>` refuses with a `CampaignError`, changing nothing, `do_<verb>`
+writes."""
 
 from __future__ import annotations
 
@@ -83,8 +87,17 @@ def _checked_text(body: str, what: str, limit: int) -> str:
 def post_speech(game: Game, user: User, body: str, reply_to_id: int | None = None) -> Speech:
     """The speech, unless the same was just made by the same speaker (`resent`): then that
     one, not a second."""
-    body = _checked_text(body, "A speech", MAX_SPEECH_LENGTH)
     Game.objects.select_for_update(no_key=True).filter(pk=game.pk).first()  # one speech at a time
+    player, name, reply_to = check_post_speech(game, user, body, reply_to_id)
+    return do_post_speech(game, player, name, reply_to,
+                          _checked_text(body, "A speech", MAX_SPEECH_LENGTH))
+
+
+def check_post_speech(game: Game, user: User, body: str, reply_to_id: int | None
+                      ) -> tuple[Player | None, str, Speech | None]:
+    """Whether `user` may make this speech now (`CampaignError` if not): his seat (None: the
+    GM), the name he speaks as, and the speech he answers."""
+    _checked_text(body, "A speech", MAX_SPEECH_LENGTH)
     speaker = speaker_for(game, user)
     if speaker is None:
         raise CampaignError(f"Only the players and the GM of {game.name} may speak here.")
@@ -97,6 +110,14 @@ def post_speech(game: Game, user: User, body: str, reply_to_id: int | None = Non
         reply_to = game.speeches.filter(pk=reply_to_id).first()
         if reply_to is None:
             raise CampaignError("The speech you are replying to is not in this campaign.")
+    return player, name, reply_to
+
+
+@transaction.atomic
+def do_post_speech(game: Game, player: Player | None, name: str, reply_to: Speech | None,
+                   body: str) -> Speech:
+    """The speech in the current phase (the campaign locked by the caller); the one made a
+    moment ago, when the form was sent twice."""
     again = resent(game.speeches.filter(player=player, speaker=name, reply_to=reply_to), body)
     if again is not None:
         return again
@@ -124,10 +145,21 @@ def quote(speech: Speech) -> str:
 def post_announcement(game: Game, user: User, body: str) -> Announcement:
     """The GameMaster's free announcement (narration), at any time: Markdown, rendered and
     sanitised once, now, as a speech is."""
+    Game.objects.select_for_update(no_key=True).filter(pk=game.pk).first()  # one at a time
+    return do_post_announcement(game, user, check_post_announcement(game, user, body))
+
+
+def check_post_announcement(game: Game, user: User, body: str) -> str:
+    """Whether `user` may announce this now (`CampaignError` if not): the text, trimmed."""
     if game.gm_id != user.id:
         raise CampaignError(f"Only the GameMaster of {game.name} makes announcements.")
-    body = _checked_text(body, "An announcement", MAX_ANNOUNCEMENT_LENGTH)
-    Game.objects.select_for_update(no_key=True).filter(pk=game.pk).first()  # one at a time
+    return _checked_text(body, "An announcement", MAX_ANNOUNCEMENT_LENGTH)
+
+
+@transaction.atomic
+def do_post_announcement(game: Game, user: User, body: str) -> Announcement:
+    """The announcement in the current phase (the campaign locked by the caller); the one made
+    a moment ago, when the form was sent twice."""
     again = resent(Announcement.objects.filter(game=game, author=user), body)
     if again is not None:
         return again

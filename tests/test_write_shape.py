@@ -23,6 +23,9 @@ SERVICE_MODULES = [
     "junta/games/campaigns.py",
     "junta/games/running.py",
     "junta/games/speeches.py",
+    "junta/gm/services/players.py",
+    "junta/gm/services/settings.py",
+    "junta/gm/services/time.py",
 ]
 
 # what a row's write is called: a model's (or a model form's) save and delete, a manager's or

@@ -138,14 +138,9 @@ def do_join_game(game: Game, user: User, character_name: str, bio: str,
     return player
 
 
-@transaction.atomic
-def seat_player(game: Game, player: Player) -> None:
-    """Give a pending player the lowest free seat (the game row is locked by the caller)."""
-    do_seat_player(player, check_seat_player(game))
-
-
 def check_seat_player(game: Game) -> int:
-    """The lowest free seat (`CampaignError` when the campaign is full)."""
+    """The lowest free seat (`CampaignError` when the campaign is full), for a pending player
+    the caller (this module, the GM panel) seats (`do_seat_player`) under the game's lock."""
     seated = active_players(game)
     if len(seated) >= game.max_players:
         raise CampaignError(f"{game.name} is full ({game.max_players} players).")

@@ -45,9 +45,10 @@ from junta.games.archive_tables import (
 from junta.games.avatars import MAX_AVATAR_BYTES, validate_avatar
 from junta.games.campaigns import (
     CampaignError,
+    check_seat_player,
+    do_seat_player,
     hand_seat_over,
     join_game,
-    seat_player,
     unseat_player,
 )
 from junta.games.characters import add_heir, remove_lives, save_profile, set_died_at
@@ -177,11 +178,12 @@ __all__ = [
     "phase_title", "post_announcement", "post_speech", "publish", "queue_due_phases", "quote",
     "raised", "record_audit", "remove_lives", "render_markdown", "renders", "replay_game",
     "reports", "resent", "restart_clock", "resume_after_rollback", "rewrite_orders",
-    "rewrite_state_before", "roster", "save_profile", "seat_for", "seat_player", "seen_until",
+    "rewrite_state_before", "roster", "save_profile", "seat_for", "seen_until",
     "set_died_at", "set_final", "speaker_for", "speeches", "start_campaign", "state_after",
     "state_before", "stop_clock", "submission_order", "submit_orders", "supersede", "token",
     "undone", "undone_phases", "unread_speeches", "unseat_player", "validate_avatar", "watch",
     "when", "who_is_in", "why_silent", "write_board",
+    "check_seat_player", "do_seat_player",
     # a campaign's file (junta.gm.backup): games' rows, and the machinery the others' use
     "ARCHIVE_USERS", "AppArchive", "ArchiveError", "ArchiveExporting", "ArchiveRestoring",
     "ArchiveRow", "ArchiveTable", "GAMES_ARCHIVE", "export_game_row", "restore_game_row",

@@ -14,9 +14,10 @@ from junta.games.public import (
     Phase,
     Player,
     bump_state_version,
+    check_seat_player,
+    do_seat_player,
     hand_seat_over,
     rewrite_state_before,
-    seat_player,
     state_after,
     unseat_player,
     write_board,
@@ -34,6 +35,13 @@ class _Left(TypedDict, total=False):
 @transaction.atomic
 def approve_player(game_id: int, by: User, player_id: int) -> Player:
     game = lock_as_gm(game_id, by)
+    player, seat = check_approve_player(game, player_id)
+    return do_approve_player(game, by, player, seat)
+
+
+def check_approve_player(game: Game, player_id: int) -> tuple[Player, int]:
+    """Whether the player may be seated now (`GMError`, `CampaignError` when full): he and
+    the seat he takes."""
     if game.status != Game.Status.FORMING:
         raise GMError(f"{game.name} has started: seats change by replacing a player now.")
     player = game.players.select_related("user").filter(pk=player_id).first()
@@ -41,7 +49,13 @@ def approve_player(game_id: int, by: User, player_id: int) -> Player:
         raise GMError("There is no such player in this campaign.")
     if player.membership != Player.Membership.PENDING:
         raise GMError(f"{player.user.public_name} is not waiting for approval.")
-    seat_player(game, player)
+    return player, check_seat_player(game)
+
+
+@transaction.atomic
+def do_approve_player(game: Game, by: User, player: Player, seat: int) -> Player:
+    """He takes the seat; the audit entry (the campaign locked)."""
+    do_seat_player(player, seat)
     audit(game, by, "approve", player=player.pk, user=player.user.public_name, seat=player.seat)
     return player
 
@@ -52,6 +66,11 @@ def remove_player(game_id: int, by: User, player_id: int, reason: str = "") -> P
     leaves the conversations he is in: `junta.talk.services.drop_player`). Once it runs, every
     seat is a family of the game: replace its player instead."""
     game = lock_as_gm(game_id, by)
+    return do_remove_player(game, by, check_remove_player(game, player_id), reason)
+
+
+def check_remove_player(game: Game, player_id: int) -> Player:
+    """Whether the player may be declined or removed now (`GMError` if not): he."""
     player = game.players.select_related("user").filter(pk=player_id).first()
     if player is None:
         raise GMError("There is no such player in this campaign.")
@@ -60,6 +79,12 @@ def remove_player(game_id: int, by: User, player_id: int, reason: str = "") -> P
     if game.status != Game.Status.FORMING and player.membership == Player.Membership.ACTIVE:
         raise GMError(f"{game.name} has started: the seat stays in the game. Replace "
                       f"{player.user.public_name} by another person instead.")
+    return player
+
+
+@transaction.atomic
+def do_remove_player(game: Game, by: User, player: Player, reason: str) -> Player:
+    """His seat free, the conversations he leaves, the audit entry (the campaign locked)."""
     was = player.membership
     unseat_player(player)
     seated = was == Player.Membership.ACTIVE
@@ -90,6 +115,14 @@ def replace_player(game_id: int, by: User, player_id: int, newcomer_email: str,
     them and speaks in them, the leaver no longer does."""
     reason = given_reason(reason)
     game = lock_as_gm(game_id, by)
+    old, user, name = check_replace_player(game, player_id, newcomer_email, character_name)
+    return do_replace_player(game, by, old, user, name, reason, announcement)
+
+
+def check_replace_player(game: Game, player_id: int, newcomer_email: str,
+                         character_name: str) -> tuple[Player, User, str]:
+    """Whether the player may be replaced by that person now (`GMError` if not): the leaver,
+    the newcomer and the family's character's name from now on."""
     if game.status == Game.Status.FORMING:
         raise GMError("While the campaign forms, remove the player and invite the newcomer.")
     if game.status == Game.Status.FINISHED:
@@ -111,6 +144,16 @@ def replace_player(game_id: int, by: User, player_id: int, newcomer_email: str,
     character = old.character
     name = (character_name or "").strip()[:60] or (character.name if character else
                                                    f"Family {old.engine_seat + 1}")
+    return old, user, name
+
+
+@transaction.atomic
+def do_replace_player(game: Game, by: User, old: Player, user: User, name: str, reason: str,
+                      announcement: str) -> Player:
+    """The newcomer in the seat with its state and orders in progress, the family's talk
+    handed over, the character renamed in the phase's state (the engine's ruling may still
+    refuse the name: `GMError`), the board, the audit entry (the campaign locked, then the
+    phase)."""
     seat = old.engine_seat
     phase = game.phases.select_for_update(no_key=True).order_by("-number").first()
     working = phase if phase is not None and phase.status in (

@@ -1,5 +1,6 @@
 """The campaign's settings: review mode, deadlines and phase lengths at any time; who may join,
-the seats and the hidden extra bills while the campaign forms."""
+the seats and the hidden extra bills while the campaign forms. In the shape of every app's
+writes (README, Layout): lock, `check_update_settings`, `do_update_settings`."""
 
 from __future__ import annotations
 
@@ -26,6 +27,12 @@ def update_settings(game_id: int, by: User, changes: dict[str, Any]) -> list[str
     seats and the range of hidden extra bills only while the campaign forms (the deck is dealt at
     the start). Returns the names of the settings that changed."""
     game = lock_as_gm(game_id, by)
+    return do_update_settings(game, by, check_update_settings(game, changes))
+
+
+def check_update_settings(game: Game, changes: dict[str, Any]) -> dict[str, Any]:
+    """Whether these settings may change now (`GMError` if not): those that change, with
+    their new values. Any: each setting's value."""
     unknown = set(changes) - set(SETTINGS_ANY_TIME) - set(SETTINGS_FORMING)
     if unknown:
         raise GMError(f"{', '.join(sorted(unknown))} cannot be set here.")
@@ -46,6 +53,13 @@ def update_settings(game_id: int, by: User, changes: dict[str, Any]) -> list[str
     if changed.get("max_players") is not None and changed["max_players"] < seated:
         raise GMError(f"{seated} players are seated already: the campaign needs at least "
                       f"{seated} seats.")
+    return changed
+
+
+@transaction.atomic
+def do_update_settings(game: Game, by: User, changed: dict[str, Any]) -> list[str]:
+    """The settings changed (the model's own checks refuse with a `GMError`, nothing
+    written) and the audit entry (the campaign locked). Any: each setting's value."""
     old = {name: getattr(game, name) for name in changed}
     try:
         change_settings(game, changed)

@@ -1,7 +1,9 @@
 """Time: the GM starts the campaign, pauses and resumes its clock, extends a deadline.
 
 Each is one transaction with the game row locked and one audit entry, which says in words what
-happened to the clock ("the clock stopped in phase 4 with 3 hours to go").
+happened to the clock ("the clock stopped in phase 4 with 3 hours to go"): in the shape of every
+app's writes (README, Layout), the service locks (`lock_as_gm`), `check_<verb>` raises
+`GMError`, changing nothing, `do_<verb>` writes and audits.
 """
 
 from __future__ import annotations
@@ -33,8 +35,18 @@ def pause(game_id: int, by: User, reason: str = "", announcement: str = "",
     now = now or timezone.now()
     reason = given_reason(reason, required=False)
     game = lock_as_gm(game_id, by)
+    check_pause(game)
+    return do_pause(game, by, reason, announcement, now)
+
+
+def check_pause(game: Game) -> None:
     if game.status not in (Game.Status.NOMINATING, Game.Status.RUNNING):
         raise GMError("Only a running campaign can be paused.")
+
+
+@transaction.atomic
+def do_pause(game: Game, by: User, reason: str, announcement: str, now: datetime) -> Game:
+    """The clock stopped, and the audit entry saying where (the campaign locked)."""
     stop_clock(game, now)
     phase = latest_phase(game)
     if phase is not None and phase.status == Phase.Status.OPEN:
@@ -55,8 +67,19 @@ def resume(game_id: int, by: User, reason: str = "", announcement: str = "",
     now = now or timezone.now()
     reason = given_reason(reason, required=False)
     game = lock_as_gm(game_id, by)
+    check_resume(game)
+    return do_resume(game, by, reason, announcement, now)
+
+
+def check_resume(game: Game) -> None:
     if game.status != Game.Status.PAUSED:
         raise GMError("The campaign is not paused.")
+
+
+@transaction.atomic
+def do_resume(game: Game, by: User, reason: str, announcement: str, now: datetime) -> Game:
+    """The clock running again, the open phase's deadline moved by the pause, and the audit
+    entry saying by how much (the campaign locked)."""
     paused_at = game.paused_at
     phase = latest_phase(game)
     open_phase = phase if phase is not None and phase.status == Phase.Status.OPEN else None
@@ -84,6 +107,13 @@ def extend_deadline(game_id: int, by: User, hours: int, reason: str = "",
     window), refused rather than extending twice."""
     reason = given_reason(reason, required=False)
     game = lock_as_gm(game_id, by)
+    phase = check_extend_deadline(game, hours, phase_number, deadline_shown)
+    return do_extend_deadline(game, by, phase, hours, reason, announcement)
+
+
+def check_extend_deadline(game: Game, hours: int, phase_number: int | None,
+                          deadline_shown: datetime | None) -> Phase:
+    """Whether the deadline may be extended so now (`GMError` if not): the open phase, locked."""
     if not 1 <= hours <= MAX_EXTENSION_HOURS:
         raise GMError("Extend by 1 hour to 14 days.")
     phase = latest_phase(game)
@@ -94,6 +124,13 @@ def extend_deadline(game_id: int, by: User, hours: int, reason: str = "",
         raise GMError("The deadline has moved since this page was drawn (the form was sent "
                       "twice, or from another window): nothing was done. Check it and extend "
                       "again.")
+    return phase
+
+
+@transaction.atomic
+def do_extend_deadline(game: Game, by: User, phase: Phase, hours: int, reason: str,
+                       announcement: str) -> Phase:
+    """The deadline moved and the audit entry (the campaign and the phase locked)."""
     extend_phase_deadline(phase, hours)
     audit(game, by, "extend", reason=reason, announcement=announcement, hours=hours,
            phase=phase.number, summary=f"phase {phase.number}'s deadline extended by {hours} "

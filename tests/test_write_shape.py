@@ -23,7 +23,9 @@ SERVICE_MODULES = [
     "junta/games/campaigns.py",
     "junta/games/running.py",
     "junta/games/speeches.py",
+    "junta/gm/services/orders.py",
     "junta/gm/services/players.py",
+    "junta/gm/services/rulings.py",
     "junta/gm/services/settings.py",
     "junta/gm/services/time.py",
 ]

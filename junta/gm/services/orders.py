@@ -1,15 +1,19 @@
-"""The orders of the current phase: the GM strikes one, or gives one for a player."""
+"""The orders of the current phase: the GM strikes one, or gives one for a player. In the shape
+of every app's writes (README, Layout): the reason, the lock as the GM, `check_<verb>`
+(`GMError`, changing nothing), `do_<verb>` (the orders, the redraft, the audit entry)."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from django.db import transaction
 
 from accounts.public import User
 from junta import engine
-from junta.games.public import Order, Phase, Player, bump_state_version, rewrite_orders
+from junta.engine import GameState
+from junta.games.public import Game, Order, Phase, Player, bump_state_version, rewrite_orders
 from junta.gm.selectors import describe
 
 from .common import (
@@ -41,6 +45,15 @@ def annul_order(game_id: int, by: User, seat: int, index: int, reason: str = "",
     another order)."""
     reason = given_reason(reason)
     game = lock_as_gm(game_id, by)
+    phase, row = check_annul_order(game, seat, index, state_version=state_version,
+                                   revision=revision)
+    return do_annul_order(game, by, phase, row, seat, index, reason, announcement)
+
+
+def check_annul_order(game: Game, seat: int, index: int, *, state_version: int | None,
+                      revision: int | None) -> tuple[Phase, Order]:
+    """Whether that order may be struck now (`GMError` if not): the working phase and the
+    player's orders, locked."""
     check_version(game, state_version)
     phase = working_phase(game)
     row = _order_row(phase, seat)
@@ -50,6 +63,14 @@ def annul_order(game_id: int, by: User, seat: int, index: int, reason: str = "",
     if row is None or not 0 <= index < len(row.payload):
         raise GMError(f"Seat {seat + 1} has no order number {index + 1} in phase "
                       f"{phase.number}.")
+    return phase, row
+
+
+@transaction.atomic
+def do_annul_order(game: Game, by: User, phase: Phase, row: Order, seat: int, index: int,
+                   reason: str, announcement: str) -> Order:
+    """The order struck, the phase redrafted when it waits for review, the audit entry (the
+    campaign, the phase and the orders locked)."""
     state = sound_state_before(phase)
     payload = list(row.payload)
     struck = payload.pop(index)
@@ -84,6 +105,27 @@ def add_order(game_id: int, by: User, seat: int, order: engine.Order | dict[str,
     the engine's messages keyed by argument."""
     reason = given_reason(reason)
     game = lock_as_gm(game_id, by)
+    checked = check_add_order(game, seat, order, state_version=state_version)
+    return do_add_order(game, by, checked, reason, announcement)
+
+
+@dataclass(frozen=True)
+class GivenOrder:
+    """An order the GM gives, checked: the phase, the state it starts from, the seat, its
+    player and his orders' row (None: none yet), the order and the player's orders with it."""
+    phase: Phase
+    state: GameState
+    seat: int
+    player: Player
+    row: Order | None
+    parsed: engine.Order
+    given: list[engine.Order]
+
+
+def check_add_order(game: Game, seat: int, order: Any, *, state_version: int | None
+                    ) -> GivenOrder:
+    """Whether the GM may give that order for the seat now (`GMError`, `GMOrderRefused` if
+    not). Any: an engine `Order` or its dict, as `add_order` takes it."""
     check_version(game, state_version)
     phase = working_phase(game)
     if isinstance(order, engine.Order):
@@ -108,9 +150,19 @@ def add_order(game_id: int, by: User, seat: int, order: engine.Order | dict[str,
         raise GMOrderRefused("The engine refuses this order for " + seat_name(state, seat)
                              + ": " + "; ".join(problems), problems,
                              next(i for i, o in enumerate(given) if o is parsed))
+    return GivenOrder(phase, state, seat, player, row, parsed, given)
+
+
+@transaction.atomic
+def do_add_order(game: Game, by: User, checked: GivenOrder, reason: str,
+                 announcement: str) -> Order:
+    """The player's orders with the GM's, the phase redrafted when it waits for review, the
+    audit entry (the campaign, the phase and the orders locked)."""
+    phase, state, seat, parsed = checked.phase, checked.state, checked.seat, checked.parsed
+    row = checked.row
     if row is None:
-        row = Order(phase=phase, player=player, revision=0, payload=[])
-    rewrite_orders(row, [o.to_dict() for o in given])
+        row = Order(phase=phase, player=checked.player, revision=0, payload=[])
+    rewrite_orders(row, [o.to_dict() for o in checked.given])
     bump_state_version(game)
     digest = redraft_if_drafted(game, phase)
     audit(game, by, "order", reason=reason, announcement=announcement, phase=phase.number,

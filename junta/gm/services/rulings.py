@@ -22,6 +22,7 @@ from junta import engine
 from junta.engine import GameState, Problem, Ruling, RulingError
 from junta.games.public import (
     AuditEntry,
+    Game,
     Order,
     Phase,
     bump_state_version,
@@ -51,6 +52,7 @@ class RulingRefused(GMError):
         self.problems = problems
 
 
+@transaction.atomic
 def _rule(game_id: int, by: User, action: str, reason: str, announcement: str,
           ruling: Callable[[GameState], Ruling], state_version: int | None = None
           ) -> AuditEntry:
@@ -58,24 +60,39 @@ def _rule(game_id: int, by: User, action: str, reason: str, announcement: str,
     starts from. A form with a stale `state_version` (sent twice, or opened before another
     change) is refused; so is a ruling the engine refuses, with its messages."""
     reason = given_reason(reason)
-    with transaction.atomic():
-        game = lock_as_gm(game_id, by)
-        check_version(game, state_version)
-        phase = working_phase(game)
-        before = sound_state_before(phase)
-        try:
-            done = ruling(before)  # the engine's rulings return a new state, `before` intact
-        except RulingError as error:
-            raise RulingRefused(str(error), error.problems) from error
-        digest_before = phase.state_digest
-        rewrite_state_before(phase, done.state)
-        write_board(game, done.state)
-        bump_state_version(game)
-        draft_digest = redraft_if_drafted(game, phase)
-        return audit(game, by, action, reason=reason, announcement=announcement,
-                      summary=done.summary, phase=phase.number, digest_before=digest_before,
-                      digest_after=phase.state_digest, draft_digest=draft_digest,
-                      broken_orders=_broken_orders(phase, before, done.state), **done.facts)
+    game = lock_as_gm(game_id, by)
+    phase, before, done = check_rule(game, ruling, state_version)
+    return do_rule(game, by, action, phase, before, done, reason, announcement)
+
+
+def check_rule(game: Game, ruling: Callable[[GameState], Ruling], state_version: int | None
+               ) -> tuple[Phase, GameState, Ruling]:
+    """Whether the ruling may be carried out now (`GMError`, `RulingRefused` if not): the
+    working phase, locked, the state it starts from and the engine's ruling on it."""
+    check_version(game, state_version)
+    phase = working_phase(game)
+    before = sound_state_before(phase)
+    try:
+        done = ruling(before)  # the engine's rulings return a new state, `before` intact
+    except RulingError as error:
+        raise RulingRefused(str(error), error.problems) from error
+    return phase, before, done
+
+
+@transaction.atomic
+def do_rule(game: Game, by: User, action: str, phase: Phase, before: GameState, done: Ruling,
+            reason: str, announcement: str) -> AuditEntry:
+    """The ruled state stored with the board, the phase redrafted when it waits for review,
+    the audit entry with the orders the ruling broke (the campaign and the phase locked)."""
+    digest_before = phase.state_digest
+    rewrite_state_before(phase, done.state)
+    write_board(game, done.state)
+    bump_state_version(game)
+    draft_digest = redraft_if_drafted(game, phase)
+    return audit(game, by, action, reason=reason, announcement=announcement,
+                  summary=done.summary, phase=phase.number, digest_before=digest_before,
+                  digest_after=phase.state_digest, draft_digest=draft_digest,
+                  broken_orders=_broken_orders(phase, before, done.state), **done.facts)
 
 
 def _broken_orders(phase: Phase, before: GameState, after: GameState) -> list[str]:

@@ -25,6 +25,8 @@ SERVICE_MODULES = [
     "junta/games/speeches.py",
     "junta/gm/services/orders.py",
     "junta/gm/services/players.py",
+    "junta/gm/services/review.py",
+    "junta/gm/services/rollback.py",
     "junta/gm/services/rulings.py",
     "junta/gm/services/settings.py",
     "junta/gm/services/time.py",

@@ -1,8 +1,9 @@
 """The GameMaster's actions.
 
-Each action is one function in the zulip shape: it checks who asks and whether the action is valid
-(raising `GMError` with a message for the GM), then changes the campaign inside one transaction
-with the game row locked (then its current phase, `junta.games.locking`'s order), and writes one
+Each action is one function in the zulip shape (README, Layout): inside one transaction it locks
+the game row as the GM (then its current phase, `junta.games.locking`'s order), calls its
+`check_<verb>`, which checks whether the action is valid (raising `GMError` with a message for
+the GM) and changes nothing, then its `do_<verb>`, which changes the campaign and writes one
 `AuditEntry`. Engine state is read and written only through `junta.games.repository`.
 
 A manual ruling changes the state the current phase starts from (`Phase.state_before`). What it

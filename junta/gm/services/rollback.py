@@ -1,4 +1,6 @@
-"""Rollback to the start of an earlier phase, and the replay check."""
+"""Rollback to the start of an earlier phase, and the replay check. The rollback is in the shape of
+every app's writes (README, Layout): the reason, the lock as the GM, `check_rollback`
+(`GMError`, changing nothing), `do_rollback`."""
 
 from __future__ import annotations
 
@@ -8,6 +10,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from accounts.public import User
+from junta.engine import GameState
 from junta.games.public import (
     Game,
     Phase,
@@ -45,6 +48,14 @@ def rollback(game_id: int, by: User, to_phase: int, reason: str = "", announceme
     now = now or timezone.now()
     reason = given_reason(reason)
     game = lock_as_gm(game_id, by)
+    current, target, state = check_rollback(game, to_phase, current_phase)
+    return do_rollback(game, by, current, target, state, reason, announcement, now)
+
+
+def check_rollback(game: Game, to_phase: int, current_phase: int | None
+                   ) -> tuple[Phase, Phase, GameState]:
+    """Whether the campaign may go back to that phase now (`GMError` if not, its state's
+    digest checked too): the current phase, locked, the target and its starting state."""
     current = latest_phase(game)
     if current is None:
         raise GMError("The campaign has not started: there is nothing to roll back.")
@@ -56,7 +67,15 @@ def rollback(game_id: int, by: User, to_phase: int, reason: str = "", announceme
     if target.number >= current.number:
         raise GMError(f"Roll back to an earlier phase: phase {current.number} is the current "
                       "one.")
-    state = sound_state_before(target)
+    return current, target, sound_state_before(target)
+
+
+@transaction.atomic
+def do_rollback(game: Game, by: User, current: Phase, target: Phase, state: GameState,
+                reason: str, announcement: str, now: datetime) -> Phase:
+    """The current phase superseded, the lives restored, a new phase opened with the target's
+    starting state, the board and the clock, the audit entry (the campaign and the phase
+    locked)."""
     superseded = None
     if current.status in (Phase.Status.OPEN, Phase.Status.DRAFTED):
         supersede(current)

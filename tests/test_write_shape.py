@@ -30,6 +30,7 @@ SERVICE_MODULES = [
     "junta/gm/services/rulings.py",
     "junta/gm/services/settings.py",
     "junta/gm/services/time.py",
+    "junta/api/tokens.py",
 ]
 
 # what a row's write is called: a model's (or a model form's) save and delete, a manager's or

@@ -1,5 +1,7 @@
 """Making, finding and revoking personal API tokens. The secret is shown once, when it is
-made; the database keeps its sha256 only, so a token is found by hashing what is sent."""
+made; the database keeps its sha256 only, so a token is found by hashing what is sent.
+Making and revoking are in the shape of every app's writes (README, Layout): `check_<verb>`
+refuses with a `TokenError`, changing nothing, `do_<verb>` writes."""
 
 from __future__ import annotations
 
@@ -37,12 +39,24 @@ def hash_secret(secret: str) -> str:
 
 @transaction.atomic
 def create(user: User, name: str) -> NewToken:
+    return do_create(user, check_create(user, name))
+
+
+def check_create(user: User, name: str) -> str:
+    """Whether the person may make a token of that name now (`TokenError` if not): the name,
+    its spaces tidied."""
     name = " ".join((name or "").split())
     if not name:
         raise TokenError("Give the token a name, so you know later what it is for.")
     if ApiToken.objects.filter(user=user, revoked_at__isnull=True).count() >= MAX_ACTIVE_TOKENS:
         raise TokenError(f"You have {MAX_ACTIVE_TOKENS} tokens in use already: revoke one "
                          "you no longer need first.")
+    return name
+
+
+@transaction.atomic
+def do_create(user: User, name: str) -> NewToken:
+    """The token, its secret kept as its hash only."""
     secret = SECRET_START + secrets.token_urlsafe(32)
     token = ApiToken.objects.create(user=user, name=name, prefix=secret[:PREFIX_LENGTH],
                                     secret_hash=hash_secret(secret))
@@ -68,8 +82,20 @@ def find(secret: str) -> ApiToken | None:
 @transaction.atomic
 def revoke(user: User, token_id: int) -> ApiToken:
     token = ApiToken.objects.select_for_update(no_key=True).filter(pk=token_id, user=user).first()
+    return do_revoke(check_revoke(token))
+
+
+def check_revoke(token: ApiToken | None) -> ApiToken:
+    """Whether the token (the person's, locked; None: not his) may be revoked (`TokenError`
+    if not)."""
     if token is None:
         raise TokenError("That token is not one of yours.")
+    return token
+
+
+@transaction.atomic
+def do_revoke(token: ApiToken) -> ApiToken:
+    """The token revoked now, unless it was already."""
     if token.revoked_at is None:
         token.revoked_at = timezone.now()
         token.save(update_fields=["revoked_at"])

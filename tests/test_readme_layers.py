@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from tests.test_template_layers import REPO, app_layers
+from tests.layers import REPO, app_layers
 
 _DRAWING = re.compile(
     r"The packages are layers.*?```\n(?P<drawing>.*?)```", re.S)

@@ -18,41 +18,16 @@ unread messages) stands in the site layer (junta/site/).
 from __future__ import annotations
 
 import re
-import tomllib
 from collections.abc import Iterable, Iterator, Mapping
-from dataclasses import dataclass
 from pathlib import Path
 
-REPO = Path(__file__).resolve().parent.parent
+from tests.layers import REPO, Layer, app_layers
+
 PACKAGES = ("junta", "accounts")
 ROOT_TEMPLATES_APP = "junta.site"  # the root templates/ directory: the top layer's
 
 _COMMENTS = re.compile(r"\{#.*?#\}|\{%\s*comment\b.*?%\}.*?\{%\s*endcomment\s*%\}", re.S)
 _LOAD = re.compile(r"\{%\s*load\s+(.*?)\s*%\}", re.S)
-
-
-@dataclass(frozen=True)
-class Layer:
-    """An app's place: its line in the contract (0 the top) and whether the apps of that line
-    may use one another (split by ":") or not (split by "|")."""
-
-    line: int
-    open_to_neighbours: bool
-
-
-def app_layers(pyproject: Path = REPO / "pyproject.toml") -> dict[str, Layer]:
-    """Each app's layer, from the import-linter contract of type "layers" that names packages
-    (the one without `containers`: the engine's own contract orders its modules)."""
-    config = tomllib.loads(pyproject.read_text(encoding="utf-8"))
-    contracts = [c for c in config["tool"]["importlinter"]["contracts"]
-                 if c.get("type") == "layers" and not c.get("containers")]
-    assert len(contracts) == 1, "one layers contract names the apps in pyproject.toml"
-    out = {}
-    for line, text in enumerate(contracts[0]["layers"]):
-        separator = "|" if "|" in text else ":"
-        for app in text.split(separator):
-            out[app.strip()] = Layer(line, separator == ":")
-    return out
 
 
 def may_load(template_app: str, library_app: str, layers: Mapping[str, Layer]) -> bool:

@@ -65,7 +65,7 @@ def play_bots(phase, rng, bot_orders, why_no_orders) -> None:  # noqa: ANN001 - 
     others give none, as most players do when they have nothing to order)."""
     from datetime import timedelta
 
-    from junta.games import repository, running
+    from junta.games import order_intake, repository
     from junta.games.models import Game
 
     state = repository.state_before(phase)
@@ -78,7 +78,7 @@ def play_bots(phase, rng, bot_orders, why_no_orders) -> None:  # noqa: ANN001 - 
         orders = [o.to_dict() for o in bot_orders(state, seat, rng)]
         if not orders:
             continue
-        running.submit_orders(phase.id, seats[seat], orders, state_version=version,
+        order_intake.submit_orders(phase.id, seats[seat], orders, state_version=version,
                               final=True, now=phase.opens_at + timedelta(minutes=5))
 
 

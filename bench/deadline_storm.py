@@ -159,8 +159,8 @@ def make_campaign(job: tuple[int, int]) -> tuple[int, int, list[int]]:
     from junta.engine import why_no_orders
     from junta.engine.bots import bot_orders
     from junta.engine.rng import Rng
-    from junta.games import adjudication, running
-    from junta.games.campaigns import create_game, join_game
+    from junta.games import adjudication
+    from junta.games.campaigns import create_game, join_game, start_campaign
     from junta.games.models import Game, Phase
 
     n, gm_id = job
@@ -173,7 +173,7 @@ def make_campaign(job: tuple[int, int]) -> tuple[int, int, list[int]]:
     Game.objects.filter(pk=game.pk).update(seed=f"storm-{n}")
     for user, character in zip(users, CHARACTERS, strict=True):
         join_game(game.id, user, character)
-    phase = running.start_campaign(game.id, gm, now=timezone.now() - timedelta(days=20))
+    phase = start_campaign(game.id, gm, now=timezone.now() - timedelta(days=20))
     rng = Rng(f"storm-bots-{n}")
     for _ in range(20):
         play_bots(phase, rng, bot_orders, why_no_orders)

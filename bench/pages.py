@@ -241,8 +241,8 @@ def make_campaign(args: argparse.Namespace, growth: bool) -> Campaign:
     from junta.engine import why_no_orders
     from junta.engine.bots import bot_orders
     from junta.engine.rng import Rng
-    from junta.games import adjudication, running
-    from junta.games.campaigns import create_game, join_game
+    from junta.games import adjudication
+    from junta.games.campaigns import create_game, join_game, start_campaign
     from junta.games.models import Game, Phase
 
     User = get_user_model()
@@ -255,7 +255,7 @@ def make_campaign(args: argparse.Namespace, growth: bool) -> Campaign:
         join_game(game.id, user, character)
     now = timezone.now()
     started = now - timedelta(days=args.phases)
-    phase = running.start_campaign(game.id, gm, now=started)
+    phase = start_campaign(game.id, gm, now=started)
     campaign = Campaign(game.id, gm.pk, [u.pk for u in users], started)
     bots = Rng("pages-bots")
     rng = random.Random("pages-speeches")

@@ -21,7 +21,7 @@ SERVICE_MODULES = [
     "junta/talk/services.py",
     "junta/notify/services.py",
     "junta/games/campaigns.py",
-    "junta/games/running.py",
+    "junta/games/order_intake.py",
     "junta/games/speeches.py",
     "junta/gm/services/orders.py",
     "junta/gm/services/players.py",

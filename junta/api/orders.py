@@ -1,5 +1,5 @@
-"""My legal options, my orders, and changing them: through `running.submit_orders` and
-`running.set_final`, exactly as the Orders page does, with the engine's messages. A rejected
+"""My legal options, my orders, and changing them: through `order_intake.submit_orders` and
+`order_intake.set_final`, exactly as the Orders page does, with the engine's messages. A rejected
 set leaves the earlier orders in place; a stale `state_version` is refused (409)."""
 
 from __future__ import annotations
@@ -126,7 +126,7 @@ def _refused_text(value: object, where: str) -> str | None:
 
 
 # items: the request's JSON (Any values, as pydantic reads them); out: the engine's orders as
-# JSON (`Order.to_dict`), as running.submit_orders takes them
+# JSON (`Order.to_dict`), as order_intake.submit_orders takes them
 def _engine_orders(seat: Seat, items: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """Each item read as the engine's order (an option filled in is built by the engine, then
     read as any order), each problem with its place in the list."""

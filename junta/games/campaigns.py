@@ -1,17 +1,21 @@
-"""Forming a campaign: create it, let people join, seat them. Each write is one transaction in
-the shape of every app's (README, Layout): the service named for it locks the campaign,
-`check_<verb>` raises `CampaignError` with a message meant for the person who asked, changing
-nothing, `do_<verb>` writes. `unseat_player` and `hand_seat_over` are the GM panel's writes,
+"""Forming a campaign: create it, let people join, seat them, start it (the seats closed up, the
+engine's first state, the first phase open). Each write is one transaction in the shape of
+every app's (README, Layout): the service named for it locks the campaign, `check_<verb>`
+raises `CampaignError` with a message meant for the person who asked, changing nothing,
+`do_<verb>` writes. `unseat_player` and `hand_seat_over` are the GM panel's writes,
 checked there, called with the campaign locked."""
 
 from __future__ import annotations
 
-from datetime import time
+from datetime import datetime, time
 
 from django.core.files.uploadedfile import UploadedFile
 from django.db import transaction
+from django.utils import timezone
 
 from accounts.public import User
+from junta import engine
+from junta.games import repository
 from junta.games.locking import lock_game
 from junta.games.models import AuditEntry, Character, Game, Order, Phase, Player
 
@@ -201,3 +205,48 @@ def check_approve_player(game: Game, player_id: int) -> tuple[Player, int]:
 @transaction.atomic
 def do_approve_player(player: Player, seat: int) -> None:
     do_seat_player(player, seat)
+
+
+@transaction.atomic
+def start_campaign(game_id: int, by: User, now: datetime | None = None) -> Phase:
+    """Seat order is fixed, the engine deals the decks, and the nomination phase opens."""
+    game = lock_game(game_id)
+    return do_start_campaign(game, by, check_start_campaign(game, by), now or timezone.now())
+
+
+def check_start_campaign(game: Game, by: User) -> list[Player]:
+    """Whether `by` may start the campaign now (`CampaignError` if not): its seated players."""
+    if game.gm_id != by.id:
+        raise CampaignError("Only the campaign's GameMaster can start it.")
+    if game.status != Game.Status.FORMING:
+        raise CampaignError(f"{game.name} has already started.")
+    players = active_players(game)
+    if len(players) < engine.MIN_PLAYERS:
+        raise CampaignError(f"{game.name} needs at least {engine.MIN_PLAYERS} seated players "
+                            f"to start; it has {len(players)}.")
+    return players
+
+
+@transaction.atomic
+def do_start_campaign(game: Game, by: User, players: list[Player], now: datetime) -> Phase:
+    """The seats closed up, the engine's first state on the board, the first phase open, the
+    audit entry (the campaign locked by the caller)."""
+    for seat, player in enumerate(players):  # close any gaps left by removals
+        if player.seat != seat:
+            Player.objects.filter(pk=player.pk).update(seat=None)
+            player.seat = seat
+    for player in players:
+        Player.objects.filter(pk=player.pk).update(seat=player.seat)
+    names = repository.character_names(game, players)
+    state = repository.new_state(game, names)
+    game.status = Game.Status.NOMINATING
+    game.started_at = now
+    game.state_version += 1
+    game.save(update_fields=["status", "started_at", "state_version"])
+    phase = repository.open_phase(game, state, now)
+    repository.write_board(game, state)
+    entry = AuditEntry.objects.create(game=game, actor=by, action="start",
+                                      announcement=f"{game.name} begins: nominations are open.")
+    # dated when the campaign started (a simulated campaign's start lies in the past)
+    AuditEntry.objects.filter(pk=entry.pk).update(created_at=now)
+    return phase

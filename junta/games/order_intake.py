@@ -1,5 +1,6 @@
-"""Running a campaign: start it, take orders, mark them final. The GM's clock (pause, resume,
-extend a deadline) is the GM panel's (`junta.gm.services.time`).
+"""Order intake: a seat's orders taken, changed and marked final while its phase is open. The
+campaign's start is in `campaigns`; the GM's clock (pause, resume, extend a deadline) is the GM
+panel's (`junta.gm.services.time`).
 
 Each write is one transaction in the shape of every app's (README, Layout): the service named
 for it locks the game row first (see `locking`), `check_<verb>` raises `CampaignError` with a
@@ -30,9 +31,9 @@ from junta.engine import (
 )
 from junta.engine import Order as EngineOrder
 from junta.games import repository
-from junta.games.campaigns import CampaignError, active_players
-from junta.games.locking import lock_game, lock_phase
-from junta.games.models import MAX_NOTE, AuditEntry, Game, Order, Phase, Player
+from junta.games.campaigns import CampaignError
+from junta.games.locking import lock_phase
+from junta.games.models import MAX_NOTE, Game, Order, Phase, Player
 
 
 class OrdersRejected(CampaignError):
@@ -41,51 +42,6 @@ class OrdersRejected(CampaignError):
     def __init__(self, errors: Sequence[str]) -> None:
         super().__init__("; ".join(errors))
         self.errors = errors
-
-
-@transaction.atomic
-def start_campaign(game_id: int, by: User, now: datetime | None = None) -> Phase:
-    """Seat order is fixed, the engine deals the decks, and the nomination phase opens."""
-    game = lock_game(game_id)
-    return do_start_campaign(game, by, check_start_campaign(game, by), now or timezone.now())
-
-
-def check_start_campaign(game: Game, by: User) -> list[Player]:
-    """Whether `by` may start the campaign now (`CampaignError` if not): its seated players."""
-    if game.gm_id != by.id:
-        raise CampaignError("Only the campaign's GameMaster can start it.")
-    if game.status != Game.Status.FORMING:
-        raise CampaignError(f"{game.name} has already started.")
-    players = active_players(game)
-    if len(players) < engine.MIN_PLAYERS:
-        raise CampaignError(f"{game.name} needs at least {engine.MIN_PLAYERS} seated players "
-                            f"to start; it has {len(players)}.")
-    return players
-
-
-@transaction.atomic
-def do_start_campaign(game: Game, by: User, players: list[Player], now: datetime) -> Phase:
-    """The seats closed up, the engine's first state on the board, the first phase open, the
-    audit entry (the campaign locked by the caller)."""
-    for seat, player in enumerate(players):  # close any gaps left by removals
-        if player.seat != seat:
-            Player.objects.filter(pk=player.pk).update(seat=None)
-            player.seat = seat
-    for player in players:
-        Player.objects.filter(pk=player.pk).update(seat=player.seat)
-    names = repository.character_names(game, players)
-    state = repository.new_state(game, names)
-    game.status = Game.Status.NOMINATING
-    game.started_at = now
-    game.state_version += 1
-    game.save(update_fields=["status", "started_at", "state_version"])
-    phase = repository.open_phase(game, state, now)
-    repository.write_board(game, state)
-    entry = AuditEntry.objects.create(game=game, actor=by, action="start",
-                                      announcement=f"{game.name} begins: nominations are open.")
-    # dated when the campaign started (a simulated campaign's start lies in the past)
-    AuditEntry.objects.filter(pk=entry.pk).update(created_at=now)
-    return phase
 
 
 @dataclass(frozen=True)

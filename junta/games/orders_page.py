@@ -1,7 +1,7 @@
 """The Orders page, read and submitted: the orders in, one form for each order the engine lets
 the player give now, and what a submitted form does.
 
-Every change goes through one service (`running.change_orders`), which validates the whole set
+Every change goes through one service (`order_intake.change_orders`), which validates the whole set
 once. A form the engine refuses comes back filled in as submitted, each message next to the
 field it is about (`order_forms.OrderForm.place`); the orders already in stay as they were.
 """
@@ -26,7 +26,7 @@ from junta.engine import (
     validate_orders,
     values_of,
 )
-from junta.games import running
+from junta.games import order_intake
 from junta.games.campaigns import CampaignError
 from junta.games.forms import NoteForm
 from junta.games.order_forms import OrderForm, form_prefix
@@ -141,7 +141,7 @@ class OrdersPage:
             self.errors = ["The Orders page did not understand what this form asked for: "
                            "nothing was saved. Reload the page and try again."]
             return Outcome(False)
-        change = running.Change()
+        change = order_intake.Change()
         form: OrderForm | None = None
         if action in ("add", "change"):
             option = self.options.get(data.get("option", ""))
@@ -155,22 +155,22 @@ class OrdersPage:
             if not form.is_valid():
                 self.failed = form
                 return Outcome(False)
-            change = running.Change(add=form.order(), replace=index,
+            change = order_intake.Change(add=form.order(), replace=index,
                                     revision=_int(data.get("revision"), -1))
         elif action == "remove":
-            change = running.Change(remove=_int(data.get("index"), -1),
+            change = order_intake.Change(remove=_int(data.get("index"), -1),
                                     revision=_int(data.get("revision"), -1))
         elif action in ("final", "not_final"):
-            change = running.Change(final=action == "final")
+            change = order_intake.Change(final=action == "final")
         else:
             self.note_form = NoteForm(data, auto_id="%s")
             if not self.note_form.is_valid():
                 return Outcome(False)
-            change = running.Change(note=self.note_form.cleaned_data["note_to_gm"])
+            change = order_intake.Change(note=self.note_form.cleaned_data["note_to_gm"])
         try:
-            done = running.change_orders(self.seat.phase.id, user, change,
+            done = order_intake.change_orders(self.seat.phase.id, user, change,
                                          state_version=version)
-        except running.ChangeRejected as rejected:
+        except order_intake.ChangeRejected as rejected:
             self._place(rejected.errors, rejected.index, form)
             return Outcome(False)
         except CampaignError as error:

@@ -155,7 +155,7 @@ def orders(request: AuthenticatedHttpRequest, game_id: int) -> HttpResponse:
     game.refresh_from_db(fields=["state_version", "status", "paused_at"])
     barred = why_no_orders(state, seat.seat)  # the engine's word: the dead may not act
     # the same truth as the Status page: orders are taken only while the clock counts down
-    # (paused, past the deadline or under review, `running` refuses them)
+    # (paused, past the deadline or under review, `order_intake` refuses them)
     clock = status_info.clock(game, seat.phase, all_final=seat.phase.status ==
                               Phase.Status.OPEN and repository.everyone_final(seat.phase))
     context = {

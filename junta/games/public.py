@@ -49,6 +49,7 @@ from junta.games.campaigns import (
     do_seat_player,
     hand_seat_over,
     join_game,
+    start_campaign,
     unseat_player,
 )
 from junta.games.characters import add_heir, remove_lives, save_profile, set_died_at
@@ -95,6 +96,7 @@ from junta.games.models import (
     new_seed,
 )
 from junta.games.order_forms import EngineValue, OrderForm, form_prefix, token
+from junta.games.order_intake import OrdersRejected, StaleOrders, set_final, submit_orders
 from junta.games.page_cache import kept_for_viewer, kept_lobby
 from junta.games.play import (
     Seat,
@@ -122,13 +124,6 @@ from junta.games.repository import (
 )
 from junta.games.revisions import raised, watch
 from junta.games.rollbacks import undone, undone_phases
-from junta.games.running import (
-    OrdersRejected,
-    StaleOrders,
-    set_final,
-    start_campaign,
-    submit_orders,
-)
 from junta.games.selectors import (
     LIVE,
     EventsItem,

@@ -17,8 +17,8 @@ from django.utils import timezone
 from accounts.public import User
 from junta import engine
 from junta.engine import PhaseKind, Rng, bot_orders
-from junta.games import adjudication, repository, running
-from junta.games.campaigns import create_game, join_game
+from junta.games import adjudication, order_intake, repository
+from junta.games.campaigns import create_game, join_game, start_campaign
 from junta.games.demo import (
     DEMO_CAMPAIGN,
     DEMO_FINISHED_CAMPAIGN,
@@ -51,7 +51,7 @@ def simulate(*, gm: User, players: list[User], name: str, days: int, seed: str,
     Game.objects.filter(pk=game.pk).update(seed=seed)
     for user, character in zip(players, CHARACTER_NAMES, strict=False):
         join_game(game.id, user, character, bio="A family of the Republic.")
-    phase: Phase | None = running.start_campaign(game.id, gm, now=clock)
+    phase: Phase | None = start_campaign(game.id, gm, now=clock)
     rng = Rng(f"bots:{seed}")
     while phase is not None and phase.deadline <= real_now:
         state = repository.state_before(phase)
@@ -63,11 +63,11 @@ def simulate(*, gm: User, players: list[User], name: str, days: int, seed: str,
             if not orders:
                 continue
             try:
-                running.submit_orders(phase.id, seated[seat].user,
+                order_intake.submit_orders(phase.id, seated[seat].user,
                                       [o.to_dict() for o in orders],
                                       state_version=game.state_version, final=True,
                                       now=submit_at)
-            except running.OrdersRejected:
+            except order_intake.OrdersRejected:
                 continue
         if on_phase is not None:
             on_phase(game, phase)

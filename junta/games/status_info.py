@@ -212,7 +212,7 @@ class Clock:
     §timing). One of `paused`, `passed`, `counting` at most (`reviewing` may come with
     `paused`: a draft waiting while the campaign is paused):
     - `paused`: the GM stopped the clock; no deadline passes and no orders are taken until he
-      resumes (`running._open_phase_for_orders` refuses them), so nothing counts down;
+      resumes (`order_intake._open_phase_for_orders` refuses them), so nothing counts down;
     - `reviewing`: the phase is adjudicated and its draft awaits the GM's review: nobody owes
       orders any more;
     - `passed`: the deadline is behind us and the minute sweep has not adjudicated yet;

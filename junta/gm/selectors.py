@@ -333,7 +333,7 @@ def action_name(action: str) -> str:
 
 def audit_summary(entry: AuditEntry) -> str:
     """One line on what an action did: the summary the service wrote, or one made from the
-    entry's data (entries written before there were summaries, or by `junta.games.running`)."""
+    entry's data (entries written before there were summaries, or by `junta.games.order_intake`)."""
     data, action = entry.data or {}, entry.action
     if data.get("summary"):
         return str(data["summary"])

@@ -7,8 +7,7 @@ from __future__ import annotations
 from django.contrib.auth import get_user_model
 
 from junta.engine import legal_options
-from junta.games import running
-from junta.games.campaigns import create_game, join_game
+from junta.games.campaigns import create_game, join_game, start_campaign
 from junta.games.models import Game
 from tests.web.campaigns import install
 from tests.web.map_helpers import GENERAL_1, coup_state
@@ -22,7 +21,7 @@ def coup_campaign() -> tuple[Game, object, int]:
     game = create_game(gm, "Papayas", join_policy=Game.JoinPolicy.OPEN)
     for i in range(10):
         join_game(game.id, User.objects.create_user(email=f"p{i}@example.org"), f"Don {i}")
-    running.start_campaign(game.id, gm)
+    start_campaign(game.id, gm)
     state = coup_state()
     install(game, state)
     move = legal_options(state, GENERAL_1).get("move")

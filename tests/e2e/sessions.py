@@ -38,8 +38,7 @@ def six_families(gm_name: str = ""):  # noqa: ANN201 - (Game, [User])
     """A campaign of six families (Carlos, Isabel, Miguel, Lucia, Rafael, Elena), started."""
     from django.contrib.auth import get_user_model
 
-    from junta.games import running
-    from junta.games.campaigns import create_game, join_game
+    from junta.games.campaigns import create_game, join_game, start_campaign
     from junta.games.models import Game
 
     User = get_user_model()
@@ -50,5 +49,5 @@ def six_families(gm_name: str = ""):  # noqa: ANN201 - (Game, [User])
         user = User.objects.create_user(email=f"{name.lower()}@example.org", display_name=name)
         join_game(game.id, user, f"Don {name}")
         users.append(user)
-    running.start_campaign(game.id, gm)
+    start_campaign(game.id, gm)
     return game, users

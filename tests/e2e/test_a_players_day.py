@@ -12,8 +12,7 @@ from django.contrib.auth import get_user_model
 from junta.engine import Order as EngineOrder
 from junta.engine import catalog as cat
 from junta.engine import resolve
-from junta.games import running
-from junta.games.campaigns import create_game, join_game
+from junta.games.campaigns import create_game, join_game, start_campaign
 from junta.games.models import Game, Order, Speech
 from tests.e2e.sessions import screenshot_folder
 from tests.engine.helpers import in_phase
@@ -41,7 +40,7 @@ def campaign() -> tuple[Game, list]:
         EmailAddress.objects.create(user=user, email=user.email, verified=True, primary=True)
         join_game(game.id, user, f"Don {name}")
         users.append(user)
-    running.start_campaign(game.id, gm)
+    start_campaign(game.id, gm)
     return game, users
 
 

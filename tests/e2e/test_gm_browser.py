@@ -13,8 +13,8 @@ from django.contrib.auth import get_user_model
 from junta.engine import GameState, catalog
 from junta.engine.bots import bot_orders
 from junta.engine.rng import Rng
-from junta.games import adjudication, repository, running
-from junta.games.campaigns import create_game, join_game
+from junta.games import adjudication, order_intake, repository
+from junta.games.campaigns import create_game, join_game, start_campaign
 from junta.games.models import AuditEntry, Game, Order, Phase
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
@@ -65,7 +65,7 @@ def bots_play(game: Game, until: str) -> Phase:
         version = Game.objects.get(pk=game.pk).state_version
         for seat in state.active_seats():
             orders = [o.to_dict() for o in bot_orders(state, seat, rng)]
-            running.submit_orders(phase.id, users[seat], orders, state_version=version,
+            order_intake.submit_orders(phase.id, users[seat], orders, state_version=version,
                                   final=True, now=phase.opens_at + timedelta(minutes=1))
         if phase.kind == until:
             return phase
@@ -79,7 +79,7 @@ def test_a_gm_reviews_rules_and_publishes_on_a_phone(live_server, browser):
     for i, name in enumerate(NAMES):
         join_game(game.id, account(f"p{i}@example.org", name), f"Don {name}")
     Game.objects.filter(pk=game.pk).update(seed="gm-browser")  # the same deal every run
-    running.start_campaign(game.id, gm)
+    start_campaign(game.id, gm)
     phase = bots_play(game, until="cabinet")  # turn 1: everyone holds 4 cards
     Game.objects.filter(pk=game.pk).update(review_mode=Game.ReviewMode.REVIEW)
     adjudication.adjudicate_phase(phase.id, now=phase.deadline)  # the sweep drafts it

@@ -11,8 +11,7 @@ import re
 import pytest
 from django.contrib.auth import get_user_model
 
-from junta.games import running
-from junta.games.campaigns import create_game, join_game
+from junta.games.campaigns import create_game, join_game, start_campaign
 from junta.games.models import Game
 from tests.e2e.sessions import session_cookie
 from tests.engine.coup_states import coup_state
@@ -75,7 +74,7 @@ def test_every_text_on_the_map_has_a_contrast_of_4_5_to_1(live_server, browser):
     game = create_game(gm, "Papayas in arms", max_players=10, join_policy=Game.JoinPolicy.OPEN)
     for i in range(10):
         join_game(game.id, User.objects.create_user(email=f"p{i}@example.org"), f"Don {i}")
-    running.start_campaign(game.id, gm)
+    start_campaign(game.id, gm)
     install(game, coup_state()[0])  # units of every family in the streets, a coup under way
     context = browser.new_context(viewport={"width": 1280, "height": 900})
     context.add_cookies(session_cookie(gm, live_server.url))

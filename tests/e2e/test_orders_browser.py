@@ -11,8 +11,7 @@ from pathlib import Path
 import pytest
 from django.contrib.auth import get_user_model
 
-from junta.games import running
-from junta.games.campaigns import create_game, join_game
+from junta.games.campaigns import create_game, join_game, start_campaign
 from junta.games.models import Game, Order
 from tests.engine.option_states import ADMIRAL, GENERAL_3, WAR, locations
 from tests.web.campaigns import install
@@ -38,7 +37,7 @@ def test_a_conditional_order_on_a_phone(live_server, phone):
         user = User.objects.create_user(email=f"p{i}@example.org", display_name=name)
         join_game(game.id, user, f"Don {name}")
         users.append(user)
-    running.start_campaign(game.id, gm)
+    start_campaign(game.id, gm)
     state = locations()
     install(game, state)
     player = next(p for p in game.players.all() if p.seat == GENERAL_3)

@@ -38,8 +38,7 @@ import pytest
 from django.contrib.auth import get_user_model
 from playwright.sync_api import expect
 
-from junta.games import running
-from junta.games.campaigns import create_game, join_game
+from junta.games.campaigns import create_game, join_game, start_campaign
 from junta.games.models import Game
 from tests.conftest import service_missing
 from tests.e2e.sessions import session_cookie
@@ -252,7 +251,7 @@ def campaign(gm, title: str, prefix: str) -> tuple[Game, list]:
         user = account(f"{prefix}-{name.lower()}@example.org", name)
         join_game(game.id, user, f"Don {name}")
         users.append(user)
-    running.start_campaign(game.id, gm)
+    start_campaign(game.id, gm)
     return game, users
 
 

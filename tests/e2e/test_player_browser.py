@@ -7,8 +7,7 @@ import pytest
 from allauth.account.models import EmailAddress
 from django.contrib.auth import get_user_model
 
-from junta.games import running
-from junta.games.campaigns import create_game, join_game
+from junta.games.campaigns import create_game, join_game, start_campaign
 from junta.games.models import Game, Order, Phase
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
@@ -30,7 +29,7 @@ def test_a_player_gives_orders_on_a_phone(live_server, phone):
         EmailAddress.objects.create(user=user, email=user.email, verified=True, primary=True)
         join_game(game.id, user, f"Don {name}")
         users.append(user)
-    running.start_campaign(game.id, gm)
+    start_campaign(game.id, gm)
 
     phone.goto(f"{live_server.url}/accounts/login/")
     phone.get_by_label("Email").fill("p0@example.org")

@@ -10,7 +10,7 @@ from datetime import timedelta
 from junta.engine import GameState, digest, owes_orders, why_no_orders
 from junta.engine.bots import bot_orders
 from junta.engine.rng import Rng
-from junta.games import adjudication, repository, running
+from junta.games import adjudication, order_intake, repository
 from junta.games.models import Game, Phase
 
 
@@ -27,7 +27,7 @@ def play_days(game: Game, users: list, phases: int) -> None:
             orders = [o.to_dict() for o in bot_orders(state, seat, rng)]
             if why_no_orders(state, seat):
                 continue  # the dead do not act (docs/rules.md §death)
-            running.submit_orders(phase.id, by_seat[seat], orders, state_version=version,
+            order_intake.submit_orders(phase.id, by_seat[seat], orders, state_version=version,
                                   final=True, now=phase.opens_at + timedelta(minutes=1))
         adjudication.adjudicate_phase(phase.id, now=phase.deadline)
 

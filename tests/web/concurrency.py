@@ -9,8 +9,7 @@ import threading
 from django.contrib.auth import get_user_model
 from django.db import connections
 
-from junta.games import running
-from junta.games.campaigns import create_game, join_game
+from junta.games.campaigns import create_game, join_game, start_campaign
 from junta.games.models import Game, Phase
 
 WORKERS = 8
@@ -22,7 +21,7 @@ def started_phase() -> Phase:
     game = create_game(gm, "Race", join_policy=Game.JoinPolicy.OPEN)
     for i in range(10):
         join_game(game.id, User.objects.create_user(email=f"p{i}@example.org"), f"Don {i}")
-    return running.start_campaign(game.id, gm)
+    return start_campaign(game.id, gm)
 
 
 def in_threads(target, allow_errors: bool = False) -> list:

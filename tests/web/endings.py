@@ -5,8 +5,8 @@ from __future__ import annotations
 from django.contrib.auth import get_user_model
 
 from junta.engine import Catalog, PhaseKind
-from junta.games import repository, running
-from junta.games.campaigns import create_game, join_game
+from junta.games import repository
+from junta.games.campaigns import create_game, join_game, start_campaign
 from junta.games.models import Game, Phase
 from tests.web.campaigns import advance_until, play_days, state_of
 
@@ -19,7 +19,7 @@ def finish(game: Game, users: list, turn: int = 3) -> None:
     """Play with the bots to the Cabinet Appointment of `turn`, then leave three bills in the
     money deck (and no motion on the President's competence to delay the draw): the next
     Budget Draw ends the game (docs/rules.md §money-deck)."""
-    running.start_campaign(game.id, game.gm)
+    start_campaign(game.id, game.gm)
     advance_until(game, users, lambda p, s: s.phase == PhaseKind.CABINET and s.turn == turn)
     for _ in range(4):
         phase = Phase.objects.get(game=game, status=Phase.Status.OPEN)

@@ -10,7 +10,7 @@ from typing import Any
 
 from junta.engine import GameState, resolve
 from junta.engine import Order as EngineOrder
-from junta.games import running
+from junta.games.campaigns import start_campaign
 from tests.engine.helpers import in_phase
 from tests.web.campaigns import install, version
 
@@ -37,7 +37,7 @@ def coup_campaign(campaign) -> tuple[Any, dict, GameState]:  # noqa: ANN001 - th
     """A campaign made by the `campaign` fixture's factory, started and put in `coup_state`;
     (the game, its users by seat, the state)."""
     game, _users = campaign()
-    running.start_campaign(game.id, game.gm)
+    start_campaign(game.id, game.gm)
     state = coup_state()
     install(game, state)
     return game, users_by_seat(game), state

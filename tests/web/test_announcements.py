@@ -7,8 +7,8 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from junta.games import running, selectors
-from junta.games.campaigns import CampaignError
+from junta.games import selectors
+from junta.games.campaigns import CampaignError, start_campaign
 from junta.games.models import Announcement, Character, Game
 from junta.games.speeches import post_announcement, post_speech
 from tests.web.active_markup import active
@@ -22,7 +22,7 @@ NARRATION = "The rains come early.\n\n**Martial law** in the <script>alert('x')<
 
 def started(campaign) -> tuple[Game, list]:
     game, users = campaign()
-    running.start_campaign(game.id, game.gm)
+    start_campaign(game.id, game.gm)
     return game, users
 
 

@@ -12,7 +12,8 @@ from django.test import Client, override_settings
 from junta.api import tokens
 from junta.api.models import ApiToken
 from junta.engine import Rng, bot_orders
-from junta.games import adjudication, running
+from junta.games import adjudication, order_intake
+from junta.games.campaigns import start_campaign
 from junta.games.models import Game, Order, Player
 from tests.web.api_counts import forget_address_counts
 from tests.web.campaigns import open_phase, play_days, state_of, version
@@ -51,7 +52,7 @@ def send(client: Client, method: str, url: str, auth: dict, data: dict, status: 
 @pytest.fixture
 def started(campaign):
     game, users = campaign(players=6)
-    running.start_campaign(game.id, game.gm)
+    start_campaign(game.id, game.gm)
     return game, users
 
 
@@ -245,7 +246,7 @@ def test_options_are_plain_json_in_every_phase_and_filled_in_never_fail(started,
 
 def test_the_gm_has_no_orders_and_nobody_reads_another_s(started, client):
     game, users = started
-    running.submit_orders(open_phase(game).id, seat_user(game, 1), [],
+    order_intake.submit_orders(open_phase(game).id, seat_user(game, 1), [],
                           state_version=version(game), note_to_gm="SECRET-NOTE-4411")
     gm = bearer(game.gm)
     get(client, f"/campaigns/{game.id}/orders", gm, 404)
@@ -311,7 +312,7 @@ def test_conversations_for_members_only(started, client):
 def test_another_campaign_is_404_whatever_it_is(started, campaign, client):
     game, users = started
     other, _ = campaign(players=6, review=True)  # other e-mails: a campaign of others
-    running.start_campaign(other.id, other.gm)
+    start_campaign(other.id, other.gm)
     auth = bearer(seat_user(game, 0))
     for url in ("", "/phases", "/phases/1", "/speeches", "/conversations", "/options",
                 "/orders", "/conversations/1/messages"):
@@ -456,7 +457,7 @@ def test_a_deposit_beyond_the_pocket_is_refused_and_the_orders_in_are_kept(campa
     from tests.web.campaigns import install
 
     game, _users = campaign()
-    running.start_campaign(game.id, game.gm)
+    start_campaign(game.id, game.gm)
     s = locations()
     install(game, s)
     auth = bearer(seat_user(game, GENERAL_3))

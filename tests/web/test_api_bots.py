@@ -14,7 +14,8 @@ import pytest
 from django.test import Client, override_settings
 
 from junta.api import tokens
-from junta.games import adjudication, running, tasks
+from junta.games import adjudication, tasks
+from junta.games.campaigns import start_campaign
 from junta.games.models import Game, Phase
 from junta.games.replay import replay_game
 from tests.conftest import REPO
@@ -49,7 +50,7 @@ def through_client(secret: str):  # noqa: ANN201 - the bot's Transport
 
 def test_six_bot_clients_play_a_whole_campaign_through_the_api(campaign, eager_celery):
     game, users = campaign(players=6)
-    running.start_campaign(game.id, game.gm)
+    start_campaign(game.id, game.gm)
     junta_bot = bot_module()
     bots = [junta_bot.Bot(through_client(tokens.create(user, "bot").secret), game.id,
                           seed=f"bot-{i}") for i, user in enumerate(users)]

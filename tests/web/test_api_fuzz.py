@@ -22,7 +22,7 @@ from django.test import Client, override_settings
 from junta.api import tokens
 from junta.engine import ORDER_KINDS
 from junta.engine.orders import CONDITION_KINDS
-from junta.games import running
+from junta.games.campaigns import start_campaign
 from junta.games.models import Game, Order, Player
 from junta.talk import access as talk_access
 from junta.talk import services as talk_services
@@ -168,7 +168,7 @@ def world(campaign) -> tuple[Game, list[dict[str, str]], int]:
     """A running campaign, tokens of the player at seat 0 and of the GM, a conversation of the
     player's."""
     game, _users = campaign(players=6)
-    running.start_campaign(game.id, game.gm)
+    start_campaign(game.id, game.gm)
     player = game.players.get(seat=0, membership=Player.Membership.ACTIVE)
     reader = talk_access.reader_for(game, player.user)
     assert reader is not None

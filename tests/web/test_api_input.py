@@ -9,7 +9,7 @@ import pytest
 from django.test import Client, override_settings
 
 from junta.api import tokens
-from junta.games import running
+from junta.games.campaigns import start_campaign
 from junta.games.models import Game, Order, Player
 from junta.ops.text import REFUSED_TEXT
 from tests.web.campaigns import open_phase, version
@@ -37,7 +37,7 @@ def client() -> Client:
 @pytest.fixture
 def seated(campaign) -> tuple[Game, dict[str, str]]:
     game, _users = campaign(players=6)
-    running.start_campaign(game.id, game.gm)
+    start_campaign(game.id, game.gm)
     user = game.players.get(seat=0, membership=Player.Membership.ACTIVE).user
     return game, {"Authorization": f"Bearer {tokens.create(user, 'bot').secret}"}
 

@@ -14,7 +14,8 @@ from django.test import override_settings
 
 from junta.api import tokens
 from junta.engine import Catalog, catalog
-from junta.games import repository, running
+from junta.games import order_intake, repository
+from junta.games.campaigns import start_campaign
 from junta.games.models import Game, Phase, PhaseResult, Player
 from junta.talk import access as talk_access
 from junta.talk import services as talk_services
@@ -39,7 +40,7 @@ def budget_vote(campaign):
     """A campaign in its first Budget Vote; the Foreign Minister (or the Farm & Labor
     Secretary) holds the markers, has ordered a payment with a note, and wrote to the GM."""
     game, users = campaign()
-    running.start_campaign(game.id, game.gm)
+    start_campaign(game.id, game.gm)
     for _ in range(60):
         phase = Phase.objects.get(game=game, status=Phase.Status.OPEN)
         if phase.kind == "budget_vote":
@@ -56,7 +57,7 @@ def budget_vote(campaign):
     repository.rewrite_state_before(phase, changed)
     repository.write_board(game, changed)
     payee = next(p.seat for p in state.players if p.seat != minister and p.active)
-    running.submit_orders(phase.id, user_at(game, minister),
+    order_intake.submit_orders(phase.id, user_at(game, minister),
                           [{"kind": "pay", "to": payee, "amount": AMOUNT}],
                           state_version=Game.objects.get(pk=game.pk).state_version,
                           note_to_gm=NOTE)
@@ -150,7 +151,7 @@ def test_everything_is_revealed_when_the_game_ends_and_nothing_before(campaign, 
     """docs/rules.md §secrets: "When the game ends, everything is revealed" — in the API as on
     the History page: every secret line with whom it was told to, every family's orders."""
     game, users = campaign()
-    running.start_campaign(game.id, game.gm)
+    start_campaign(game.id, game.gm)
     phase = advance_until(game, users, lambda p, s: s.phase == "cabinet" and s.turn == 2)
     state = repository.state_before(phase)
     state.money_deck = state.money_deck[-3:]  # the budget cannot be drawn: the game ends

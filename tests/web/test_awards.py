@@ -11,7 +11,7 @@ import pytest
 from django.template import Context, Template
 from django.urls import reverse
 
-from junta.games import running
+from junta.games.campaigns import start_campaign
 from junta.games.models import Game
 from junta.polls import services
 from junta.polls.models import Poll, Vote
@@ -25,7 +25,7 @@ STANDARD = ["Best speech", "Most treacherous", "Best death", "Best schemer", "Mo
 @pytest.fixture
 def finished(campaign):
     game, users = campaign(players=6)
-    running.start_campaign(game.id, game.gm)
+    start_campaign(game.id, game.gm)
     game.refresh_from_db()
     game.status = Game.Status.FINISHED
     game.save()  # saved, not updated: the campaign's pages see it
@@ -55,7 +55,7 @@ def test_awards_open_only_at_the_end_and_only_by_the_gm(campaign, client):
     """ "Awards: when the campaign is finished, the GameMaster opens the awards (best speech,
     most treacherous, best death, best schemer, most loyal, and his own)." """
     game, (carlos, *_) = campaign(players=6)
-    running.start_campaign(game.id, game.gm)
+    start_campaign(game.id, game.gm)
     game.refresh_from_db()
     with pytest.raises(services.PollError, match="finished"):
         services.open_awards(game, game.gm, [])

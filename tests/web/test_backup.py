@@ -27,8 +27,9 @@ from django.utils import timezone
 
 from accounts.models import User
 from junta import engine
-from junta.games import repository, running
+from junta.games import repository
 from junta.games.archive import AUDIT_PLAYER_KEYS
+from junta.games.campaigns import start_campaign
 from junta.games.models import (
     Announcement,
     AuditEntry,
@@ -146,7 +147,7 @@ def rich_campaign(campaign):
     prepared, a GM ruling, a replacement, a rollback, notification settings, an absence and
     mails already sent."""
     game, users = campaign(players=8)
-    running.start_campaign(game.id, game.gm)
+    start_campaign(game.id, game.gm)
     Preferences.objects.create(user=users[0], game=game, results=True, digest=True)
     Preferences.objects.create(user=game.gm, game=game)
     first = post_speech(game, users[0], "Viva la **Republica**!")

@@ -9,8 +9,7 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
-from junta.games import running
-from junta.games.campaigns import create_game
+from junta.games.campaigns import create_game, start_campaign
 from junta.games.models import AuditEntry, Game, Phase
 from junta.gm import services
 from junta.notify.calendar import escape_text, fold
@@ -68,7 +67,7 @@ def unescape(value: str) -> str:
 def test_the_feed_lists_my_deadlines_in_utc_with_the_zone_named(campaign, client,
                                                                  django_user_model):
     game, users = campaign()
-    running.start_campaign(game.id, game.gm)
+    start_campaign(game.id, game.gm)
     play_days(game, users, 2)
     # a second campaign of the same player, in another zone, and one he is not in
     other_gm = django_user_model.objects.create_user(email="othergm@example.org")
@@ -80,7 +79,7 @@ def test_the_feed_lists_my_deadlines_in_utc_with_the_zone_named(campaign, client
         user = users[0] if i == 0 else django_user_model.objects.create_user(
             email=f"m{i}@example.org")
         join_game(madrid.id, user, f"Señor Ñandú {i}")
-    running.start_campaign(madrid.id, other_gm)
+    start_campaign(madrid.id, other_gm)
     stranger = create_game(other_gm, "Not mine")
 
     client.force_login(users[0])
@@ -121,7 +120,7 @@ def test_the_feed_lists_my_deadlines_in_utc_with_the_zone_named(campaign, client
 def test_a_moved_deadline_keeps_its_uid_with_a_higher_sequence_and_a_later_modification(
         campaign, client):
     game, users = campaign()
-    phase = running.start_campaign(game.id, game.gm)
+    phase = start_campaign(game.id, game.gm)
     an_hour_ago = timezone.now() - timedelta(hours=1)  # the campaign began an hour ago
     Phase.objects.filter(pk=phase.pk).update(opens_at=an_hour_ago)
     AuditEntry.objects.filter(game=game).update(created_at=an_hour_ago)

@@ -14,8 +14,9 @@ from django.utils import timezone
 from PIL import Image
 
 from junta.engine import GameState
-from junta.games import repository, running
+from junta.games import repository
 from junta.games.avatars import MAX_AVATAR_BYTES
+from junta.games.campaigns import start_campaign
 from junta.games.models import Character, Game, PhaseResult, Player
 from junta.lives.models import HeirDraft, Obituary
 from junta.lives.services import sync_lives
@@ -35,7 +36,7 @@ def test_a_dead_player_prepares_his_heir_who_returns_next_turn(campaign, client,
                                                                settings, tmp_path):
     settings.MEDIA_ROOT = tmp_path
     game, users = campaign()
-    running.start_campaign(game.id, game.gm)
+    start_campaign(game.id, game.gm)
     carlos = users[0]
     kill_in_open_phase(game, 0)
     play_days(game, users, 1)  # the nominations are published with Don Carlos dead
@@ -82,7 +83,7 @@ def test_a_dead_player_prepares_his_heir_who_returns_next_turn(campaign, client,
 
 def test_a_family_without_a_prepared_heir_gets_a_default_one(campaign):
     game, users = campaign()
-    running.start_campaign(game.id, game.gm)
+    start_campaign(game.id, game.gm)
     kill_in_open_phase(game, 1)
     play_days(game, users, 2)
     heir = Character.objects.get(player__user=users[1], life=2)
@@ -93,7 +94,7 @@ def miguel_dies(campaign, line: str) -> tuple[Game, list, PhaseResult, GameState
     """Three days in, the last published result tells Don Miguel's death in `line`; (the
     campaign, its users, that result, the state after it)."""
     game, users = campaign()
-    running.start_campaign(game.id, game.gm)
+    start_campaign(game.id, game.gm)
     play_days(game, users, 3)
     result = PhaseResult.objects.filter(phase__game=game).order_by("-phase__number").first()
     result.events = [*result.events, {"kind": "death", "audience": "public", "headline": True,
@@ -151,7 +152,7 @@ def test_a_living_character_edits_bio_and_avatar_but_not_the_name(campaign, clie
     assert "Name" in client.get(url).content.decode()  # before the start, the name too
     client.post(url, {"name": "Don Carlitos", "bio": "Owns bananas."})
     assert Character.objects.get(player__user=users[0]).name == "Don Carlitos"
-    running.start_campaign(game.id, game.gm)
+    start_campaign(game.id, game.gm)
     response = client.post(url, {"name": "Someone Else", "bio": "Owns the army.",
                                  "avatar": SimpleUploadedFile("a.png", png(), "image/png")})
     assert response.status_code == 302
@@ -180,7 +181,7 @@ def test_avatar_uploads_refuse_non_images_and_files_over_the_limit(
         campaign, client, settings, tmp_path, upload, message):
     settings.MEDIA_ROOT = tmp_path
     game, users = campaign()
-    running.start_campaign(game.id, game.gm)
+    start_campaign(game.id, game.gm)
     client.force_login(users[0])
     url = reverse("game_character", args=[game.id])
     response = client.post(url, {"bio": "x", "avatar": upload})

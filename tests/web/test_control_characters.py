@@ -19,7 +19,7 @@ from django.core import serializers
 from django.core.exceptions import ValidationError
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
-from junta.games.campaigns import create_game, join_game
+from junta.games.campaigns import create_game, join_game, start_campaign
 from junta.games.models import Game, Speech
 from junta.ops.middleware import MESSAGE
 from tests.web.browser_forms import Form, forms_in, submit
@@ -77,9 +77,9 @@ def running_game():
         user = users.create_user(email=f"{name.lower()}@example.org", display_name=name)
         join_game(game.id, user, f"Don {name}")
         players.append(user)
-    from junta.games import running
 
-    running.start_campaign(game.id, gm)
+
+    start_campaign(game.id, gm)
     return game, gm, players
 
 

@@ -12,7 +12,7 @@ from django.db import connection
 from django.db.migrations.executor import MigrationExecutor
 from django.utils import timezone
 
-from junta.games import running
+from junta.games.campaigns import start_campaign
 from junta.notify.models import ConversationMail
 from junta.talk import access, services
 
@@ -32,7 +32,7 @@ def migrate(targets):
 @pytest.mark.django_db(transaction=True)
 def test_the_mails_told_go_to_notify_and_back(campaign):
     game, users = campaign(players=6)
-    running.start_campaign(game.id, game.gm)
+    start_campaign(game.id, game.gm)
     carlos, isabel, miguel = users[:3]
     starter = access.reader_for(game, carlos)
     assert starter is not None

@@ -23,6 +23,7 @@ from junta.engine import (
 )
 from junta.engine import catalog as cat
 from junta.engine.guidance import instructions
+from junta.games.campaigns import start_campaign
 from junta.games.models import Order as OrderRow
 from junta.games.order_forms import OrderForm, form_prefix
 from tests.engine.helpers import give, in_phase, run
@@ -405,10 +406,10 @@ def test_instructions_for_each_coup_phase_and_position():
 
 
 def coup_campaign(campaign, name: str):
-    from junta.games import running
+
 
     game, users = campaign()
-    running.start_campaign(game.id, game.gm)
+    start_campaign(game.id, game.gm)
     phase = install(game, state(name))
     by_seat = {p.seat: p.user for p in game.players.all()}
     return game, phase, by_seat

@@ -8,7 +8,8 @@ import re
 import pytest
 from django.urls import reverse
 
-from junta.games import running, speeches
+from junta.games import speeches
+from junta.games.campaigns import start_campaign
 from junta.games.models import Game
 from junta.talk import access, services
 
@@ -28,7 +29,7 @@ def test_anonymous_visitors_get_the_welcome_page(client):
 
 def test_a_player_sees_what_waits_for_him_in_each_campaign(campaign, client):
     game, users = campaign(players=6)
-    running.start_campaign(game.id, game.gm)
+    start_campaign(game.id, game.gm)
     carlos, isabel = users[:2]
     client.force_login(carlos)
     page = client.get(reverse("home")).content.decode()
@@ -58,7 +59,7 @@ def test_a_player_sees_what_waits_for_him_in_each_campaign(campaign, client):
 
 def test_the_gm_sees_his_campaigns_and_a_forming_one(campaign, client, django_user_model):
     game, _users = campaign(players=6)
-    running.start_campaign(game.id, game.gm)
+    start_campaign(game.id, game.gm)
     forming = Game.objects.create(name="Next season", gm=game.gm)
     client.force_login(game.gm)
     page = client.get(reverse("home")).content.decode()
@@ -74,7 +75,7 @@ def test_the_lobby_counts_unread_messages_and_links_to_status(campaign, client):
     """The lobby names each campaign's unread private messages, and a started campaign's name
     opens its Status page, for its players and its GameMaster alike."""
     game, users = campaign(players=6)
-    running.start_campaign(game.id, game.gm)
+    start_campaign(game.id, game.gm)
     carlos, isabel = users[:2]
     reader = access.reader_for(game, isabel)
     assert reader is not None

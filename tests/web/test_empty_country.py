@@ -11,7 +11,8 @@ from django.urls import reverse
 
 from junta.engine import Status
 from junta.engine import catalog as cat
-from junta.games import adjudication, running
+from junta.games import adjudication
+from junta.games.campaigns import start_campaign
 from junta.games.models import Game, Player
 from tests.engine.helpers import in_phase
 from tests.web.browser_forms import form_with, submit
@@ -29,7 +30,7 @@ LINE = ("Nobody is left in the country: no President can be elected, and with no
 def empty_country(campaign):  # noqa: ANN001, ANN201 - the fixture; a Game
     """A campaign at turn 2's Cabinet phase with every family abroad and Dona the richest."""
     game, _ = campaign(players=6)
-    running.start_campaign(game.id, game.gm)
+    start_campaign(game.id, game.gm)
     s = in_phase("cabinet", players=6, turn=2)
     for p in s.players:
         p.status = Status.EXILED

@@ -18,7 +18,8 @@ from django.core.cache import caches
 from django.urls import reverse
 
 from junta.engine import Catalog, PhaseKind
-from junta.games import end_report, running
+from junta.games import end_report
+from junta.games.campaigns import start_campaign
 from junta.games.models import Character, Game, PhaseResult, Player
 from tests.web.browser_forms import forms_in, submit
 from tests.web.campaigns import drawn_next, play_days, queries_for
@@ -193,7 +194,7 @@ def test_ties_share_a_place_and_the_pocket_does_not_count():
 
 def test_no_report_and_no_archive_entry_before_the_end(campaign, client):
     game, users = campaign()
-    running.start_campaign(game.id, game.gm)
+    start_campaign(game.id, game.gm)
     play_days(game, users, 3)
     url = reverse("game_report", args=[game.id])
     for who in (users[0], game.gm):

@@ -19,7 +19,8 @@ from django.core.management import CommandError, call_command
 from django.urls import reverse
 
 from junta.engine import ENGINE_VERSION, GameState, digest
-from junta.games import adjudication, repository, running
+from junta.games import adjudication, order_intake, repository
+from junta.games.campaigns import start_campaign
 from junta.games.models import AuditEntry, Game, PhaseResult, Player
 from junta.gm import services
 from junta.gm.checks import check_campaign
@@ -44,7 +45,7 @@ def adjudicated_by_the_older_engine(campaign) -> tuple[Game, int]:
     older engine cut the deposit down to what was left, where today's fails it whole. Two more
     phases follow under today's engine. Returns the campaign and that phase's number."""
     game, users = campaign(players=6)
-    running.start_campaign(game.id, game.gm)
+    start_campaign(game.id, game.gm)
     phase = advance_until(game, users, lambda phase, state: phase.kind == "locations"
                           and state.bank_status == "open"
                           and max(state.players[s].pocket for s in state.active_seats()) >= 2)
@@ -53,7 +54,7 @@ def adjudicated_by_the_older_engine(campaign) -> tuple[Game, int]:
     pocket, bank = state.players[seat].pocket, state.players[seat].bank
     other = next(s for s in state.active_seats() if s != seat)
     user = Player.objects.get(game=game, seat=seat, membership="active").user
-    running.submit_orders(phase.id, user, [{"kind": "location", "place": "bank"},
+    order_intake.submit_orders(phase.id, user, [{"kind": "location", "place": "bank"},
                                            {"kind": "bank", "action": "deposit",
                                             "amount": pocket}],
                           state_version=version(game), final=True)

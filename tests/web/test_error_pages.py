@@ -13,7 +13,8 @@ from django.template.loader import render_to_string
 from django.test import Client, override_settings
 from django.urls import reverse
 
-from junta.games import rulebook, running
+from junta.games import rulebook
+from junta.games.campaigns import start_campaign
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("debug_off")]
 
@@ -46,7 +47,7 @@ def test_a_missing_page_answers_404_in_the_sites_layout_and_says_to_log_in(clien
 def test_a_player_opening_a_campaign_he_is_not_in_is_sent_to_his_dashboard(
         campaign, client, django_user_model):
     game, _users = campaign()
-    running.start_campaign(game.id, game.gm)
+    start_campaign(game.id, game.gm)
     stranger = django_user_model.objects.create_user(email="nosy@example.org",
                                                      display_name="Nosy")
     client.force_login(stranger)

@@ -16,7 +16,8 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from junta.engine import Status
-from junta.games import repository, running, selectors
+from junta.games import repository, selectors
+from junta.games.campaigns import start_campaign
 from junta.games.models import ContentRevision, EventsSeen, Game, Player, Speech
 from junta.games.speeches import post_speech
 from tests.web.browser_forms import csrf_browser as browser
@@ -28,7 +29,7 @@ pytestmark = pytest.mark.django_db
 
 def started(campaign, days: int = 0) -> tuple[Game, list]:
     game, users = campaign()
-    running.start_campaign(game.id, game.gm)
+    start_campaign(game.id, game.gm)
     if days:
         play_days(game, users, days)
     return game, users

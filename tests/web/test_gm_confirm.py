@@ -14,8 +14,8 @@ from django.utils.html import escape
 
 from junta.engine.bots import bot_orders
 from junta.engine.rng import Rng
-from junta.games import repository, running
-from junta.games.campaigns import join_game
+from junta.games import order_intake, repository
+from junta.games.campaigns import join_game, start_campaign
 from junta.games.models import AuditEntry, Game, Phase, Player
 from junta.gm import services
 from tests.web.browser_forms import asked, form_to, form_with, submit
@@ -31,7 +31,7 @@ def actions(game: Game) -> list[str]:
 
 def started(campaign, review: bool = False) -> tuple[Game, list]:  # noqa: ANN001 - fixture
     game, users = campaign(players=6, review=review)
-    running.start_campaign(game.id, game.gm)
+    start_campaign(game.id, game.gm)
     return Game.objects.get(pk=game.pk), users
 
 
@@ -63,7 +63,7 @@ def test_adjudicate_now_asks_first_naming_who_gave_no_orders(campaign, client):
     game, users = started(campaign)
     phase = open_phase(game)
     for seat in (0, 1, 2, 3):
-        running.submit_orders(phase.id, users[seat], [{"kind": "nominate", "candidate": 1}],
+        order_intake.submit_orders(phase.id, users[seat], [{"kind": "nominate", "candidate": 1}],
                               state_version=version(game), final=seat != 3)
     client.force_login(game.gm)
     time_page = reverse("gm_time", args=[game.id])
@@ -138,7 +138,7 @@ def test_rollback_asks_first_naming_who_must_order_again(campaign, client):
     play_days(game, users, 2)
     current = open_phase(game)
     for seat in (1, 2):
-        running.submit_orders(current.id, users[seat], [], state_version=version(game))
+        order_intake.submit_orders(current.id, users[seat], [], state_version=version(game))
     client.force_login(game.gm)
     history = reverse("gm_history", args=[game.id])
     html = asked(client, history, reverse("gm_rollback", args=[game.id]),
@@ -162,7 +162,7 @@ def test_rollback_names_the_players_whose_orders_are_left_behind(campaign, clien
     state = repository.state_before(current)
     for seat in (1, 2):
         orders = orders_for(state, seat)
-        running.submit_orders(current.id, users[seat], orders, state_version=version(game))
+        order_intake.submit_orders(current.id, users[seat], orders, state_version=version(game))
     client.force_login(game.gm)
     html = asked(client, reverse("gm_history", args=[game.id]),
                  reverse("gm_rollback", args=[game.id]), {"to_phase": "1", "reason": "x"})

@@ -15,8 +15,8 @@ from django.utils.html import escape
 from junta.engine import Event, GameState, catalog
 from junta.engine.bots import bot_orders
 from junta.engine.rng import Rng
-from junta.games import adjudication, repository, running
-from junta.games.campaigns import create_game, join_game
+from junta.games import adjudication, order_intake, repository
+from junta.games.campaigns import create_game, join_game, start_campaign
 from junta.games.models import AuditEntry, Game, Order, Phase, PhaseResult
 from junta.games.order_forms import token
 from junta.games.replay import replay_game
@@ -50,7 +50,7 @@ def make_game(gm, players: int = 6, review: bool = False, name: str = "Papayas",
         users.append(user)
     Game.objects.filter(pk=game.pk).update(seed=f"gm-panel-{name}")  # the same deal each run
     if start:
-        running.start_campaign(game.id, gm)
+        start_campaign(game.id, gm)
     return Game.objects.get(pk=game.pk), users
 
 
@@ -89,7 +89,7 @@ def play(game: Game, phases: int = 1, until: str | None = None, seed: str = "gm-
         users = by_seat(game)
         for seat in state.active_seats():
             orders = [o.to_dict() for o in bot_orders(state, seat, rng)]
-            running.submit_orders(phase.id, users[seat], orders, state_version=version(game),
+            order_intake.submit_orders(phase.id, users[seat], orders, state_version=version(game),
                                   final=True, now=phase.opens_at + timedelta(minutes=1))
         adjudication.adjudicate_phase(phase.id, now=phase.deadline, force=True)
     if until is not None:
@@ -188,7 +188,7 @@ def test_the_gm_link_is_on_the_gm_s_game_pages_only(cast, client):
 def test_overview_shows_status_deadline_sweep_and_who_owes_orders(cast, client):
     game = cast["game"]
     phase = open_phase(game)
-    running.set_final(phase.id, cast["players"][1])
+    order_intake.set_final(phase.id, cast["players"][1])
     client.force_login(cast["gm"])
     page = client.get(reverse("gm_overview", args=[game.id])).content.decode()
     assert "Nominations and first election" in page
@@ -391,7 +391,7 @@ def test_a_seated_player_is_replaced_keeping_the_seat_and_its_state(cast, client
     old = game.players.get(user=users[2])
     state = state_of(phase)
     hand = list(state.players[2].hand)
-    running.submit_orders(phase.id, users[2], [], state_version=version(game),
+    order_intake.submit_orders(phase.id, users[2], [], state_version=version(game),
                           note_to_gm="my note")
     past_orders = Order.objects.filter(player=old).exclude(phase=phase).count()
     newcomer = make_user("newcomer@example.org")
@@ -469,9 +469,9 @@ def test_review_adjudicate_read_change_orders_and_publish(client):
     game, users = make_game(gm, review=True)
     phase = open_phase(game)
     v = version(game)
-    running.submit_orders(phase.id, users[0], [{"kind": "nominate", "candidate": 1}],
+    order_intake.submit_orders(phase.id, users[0], [{"kind": "nominate", "candidate": 1}],
                           state_version=v, note_to_gm="please be fair")
-    running.submit_orders(phase.id, users[2], [{"kind": "nominate", "candidate": 3}],
+    order_intake.submit_orders(phase.id, users[2], [{"kind": "nominate", "candidate": 3}],
                           state_version=v)
     client.force_login(gm)
     asked_and_confirmed(client, reverse("gm_time", args=[game.id]),
@@ -544,8 +544,8 @@ def test_money_moves_between_pockets_and_banks_conserving_it(cast, client):
     with pytest.raises(GMError, match="Give a reason"):
         services.move_money(game.id, cast["gm"], f"pocket:{rich.seat}", "out", 1, reason="")
     # the stale form is refused
-    with pytest.raises(running.CampaignError, match="has changed"):
-        running.submit_orders(phase.id, by_seat(game)[0], [], state_version=v)
+    with pytest.raises(order_intake.CampaignError, match="has changed"):
+        order_intake.submit_orders(phase.id, by_seat(game)[0], [], state_version=v)
 
 
 def test_a_ruling_that_leaves_an_order_impossible_is_told_to_the_gm_and_the_player(cast):
@@ -884,7 +884,7 @@ def test_rollback_then_replay_gives_equal_digests(cast, client):
     state = repository.state_before(current)
     given = [seat for seat in state.active_seats() if bot_orders(state, seat, Rng("rb"))][:2]
     for seat in given:
-        running.submit_orders(current.id, users[seat],
+        order_intake.submit_orders(current.id, users[seat],
                               [o.to_dict() for o in bot_orders(state, seat, Rng("rb"))],
                               state_version=version(game))
     history = client.get(reverse("gm_history", args=[game.id])).content.decode()
@@ -1147,11 +1147,11 @@ def test_an_annulment_from_a_page_older_than_the_player_s_orders_is_refused(cast
     game = cast["game"]
     phase = open_phase(game)
     user = cast["players"][0]
-    running.submit_orders(phase.id, user, [{"kind": "nominate", "candidate": 1}],
+    order_intake.submit_orders(phase.id, user, [{"kind": "nominate", "candidate": 1}],
                           state_version=version(game))
     row = Order.objects.get(phase=phase, player__user=user)
     seen = row.revision
-    running.submit_orders(phase.id, user, [{"kind": "nominate", "candidate": 2}],
+    order_intake.submit_orders(phase.id, user, [{"kind": "nominate", "candidate": 2}],
                           state_version=version(game))
     with pytest.raises(GMError, match="changed since this page was opened"):
         services.annul_order(game.id, cast["gm"], 0, 0, reason="x", revision=seen)
@@ -1382,9 +1382,9 @@ def test_the_panel_s_wording(cast, client):
     game, users = cast["game"], cast["players"]
     phase = open_phase(game)
     v = version(game)
-    running.submit_orders(phase.id, users[0], [{"kind": "nominate", "candidate": 1}],
+    order_intake.submit_orders(phase.id, users[0], [{"kind": "nominate", "candidate": 1}],
                           state_version=v)
-    running.submit_orders(phase.id, users[1], [{"kind": "nominate", "candidate": 2}],
+    order_intake.submit_orders(phase.id, users[1], [{"kind": "nominate", "candidate": 2}],
                           state_version=v, final=True)
     client.force_login(cast["gm"])
     page = client.get(reverse("gm_rulings", args=[game.id])).content.decode()
@@ -1463,7 +1463,7 @@ def test_the_audit_log_says_what_each_action_did(cast, client):
     game = cast["game"]
     gm = cast["gm"]
     phase = open_phase(game)
-    running.submit_orders(phase.id, cast["players"][0], [{"kind": "nominate", "candidate": 1}],
+    order_intake.submit_orders(phase.id, cast["players"][0], [{"kind": "nominate", "candidate": 1}],
                           state_version=version(game))
     services.annul_order(game.id, gm, 0, 0, reason="double post")
     services.extend_deadline(game.id, gm, 2)
@@ -1652,7 +1652,7 @@ def test_an_order_the_engine_refuses_comes_back_with_its_message_by_the_field(ca
     assert again.control(f"{pay}-ruling-state_version").value == str(version(game))
     # a set clash with the player's own orders: his payment leaves too little for the GM's
     user = by_seat(game)[rich.seat]
-    running.submit_orders(phase.id, user, [{"kind": "pay", "to": other,
+    order_intake.submit_orders(phase.id, user, [{"kind": "pay", "to": other,
                                             "amount": rich.pocket}],
                           state_version=version(game))
     before = (version(game), actions(game))
@@ -1728,7 +1728,7 @@ def test_the_rulings_and_review_pages_show_orders_in_words_never_json(client):
     state = state_of(phase)
     orders = {0: {"kind": "nominate", "candidate": 1}, 2: {"kind": "nominate", "candidate": 3}}
     for seat, order in orders.items():
-        running.submit_orders(phase.id, users[seat], [order], state_version=version(game))
+        order_intake.submit_orders(phase.id, users[seat], [order], state_version=version(game))
     words = {seat: describe_order(state, parse_order(o)) for seat, o in orders.items()}
     client.force_login(gm)
     pages = [gm_page(client.get(reverse("gm_rulings", args=[game.id]) + "?order_for=0"))]

@@ -10,7 +10,7 @@ import re
 import pytest
 from django.urls import reverse
 
-from junta.games import running
+from junta.games.campaigns import start_campaign
 from junta.games.models import Phase, Speech
 from junta.games.play_views import HISTORY_PHASES_PER_PAGE
 from junta.games.speeches import post_speech
@@ -41,7 +41,7 @@ def urls(game) -> dict[str, str]:  # noqa: ANN001
 def test_queries_do_not_grow_with_ten_more_phases_and_200_more_speeches(
         campaign, client, django_assert_max_num_queries):
     game, users = campaign()
-    running.start_campaign(game.id, game.gm)
+    start_campaign(game.id, game.gm)
     talk(game, users, 12, 2, "EARLY")  # two pages of History, two of speeches
     client.force_login(users[0])
     before = {name: queries_for(client, url) for name, url in urls(game).items()}
@@ -60,7 +60,7 @@ def test_queries_do_not_grow_with_ten_more_phases_and_200_more_speeches(
 
 def test_the_history_s_size_does_not_grow_with_the_speeches(campaign, client):
     game, users = campaign()
-    running.start_campaign(game.id, game.gm)
+    start_campaign(game.id, game.gm)
     talk(game, users, 12, 1, "FEW")
     client.force_login(users[0])
     url = reverse("game_history", args=[game.id])
@@ -81,7 +81,7 @@ def test_the_history_s_size_does_not_grow_with_the_speeches(campaign, client):
 
 def test_the_history_links_each_phase_to_its_own_speeches_in_pages(campaign, client):
     game, users = campaign()
-    running.start_campaign(game.id, game.gm)
+    start_campaign(game.id, game.gm)
     talk(game, users, 3, 0, "")
     first, second = open_phase(game).number, open_phase(game).number + 1
     for i in range(SPEECHES_PER_PAGE + 3):
@@ -120,8 +120,8 @@ def test_the_history_links_each_phase_to_its_own_speeches_in_pages(campaign, cli
 def test_a_speech_of_another_campaign_never_shows(campaign, client):
     game, users = campaign()
     other, strangers = campaign(players=6, review=True)
-    running.start_campaign(game.id, game.gm)
-    running.start_campaign(other.id, other.gm)
+    start_campaign(game.id, game.gm)
+    start_campaign(other.id, other.gm)
     post_speech(game, users[0], "OUR-SPEECH in phase 1.")
     post_speech(other, strangers[0], "THEIR-SPEECH in their phase 1.")
     play_days(game, users, 1)

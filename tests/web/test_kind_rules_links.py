@@ -14,6 +14,7 @@ import pytest
 from django.urls import reverse
 
 from junta.engine import ORDER_KINDS, GameState, legal_options
+from junta.games.campaigns import start_campaign
 from junta.games.order_forms import form_prefix
 from tests.engine.option_states import (
     FOREIGN,
@@ -97,10 +98,10 @@ def assert_forms_link_their_rules(page: str, state: GameState, seat: int, anchor
 def test_each_order_form_links_to_its_rule(campaign, client, make, seat):
     """Every form of the Orders page, in a phase's worth of kinds, links to its kind's main
     section, and the Rules page has that heading."""
-    from junta.games import running
+
 
     game, _users = campaign()
-    running.start_campaign(game.id, game.gm)
+    start_campaign(game.id, game.gm)
     state = make()
     install(game, state)
     page = orders_page(client, users_by_seat(game)[seat], game)
@@ -119,10 +120,10 @@ def test_the_coup_forms_link_to_their_rules(campaign, client):
 def test_the_api_gives_each_option_its_rules(campaign, client):
     """A bot reads the same sections from the options: each option's kind's, the main one
     first, each a heading of the Rules page."""
-    from junta.games import running
+
 
     game, _users = campaign()
-    running.start_campaign(game.id, game.gm)
+    start_campaign(game.id, game.gm)
     install(game, locations())
     client.force_login(users_by_seat(game)[GENERAL_3])
     response = client.get(f"/api/v1/campaigns/{game.id}/options")

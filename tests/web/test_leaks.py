@@ -23,7 +23,8 @@ from django.urls import reverse
 from django.utils.html import escape
 
 from junta.engine import GameState, catalog
-from junta.games import repository, running
+from junta.games import order_intake, repository
+from junta.games.campaigns import start_campaign
 from junta.games.models import Bill, Game, Order, Phase, Player
 from junta.notify.selectors import calendar_feed
 from junta.talk import access as talk_access
@@ -93,7 +94,7 @@ def budget_vote(campaign):
     watch) has 987651 MP in pocket and 876541 MP in the bank, and has ordered a payment of
     45678 MP with a note to the GM."""
     game, users = campaign()
-    running.start_campaign(game.id, game.gm)
+    start_campaign(game.id, game.gm)
     phase = until(game, users, "budget_vote")
     state = repository.state_before(phase)
     minister = state.commander(catalog.FOREIGN)
@@ -107,7 +108,7 @@ def budget_vote(campaign):
 
     rewrite(phase, markers)
     payee = next(p.seat for p in state.players if p.seat != minister and p.active)
-    running.submit_orders(phase.id, user_at(game, minister),
+    order_intake.submit_orders(phase.id, user_at(game, minister),
                           [{"kind": "pay", "to": payee, "amount": AMOUNT}],
                           state_version=Game.objects.get(pk=game.pk).state_version,
                           note_to_gm=NOTE)
@@ -243,7 +244,7 @@ def twin(phase: Phase, seat: int, variant: int) -> None:
 @pytest.mark.parametrize("kind", ["budget_vote", "locations"])
 def test_twins_with_different_secrets_look_the_same_to_everyone_else(campaign, client, kind):
     game, users = campaign()
-    running.start_campaign(game.id, game.gm)
+    start_campaign(game.id, game.gm)
     phase = until(game, users, kind)
     state = repository.state_before(phase)
     watched = state.commander(catalog.FOREIGN)

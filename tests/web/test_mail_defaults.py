@@ -15,7 +15,8 @@ from django.test import override_settings
 from django.urls import reverse
 from django.utils import timezone
 
-from junta.games import adjudication, running, speeches
+from junta.games import adjudication, speeches
+from junta.games.campaigns import start_campaign
 from junta.games.models import Game, Phase, Player
 from junta.gm import services
 from junta.notify import notices
@@ -70,7 +71,7 @@ def test_the_settings_page_shows_reminders_and_results_on_and_the_digest_off(cam
 def test_results_come_by_default_and_one_click_stops_them(
         campaign, mailbox, client, eager_celery, django_capture_on_commit_callbacks):
     game, users = campaign()
-    phase = running.start_campaign(game.id, game.gm)
+    phase = start_campaign(game.id, game.gm)
     players = seated(game)
     assert not Preferences.objects.exists()  # nobody chose anything
     with django_capture_on_commit_callbacks(execute=True):
@@ -95,7 +96,7 @@ def test_results_come_by_default_and_one_click_stops_them(
 
 def test_reminders_come_by_default_and_one_click_stops_them(campaign, mailbox, client):
     game, users = campaign()
-    phase = running.start_campaign(game.id, game.gm)
+    phase = start_campaign(game.id, game.gm)
     players = seated(game)
     phase.deadline = timezone.now() + timedelta(hours=3)  # inside the default six hours
     phase.save(update_fields=["deadline"])
@@ -115,7 +116,7 @@ def test_reminders_come_by_default_and_one_click_stops_them(campaign, mailbox, c
 
 def test_no_daily_digest_unless_asked(campaign, mailbox):
     game, users = campaign()
-    running.start_campaign(game.id, game.gm)
+    start_campaign(game.id, game.gm)
     speech = speeches.post_speech(game, users[1], "Viva la Republica! DIGEST-MARKER")
     type(speech).objects.filter(pk=speech.pk).update(
         created_at=timezone.now() - timedelta(days=1))
@@ -132,7 +133,7 @@ def test_an_existing_choice_is_left_alone(campaign, mailbox, eager_celery,
     who said no results still gets none; those who never chose get the defaults."""
     game, users = campaign()
     Preferences.objects.create(user=users[0], game=game, results=False, reminder=False)
-    phase = running.start_campaign(game.id, game.gm)
+    phase = start_campaign(game.id, game.gm)
     with django_capture_on_commit_callbacks(execute=True):
         adjudication.adjudicate_phase(phase.id, now=phase.deadline)
     assert mailbox.to(users[0].email) == [] and len(mailbox.to(users[1].email)) == 1
@@ -144,7 +145,7 @@ def test_a_player_not_seated_gets_nothing(campaign, mailbox, eager_celery,
                                           django_capture_on_commit_callbacks):
     game, users = campaign(players=7)
     Player.objects.get(game=game, user=users[6]).delete()  # gone before the start
-    phase = running.start_campaign(game.id, game.gm)
+    phase = start_campaign(game.id, game.gm)
     with django_capture_on_commit_callbacks(execute=True):
         adjudication.adjudicate_phase(phase.id, now=phase.deadline)
     assert mailbox.to(users[6].email) == [] and len(mailbox.received) == 6
@@ -189,7 +190,7 @@ def test_a_mail_links_to_the_site_url(campaign, mailbox, eager_celery,
                                       django_capture_on_commit_callbacks):
     """What `make run PORT=8101` gives the worker: its results mails link to port 8101."""
     game, users = campaign()
-    phase = running.start_campaign(game.id, game.gm)
+    phase = start_campaign(game.id, game.gm)
     with override_settings(SITE_URL="http://127.0.0.1:8101"), \
             django_capture_on_commit_callbacks(execute=True):
         adjudication.adjudicate_phase(phase.id, now=phase.deadline)
@@ -205,7 +206,7 @@ def test_results_are_news_for_six_hours_only(campaign, mailbox):
     from tests.web.campaigns import play_days
 
     game, users = campaign(players=6)
-    running.start_campaign(game.id, game.gm)
+    start_campaign(game.id, game.gm)
     play_days(game, users, 1)
     result = PhaseResult.objects.get(phase__game=game)
     late = notices.send_results(result.phase_id, now=result.published_at + notices.CATCH_UP

@@ -11,7 +11,8 @@ from datetime import timedelta
 import pytest
 from django.contrib.auth import get_user_model
 
-from junta.games import adjudication, running
+from junta.games import adjudication
+from junta.games.campaigns import start_campaign
 from junta.notify import claims, notices
 from junta.notify import mail as mail_module
 from junta.notify.models import Delivery, Kind, Preferences
@@ -33,7 +34,7 @@ def published_phase(campaign):
     Preferences.objects.create(user=users[0], game=game, results=True)
     for user in users[1:]:
         Preferences.objects.create(user=user, game=game, results=False, reminder=False)
-    phase = running.start_campaign(game.id, game.gm)
+    phase = start_campaign(game.id, game.gm)
     adjudication.adjudicate_phase(phase.id, now=phase.deadline)
     return phase
 

@@ -13,7 +13,8 @@ from django.urls import reverse
 from junta.engine import GameState, catalog, digest, view_for
 from junta.engine.state import new_game
 from junta.engine.units import deploy
-from junta.games import citymap, coup_maps, map_views, running
+from junta.games import citymap, coup_maps, map_views, order_intake
+from junta.games.campaigns import start_campaign
 from junta.games.models import Game, Phase
 from tests.web.campaigns import advance_until, play_days, queries_for
 
@@ -253,7 +254,7 @@ def set_state(phase: Phase, state: GameState) -> None:
 @needs_db
 def test_the_map_page_renders_for_a_player_and_the_gm(campaign, client):
     game, users = campaign()
-    running.start_campaign(game.id, game.gm)
+    start_campaign(game.id, game.gm)
     url = reverse("game_map", args=[game.id])
     for who in (users[0], game.gm):
         client.force_login(who)
@@ -271,9 +272,9 @@ def test_the_map_page_renders_for_a_player_and_the_gm(campaign, client):
 @needs_db
 def test_strangers_and_other_games_players_get_404(campaign, client, django_user_model):
     game, users = campaign()
-    running.start_campaign(game.id, game.gm)
+    start_campaign(game.id, game.gm)
     other, other_users = campaign(players=6, review=True)
-    running.start_campaign(other.id, other.gm)
+    start_campaign(other.id, other.gm)
     url = reverse("game_map", args=[game.id])
     client.force_login(django_user_model.objects.create_user(email="nosy@example.org"))
     assert client.get(url).status_code == 404
@@ -288,7 +289,7 @@ def test_strangers_and_other_games_players_get_404(campaign, client, django_user
 @needs_db
 def test_during_a_coup_the_page_shows_every_unit(campaign, client):
     game, users = campaign()
-    running.start_campaign(game.id, game.gm)
+    start_campaign(game.id, game.gm)
     play_days(game, users, 3)  # nominations, election, the Cabinet
     phase = open_phase(game)
     state = GameState.from_dict(phase.state_before)
@@ -310,7 +311,7 @@ def test_during_a_coup_the_page_shows_every_unit(campaign, client):
 @needs_db
 def test_the_map_page_shows_no_secret(campaign, client):
     game, users = campaign()
-    running.start_campaign(game.id, game.gm)
+    start_campaign(game.id, game.gm)
     play_days(game, users, 3)
     phase = open_phase(game)
     state = GameState.from_dict(phase.state_before)
@@ -320,7 +321,7 @@ def test_the_map_page_shows_no_secret(campaign, client):
     state.coup = deploy(state)
     set_state(phase, state)
     by_seat = users_by_seat(game)
-    running.submit_orders(phase.id, by_seat[1], [],
+    order_intake.submit_orders(phase.id, by_seat[1], [],
                           state_version=Game.objects.get(pk=game.pk).state_version,
                           note_to_gm="MARKER-NOTE-5521")
     effects = {catalog.card(c).effect for p in state.players for c in p.hand}
@@ -338,7 +339,7 @@ def test_the_map_page_shows_no_secret(campaign, client):
 def test_the_map_page_makes_the_same_queries_however_long_the_campaign(
         campaign, client, django_assert_max_num_queries):
     game, users = campaign()
-    running.start_campaign(game.id, game.gm)
+    start_campaign(game.id, game.gm)
     url = reverse("game_map", args=[game.id])
     client.force_login(users[0])
     play_days(game, users, 2)
@@ -447,7 +448,7 @@ def test_during_a_coup_the_map_shows_the_last_coup_phase_s_fighting_and_no_secre
     from junta.games.models import PhaseResult
 
     game, users = campaign()
-    running.start_campaign(game.id, game.gm)
+    start_campaign(game.id, game.gm)
     phase = in_coup_phase(game, users, 3)
     result = PhaseResult.objects.get(phase__game=game, phase__number=phase.number - 1)
     assert result.phase.kind == "coup"
@@ -485,7 +486,7 @@ def test_during_a_coup_the_map_shows_the_last_coup_phase_s_fighting_and_no_secre
 @needs_db
 def test_the_map_s_queries_do_not_grow_with_the_coup_phases(campaign, client):
     game, users = campaign()
-    running.start_campaign(game.id, game.gm)
+    start_campaign(game.id, game.gm)
     url = reverse("game_map", args=[game.id])
     client.force_login(users[0])
     play_days(game, users, 2)

@@ -14,7 +14,7 @@ from django.urls import reverse
 from junta.engine import GameState, describe_order, legal_options
 from junta.engine import Order as EngineOrder
 from junta.engine import catalog as cat
-from junta.games import running
+from junta.games.campaigns import start_campaign
 from junta.games.models import Order as OrderRow
 from junta.games.order_forms import OrderForm, token
 from tests.engine.helpers import in_phase
@@ -188,7 +188,7 @@ def test_the_map_s_drawn_queries_do_not_grow_with_the_orders_on_it(campaign, cli
 @needs_db
 def test_at_the_rebel_only_step_the_map_offers_the_rebel_move(campaign, client):
     game, _users = campaign()
-    running.start_campaign(game.id, game.gm)
+    start_campaign(game.id, game.gm)
     state = in_phase("locations")
     install(game, state)
     client.force_login(users_by_seat(game)[GENERAL_1])

@@ -12,7 +12,8 @@ from django.urls import reverse
 from junta.engine import Order, describe_order
 from junta.engine import catalog as cat
 from junta.engine.kinds import registered
-from junta.games import adjudication, running
+from junta.games import adjudication
+from junta.games.campaigns import start_campaign
 from junta.games.models import Order as OrderRow
 from junta.games.order_forms import token
 from tests.engine.helpers import give, in_phase
@@ -26,7 +27,7 @@ SEAT, ZONE = 3, 13
 @pytest.mark.django_db
 def test_a_registered_kind_is_given_on_the_map_drawn_and_carried_out(campaign, client):
     game, _users = campaign()
-    running.start_campaign(game.id, game.gm)
+    start_campaign(game.id, game.gm)
     state = in_phase("cabinet")
     cid = give(state, SEAT, "Press Scandal")
     install(game, state)

@@ -13,7 +13,8 @@ from django.urls import reverse
 from django.utils import timezone
 
 from junta.engine import GameState, digest
-from junta.games import adjudication, running, speeches
+from junta.games import adjudication, order_intake, speeches
+from junta.games.campaigns import start_campaign
 from junta.games.models import Game, Phase, PhaseResult
 from junta.gm import services
 from junta.notify import notices, selectors, tasks
@@ -68,7 +69,7 @@ def test_results_mails_hold_the_report_and_only_the_readers_own_secrets(
         campaign, mailbox, eager_celery, django_capture_on_commit_callbacks):
     game, users = campaign()
     opt_in(game, users, results=True)
-    phase = running.start_campaign(game.id, game.gm)
+    phase = start_campaign(game.id, game.gm)
     mark_secrets(phase)
     with django_capture_on_commit_callbacks(execute=False) as callbacks:
         adjudication.adjudicate_phase(phase.id, now=phase.deadline)
@@ -107,7 +108,7 @@ def test_nobody_gets_mail_he_did_not_ask_for(campaign, mailbox, eager_celery,
     game, users = campaign()
     opt_in(game, users[:2], results=True)
     Preferences.objects.filter(user=game.gm).update(results=False)
-    phase = running.start_campaign(game.id, game.gm)
+    phase = start_campaign(game.id, game.gm)
     with django_capture_on_commit_callbacks(execute=True):
         adjudication.adjudicate_phase(phase.id, now=phase.deadline)
     assert sorted(m.to[0] for m in mailbox.received) == sorted(u.email for u in users[:2])
@@ -117,7 +118,7 @@ def test_a_review_mode_draft_is_mailed_when_the_gm_publishes_it(
         campaign, mailbox, eager_celery, django_capture_on_commit_callbacks):
     game, users = campaign(review=True)
     opt_in(game, users[:1], results=True)
-    phase = running.start_campaign(game.id, game.gm)
+    phase = start_campaign(game.id, game.gm)
     with django_capture_on_commit_callbacks(execute=True):
         adjudication.adjudicate_phase(phase.id, now=phase.deadline)
     notices.sweep(phase.deadline)
@@ -130,7 +131,7 @@ def test_a_review_mode_draft_is_mailed_when_the_gm_publishes_it(
 def test_a_lost_task_is_made_up_by_the_sweep(campaign, mailbox):
     game, users = campaign()
     opt_in(game, users[:3], results=True)
-    phase = running.start_campaign(game.id, game.gm)
+    phase = start_campaign(game.id, game.gm)
     adjudication.adjudicate_phase(phase.id, now=phase.deadline)  # its callback never runs
     assert len(mailbox) == 0
     notices.sweep()
@@ -142,7 +143,7 @@ def test_a_failed_send_is_retried_later_and_then_sent_once(campaign, mailbox, se
     game, users = campaign()
     opt_in(game, users[:1], results=True)
     Preferences.objects.filter(user=game.gm).update(results=False)
-    phase = running.start_campaign(game.id, game.gm)
+    phase = start_campaign(game.id, game.gm)
     adjudication.adjudicate_phase(phase.id, now=phase.deadline)
     working = settings.MAILERS
     settings.MAILERS = {"default": {**working["default"], "OPTIONS": {
@@ -161,11 +162,11 @@ def test_a_failed_send_is_retried_later_and_then_sent_once(campaign, mailbox, se
 def test_reminders_go_to_players_who_owe_orders_and_are_not_final(
         campaign, mailbox, eager_celery):
     game, users = campaign()
-    phase = running.start_campaign(game.id, game.gm)
+    phase = start_campaign(game.id, game.gm)
     seats = seat_users(game)
     opt_in(game, [seats[0], seats[1], seats[2]], reminder=True, reminder_hours=6)
     Preferences.objects.filter(user=seats[2]).update(reminder_hours=2)
-    running.set_final(phase.id, seats[1])
+    order_intake.set_final(phase.id, seats[1])
     # the beat sweep, twice, when the deadline is three hours away
     Phase.objects.filter(pk=phase.pk).update(deadline=timezone.now() + timedelta(hours=3))
     from junta.ops.tasks import sweep
@@ -190,7 +191,7 @@ def test_reminders_go_to_players_who_owe_orders_and_are_not_final(
 
 def test_no_reminder_for_players_who_owe_nothing(campaign, mailbox):
     game, users = campaign()
-    running.start_campaign(game.id, game.gm)
+    start_campaign(game.id, game.gm)
     play_days(game, users, 2)  # nominations, the election: now the Cabinet (the President only)
     phase = open_phase(game)
     assert phase.kind == "cabinet"
@@ -203,7 +204,7 @@ def test_no_reminder_for_players_who_owe_nothing(campaign, mailbox):
 def test_the_reminder_sweep_does_not_rebuild_the_state_for_players_who_owe_nothing(
         campaign, mailbox, monkeypatch):
     game, users = campaign()
-    running.start_campaign(game.id, game.gm)
+    start_campaign(game.id, game.gm)
     play_days(game, users, 2)  # the Cabinet: the President alone owes orders
     phase = open_phase(game)
     opt_in(game, users, reminder=True, reminder_hours=72)  # everyone inside his window
@@ -221,7 +222,7 @@ def test_the_reminder_sweep_does_not_rebuild_the_state_for_players_who_owe_nothi
     # nor for a player who owes orders but has marked them final
     president = seat_users(game)[phase.owing_seats[0]]
     Delivery.objects.filter(kind=Kind.REMINDER).delete()
-    running.set_final(phase.id, president)
+    order_intake.set_final(phase.id, president)
     rebuilt.clear()  # marking final reads the state (may he act?); the sweep must not
     assert notices.reminders(now) == {} and rebuilt == [] and len(mailbox) == 1
 
@@ -229,7 +230,7 @@ def test_the_reminder_sweep_does_not_rebuild_the_state_for_players_who_owe_nothi
 def test_the_digest_html_strips_scripts_and_javascript_links_from_speeches(
         campaign, mailbox):
     game, users = campaign()
-    running.start_campaign(game.id, game.gm)
+    start_campaign(game.id, game.gm)
     Preferences.objects.create(user=users[0], game=game, digest=True)
     speech = speeches.post_speech(
         game, users[1], "XSS-MARKER <script>alert('boom')</script> and "
@@ -247,7 +248,7 @@ def test_the_digest_html_strips_scripts_and_javascript_links_from_speeches(
 def test_the_daily_digest_carries_the_speeches_of_the_day_before(
         campaign, mailbox):
     game, users = campaign()
-    running.start_campaign(game.id, game.gm)
+    start_campaign(game.id, game.gm)
     reader, speaker = users[0], users[1]
     reader.time_zone = "Asia/Tokyo"
     reader.save()
@@ -282,7 +283,7 @@ def test_the_start_and_the_end_of_a_campaign(campaign, mailbox, eager_celery,
                                              django_capture_on_commit_callbacks):
     game, users = campaign()
     opt_in(game, users, campaign=True)
-    phase = running.start_campaign(game.id, game.gm)
+    phase = start_campaign(game.id, game.gm)
     notices.sweep()
     notices.sweep()
     assert len(mailbox) == 11
@@ -316,9 +317,9 @@ def test_the_start_and_the_end_of_a_campaign(campaign, mailbox, eager_celery,
 def test_the_gm_hears_of_a_player_away_while_he_owes_orders(
         campaign, mailbox, client):
     game, users = campaign()
-    phase = running.start_campaign(game.id, game.gm)
+    phase = start_campaign(game.id, game.gm)
     away, final_and_away = users[0], users[1]
-    running.set_final(phase.id, final_and_away)
+    order_intake.set_final(phase.id, final_and_away)
     for user in (away, final_and_away):
         today = selectors.local_today(user)  # days away are the player's own days
         client.force_login(user)
@@ -353,7 +354,7 @@ def test_the_gm_hears_of_a_player_away_while_he_owes_orders(
 def test_absences_are_whole_days_in_the_players_own_zone(campaign, client,
                                                         monkeypatch):
     game, users = campaign()  # the campaign's zone: America/New_York
-    running.start_campaign(game.id, game.gm)
+    start_campaign(game.id, game.gm)
     kiwi = users[0]
     kiwi.time_zone = "Pacific/Auckland"
     kiwi.save()
@@ -388,7 +389,7 @@ def test_absences_are_whole_days_in_the_players_own_zone(campaign, client,
 
 def test_an_absence_outside_the_phase_says_nothing(campaign, mailbox):
     game, users = campaign()
-    phase = running.start_campaign(game.id, game.gm)
+    phase = start_campaign(game.id, game.gm)
     later = (phase.deadline + timedelta(days=3)).date()
     Absence.objects.create(player=game.players.get(user=users[0]), starts_on=later,
                            ends_on=later + timedelta(days=2))
@@ -411,7 +412,7 @@ def test_unsubscribe_by_the_signed_link_without_logging_in(
         campaign, mailbox, client, django_capture_on_commit_callbacks, eager_celery):
     game, users = campaign()
     opt_in(game, users[:1], results=True, campaign=True)
-    phase = running.start_campaign(game.id, game.gm)
+    phase = start_campaign(game.id, game.gm)
     with django_capture_on_commit_callbacks(execute=True):
         adjudication.adjudicate_phase(phase.id, now=phase.deadline)
     mail = mailbox.to(users[0].email)[0]
@@ -441,7 +442,7 @@ def test_a_tampered_unsubscribe_link_is_refused(campaign, mailbox, client,
                                                  eager_celery):
     game, users = campaign()
     opt_in(game, users[:2], results=True)
-    phase = running.start_campaign(game.id, game.gm)
+    phase = start_campaign(game.id, game.gm)
     with django_capture_on_commit_callbacks(execute=True):
         adjudication.adjudicate_phase(phase.id, now=phase.deadline)
     path = unsubscribe_link(mailbox.to(users[0].email)[0])
@@ -493,7 +494,7 @@ def test_players_who_asked_are_told_once_when_the_awards_open(campaign, mailbox)
 
     game, users = campaign()
     opt_in(game, users[:3], campaign=True)
-    running.start_campaign(game.id, game.gm)
+    start_campaign(game.id, game.gm)
     notices.sweep()  # the start mails
     mailbox.clear()
     Game.objects.filter(pk=game.pk).update(status=Game.Status.FINISHED)

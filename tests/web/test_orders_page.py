@@ -32,6 +32,7 @@ from junta.engine import (
 from junta.engine import catalog as cat
 from junta.engine.kinds import ORDER_KINDS
 from junta.engine.options import standing_cabinet
+from junta.games.campaigns import start_campaign
 from junta.games.models import Game
 from junta.games.models import Order as OrderRow
 from junta.games.order_forms import OrderForm
@@ -408,10 +409,9 @@ def seat_users(game: Game) -> dict:
 
 
 def start_in(campaign, s: GameState):
-    from junta.games import running
 
     game, users = campaign()
-    running.start_campaign(game.id, game.gm)
+    start_campaign(game.id, game.gm)
     phase = install(game, s)
     return game, phase, seat_users(game)
 
@@ -610,10 +610,9 @@ def test_every_field_has_a_label_and_conditions_say_which_details_they_use(
 @pytest.mark.django_db
 def test_the_orders_tab_is_only_for_players_with_a_seat(campaign, client,
                                                         django_user_model):
-    from junta.games import running
 
     game, users = campaign()
-    running.start_campaign(game.id, game.gm)
+    start_campaign(game.id, game.gm)
     orders_url = reverse("game_orders", args=[game.id])
     status_url = reverse("game_status", args=[game.id])
     client.force_login(users[0])
@@ -889,13 +888,14 @@ def test_a_note_over_the_limit_is_refused_and_the_saved_one_stays(campaign, clie
 
 @pytest.mark.django_db
 def test_the_service_refuses_a_note_over_the_limit_rather_than_cut_it(campaign):
-    from junta.games import running
+    from junta.games import order_intake
     from junta.games.campaigns import CampaignError
 
     game, phase, by_seat = start_in(campaign, locations())
     with pytest.raises(CampaignError, match="4,001 characters long; the limit is 4,000"):
-        running.change_orders(phase.id, by_seat[GENERAL_3], running.Change(note="n" * 4001),
-                              state_version=version(game))
+        order_intake.change_orders(phase.id, by_seat[GENERAL_3],
+                                   order_intake.Change(note="n" * 4001),
+                                   state_version=version(game))
     assert not OrderRow.objects.filter(phase=phase).exists()
 
 
@@ -958,7 +958,7 @@ def test_a_stale_window_or_a_second_click_never_acts_on_another_order(campaign, 
     windows of the Orders page open, or a Remove clicked twice, that place may hold another
     order by the time the form arrives: the form is refused, nothing changes, and the page
     shows the orders as they stand (a rejected change leaves the earlier orders in place)."""
-    from junta.games.running import STALE_ORDERS
+    from junta.games.order_intake import STALE_ORDERS
 
     game, phase, by_seat = start_in(campaign, locations())
     client.force_login(by_seat[GENERAL_3])

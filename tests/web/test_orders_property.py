@@ -18,6 +18,7 @@ import pytest
 from django.urls import reverse
 
 from junta.engine import GameState, describe_order, legal_options, parse_order
+from junta.games.campaigns import start_campaign
 from junta.games.models import Order as OrderRow
 from tests.engine.bot_samples import PHASE_KINDS, sample_states
 from tests.web.browser_forms import Form, forms_in
@@ -68,11 +69,11 @@ def test_every_form_posted_as_a_browser_is_stored_or_refused_by_a_field(campaign
                                                                        kind):
     from urllib.parse import urlencode
 
-    from junta.games import running
+
 
     state = GameState.from_dict(sample_states()[kind][0])
     game, users = campaign()
-    running.start_campaign(game.id, game.gm)
+    start_campaign(game.id, game.gm)
     phase = install(game, state)
     by_seat = {p.seat: p.user for p in game.players.all()}
     url = reverse("game_orders", args=[game.id])

@@ -14,7 +14,7 @@ import pytest
 from django.conf import settings
 from django.urls import reverse
 
-from junta.games import running
+from junta.games.campaigns import start_campaign
 from junta.polls.models import Poll
 from junta.talk.models import Conversation
 from tests.web.browser_forms import csrf_browser, forms_in, submit
@@ -93,7 +93,7 @@ def the_alert(page: str) -> dict:
 @pytest.fixture
 def started(campaign):
     game, users = campaign(players=6)
-    running.start_campaign(game.id, game.gm)
+    start_campaign(game.id, game.gm)
     return game, users
 
 

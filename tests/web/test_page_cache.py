@@ -11,7 +11,8 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from junta.games import revisions, running, speeches
+from junta.games import revisions, speeches
+from junta.games.campaigns import start_campaign
 from junta.games.locking import lock_game
 from junta.games.models import Character, ContentRevision, Game, Player
 from tests.web.browser_forms import form_with, submit
@@ -23,7 +24,7 @@ PAGES = ["game_status", "game_orders", "game_events", "game_map", "game_history"
 
 def started(campaign) -> tuple[Game, list]:
     game, users = campaign()
-    running.start_campaign(game.id, game.gm)
+    start_campaign(game.id, game.gm)
     return game, users
 
 

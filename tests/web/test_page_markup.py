@@ -10,7 +10,7 @@ from html.parser import HTMLParser
 import pytest
 from django.urls import reverse
 
-from junta.games import running
+from junta.games.campaigns import start_campaign
 
 pytestmark = pytest.mark.django_db
 
@@ -62,7 +62,7 @@ def parse(client, user, url: str) -> Markup:
 
 def test_described_by_ids_exist_and_times_have_no_fraction(campaign, client):
     game, users = campaign()
-    running.start_campaign(game.id, game.gm)
+    start_campaign(game.id, game.gm)
     player_pages = [reverse(n, args=[game.id]) for n in
                     ("game_detail", "game_status", "game_events", "game_notifications")]
     player_pages.append(reverse("notify_overview"))
@@ -87,7 +87,7 @@ def test_notifications_table_headers_all_have_a_name(campaign, client):
 
 def test_standing_table_has_no_redundant_cell_roles(campaign, client):
     game, users = campaign()
-    running.start_campaign(game.id, game.gm)
+    start_campaign(game.id, game.gm)
     m = parse(client, users[0], reverse("game_status", args=[game.id]))
     assert not m.roles, m.roles
 
@@ -109,7 +109,7 @@ def test_two_budget_votes_of_one_turn_have_regions_of_their_own_names(campaign, 
     from tests.web.landmarks import region_names, repeated
 
     game, users = campaign()
-    running.start_campaign(game.id, game.gm)
+    start_campaign(game.id, game.gm)
 
     def two_votes(phase: Phase, _state) -> bool:
         return Phase.objects.filter(game=game, turn=phase.turn, kind=PhaseKind.BUDGET_VOTE,
@@ -161,7 +161,7 @@ def test_each_speech_announcement_and_message_is_headed_by_its_author(campaign, 
     from junta.talk.access import reader_for
 
     game, users = campaign(players=6)
-    running.start_campaign(game.id, game.gm)
+    start_campaign(game.id, game.gm)
     post_speech(game, users[0], "Friends, Papayans!")
     post_announcement(game, game.gm, "The rains have come.")
     reader = reader_for(game, users[0])
@@ -189,7 +189,7 @@ def test_the_money_deck_s_bar_stays_full_once_drawn_into_its_extra_bills(campaig
     from tests.web.campaigns import install, open_phase
 
     game, users = campaign()
-    running.start_campaign(game.id, game.gm)
+    start_campaign(game.id, game.gm)
     state = GameState.from_dict(open_phase(game).state_before)
     assert state.extra_bills >= 1
     state.money_deck = state.money_deck[:state.extra_bills - 1]  # one extra bill drawn

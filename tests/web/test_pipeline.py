@@ -12,8 +12,8 @@ from django.core.management import call_command
 from django.utils import timezone
 
 from junta import engine
-from junta.games import adjudication, repository, running
-from junta.games.campaigns import CampaignError, create_game, join_game
+from junta.games import adjudication, order_intake, repository
+from junta.games.campaigns import CampaignError, create_game, join_game, start_campaign
 from junta.games.models import Game, Order, Phase, PhaseResult
 from junta.games.replay import replay_game
 from junta.gm import services
@@ -22,7 +22,7 @@ from tests.web.campaigns import play_days, queries_for
 pytestmark = pytest.mark.django_db(transaction=False)
 
 def start(game: Game) -> Phase:
-    return running.start_campaign(game.id, game.gm)
+    return start_campaign(game.id, game.gm)
 
 
 def test_starting_opens_the_nomination_phase_with_a_one_day_deadline(campaign):
@@ -40,7 +40,7 @@ def test_starting_opens_the_nomination_phase_with_a_one_day_deadline(campaign):
 def test_only_the_gm_starts_and_only_with_six_players(campaign):
     game, users = campaign(players=6)
     with pytest.raises(CampaignError, match="Only the campaign's GameMaster"):
-        running.start_campaign(game.id, users[0])
+        start_campaign(game.id, users[0])
     game.players.filter(seat=5).update(membership="removed")
     with pytest.raises(CampaignError, match="at least 6 seated players"):
         start(game)
@@ -50,10 +50,10 @@ def test_a_rejected_change_keeps_the_earlier_orders(campaign):
     game, users = campaign()
     phase = start(game)
     version = Game.objects.get(pk=game.pk).state_version
-    running.submit_orders(phase.id, users[0], [{"kind": "nominate", "candidate": 1}],
+    order_intake.submit_orders(phase.id, users[0], [{"kind": "nominate", "candidate": 1}],
                           state_version=version)
-    with pytest.raises(running.OrdersRejected) as exc:
-        running.submit_orders(phase.id, users[0], [{"kind": "appoint", "positions": {}}],
+    with pytest.raises(order_intake.OrdersRejected) as exc:
+        order_intake.submit_orders(phase.id, users[0], [{"kind": "appoint", "positions": {}}],
                               state_version=version)
     assert "Appoint the Cabinet is not an order of the Nominations phase" in exc.value.errors[0]
     row = Order.objects.get(phase=phase, player__user=users[0])
@@ -64,10 +64,10 @@ def test_stale_forms_and_late_orders_are_refused(campaign):
     game, users = campaign()
     phase = start(game)
     with pytest.raises(CampaignError, match="has changed since this form was opened"):
-        running.submit_orders(phase.id, users[0], [], state_version=0)
+        order_intake.submit_orders(phase.id, users[0], [], state_version=0)
     version = Game.objects.get(pk=game.pk).state_version
     with pytest.raises(CampaignError, match="deadline has passed"):
-        running.submit_orders(phase.id, users[0], [], state_version=version,
+        order_intake.submit_orders(phase.id, users[0], [], state_version=version,
                               now=phase.deadline + timedelta(seconds=1))
 
 
@@ -90,9 +90,9 @@ def test_everyone_final_closes_the_phase_early(campaign):
     game, users = campaign()
     phase = start(game)
     for user in users[:-1]:
-        running.set_final(phase.id, user)
+        order_intake.set_final(phase.id, user)
     assert phase.id not in adjudication.due_phase_ids()
-    running.set_final(phase.id, users[-1])
+    order_intake.set_final(phase.id, users[-1])
     assert phase.id in adjudication.due_phase_ids()
 
 
@@ -111,8 +111,8 @@ def test_the_sweep_finds_due_phases_in_two_queries_however_many_campaigns(
     games = [another(n) for n in range(4)]
     phases = [start(game) for game, _ in games]
     for user in games[0][1]:  # the first: everyone final
-        running.set_final(phases[0].id, user)
-    running.set_final(phases[1].id, games[1][1][0])  # the second: one final
+        order_intake.set_final(phases[0].id, user)
+    order_intake.set_final(phases[1].id, games[1][1][0])  # the second: one final
     Phase.objects.filter(pk=phases[2].pk).update(deadline=timezone.now())  # the third: late
     with django_assert_num_queries(2):
         due = adjudication.due_phase_ids(timezone.now() + timedelta(seconds=1))
@@ -188,7 +188,7 @@ def test_pause_moves_the_deadline_by_the_length_of_the_pause(campaign):
     services.pause(game.id, game.gm, now=t0)
     version = Game.objects.get(pk=game.pk).state_version
     with pytest.raises(CampaignError, match="paused"):
-        running.submit_orders(phase.id, users[0], [], state_version=version)
+        order_intake.submit_orders(phase.id, users[0], [], state_version=version)
     assert phase.id not in adjudication.due_phase_ids(phase.deadline + timedelta(hours=1))
     services.resume(game.id, game.gm, now=t0 + timedelta(hours=5))
     moved = Phase.objects.get(pk=phase.id).deadline

@@ -8,7 +8,7 @@ import pytest
 from django.urls import reverse
 
 from junta.engine import GameState, digest
-from junta.games import running
+from junta.games.campaigns import start_campaign
 from junta.games.models import Game, Order, Phase
 from tests.web.browser_forms import form_with, submit
 from tests.web.campaigns import play_days
@@ -48,7 +48,7 @@ def test_the_gm_starts_the_campaign_from_its_page(campaign, client):
 
 def test_status_page_tells_the_player_what_to_do(campaign, client):
     game, users = campaign()
-    running.start_campaign(game.id, game.gm)
+    start_campaign(game.id, game.gm)
     client.force_login(users[0])
     page = client.get(reverse("game_status", args=[game.id])).content.decode()
     assert "Nominations" in page and "Nominate a player for the Presidency" in page
@@ -59,7 +59,7 @@ def test_status_page_tells_the_player_what_to_do(campaign, client):
 
 def test_strangers_get_404_on_the_players_pages(campaign, client, django_user_model):
     game, users = campaign()
-    running.start_campaign(game.id, game.gm)
+    start_campaign(game.id, game.gm)
     client.force_login(django_user_model.objects.create_user(email="nosy@example.org"))
     for name in ("game_status", "game_orders"):
         assert client.get(reverse(name, args=[game.id])).status_code == 404
@@ -67,7 +67,7 @@ def test_strangers_get_404_on_the_players_pages(campaign, client, django_user_mo
 
 def test_orders_are_added_removed_and_marked_final(campaign, client):
     game, users = campaign()
-    running.start_campaign(game.id, game.gm)
+    start_campaign(game.id, game.gm)
     client.force_login(users[0])
     url = reverse("game_orders", args=[game.id])
     page = client.get(url).content.decode()
@@ -99,7 +99,7 @@ def test_orders_are_added_removed_and_marked_final(campaign, client):
 
 def test_a_conditional_order_on_the_same_step_is_not_offered(campaign, client):
     game, users = campaign()
-    running.start_campaign(game.id, game.gm)
+    start_campaign(game.id, game.gm)
     play_days(game, users, 3)  # nomination, election, cabinet: now the budget draw
     while open_phase(game).kind != "budget_vote":
         play_days(game, users, 1)
@@ -121,7 +121,7 @@ def test_a_conditional_order_on_the_same_step_is_not_offered(campaign, client):
 
 def test_no_page_shows_another_players_secrets(campaign, client):
     game, users = campaign()
-    running.start_campaign(game.id, game.gm)
+    start_campaign(game.id, game.gm)
     play_days(game, users, 3)
     phase = open_phase(game)
     state = GameState.from_dict(phase.state_before)
@@ -144,7 +144,7 @@ def test_no_page_shows_another_players_secrets(campaign, client):
 
 def test_history_shows_public_reports_and_only_my_private_lines(campaign, client):
     game, users = campaign()
-    running.start_campaign(game.id, game.gm)
+    start_campaign(game.id, game.gm)
     for _ in range(8):  # through the budget draw (a motion or re-vote may come first)
         play_days(game, users, 1)
         if open_phase(game).kind == "budget_proposal":
@@ -185,7 +185,7 @@ def test_a_cards_category_is_shown_in_words_on_the_status_page_and_in_the_api(ca
     from junta.engine import Catalog
 
     game, users = campaign()
-    running.start_campaign(game.id, game.gm)
+    start_campaign(game.id, game.gm)
     phase = open_phase(game)
     state = GameState.from_dict(phase.state_before)
     donation = next(c.id for c in Catalog.cards() if c.category == "secret_political_donation")

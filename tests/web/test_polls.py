@@ -15,7 +15,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from accounts.timezones import DEFAULT_TIME_ZONE
-from junta.games import running
+from junta.games.campaigns import start_campaign
 from junta.games.models import Game, Player
 from junta.polls import services
 from junta.polls.models import Poll, Vote
@@ -30,7 +30,7 @@ CHARACTERS = ["Don Carlos", "Don Isabel", "Don Miguel", "Don Lucia", "Don Rafael
 @pytest.fixture
 def started(campaign):
     game, users = campaign(players=6)
-    running.start_campaign(game.id, game.gm)
+    start_campaign(game.id, game.gm)
     game.refresh_from_db()
     return game, users
 

@@ -11,7 +11,8 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
-from junta.games import play, report_pages, running
+from junta.games import play, report_pages
+from junta.games.campaigns import start_campaign
 from junta.games.models import PhaseResult
 from tests.web.campaigns import play_days
 
@@ -24,7 +25,7 @@ SECRET = "SECRET-FOR-SEAT-1-7731."
 def told(campaign):
     """A campaign three phases in whose latest result has a line told to seat 1 only."""
     game, users = campaign()
-    running.start_campaign(game.id, game.gm)
+    start_campaign(game.id, game.gm)
     play_days(game, users, 3)
     result = PhaseResult.objects.filter(phase__game=game).order_by("-phase__number").first()
     result.events = [*result.events, {"kind": "note", "audience": [1], "text": SECRET,

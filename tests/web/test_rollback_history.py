@@ -13,7 +13,8 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from junta.engine import GameState
-from junta.games import play, rollbacks, running
+from junta.games import play, rollbacks
+from junta.games.campaigns import start_campaign
 from junta.games.models import AuditEntry, Character, Game, Phase, PhaseResult, Player
 from junta.gm import services
 from junta.lives.models import HeirDraft, Obituary
@@ -48,7 +49,7 @@ def rolled_back_campaign(campaign):
     """Six phases published, Don Carlos dead in phase 2 and back as Doña Carla later; then the
     GM rolls back to phase 2 and one more phase is played."""
     game, users = campaign()
-    running.start_campaign(game.id, game.gm)
+    start_campaign(game.id, game.gm)
     play_days(game, users, 1)
     kill_in_open_phase(game, 0)
     prepare_heir(game.id, users[0], "Doña Carla", "Back from Paris.")
@@ -127,7 +128,7 @@ def test_the_rollback_brings_the_lives_back_in_line(campaign):
 def test_a_rollback_to_after_the_death_keeps_it_and_returns_the_heir_to_the_drafts(
         campaign):
     game, users = campaign()
-    running.start_campaign(game.id, game.gm)
+    start_campaign(game.id, game.gm)
     play_days(game, users, 1)
     kill_in_open_phase(game, 0)
     prepare_heir(game.id, users[0], "Doña Carla")
@@ -150,7 +151,7 @@ def test_a_rollback_to_after_the_death_keeps_it_and_returns_the_heir_to_the_draf
 
 def test_history_queries_do_not_grow_with_rollbacks(campaign, client):
     game, users = campaign()
-    running.start_campaign(game.id, game.gm)
+    start_campaign(game.id, game.gm)
     play_days(game, users, 3)
     client.force_login(users[0])
     url = reverse("game_history", args=[game.id])

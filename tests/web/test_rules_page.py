@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 from django.urls import reverse
 
-from junta.games import running
+from junta.games.campaigns import start_campaign
 
 REPO = Path(__file__).resolve().parents[2]
 DOCS = REPO / "docs"
@@ -148,7 +148,7 @@ def test_the_site_nav_links_to_the_rules(client, django_user_model, db):
 @pytest.mark.django_db
 def test_a_status_instruction_links_to_its_section(campaign, client):
     game, users = campaign()
-    running.start_campaign(game.id, game.gm)
+    start_campaign(game.id, game.gm)
     client.force_login(users[0])
     status = client.get(reverse("game_status", args=[game.id])).content.decode()
     links = re.findall(r'<a class="rules-link" href="/rules/#([a-z0-9-]+)">Rules §\1</a>', status)

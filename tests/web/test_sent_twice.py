@@ -9,7 +9,7 @@ from datetime import timedelta
 import pytest
 from django.urls import reverse
 
-from junta.games import running
+from junta.games.campaigns import start_campaign
 from junta.games.models import Announcement, Speech
 from junta.games.speeches import RESENT_WITHIN
 from junta.talk.models import Conversation, Message
@@ -26,7 +26,7 @@ def form_holding(html: str, name: str):  # noqa: ANN201 - a browser_forms.Form
 
 def test_a_speech_and_an_announcement_sent_twice_are_made_once(campaign):
     game, users = campaign()
-    running.start_campaign(game.id, game.gm)
+    start_campaign(game.id, game.gm)
     carlos = csrf_browser(users[0])
     url = reverse("game_events", args=[game.id])
     form = form_holding(carlos.get(url).content.decode(), "reply_to") \
@@ -54,7 +54,7 @@ def test_a_speech_and_an_announcement_sent_twice_are_made_once(campaign):
 
 def test_a_conversation_and_a_message_sent_twice_are_made_once(campaign):
     game, users = campaign()
-    running.start_campaign(game.id, game.gm)
+    start_campaign(game.id, game.gm)
     carlos = csrf_browser(users[0])
     isabel = game.players.get(user=users[1])
     page = carlos.get(reverse("talk_index", args=[game.id])).content.decode()

@@ -16,7 +16,7 @@ from django.core.management import CommandError, call_command
 from django.urls import reverse
 from django.utils import timezone
 
-from junta.games import running
+from junta.games.campaigns import start_campaign
 from junta.games.markdown import render_markdown
 from junta.games.models import Speech
 from junta.games.speeches import post_speech
@@ -64,7 +64,7 @@ def post_through_the_form(client, user, game, body: str):  # noqa: ANN001, ANN20
 def test_a_speech_posted_through_the_form_stores_sanitised_html_and_the_pages_show_it(
         campaign, client):
     game, users = campaign()
-    running.start_campaign(game.id, game.gm)
+    start_campaign(game.id, game.gm)
     response = post_through_the_form(client, users[0], game, HOSTILE)
     assert response.status_code == 302
 
@@ -94,7 +94,7 @@ def test_a_speech_posted_through_the_form_stores_sanitised_html_and_the_pages_sh
 def test_the_pages_and_the_digest_show_the_stored_html_and_render_nothing(
         campaign, client, monkeypatch):
     game, users = campaign()
-    running.start_campaign(game.id, game.gm)
+    start_campaign(game.id, game.gm)
     speech = post_speech(game, users[0], "Rendered when posted.")
     Speech.objects.filter(pk=speech.pk).update(body_html="<p>STORED-HTML</p>")
 
@@ -117,7 +117,7 @@ def test_the_pages_and_the_digest_show_the_stored_html_and_render_nothing(
 
 def test_the_migration_fills_the_html_of_the_speeches_posted_before(campaign):
     game, users = campaign()
-    running.start_campaign(game.id, game.gm)
+    start_campaign(game.id, game.gm)
     bodies = [f"Old speech **{i}** <script>x()</script>" for i in range(7)]
     for i, body in enumerate(bodies):
         post_speech(game, users[i], body)
@@ -133,8 +133,8 @@ def test_rerender_speeches_renews_every_speech_s_html_in_batches(
         campaign, django_assert_max_num_queries):
     game, users = campaign()
     other, strangers = campaign(players=6, review=True)
-    running.start_campaign(game.id, game.gm)
-    running.start_campaign(other.id, other.gm)
+    start_campaign(game.id, game.gm)
+    start_campaign(other.id, other.gm)
     for i in range(5):
         post_speech(game, users[i], f"Speech **{i}** of the first campaign")
     post_speech(other, strangers[0], "The other campaign's *speech*")
@@ -168,7 +168,7 @@ def test_rerender_speeches_renews_every_speech_s_html_in_batches(
 
 def test_a_backup_carries_no_html_and_the_import_renders_it_again(campaign):
     game, users = campaign()
-    running.start_campaign(game.id, game.gm)
+    start_campaign(game.id, game.gm)
     first = post_speech(game, users[0], "Viva la **Republica**!")
     post_speech(game, users[1], "Viva, but *whose*?", reply_to_id=first.id)
     data = backup.export_campaign(game.id)
@@ -193,7 +193,7 @@ def test_stored_speeches_lost_their_angle_bracket_text_and_get_it_back(campaign)
     from junta.games.markdown import rerender_bodies
 
     game, users = campaign()
-    running.start_campaign(game.id, game.gm)
+    start_campaign(game.id, game.gm)
     said = post_speech(game, users[0], "I pay <Lucia> 2 MP.")
     Speech.objects.filter(pk=said.pk).update(body_html="<p>I pay  2 MP.</p>")  # as it was
     assert rerender_bodies(Speech) == 1
@@ -208,7 +208,7 @@ def test_a_speech_that_fits_the_box_is_posted_whatever_its_line_breaks(campaign,
     from junta.games.speeches import MAX_SPEECH_LENGTH
 
     game, users = campaign()
-    running.start_campaign(game.id, game.gm)
+    start_campaign(game.id, game.gm)
     line = "x" * 99 + "\n"
     full = (line * (MAX_SPEECH_LENGTH // len(line)))[:MAX_SPEECH_LENGTH - 1] + "x"
     assert post_through_the_form(client, users[0], game, full).status_code == 302

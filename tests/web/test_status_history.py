@@ -17,7 +17,8 @@ from django.urls import reverse
 from junta.engine import GameState, catalog, view_for
 from junta.engine.events import Event
 from junta.engine.guidance import DEAD
-from junta.games import coup_maps, repository, running
+from junta.games import coup_maps, order_intake, repository
+from junta.games.campaigns import start_campaign
 from junta.games.headlines import headline
 from junta.games.models import Game, Phase, PhaseResult, Player, Speech
 from junta.games.speeches import post_speech
@@ -51,7 +52,7 @@ def get(client, user, name: str, game: Game, query: str = "") -> str:
 
 def test_everything_is_revealed_when_the_game_ends_and_nothing_before(campaign, client):
     game, users = campaign()
-    running.start_campaign(game.id, game.gm)
+    start_campaign(game.id, game.gm)
     # through a whole turn (with its budget draw), to the next turn's Cabinet Appointment
     phase = advance_until(game, users, lambda p, s: s.phase == "cabinet" and s.turn == 2)
 
@@ -126,7 +127,7 @@ def report_of(page: str, number: int) -> str:
 
 def test_history_draws_each_coup_phase_names_it_and_shows_its_speeches(campaign, client):
     game, users = campaign()
-    running.start_campaign(game.id, game.gm)
+    start_campaign(game.id, game.gm)
     through_a_coup(game, users)
     post_speech(game, users[0], "A speech in the next turn.")
     page = get(client, users[1], "game_history", game)
@@ -168,7 +169,7 @@ def fighting_zones(result: PhaseResult) -> list[int]:
 
 def test_history_shows_each_coup_phase_s_own_fighting_and_no_secret(campaign, client):
     game, users = campaign()
-    running.start_campaign(game.id, game.gm)
+    start_campaign(game.id, game.gm)
     through_a_coup(game, users, speeches=False)
     coup_phases = list(game.phases.filter(kind__in=["coup", "coup_final"]).order_by("number"))
     second = PhaseResult.objects.get(phase=coup_phases[1])
@@ -217,7 +218,7 @@ def test_history_shows_each_coup_phase_s_own_fighting_and_no_secret(campaign, cl
 
 def test_history_queries_do_not_grow_with_coups_and_speeches(campaign, client):
     game, users = campaign()
-    running.start_campaign(game.id, game.gm)
+    start_campaign(game.id, game.gm)
     client.force_login(users[0])
     url = reverse("game_history", args=[game.id])
     play_days(game, users, 2)
@@ -247,7 +248,7 @@ def test_history_queries_do_not_grow_with_coups_and_speeches(campaign, client):
 
 def test_status_shows_the_proposed_budget_during_the_vote(campaign, client):
     game, users = campaign()
-    running.start_campaign(game.id, game.gm)
+    start_campaign(game.id, game.gm)
     phase = advance_until(game, users, lambda p, s: s.phase == "budget_vote")
     view = view_for(state_of(phase), 0)
     page = get(client, user_at(game, 0), "game_status", game)
@@ -264,7 +265,7 @@ def test_status_shows_the_proposed_budget_during_the_vote(campaign, client):
 
 def test_status_shows_nominations_candidates_and_the_motion(campaign, client):
     game, users = campaign()
-    running.start_campaign(game.id, game.gm)
+    start_campaign(game.id, game.gm)
     page = get(client, users[0], "game_status", game)
     assert "Before the Chamber" not in page  # nominations are orders: secret until counted
     play_days(game, users, 1)
@@ -313,7 +314,7 @@ def test_deciding_uses_only_the_public_view():
 def test_the_money_deck_names_the_game_s_range_of_extra_bills(campaign, client):
     game, users = campaign()
     Game.objects.filter(pk=game.pk).update(extra_bills_min=3, extra_bills_max=9)
-    running.start_campaign(game.id, game.gm)
+    start_campaign(game.id, game.gm)
     page = get(client, users[0], "game_status", game)
     assert "Between 3 and 9 extra bills lie hidden in the deck." in page
     assert "Up to 14" not in page
@@ -328,7 +329,7 @@ def test_the_money_deck_names_the_game_s_range_of_extra_bills(campaign, client):
 
 def test_the_standing_table_scrolls_in_a_labelled_region(campaign, client):
     game, users = campaign()
-    running.start_campaign(game.id, game.gm)
+    start_campaign(game.id, game.gm)
     page = get(client, users[0], "game_status", game)
     assert re.search(r'<div class="table-scroll" role="region" aria-labelledby='
                      r'"standing-caption" tabindex="0">\s*'
@@ -340,7 +341,7 @@ def test_the_standing_table_scrolls_in_a_labelled_region(campaign, client):
 
 def test_reports_carry_the_phase_title(campaign, client):
     game, users = campaign()
-    running.start_campaign(game.id, game.gm)
+    start_campaign(game.id, game.gm)
     advance_until(game, users, lambda p, s: s.phase == "budget_vote")
     page = get(client, users[0], "game_history", game)
     assert "Turn 1, Budget Proposal" in page and "Turn 1, Draw Budget / New Weapons" in page
@@ -349,7 +350,7 @@ def test_reports_carry_the_phase_title(campaign, client):
 
 def test_the_events_page_shows_this_turn_s_results_newest_first(campaign, client):
     game, users = campaign()
-    running.start_campaign(game.id, game.gm)
+    start_campaign(game.id, game.gm)
     advance_until(game, users, lambda p, s: s.phase == "budget_vote")
     page = get(client, users[0], "game_events", game)
     assert "Latest results: turn 1" in page
@@ -410,7 +411,7 @@ def test_assassination_and_execution_headlines_differ():
 
 def test_the_dead_are_told_one_story_get_no_orders_button_and_may_speak(campaign, client):
     game, users = campaign()
-    running.start_campaign(game.id, game.gm)
+    start_campaign(game.id, game.gm)
     phase = advance_until(game, users, lambda p, s: s.phase == "budget_proposal")
     state = state_of(phase)
     seat = next(s for s in range(10) if s != state.president and s not in phase.owing_seats)
@@ -444,18 +445,18 @@ def test_the_dead_are_told_one_story_get_no_orders_button_and_may_speak(campaign
 def test_the_lobby_links_my_running_games_to_my_status_and_says_if_i_owe_orders(
         campaign, client):
     game, users = campaign()
-    running.start_campaign(game.id, game.gm)
+    start_campaign(game.id, game.gm)
     status_url = reverse("game_status", args=[game.id])
     client.force_login(users[0])
     page = client.get(reverse("lobby")).content.decode()
     assert f'<a href="{status_url}">Papayas</a>' in page
     assert "You owe orders this phase" in page
     phase = open_phase(game)
-    running.submit_orders(phase.id, users[0], [{"kind": "decline"}],
+    order_intake.submit_orders(phase.id, users[0], [{"kind": "decline"}],
                           state_version=Game.objects.get(pk=game.pk).state_version)
     page = client.get(reverse("lobby")).content.decode()
     assert "Your orders for this phase are in, not yet final." in page
-    running.set_final(phase.id, users[0])
+    order_intake.set_final(phase.id, users[0])
     assert "in and final" in client.get(reverse("lobby")).content.decode()
     # nothing is owed from a player the phase does not wait for
     advance_until(game, users, lambda p, s: s.phase == "cabinet")
@@ -471,7 +472,7 @@ def test_the_lobby_links_my_running_games_to_my_status_and_says_if_i_owe_orders(
 
 def test_lobby_queries_do_not_grow_with_my_campaigns(campaign, client):
     game, users = campaign()
-    running.start_campaign(game.id, game.gm)
+    start_campaign(game.id, game.gm)
     client.force_login(users[0])
 
     def count() -> int:
@@ -486,7 +487,7 @@ def test_lobby_queries_do_not_grow_with_my_campaigns(campaign, client):
         other = create_game(game.gm, f"Other {i}", join_policy=Game.JoinPolicy.OPEN)
         for user in users:
             join_game(other.id, user, f"Don {user.pk} {i}")
-        running.start_campaign(other.id, game.gm)
+        start_campaign(other.id, game.gm)
     assert count() == one
 
 
@@ -532,7 +533,7 @@ def test_a_published_coup_s_map_is_drawn_once_then_read_from_the_cache(campaign,
     """History draws the city after every coup phase: a published result never changes, so
     its map is drawn once; a change in what it is drawn from (here its events) draws it anew."""
     game, users = campaign()
-    running.start_campaign(game.id, game.gm)
+    start_campaign(game.id, game.gm)
     through_a_coup(game, users, speeches=False)
     first = get(client, user_at(game, 0), "game_history", game)
     drawn: list[int] = []

@@ -13,8 +13,8 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
-from junta.games import adjudication, running
-from junta.games.campaigns import CampaignError
+from junta.games import adjudication, order_intake
+from junta.games.campaigns import CampaignError, start_campaign
 from junta.games.models import Game, Phase, Player
 from junta.gm import services
 from tests.conftest import REPO
@@ -39,7 +39,7 @@ def seat_user(game, seat: int = 0):  # noqa: ANN001, ANN201 - a Game, a User
 
 def test_a_running_phase_counts_down_and_says_who_owes(campaign, client):
     game, _ = campaign()
-    running.start_campaign(game.id, game.gm)
+    start_campaign(game.id, game.gm)
     player = seat_user(game)
     status = page(client, player, "game_status", game)
     assert "data-countdown" in status and OWE in status and "paused" not in status
@@ -50,7 +50,7 @@ def test_a_running_phase_counts_down_and_says_who_owes(campaign, client):
 
 def test_paused_means_no_countdown_the_word_paused_and_orders_wait(campaign, client):
     game, _ = campaign()
-    running.start_campaign(game.id, game.gm)
+    start_campaign(game.id, game.gm)
     player = seat_user(game)
     services.pause(game.id, game.gm, reason="holidays")
     status = page(client, player, "game_status", game)
@@ -65,7 +65,7 @@ def test_paused_means_no_countdown_the_word_paused_and_orders_wait(campaign, cli
     assert "data-countdown" not in orders and "<strong>paused</strong>" in orders
     assert "Mark my orders final" not in orders and "Give an order" not in orders
     with pytest.raises(CampaignError, match="paused: orders wait until the GM resumes it"):
-        running.set_final(open_phase(game).id, player)
+        order_intake.set_final(open_phase(game).id, player)
     # the lobby too
     lobby = page(client, player, "lobby", game)
     assert "<strong>paused</strong>" in lobby and "orders wait until the GameMaster" in lobby
@@ -78,9 +78,9 @@ def test_paused_means_no_countdown_the_word_paused_and_orders_wait(campaign, cli
 
 def test_a_paused_campaign_still_shows_the_orders_already_in(campaign, client):
     game, _ = campaign()
-    running.start_campaign(game.id, game.gm)
+    start_campaign(game.id, game.gm)
     player = seat_user(game)
-    running.submit_orders(open_phase(game).id, player, [{"kind": "decline"}],
+    order_intake.submit_orders(open_phase(game).id, player, [{"kind": "decline"}],
                           state_version=version(game), final=True)
     services.pause(game.id, game.gm)
     assert "Your orders are in and <strong>final</strong>" in page(
@@ -91,7 +91,7 @@ def test_a_paused_campaign_still_shows_the_orders_already_in(campaign, client):
 def drafted(campaign) -> tuple[Game, Phase]:  # noqa: ANN001 - the fixture
     """A review-mode campaign whose nomination phase is adjudicated, its draft with the GM."""
     game, _ = campaign(review=True)
-    running.start_campaign(game.id, game.gm)
+    start_campaign(game.id, game.gm)
     phase = open_phase(game)
     adjudication.adjudicate_phase(phase.id, now=phase.deadline)
     phase.refresh_from_db()
@@ -115,7 +115,7 @@ def test_a_draft_under_review_is_awaiting_the_review_never_you_owe_orders(campai
 
 def test_a_deadline_passed_but_not_yet_adjudicated_says_the_next_sweep(campaign, client):
     game, _ = campaign()
-    running.start_campaign(game.id, game.gm)
+    start_campaign(game.id, game.gm)
     player = seat_user(game)
     phase = open_phase(game)
     phase.deadline = timezone.now() - timedelta(minutes=2)
@@ -128,7 +128,7 @@ def test_a_deadline_passed_but_not_yet_adjudicated_says_the_next_sweep(campaign,
     orders = page(client, player, "game_orders", game)
     assert "has passed" in orders and "Mark my orders final" not in orders
     with pytest.raises(CampaignError, match="deadline has passed"):
-        running.set_final(phase.id, player)
+        order_intake.set_final(phase.id, player)
     lobby = page(client, player, "lobby", game)
     assert "The deadline has passed: the phase is adjudicated at the next sweep." in lobby
     assert OWE not in lobby
@@ -136,11 +136,11 @@ def test_a_deadline_passed_but_not_yet_adjudicated_says_the_next_sweep(campaign,
 
 def test_everyone_final_says_the_results_come_at_the_next_sweep(campaign, client):
     game, _ = campaign(players=6)
-    running.start_campaign(game.id, game.gm)
+    start_campaign(game.id, game.gm)
     phase = open_phase(game)
     for seat in range(6):
         assert "at the next sweep" not in page(client, seat_user(game), "game_status", game)
-        running.set_final(phase.id, seat_user(game, seat))
+        order_intake.set_final(phase.id, seat_user(game, seat))
     status = page(client, seat_user(game), "game_status", game)
     assert "the results come at the next sweep" in status
     assert "at the next sweep" in page(client, seat_user(game), "game_orders", game)

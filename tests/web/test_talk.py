@@ -11,7 +11,7 @@ import pytest
 from django.urls import reverse
 
 from junta.engine import GameState, digest
-from junta.games import running
+from junta.games.campaigns import start_campaign
 from junta.games.models import Game, Phase
 from junta.talk import services
 from junta.talk.access import reader_for
@@ -28,7 +28,7 @@ SECRET = "TALK-SECRET-MARKER-4471: meet me at the Mistress, bring 12 MP"
 @pytest.fixture
 def started(campaign):
     game, users = campaign(players=6)
-    running.start_campaign(game.id, game.gm)
+    start_campaign(game.id, game.gm)
     return game, users
 
 

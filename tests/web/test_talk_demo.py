@@ -9,7 +9,7 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
-from junta.games import running
+from junta.games.campaigns import start_campaign
 from junta.games.models import Speech
 from junta.talk.demo import CONVERSATIONS, SPEECHES, demo_talk
 from junta.talk.models import Conversation
@@ -20,7 +20,7 @@ pytestmark = pytest.mark.django_db
 
 def test_the_demo_campaign_talks(campaign, client):
     game, users = campaign()
-    running.start_campaign(game.id, game.gm, now=timezone.now() - timedelta(days=6))
+    start_campaign(game.id, game.gm, now=timezone.now() - timedelta(days=6))
     play_days(game, users, 4)  # in the past, as the demo's: its talk is backdated there
     demo_talk(game)
     said = list(Speech.objects.filter(game=game).order_by("created_at"))

@@ -10,7 +10,7 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
-from junta.games import running
+from junta.games.campaigns import start_campaign
 from junta.notify import notices
 from junta.notify.models import Preferences
 from junta.talk import access, services
@@ -29,7 +29,7 @@ def reader(game, user):
 
 def test_members_who_asked_hear_of_new_messages_once_an_hour(campaign, mailbox, client):
     game, users = campaign(players=6)
-    running.start_campaign(game.id, game.gm)
+    start_campaign(game.id, game.gm)
     carlos, isabel, miguel = users[:3]
     for person in (isabel, miguel):  # both ask; Miguel is not in the conversation
         Preferences.objects.create(user=person, game=game, messages=True)
@@ -65,7 +65,7 @@ def test_members_who_asked_hear_of_new_messages_once_an_hour(campaign, mailbox, 
 
 def test_no_mail_unless_asked_nor_after_leaving(campaign, mailbox):
     game, users = campaign(players=6)
-    running.start_campaign(game.id, game.gm)
+    start_campaign(game.id, game.gm)
     carlos, isabel, miguel = users[:3]
     Preferences.objects.create(user=miguel, game=game, messages=True)
     talk = services.start(reader(game, carlos), "Three of us",

@@ -12,7 +12,8 @@ import pytest
 from django.urls import reverse
 
 from junta.api import tokens
-from junta.games import revisions, running
+from junta.games import revisions
+from junta.games.campaigns import start_campaign
 from junta.games.models import Game
 from junta.talk.models import Conversation, Member
 from tests.web.browser_forms import forms_in, submit
@@ -108,7 +109,7 @@ def test_the_words_of_a_replaced_player_stay_hidden_and_the_page_says_so(campaig
 
     game, users = campaign(players=6)
     carlos, isabel, miguel, lucia = users[:4]
-    running.start_campaign(game.id, game.gm)
+    start_campaign(game.id, game.gm)
     talk, page = three_talk(client, game, users, "Twelve MP?")
     client.force_login(isabel)
     send(client, game, talk, SECRET)

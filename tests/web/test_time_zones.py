@@ -13,8 +13,8 @@ from django.contrib.auth import get_user_model
 from django.urls import reverse
 from django.utils import timezone
 
-from junta.games import running, speeches
-from junta.games.campaigns import create_game, join_game
+from junta.games import speeches
+from junta.games.campaigns import create_game, join_game, start_campaign
 from junta.games.models import AuditEntry, Game, Phase, Player
 from junta.games.templatetags.local_times import daily_deadline
 
@@ -52,7 +52,7 @@ def test_the_gm_sees_when_a_player_asked_to_join_in_his_own_zone(client):
 def test_the_extended_deadline_is_told_in_the_gms_zone_named(client):
     gm = person("gm@example.org", KOLKATA)
     game, _ = campaign(gm)
-    phase = running.start_campaign(game.id, gm)
+    phase = start_campaign(game.id, gm)
     client.force_login(gm)
     response = client.post(reverse("gm_extend", args=[game.id]), {
         "extend-phase": phase.number, "extend-hours": 5, "extend-reason": "late player",
@@ -67,7 +67,7 @@ def test_the_extended_deadline_is_told_in_the_gms_zone_named(client):
 def test_the_audit_log_and_the_speeches_name_the_zone_in_full(client):
     gm = person("gm@example.org", KOLKATA)
     game, users = campaign(gm)
-    running.start_campaign(game.id, gm)
+    start_campaign(game.id, gm)
     AuditEntry.objects.filter(game=game).update(created_at=NOON_UTC)
     speech = speeches.post_speech(game, users[0], "Bananas for everyone.")
     type(speech).objects.filter(pk=speech.pk).update(created_at=NOON_UTC)
@@ -92,7 +92,7 @@ def test_the_daily_deadline_is_the_campaigns_rule_with_the_viewers_equivalent(cl
     client.force_login(gm)  # the campaign's own zone: nothing to add
     page = client.get(reverse("game_detail", args=[game.id])).content.decode()
     assert "22:00 Asia/Tokyo</dd>" in page
-    running.start_campaign(game.id, gm)
+    start_campaign(game.id, gm)
     assert "22:00 Asia/Tokyo</dd>" in client.get(reverse("gm_time", args=[game.id])) \
         .content.decode()
     # another day on either side of the date line

@@ -12,7 +12,8 @@ import pytest
 from django.urls import reverse
 
 from junta.engine import Catalog, Event, PhaseKind
-from junta.games import running, vote_tables
+from junta.games import vote_tables
+from junta.games.campaigns import start_campaign
 from junta.games.models import Game, PhaseResult
 from tests.web.campaigns import advance_until, play_days
 
@@ -38,7 +39,7 @@ def voted(game: Game, kind: PhaseKind) -> PhaseResult:
 
 def test_the_first_election_is_a_table_of_each_familys_one_vote(campaign, client):
     game, users = campaign()
-    running.start_campaign(game.id, game.gm)
+    start_campaign(game.id, game.gm)
     advance_until(game, users, lambda phase, state: phase.kind != PhaseKind.NOMINATION
                   and phase.kind != PhaseKind.ELECTION)
     result = voted(game, PhaseKind.ELECTION)
@@ -64,7 +65,7 @@ def test_the_first_election_is_a_table_of_each_familys_one_vote(campaign, client
 
 def test_a_budget_vote_shows_positions_and_cards_and_the_result(campaign, client):
     game, users = campaign()
-    running.start_campaign(game.id, game.gm)
+    start_campaign(game.id, game.gm)
     advance_until(game, users, lambda phase, state: phase.kind == PhaseKind.BUDGET_VOTE)
     play_days(game, users, 1)
     result = voted(game, PhaseKind.BUDGET_VOTE)

@@ -14,7 +14,8 @@ import pytest
 from django.urls import reverse
 
 from junta.engine import GameState, Order, PhaseKind, Status, owes_orders, public_owes_orders
-from junta.games import running
+from junta.games import order_intake
+from junta.games.campaigns import start_campaign
 from junta.games.models import Phase, Player
 from tests.engine.helpers import give, in_phase, run
 from tests.web.campaigns import install, open_phase, queries_for, state_of, version
@@ -82,13 +83,13 @@ def after_lunch() -> GameState:
 
 def test_every_public_owing_family_shows_none_in_or_final(campaign, client):
     game, users = campaign()
-    running.start_campaign(game.id, game.gm)
+    start_campaign(game.id, game.gm)
     phase = open_phase(game)
     state = state_of(phase)
     assert public_owes_orders(state) == list(range(10))  # nominations: everyone, publicly
-    running.submit_orders(phase.id, user_at(game, 1), [{"kind": "decline"}],
+    order_intake.submit_orders(phase.id, user_at(game, 1), [{"kind": "decline"}],
                           state_version=version(game))
-    running.submit_orders(phase.id, user_at(game, 2), [{"kind": "decline"}],
+    order_intake.submit_orders(phase.id, user_at(game, 2), [{"kind": "decline"}],
                           state_version=version(game), final=True)
     table = who_is_in(status(client, user_at(game, 0), game))
     assert table == {state.name(s): "final" if s == 2 else "in" if s == 1 else "none"
@@ -102,26 +103,26 @@ def test_a_saved_order_raises_the_revision_so_a_kept_status_page_is_drawn_again(
     """Status is a kept page (junta/games/page_cache.py): an Order row is among what it is drawn
     from (`revisions.connect` watches Order), so a player's orders going in show at once."""
     game, users = campaign()
-    running.start_campaign(game.id, game.gm)
+    start_campaign(game.id, game.gm)
     phase = open_phase(game)
     name = state_of(phase).name(3)
     assert who_is_in(status(client, user_at(game, 0), game))[name] == "none"
-    running.submit_orders(phase.id, user_at(game, 3), [{"kind": "decline"}],
+    order_intake.submit_orders(phase.id, user_at(game, 3), [{"kind": "decline"}],
                           state_version=version(game))
     assert who_is_in(status(client, user_at(game, 0), game))[name] == "in"
-    running.set_final(phase.id, user_at(game, 3))
+    order_intake.set_final(phase.id, user_at(game, 3))
     assert who_is_in(status(client, user_at(game, 0), game))[name] == "final"
 
 
 def test_the_table_takes_one_query_whatever_the_number_of_orders_in(campaign, client):
     game, users = campaign()
-    running.start_campaign(game.id, game.gm)
+    start_campaign(game.id, game.gm)
     phase = open_phase(game)
     client.force_login(user_at(game, 0))
     url = reverse("game_status", args=[game.id])
     empty = queries_for(client, url)
     for seat in range(1, 10):
-        running.submit_orders(phase.id, user_at(game, seat), [{"kind": "decline"}],
+        order_intake.submit_orders(phase.id, user_at(game, seat), [{"kind": "decline"}],
                               state_version=version(game), final=seat % 2 == 0)
     assert queries_for(client, url) == empty
     assert set(who_is_in(client.get(url).content.decode()).values()) == {"none", "in", "final"}
@@ -132,7 +133,7 @@ def test_a_secret_owing_seat_is_never_shown_whatever_its_orders(campaign, client
     names the President only, to every viewer, the banker himself included, whether the
     banker's orders are in, final or not given."""
     game, users = campaign()
-    running.start_campaign(game.id, game.gm)
+    start_campaign(game.id, game.gm)
     phase = install(game, after_lunch())
     state = state_of(phase)
     assert sorted(phase.owing_seats) == [PRESIDENT, FARM]
@@ -150,12 +151,12 @@ def test_a_secret_owing_seat_is_never_shown_whatever_its_orders(campaign, client
         return pages
 
     check("none")
-    running.submit_orders(phase.id, user_at(game, FARM), [], state_version=version(game))
+    order_intake.submit_orders(phase.id, user_at(game, FARM), [], state_version=version(game))
     check("none")
-    running.set_final(phase.id, user_at(game, FARM))
+    order_intake.set_final(phase.id, user_at(game, FARM))
     pages = check("none")
     assert not any("at the next sweep" in page for page in pages)
-    running.set_final(phase.id, user_at(game, PRESIDENT))
+    order_intake.set_final(phase.id, user_at(game, PRESIDENT))
     pages = check("final")
     # everyone who owes orders is final, and the phase closes at the next sweep; but saying so
     # would tell that the secret banker is final too: the page waits for the close
@@ -166,9 +167,9 @@ def test_public_all_final_is_not_the_end_while_a_secret_seat_is_not_final(campai
     """The phase closes early only once every seat that owes orders is final (`owing_seats`,
     the banker included); the page never says so before."""
     game, users = campaign()
-    running.start_campaign(game.id, game.gm)
+    start_campaign(game.id, game.gm)
     phase = install(game, after_lunch())
-    running.set_final(phase.id, user_at(game, PRESIDENT))
+    order_intake.set_final(phase.id, user_at(game, PRESIDENT))
     page = status(client, user_at(game, 1), game)
     assert who_is_in(page) == {state_of(phase).name(PRESIDENT): "final"}
     assert "at the next sweep" not in page
@@ -177,7 +178,7 @@ def test_public_all_final_is_not_the_end_while_a_secret_seat_is_not_final(campai
 
 def test_the_dead_and_exiles_are_listed_as_public_owes_orders_says(campaign, client):
     game, users = campaign()
-    running.start_campaign(game.id, game.gm)
+    start_campaign(game.id, game.gm)
     s = state_of(open_phase(game))
     s.players[4].status = Status.DEAD
     s.players[6].status = Status.EXILED
@@ -192,7 +193,7 @@ def test_the_dead_and_exiles_are_listed_as_public_owes_orders_says(campaign, cli
 
 def test_no_table_once_the_phase_is_closed(campaign, client):
     game, users = campaign(review=True)
-    running.start_campaign(game.id, game.gm)
+    start_campaign(game.id, game.gm)
     phase = open_phase(game)
     phase.status = Phase.Status.DRAFTED
     phase.save(update_fields=["status"])

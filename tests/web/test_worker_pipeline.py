@@ -14,8 +14,8 @@ from django.contrib.auth import get_user_model
 from django.utils import timezone
 
 from junta import engine
-from junta.games import adjudication, repository, running, tasks
-from junta.games.campaigns import create_game, join_game
+from junta.games import adjudication, repository, tasks
+from junta.games.campaigns import create_game, join_game, start_campaign
 from junta.games.models import Game, Phase, PhaseResult
 from tests.web.worker_processes import celery_env, send_sweep, worker
 
@@ -28,7 +28,7 @@ def due_phase() -> Phase:
     game = create_game(gm, "Clockwork", join_policy=Game.JoinPolicy.OPEN)
     for i in range(10):
         join_game(game.id, User.objects.create_user(email=f"p{i}@example.org"), f"Don {i}")
-    phase = running.start_campaign(game.id, gm)
+    phase = start_campaign(game.id, gm)
     Phase.objects.filter(pk=phase.pk).update(deadline=timezone.now() - timedelta(minutes=1))
     return Phase.objects.get(pk=phase.pk)
 

@@ -139,5 +139,5 @@ def do_extend_deadline(game: Game, by: User, phase: Phase, hours: int, reason: s
 
 
 def start_campaign(game_id: int, by: User, now: datetime | None = None) -> Phase:
-    """Seat order is fixed and the nomination phase opens (`running.start_campaign`)."""
+    """Seat order is fixed and the nomination phase opens (`campaigns.start_campaign`)."""
     return start_running(game_id, by, now=now)

@@ -38,7 +38,11 @@ def hash_secret(secret: str) -> str:
 
 
 @transaction.atomic
+@transaction.atomic
 def create(user: User, name: str) -> NewToken:
+    """A new token, the person's row locked first: his tokens asked for at the same moment are
+    counted one after the other, so that none goes past MAX_ACTIVE_TOKENS."""
+    User.objects.select_for_update().filter(pk=user.pk).first()
     return do_create(user, check_create(user, name))
 
 

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from junta.site import campaign, dashboard, events, lobby, profile, report
+from junta.site import campaign, dashboard, events, lobby, profile, pwa, report
 
 urlpatterns = [
     path("", dashboard.home, name="home"),  # the dashboard once logged in
@@ -13,4 +13,8 @@ urlpatterns = [
     path("games/<int:game_id>/report/", report.report, name="game_report"),
     path("games/<int:game_id>/join/", campaign.join, name="game_join"),
     path("games/<int:game_id>/invite/<str:token>/", campaign.invite, name="game_invite"),
+    # the installable web app: at the root, so the worker's scope is the whole site
+    path("manifest.webmanifest", pwa.manifest, name="web_manifest"),
+    path("sw.js", pwa.service_worker, name="service_worker"),
+    path("offline/", pwa.offline, name="offline"),
 ]

@@ -274,9 +274,11 @@ def test_every_page_passes_axe_and_the_html_checker(live_server, browser, tmp_pa
     base = live_server.url
     found = Findings()
     roles = [
+        # the offline page (no link leads there: the service worker answers with it), for a
+        # player after the pages it lists as last seen
         ("visitor", ["/", "/accounts/login/", "/accounts/signup/", "/accounts/password/reset/",
-                     "/rules/"], None),
-        ("player", ["/", f"/games/{game.id}/status/"], users[0]),
+                     "/rules/", "/offline/"], None),
+        ("player", ["/", f"/games/{game.id}/status/", "/offline/"], users[0]),
         ("dead player", [f"/games/{game.id}/status/"], users[1]),
         ("player in a coup", [f"/games/{coup_game.id}/status/"], coup_users[ERNESTO]),
         ("GameMaster", ["/", f"/games/{game.id}/gm/", f"/games/{coup_game.id}/gm/"], gm),

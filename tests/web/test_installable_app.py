@@ -119,3 +119,22 @@ def test_the_offline_page_names_nobody_and_has_no_form(campaign, client):
     assert not FORM_PARTS.search(page), FORM_PARTS.search(page)
     assert users[0].public_name not in page and "data-pwa-user" not in page
     assert client.get("/offline/").headers["Content-Security-Policy"]
+
+
+def test_the_offline_page_takes_no_message_meant_for_another_page(rf):
+    """The worker asks for the offline page at its installation, beside the page the person is
+    loading: a message waiting for that page ("Order added.") stays for it."""
+    from django.contrib import messages
+    from django.contrib.auth.models import AnonymousUser
+    from django.contrib.messages.storage import default_storage
+    from django.contrib.sessions.backends.db import SessionStore
+
+    from junta.site import pwa
+
+    request = rf.get("/offline/")
+    request.user, request.session = AnonymousUser(), SessionStore()
+    request._messages = default_storage(request)
+    messages.success(request, "Order added.")
+    page = pwa.offline(request).content.decode()
+    assert "Order added." not in page
+    assert not request._messages.used

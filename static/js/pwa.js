@@ -15,7 +15,9 @@
   "use strict";
   const SEEN = "junta-seen";
   const OWNER = "/.pwa-owner";  // the key of the id the copies were kept for
-  const STRIP = "form, button, input, select, textarea, script, template, iframe, object, embed";
+  // never in a copy: what could be sent, what runs, and the messages of that moment
+  const STRIP = "form, button, input, select, textarea, script, template, iframe, object, embed, "
+    + "[data-page-alert]";
   const body = document.body;
 
   if ("serviceWorker" in navigator) {
@@ -26,10 +28,14 @@
   function stripped(root) {
     root.querySelectorAll(STRIP).forEach((node) => node.remove());
     root.querySelectorAll("[data-countdown-text]").forEach((node) => { node.textContent = ""; });
-    root.querySelectorAll("[id=main], [tabindex]").forEach((node) => {
-      node.removeAttribute("tabindex");
-    });
     return root;
+  }
+
+  // The page's title without the site's name nor the message it began with ("Order added. — ")
+  function label() {
+    const title = document.title.replace(/ · Junta$/, "");
+    const alert = document.querySelector("[data-page-alert]") ? title.indexOf(" — ") : -1;
+    return alert >= 0 ? title.slice(alert + 3) : title;
   }
 
   async function keep(owner) {
@@ -46,8 +52,7 @@
     if (!main) return;
     const copy = {
       path: location.pathname,
-      title: document.title,
-      heading: (main.querySelector("h1") || main).textContent.trim(),
+      title: label(),
       html: stripped(main.cloneNode(true)).innerHTML,
       saved: new Date().toISOString(),
     };
@@ -84,7 +89,7 @@
       const item = document.createElement("li");
       const link = document.createElement("a");
       link.href = copy.path;
-      link.textContent = copy.heading || copy.path;
+      link.textContent = copy.title || copy.path;
       item.append(link, " (as of ", when(copy.saved), ")");
       list.append(item);
     }
@@ -100,7 +105,7 @@
     note.hidden = false;
     shown.hidden = false;
     document.getElementById("offline-page").hidden = true;
-    document.title = "Offline · " + asked.title;
+    document.title = "Offline · " + asked.title + " · Junta";
   }
 
   if (body.hasAttribute("data-pwa-offline")) {

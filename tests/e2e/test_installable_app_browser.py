@@ -148,13 +148,15 @@ def test_a_push_message_shows_a_notification_whose_click_opens_its_page(live_ser
 
 
 # On the kept pages (the dashboard, the Status pages) as they load: a form in <main> with
-# every kind of field, as a page would have one, before static/js/pwa.js keeps the copy.
+# every kind of field, as a page would have one, and a message of that moment, before
+# static/js/pwa.js keeps the copy.
 A_FORM_IN_MAIN = """
 new MutationObserver((changes, observer) => {
   const main = document.querySelector("main");
   if (!main || !document.body.hasAttribute("data-pwa-keep")) return;
   observer.disconnect();
-  main.insertAdjacentHTML("beforeend", `<form method="post" action="/stale/"><label>Amount
+  main.insertAdjacentHTML("beforeend", `<p data-page-alert>Order added.</p>
+    <form method="post" action="/stale/"><label>Amount
     <input name="amount" value="3"></label><select name="to"><option>Bank</option></select>
     <textarea name="why">A stale form</textarea><button type="submit">Send it</button></form>`);
 }).observe(document, {childList: true, subtree: true});
@@ -207,7 +209,7 @@ def test_offline_the_pages_last_seen_come_back_without_a_form(live_server, brows
     assert page.locator("#offline-copy h2").first.inner_text() == seen
     assert page.title().startswith("Offline · Status")
     assert page.locator("form, button, input, select, textarea, label").count() == 0
-    assert "A stale form" not in page.content()
+    assert "A stale form" not in page.content() and "Order added." not in page.content()
     assert page.locator("#offline-copy a", has_text="Your orders").count() == 1  # a link stays
 
     page.goto(f"{base}{orders}")
@@ -215,6 +217,8 @@ def test_offline_the_pages_last_seen_come_back_without_a_form(live_server, brows
     assert page.locator("h1").inner_text() == "You are offline"
     assert page.locator("#offline-as-of").is_hidden()
     assert sorted(offline_list(page)) == ["/", status]
+    assert page.locator("#offline-list a", has_text=f"Status · {game.name}").count() == 1
+    assert page.locator("#offline-list a", has_text="Your campaigns").count() == 1
     assert page.locator("form, button, input, select, textarea").count() == 0
 
     # back online, he logs out: his copies go

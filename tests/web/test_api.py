@@ -5,8 +5,10 @@ their field, 404 outside his campaigns, 409 for a stale state_version, 429 past 
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
+from django.templatetags.static import static
 from django.test import Client, override_settings
 
 from junta.api import tokens
@@ -410,7 +412,9 @@ def test_the_schema_and_docs_are_served(client):
     docs = client.get("/api/docs/")
     assert docs.status_code == 200
     page = docs.content.decode()
-    assert "<script" not in page.split("</footer>")[0]  # a plain page of the site
+    # a plain page of the site: no script but the one on every page (the installable app's)
+    scripts = re.findall(r"<script[^>]*>", page.split("</footer>")[0])
+    assert scripts == [f'<script src="{static("js/pwa.js")}" defer>']
     assert f"PUT {API}/campaigns/{{game_id}}/orders" in page and "OrdersIn" in page
     # each region (an endpoint, its table of parameters, a schema) has a name of its own
     assert not repeated(page)

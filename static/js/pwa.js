@@ -39,15 +39,18 @@
   }
 
   async function keep(owner) {
+    if (!owner) {  // nobody logged in (after a log-out): nobody's copies stay
+      await caches.delete(SEEN);
+      return;
+    }
     let cache = await caches.open(SEEN);
     const mark = await cache.match(OWNER);
-    if (!mark || (await mark.text()) !== owner) {
+    if (!mark || (await mark.text()) !== owner) {  // another person's, or none yet
       await caches.delete(SEEN);
-      if (!owner) return;
       cache = await caches.open(SEEN);
       await cache.put(OWNER, new Response(owner));
     }
-    if (!owner || !body.hasAttribute("data-pwa-keep")) return;
+    if (!body.hasAttribute("data-pwa-keep")) return;
     const main = document.querySelector("main");
     if (!main) return;
     const copy = {

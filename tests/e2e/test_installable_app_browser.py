@@ -83,10 +83,11 @@ def registration_id(cdp, page, scope: str) -> str:
     return found["id"]
 
 
-def push(cdp, base: str, registration: str, message: dict) -> None:
+def push(cdp, base: str, registration: str, message: dict | str) -> None:
     """A push message for the site's worker, as the push service would bring it."""
+    data = message if isinstance(message, str) else json.dumps(message)
     cdp.send("ServiceWorker.deliverPushMessage", {
-        "origin": base, "registrationId": registration, "data": json.dumps(message)})
+        "origin": base, "registrationId": registration, "data": data})
 
 
 NOTIFICATIONS = "navigator.serviceWorker.ready.then((r) => r.getNotifications())"
@@ -144,6 +145,14 @@ def test_a_push_message_shows_a_notification_whose_click_opens_its_page(live_ser
     assert notifications(page)[0]["data"] == {"url": "/"}
     worker.evaluate(click)
     page.wait_for_url(f"{base}/")
+
+    # a message that is not the contract's JSON still shows a notification (Chromium asks
+    # every push message to show one), the site's name and nothing else
+    push(cdp, base, registration, "not JSON")
+    wait_until(page, f"async () => (await {NOTIFICATIONS}).length === 1")
+    assert notifications(page) == [{"title": "Junta", "body": "", "tag": "",
+                                    "data": {"url": "/"},
+                                    "icon": f"{base}{static('img/icon-192.png')}"}]
     context.close()
 
 

@@ -18,7 +18,8 @@ that what they rely on is listed here and the rest of games may change freely:
   written only through these);
 - selectors (a viewer's campaigns and seat, the roster, the unread speeches, the reports and
   the clock of a phase) and the content revision (`watch`, `raised`) and hooks
-  (`on_phase_published`) the apps above register with;
+  (`on_phase_published`) the apps above register with, and the number now
+  (`current_revision`: the site's live answer to a page left open is kept under it);
 - the forms and fields the GM's panel and talk reuse, Markdown rendering, how a time is
   written for a reader in his zone (`when`, a template filter the GM's messages use too), and
   the demo's accounts and campaigns for ops' demo, and the touches talk's and polls' demos give
@@ -122,6 +123,7 @@ from junta.games.repository import (
     submission_order,
     write_board,
 )
+from junta.games.revisions import current as current_revision
 from junta.games.revisions import raised, watch
 from junta.games.rollbacks import undone, undone_phases
 from junta.games.selectors import (
@@ -163,7 +165,8 @@ __all__ = [
     "OrdersRejected", "Phase", "PhasePublished", "PhaseResult", "Player", "PoliticalCard",
     "Position", "ReplayLine", "Seat", "SeatStatus", "Speech", "SpeechForm", "StaleOrders",
     "Unit", "add_heir", "backdate_speech", "bump_state_version", "campaign_running",
-    "change_settings", "changelog_for", "clock", "current_turn_results", "demo_account",
+    "change_settings", "changelog_for", "clock", "current_revision", "current_turn_results",
+    "demo_account",
     "demo_campaign", "display_state", "drawn_report", "drawn_reports", "event_to_json",
     "events_items", "events_reader", "extend_phase_deadline", "finished_demo_campaign",
     "form_prefix", "game_for", "hand_seat_over", "history_results", "join_game",

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from junta.site import campaign, dashboard, events, lobby, profile, pwa, report
+from junta.site import campaign, dashboard, events, live, lobby, profile, pwa, report
 
 urlpatterns = [
     path("", dashboard.home, name="home"),  # the dashboard once logged in
@@ -11,6 +11,7 @@ urlpatterns = [
     path("games/<int:game_id>/", campaign.detail, name="game_detail"),
     path("games/<int:game_id>/events/", events.events, name="game_events"),
     path("games/<int:game_id>/report/", report.report, name="game_report"),
+    path("games/<int:game_id>/live/", live.live, name="game_live"),
     path("games/<int:game_id>/join/", campaign.join, name="game_join"),
     path("games/<int:game_id>/invite/<str:token>/", campaign.invite, name="game_invite"),
     # the installable web app: at the root, so the worker's scope is the whole site

@@ -137,3 +137,10 @@ class NoteForm(forms.Form):
         error_messages={"max_length": "Your note is %(show_value)s characters long; the limit "
                         "is %(limit_value)s. Shorten it: nothing was saved."},
     )
+
+
+class AndFinalForm(forms.Form):
+    """On each of the Orders page's forms that adds an order: the box that marks the orders
+    final with it, in one step (`order_intake.change_orders` does both or neither)."""
+
+    and_final = forms.BooleanField(required=False, label="and mark my orders final")

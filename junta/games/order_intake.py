@@ -258,9 +258,10 @@ def check_change_orders(game: Game, phase: Phase, user: User, change: Change, *,
             "An order with a condition comes before the one of its kind without: it is tried "
             "first, and the one without is the fallback.")
         orders = in_order
-    if change.final is not None:
-        message = message or ("Your orders are final." if change.final else
-                              "Your orders are open for changes again.")
+    if change.final is not None:  # with an order added: both said
+        said = ("Your orders are final." if change.final else
+                "Your orders are open for changes again.")
+        message = f"{message} {said}" if message else said
     if change.note is not None:
         message = message or "Your note to the GM is saved."
     errors = engine.validate_orders(state, player.engine_seat, orders)

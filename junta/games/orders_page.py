@@ -28,7 +28,7 @@ from junta.engine import (
 )
 from junta.games import order_intake
 from junta.games.campaigns import CampaignError
-from junta.games.forms import NoteForm
+from junta.games.forms import AndFinalForm, NoteForm
 from junta.games.order_forms import OrderForm, form_prefix
 from junta.games.play import Seat
 
@@ -42,6 +42,7 @@ class Entry:
     form: OrderForm
     bound: bool = False  # re-shown as submitted, with the engine's messages
     change: int | None = None  # the saved order this form changes in place
+    and_final: AndFinalForm | None = None  # an add form's box "and mark my orders final"
 
     @property
     def html_id(self) -> str:
@@ -76,6 +77,7 @@ class OrdersPage:
     note_form: NoteForm | None = None  # the note as submitted, when it could not be saved
     failed_change: int | None = None  # the saved order the re-shown form was changing
     from_map: bool = False  # the submitted form came from the Map page
+    not_final: bool = False  # the order sent back was to mark the orders final too
 
     def __post_init__(self) -> None:
         state = self.seat.state
@@ -109,6 +111,12 @@ class OrdersPage:
                 out.append(Entry(option, changing[1], change=self.change))
             else:
                 out.append(Entry(option, OrderForm(option, self.state, self.index)))
+        final = bool(self.seat.order and self.seat.order.final)
+        for entry in out:  # an order added to final orders leaves them final: no box then
+            if entry.change is None and not final:
+                entry.and_final = AndFinalForm(
+                    {"and_final": "on"} if entry.bound and self.not_final else None,
+                    auto_id=False)
         return out
 
     def _changing(self) -> tuple[OrderOption, OrderForm] | None:
@@ -152,11 +160,15 @@ class OrdersPage:
             form = OrderForm(option, self.state, self.index, data)
             index = _int(data.get("index"), -1) if action == "change" else None
             self.failed_change = index
+            final = AndFinalForm(data)
+            self.not_final = action == "add" and final.is_valid() \
+                and final.cleaned_data["and_final"]
             if not form.is_valid():
                 self.failed = form
                 return Outcome(False)
             change = order_intake.Change(add=form.order(), replace=index,
-                                    revision=_int(data.get("revision"), -1))
+                                    revision=_int(data.get("revision"), -1),
+                                    final=True if self.not_final else None)
         elif action == "remove":
             change = order_intake.Change(remove=_int(data.get("index"), -1),
                                     revision=_int(data.get("revision"), -1))
@@ -201,6 +213,7 @@ class OrdersPage:
                 "unavailable": list(self.options.notes), "errors": self.errors,
                 "error_links": self.error_links(), "changing": self.change,
                 "prefix_of": form_prefix, "from_map": self.from_map,
+                "not_final": self.not_final,
                 "revision": self.seat.order.revision if self.seat.order else 0}
 
 

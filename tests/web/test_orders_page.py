@@ -703,7 +703,7 @@ def test_no_order_form_has_a_field_named_like_the_pages_own_fields(campaign, cli
             fields = [n for n in names if n.startswith("order-")]
             if "option" in names:  # an order form: its own fields all carry its prefix
                 assert set(names) - set(fields) <= {"action", "option", "index",
-                                                    "state_version"}, names
+                                                    "state_version", "and_final"}, names
 
 
 @pytest.mark.django_db

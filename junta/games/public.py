@@ -21,7 +21,9 @@ that what they rely on is listed here and the rest of games may change freely:
   (`on_phase_published`) the apps above register with, and the number now
   (`current_revision`: the site's live answer to a page left open is kept under it);
 - the forms and fields the GM's panel and talk reuse, Markdown rendering, how a time is
-  written for a reader in his zone (`when`, a template filter the GM's messages use too), and
+  written for a reader in his zone (`when`, a template filter the GM's messages use too), a
+  form's errors as the page's alert says them (`form_error_lines`: talk's form sent by its
+  script answers them as JSON), and
   the demo's accounts and campaigns for ops' demo, and the touches talk's and polls' demos give
   its rows;
 - a campaign's rows in its file, for the GM panel's backups: games' own (the game row,
@@ -156,6 +158,7 @@ from junta.games.speeches import (
 from junta.games.status_info import clock, who_is_in
 from junta.games.tasks import queue_due_phases
 from junta.games.templatetags.local_times import when
+from junta.games.templatetags.page_alert import form_error_lines
 
 __all__ = [
     "Announcement", "AnnouncementForm", "AuditEntry", "Bill", "CampaignError", "Character",
@@ -169,7 +172,7 @@ __all__ = [
     "demo_account",
     "demo_campaign", "display_state", "drawn_report", "drawn_reports", "event_to_json",
     "events_items", "events_reader", "extend_phase_deadline", "finished_demo_campaign",
-    "form_prefix", "game_for", "hand_seat_over", "history_results", "join_game",
+    "form_error_lines", "form_prefix", "game_for", "hand_seat_over", "history_results", "join_game",
     "joinable_games", "keep_draft", "kept_for_viewer", "kept_lobby", "let_players_poll",
     "lock_game", "mark_new", "mark_seen", "my_games", "my_seats", "new_seed", "older_notes",
     "on_phase_published", "open_phase", "orders_as_json", "orders_for_engine", "pending",

@@ -1,6 +1,7 @@
 """The page a person lands on after logging in: each of his campaigns with its phase, the
 deadline counting down in his own zone, whether he owes orders, and what was said since he last
-looked (speeches on the Events page, private messages), each linking to the campaign's Status.
+looked (speeches on the Events page, private messages), each linking to the campaign's Status;
+unread messages all in one conversation link straight to it (one page less to read them).
 
 It reads both the players' side (`junta.games`) and the private conversations (`junta.talk`),
 so it stands in the site layer above them; anonymous visitors get the welcome page."""
@@ -23,7 +24,7 @@ from junta.games.public import (
     phase_title,
     unread_speeches,
 )
-from junta.talk.public import unanswered_by_game, unread_by_game
+from junta.talk.public import unanswered_by_game, unread_by_conversation, unread_by_game
 
 # Where a campaign comes on the dashboard: what needs the person first.
 ORDER: dict[str, int] = {Game.Status.RUNNING: 0, Game.Status.NOMINATING: 0, Game.Status.PAUSED: 1,
@@ -41,6 +42,7 @@ class Row:
     seat: SeatStatus | None = None  # for a seated player
     unread_speeches: int = 0
     unread_messages: int = 0
+    unread_in: int | None = None  # the one conversation holding them all: linked straight to
     unanswered_reveals: int = 0  # conversations he left after writing, waiting for his word
     drafted: bool = False  # the phase's result waits for the GM's review
     counting: bool = False  # a deadline counts down (running, open, not yet passed)
@@ -56,7 +58,8 @@ def _latest_phases(game_ids: list[int]) -> dict[int, Phase]:
 
 def rows_for(user: Any) -> list[Row]:
     """The person's campaigns, those that wait for him first. A few queries, plus one per
-    campaign for its unread speeches."""
+    campaign for its unread speeches, and one per campaign with unread messages for the
+    conversations they are in."""
     games = list(my_games(user))
     seats = my_seats(user, games)
     started = [g.id for g in games if g.status != Game.Status.FORMING]
@@ -81,6 +84,9 @@ def rows_for(user: Any) -> list[Row]:
                             and not (seat and seat["passed"]))
         if game.status != Game.Status.FORMING:
             row.unread_speeches = unread_speeches(game, user)
+        if row.unread_messages:
+            talks = unread_by_conversation(user, game.id)
+            row.unread_in = next(iter(talks)) if len(talks) == 1 else None
         rows.append(row)
     rows.sort(key=lambda r: (ORDER.get(r.game.status, 9),
                              r.phase.deadline.timestamp() if r.phase else 0))

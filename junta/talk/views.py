@@ -14,7 +14,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from accounts.public import AuthenticatedHttpRequest, User
-from junta.games.public import Game, Player, game_for
+from junta.games.public import Game, Player, form_error_lines, game_for
 from junta.talk import access, consent, selectors, services
 from junta.talk.access import Reader
 from junta.talk.forms import MessageForm, StartForm
@@ -103,6 +103,7 @@ OUT_OF_IT = {
     Player.Membership.REMOVED: "The GameMaster has removed you from this campaign: you are no "
     "longer in its conversations.",
 }
+SENT = "Your message is sent."
 LEFT_IT = ("You have left this conversation (in another window?), so nobody in it can read what "
            "you write there now.")
 
@@ -121,9 +122,21 @@ def _why_out(game: Game, user: User, conversation_id: int) -> str | None:
     return None
 
 
+def _by_script(request: AuthenticatedHttpRequest) -> bool:
+    """The conversation's form sent by its page's script (static/js/talk.js), which shows the
+    message sent in place: it asks for JSON. A form sent by the browser alone asks for a page."""
+    return request.headers.get("Accept") == "application/json"
+
+
+def _not_sent_json(errors: list[str], status: int) -> JsonResponse:
+    return JsonResponse({"sent": False, "errors": errors}, status=status)
+
+
 def _not_sent(request: AuthenticatedHttpRequest, game: Game, why: str) -> HttpResponse:
     """He is out of the conversation (`_why_out`): what he typed is shown back, not lost with
-    a 404."""
+    a 404 (his page's script keeps it in the box and says why)."""
+    if _by_script(request):
+        return _not_sent_json([why], 409)
     return render(request, "talk/left.html", {
         "game": game, "why": why, "text": request.POST.get("body", ""),
         "still_talks": why == LEFT_IT}, status=409)
@@ -153,9 +166,16 @@ def conversation(request: AuthenticatedHttpRequest, game_id: int,
             except services.TalkError as error:
                 form.add_error(None, str(error))
             else:
-                messages.success(request, "Your message is sent.")
+                if _by_script(request):  # shown in place: the page stays, nothing to reload
+                    return JsonResponse({
+                        "sent": True, "message": SENT, "id": message.id,
+                        "html": render_to_string("talk/_message.html",
+                                                 {"message": message, "reader": reader})})
+                messages.success(request, SENT)
                 url = reverse("talk_conversation", args=[game.id, talk.id])
                 return redirect(f"{url}#m{message.id}")
+        if _by_script(request):
+            return _not_sent_json(form_error_lines(form), 400)
         status = 400
     shown = talk.messages.order_by("-id")
     page = Paginator(shown, MESSAGES_PER_PAGE).get_page(request.GET.get("page"))

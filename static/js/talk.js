@@ -1,9 +1,63 @@
 // A conversation left open shows new messages without a reload: every few seconds while the
 // page is in view it asks for the messages after the last one shown (an ETag lets the server
-// answer 304 when nothing was written). No dependencies.
+// answer 304 when nothing was written). A message written is sent in place (the view answers
+// the script in JSON): it joins the list, the box empties and keeps the focus, and what came
+// of it is said in the form's status line and at the head of the title, as a page sent back
+// says it (static/js/page_alert.js); a refusal keeps the text in the box. If the server
+// cannot be reached, the form is sent as without the script. No dependencies.
 (function () {
   var list = document.querySelector("[data-talk-poll]");
   if (!list || !window.fetch) { return; }
+  var sendForm = document.querySelector("form[data-talk-send]");
+  var status = document.querySelector("[data-talk-status]");
+  var title = document.title;
+  if (document.querySelector("[data-page-alert]")) { title = title.replace(/^.*? — /, ""); }
+
+  function show(html, id) {
+    if (document.getElementById("m" + id)) { return; }
+    var empty = list.querySelector("p.muted");
+    if (empty) { empty.remove(); }
+    list.insertAdjacentHTML("beforeend", html);
+  }
+
+  function say(text, error) {
+    status.textContent = (error ? "Error: " : "") + text;
+    status.className = "talk-sent " + (error ? "error" : "status status-good");
+    document.title = (error ? "Error: " : "") + text + " — " + title;
+  }
+
+  if (sendForm && status) {
+    var box = sendForm.querySelector("textarea");
+    var button = sendForm.querySelector("button[type=submit]");
+    sendForm.addEventListener("submit", function (event) {
+      event.preventDefault();
+      if (button.disabled) { return; }
+      button.disabled = true;
+      fetch(window.location.pathname, {
+        method: "POST", body: new FormData(sendForm), credentials: "same-origin",
+        headers: { "Accept": "application/json" }
+      })
+        .then(function (response) {
+          var type = response.headers.get("Content-Type") || "";
+          if (type.indexOf("application/json") !== 0) { throw new Error("not JSON"); }
+          return response.json();
+        })
+        .then(function (data) {
+          button.disabled = false;
+          if (data.sent) {
+            show(data.html, data.id);
+            box.value = "";
+            box.removeAttribute("aria-invalid");
+            say(data.message, false);
+          } else {
+            box.setAttribute("aria-invalid", "true");
+            say(data.errors.join(" "), true);
+          }
+          box.focus();
+        })
+        .catch(function () { sendForm.submit(); });  // as without the script
+    });
+  }
   var url = list.getAttribute("data-talk-poll");
   var after = list.getAttribute("data-after") || "0";
   var read = list.getAttribute("data-read") === "1";
@@ -26,12 +80,7 @@
       })
       .then(function (data) {
         if (!data || !data.messages) { return; }
-        var empty = list.querySelector("p.muted");
-        data.messages.forEach(function (m) {
-          if (document.getElementById("m" + m.id)) { return; }
-          if (empty) { empty.remove(); empty = null; }
-          list.insertAdjacentHTML("beforeend", m.html);
-        });
+        data.messages.forEach(function (m) { show(m.html, m.id); });
         after = String(data.last);
       })
       .catch(function () { /* the next tick tries again */ })

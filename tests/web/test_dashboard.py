@@ -87,3 +87,21 @@ def test_the_lobby_counts_unread_messages_and_links_to_status(campaign, client):
         assert f'<h3><a href="{reverse("game_status", args=[game.id])}">' in page
     client.force_login(isabel)  # she wrote it
     assert "unread" not in client.get(reverse("lobby")).content.decode()
+
+
+def test_unread_messages_in_one_conversation_link_straight_to_it(campaign, client):
+    """A player's day starts here: messages all in one conversation open it in one tap; in
+    several, the list of conversations."""
+    game, users = campaign(players=6)
+    start_campaign(game.id, game.gm)
+    carlos, isabel, miguel = users[:3]
+    me = game.players.get(user=carlos)
+    first = services.start(access.reader_for(game, isabel), "A deal", [me], False, "Hello")
+    client.force_login(carlos)
+    card = card_of(client.get(reverse("home")).content.decode(), game)
+    assert f'<a href="{reverse("talk_conversation", args=[game.id, first.id])}">' \
+           '<strong>1 unread private message</strong>' in card
+    services.start(access.reader_for(game, miguel), "Another", [me], False, "Psst")
+    card = card_of(client.get(reverse("home")).content.decode(), game)
+    assert f'<a href="{reverse("talk_index", args=[game.id])}"><strong>2 unread private ' \
+           'messages</strong>' in card

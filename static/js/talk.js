@@ -44,6 +44,9 @@
         })
         .then(function (data) {
           button.disabled = false;
+          // the box keeps the focus; refused, it is marked so and described by why
+          var described = (box.getAttribute("aria-describedby") || "").split(" ")
+            .filter(function (id) { return id && id !== status.id; });
           if (data.sent) {
             show(data.html, data.id);
             box.value = "";
@@ -51,8 +54,10 @@
             say(data.message, false);
           } else {
             box.setAttribute("aria-invalid", "true");
+            described.push(status.id);
             say(data.errors.join(" "), true);
           }
+          box.setAttribute("aria-describedby", described.join(" "));
           box.focus();
         })
         .catch(function () { sendForm.submit(); });  // as without the script

@@ -1,5 +1,7 @@
 """After a form is sent and the page comes back, Chromium's focus is on what came of it and the
-tab's title says it: a message in a conversation, a vote, a sign-up refused, the GM's forms
+tab's title says it: a message in a conversation (sent in place by its script: the title and a
+live status line say it, the box keeps the focus; without scripts, the page that comes back),
+a vote, a sign-up refused, the GM's forms
 (refused, then sent), and an order given on the map with the keyboard alone. The focus is
 where a screen reader starts reading; the title is what it says first of a new page."""
 
@@ -11,7 +13,7 @@ from django.urls import reverse
 from junta.talk import services as talk
 from junta.talk.access import reader_for
 from tests.e2e.coup_campaigns import coup_campaign
-from tests.e2e.sessions import signed_in, six_families
+from tests.e2e.sessions import session_cookie, signed_in, six_families
 from tests.web.polls_helpers import make_poll
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
@@ -43,15 +45,33 @@ def test_each_form_sent_brings_the_focus_and_the_title_to_what_came_of_it(live_s
     context, page = signed_in(browser, carlos, base, 1280, 900)
 
     page.goto(base + reverse("talk_conversation", args=[game.id, conversation.id]))
+    # sent in place by the conversation's script (static/js/talk.js): the box keeps the
+    # focus, the status line (a live region) and the title say what came of it
     page.get_by_label("Your message").fill("Or fifteen.")
-    shown = focus_after(page, page.get_by_role("button", name="Send as Don Carlos").click)
-    assert shown["alert"] and shown["text"] == "Your message is sent."
-    assert shown["title"] == "Your message is sent. — The budget · Papayas · Junta"
-    sent = page.get_by_label("Your message")
-    sent.fill("   ")  # refused: the summary of the form's errors has the focus
-    shown = focus_after(page, page.get_by_role("button", name="Send as Don Carlos").click)
-    assert shown["alert"] and shown["text"] == "To correct below: Your message."
-    assert shown["title"].startswith("Error: Your message: ")
+    page.get_by_role("button", name="Send as Don Carlos").click()
+    status = page.locator("[data-talk-status][role=status]")
+    status.filter(has_text="Your message is sent.").wait_for()
+    assert page.title() == "Your message is sent. — The budget · Papayas · Junta"
+    assert page.evaluate("document.activeElement.name") == "body"
+    page.get_by_label("Your message").fill("   ")  # refused: said, and the box marked
+    page.get_by_role("button", name="Send as Don Carlos").click()
+    status.filter(has_text="Error: Your message: A message needs some words.").wait_for()
+    assert page.title().startswith("Error: Your message: A message needs some words. — ")
+    box = page.get_by_label("Your message")
+    assert box.get_attribute("aria-invalid") == "true"
+    assert "talk-status" in (box.get_attribute("aria-describedby") or "").split()
+    assert page.evaluate("document.activeElement.name") == "body"
+    # without scripts the same form posts, and the page that comes back says it in its title
+    plain = browser.new_context(java_script_enabled=False)
+    plain.add_cookies(session_cookie(carlos, base))
+    bare = plain.new_page()
+    bare.goto(page.url)
+    bare.get_by_label("Your message").fill("Or sixteen.")
+    with bare.expect_navigation():
+        bare.get_by_role("button", name="Send as Don Carlos").click()
+    assert bare.title() == "Your message is sent. — The budget · Papayas · Junta"
+    assert bare.locator(".message-item", has_text="Or sixteen.").count() == 1
+    plain.close()
 
     page.goto(base + reverse("polls_detail", args=[game.id, poll.id]))
     page.get_by_label("The Admiral").check()

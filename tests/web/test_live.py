@@ -6,6 +6,7 @@ those who are not in the campaign, as the Status page; and nothing in it another
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 from django.contrib.auth import get_user_model
@@ -111,13 +112,15 @@ def test_the_phase_published_is_told_to_a_page_that_shows_it(running, client):
     client.force_login(user_at(game, 0))
     url = live_url(game, phase)
     etag = ask(client, url)["ETag"]
+    status = client.get(reverse("game_status", args=[game.id])).content.decode()
+    heading = re.search(r'<h2 id="phase-h">(.*?)</h2>', status).group(1)
     adjudication.adjudicate_phase(phase.id, now=phase.deadline)
     after = ask(client, url, etag)
     assert after.status_code == 200
     data = json.loads(after.content)
     assert data["shown"]["changed"] and data["shown"]["published"]
     assert data["phase"]["id"] == open_phase(game).id != phase.id
-    assert data["shown"]["label"].endswith("Nomination")  # as the Status page heads it
+    assert data["shown"]["label"] == heading  # as the Status page heads it
     # a page drawn for the new phase has nothing to reload
     fresh = json.loads(ask(client, live_url(game, open_phase(game))).content)
     assert not fresh["shown"]["changed"] and not fresh["shown"]["published"]
@@ -157,3 +160,26 @@ def test_no_other_familys_secret_in_the_answer(running, client):
         body = ask(client, live_url(game, phase)).content.decode()
         for marker in (str(POCKET), str(BANK), TALK, NOTE, "Admiral"):
             assert marker not in body, (seat, marker)
+
+
+def test_the_pages_carry_what_the_script_updates_for_those_it_answers(running, client):
+    game, _users = running
+    phase = open_phase(game)
+    url = reverse("game_live", args=[game.id])
+    client.force_login(user_at(game, 0))
+    page = client.get(reverse("game_status", args=[game.id])).content.decode()
+    assert f'data-live="{url}" data-live-interval="15000"' in page
+    assert f'<div class="live-banner" role="status" data-live-banner ' \
+           f'data-live-phase="{phase.id}"></div>' in page
+    assert 'data-live-seat="3"' in page and 'data-live-count="talk"' in page
+    assert "js/live.js" in page
+    # one who is not in the campaign reads its Events page: nothing to ask for him
+    client.force_login(get_user_model().objects.create_user(email="reader@example.org"))
+    page = client.get(reverse("game_events", args=[game.id])).content.decode()
+    assert "data-live=" not in page and "js/live.js" not in page
+    # a campaign over changes no more
+    client.force_login(user_at(game, 0))
+    game.status = Game.Status.FINISHED
+    game.save(update_fields=["status"])
+    page = client.get(reverse("game_events", args=[game.id])).content.decode()
+    assert "data-live=" not in page and "js/live.js" not in page

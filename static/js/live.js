@@ -1,20 +1,21 @@
 // A campaign's page left open stays current (junta/site/live.py answers): every few seconds
 // while the page is in view (the game menu's data-live-interval), and at once when it comes
-// back into view, it asks what changed; an ETag lets the server answer 304 when nothing did.
+// back into view, it asks what changed; an ETag lets the server answer 304 when nothing did
+// (static/js/changed.js).
 // In place: the game menu's unread count, the Status page's "Who is in" and, once the phase the
 // page shows has its results out, a banner (a polite live region: it is read out, the focus
-// stays where it is) with a link to reload. After an error it waits longer each time. No
-// dependencies; without it the pages are as they were drawn.
+// stays where it is) with a link to reload. After an error it waits longer each time. Without
+// it the pages are as they were drawn.
 (function () {
   "use strict";
   var nav = document.querySelector("[data-live]");
-  if (!nav || !window.fetch) { return; }
+  if (!nav || !window.fetch || !window.juntaChanged) { return; }
   var url = nav.getAttribute("data-live");
   var every = parseInt(nav.getAttribute("data-live-interval"), 10) || 15000;
   var banner = document.querySelector("[data-live-banner]");
   var shown = banner ? banner.getAttribute("data-live-phase") : "";
   if (shown) { url += "?phase=" + encodeURIComponent(shown); }
-  var etag = null;
+  var last = { etag: null };
   var busy = false;
   var wait = every;
   var timer = null;
@@ -78,15 +79,7 @@
     if (busy) { return; }
     if (document.visibilityState === "hidden") { later(); return; }
     busy = true;
-    var headers = { "Accept": "application/json" };
-    if (etag) { headers["If-None-Match"] = etag; }
-    fetch(url, { headers: headers, credentials: "same-origin", cache: "no-store" })
-      .then(function (response) {
-        if (response.status === 304) { return null; }
-        if (!response.ok) { throw new Error("HTTP " + response.status); }
-        etag = response.headers.get("ETag");
-        return response.json();
-      })
+    window.juntaChanged(url, last)
       .then(function (data) {
         if (data) { apply(data); }
         wait = every;

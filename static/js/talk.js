@@ -1,13 +1,14 @@
 // A conversation left open shows new messages without a reload: every few seconds while the
-// page is in view it asks for the messages after the last one shown (an ETag lets the server
-// answer 304 when nothing was written). A message written is sent in place (the view answers
-// the script in JSON): it joins the list, the box empties and keeps the focus, and what came
-// of it is said in the form's status line and at the head of the title, as a page sent back
-// says it (static/js/page_alert.js); a refusal keeps the text in the box. If the server
-// cannot be reached, the form is sent as without the script. No dependencies.
+// page is in view it asks for the messages after the last one shown (static/js/changed.js,
+// loaded before it: an ETag lets the server answer 304 when nothing was written). A message
+// written is sent in place (the view answers the script in JSON): it joins the list, the box
+// empties and keeps the focus, and what came of it is said in the form's status line and at
+// the head of the title, as a page sent back says it (static/js/page_alert.js); a refusal
+// keeps the text in the box. If the server cannot be reached, the form is sent as without
+// the script.
 (function () {
   var list = document.querySelector("[data-talk-poll]");
-  if (!list || !window.fetch) { return; }
+  if (!list || !window.fetch || !window.juntaChanged) { return; }
   var sendForm = document.querySelector("form[data-talk-send]");
   var status = document.querySelector("[data-talk-status]");
   var title = document.title;
@@ -66,23 +67,15 @@
   var url = list.getAttribute("data-talk-poll");
   var after = list.getAttribute("data-after") || "0";
   var read = list.getAttribute("data-read") === "1";
-  var etag = null;
+  var last = { etag: null };
   var busy = false;
   var delay = 4000;
 
   function poll() {
     if (busy || document.visibilityState === "hidden") { return; }
     busy = true;
-    var headers = { "Accept": "application/json" };
-    if (etag) { headers["If-None-Match"] = etag; }
-    fetch(url + "?after=" + encodeURIComponent(after) + (read ? "&read=1" : ""),
-          { headers: headers, credentials: "same-origin", cache: "no-store" })
-      .then(function (response) {
-        if (response.status === 304) { return null; }
-        if (!response.ok) { throw new Error("HTTP " + response.status); }
-        etag = response.headers.get("ETag");
-        return response.json();
-      })
+    window.juntaChanged(url + "?after=" + encodeURIComponent(after) + (read ? "&read=1" : ""),
+                        last)
       .then(function (data) {
         if (!data || !data.messages) { return; }
         data.messages.forEach(function (m) { show(m.html, m.id); });

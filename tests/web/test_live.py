@@ -10,7 +10,9 @@ import re
 
 import pytest
 from django.contrib.auth import get_user_model
+from django.db import connection
 from django.test import Client
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from junta.games import adjudication, order_intake, repository
@@ -18,6 +20,7 @@ from junta.games.campaigns import start_campaign
 from junta.games.models import Game, Phase, Player
 from junta.talk import access as talk_access
 from junta.talk import services as talk_services
+from tests.web.after_lunch import FARM, PRESIDENT, after_lunch
 from tests.web.campaigns import install, open_phase, state_of, version
 
 pytestmark = pytest.mark.django_db
@@ -183,3 +186,34 @@ def test_the_pages_carry_what_the_script_updates_for_those_it_answers(running, c
     game.save(update_fields=["status"])
     page = client.get(reverse("game_events", args=[game.id])).content.decode()
     assert "data-live=" not in page and "js/live.js" not in page
+
+
+def test_a_secret_owing_seat_changes_nobody_elses_answer(running, client):
+    """After lunch the banker owes orders in secret (docs/rules.md §secrets): his orders going
+    in and final raise the campaign's revision, but every other viewer's answer, and so its
+    ETag, stays the same: a 304, which tells nothing."""
+    game, _users = running
+    phase = install(game, after_lunch())
+    url = live_url(game, phase)
+    etags = {}
+    for seat in (PRESIDENT, 1):
+        client.force_login(user_at(game, seat))
+        first = ask(client, url)
+        assert [r["seat"] for r in json.loads(first.content)["who_is_in"]] == [PRESIDENT]
+        etags[seat] = first["ETag"]
+    order_intake.submit_orders(phase.id, user_at(game, FARM), [], state_version=version(game))
+    order_intake.set_final(phase.id, user_at(game, FARM))
+    for seat, etag in etags.items():
+        client.force_login(user_at(game, seat))
+        assert ask(client, url, etag).status_code == 304, seat
+
+
+def test_a_poll_while_nothing_changed_costs_a_few_queries(running, client):
+    """The session, the person, the revision (and the cache, where it is the database)."""
+    game, _users = running
+    client.force_login(user_at(game, 0))
+    url = live_url(game, open_phase(game))
+    etag = ask(client, url)["ETag"]
+    with CaptureQueriesContext(connection) as ctx:
+        assert ask(client, url, etag).status_code == 304
+    assert len(ctx.captured_queries) <= 4, [q["sql"] for q in ctx.captured_queries]

@@ -77,7 +77,7 @@ class OrdersPage:
     note_form: NoteForm | None = None  # the note as submitted, when it could not be saved
     failed_change: int | None = None  # the saved order the re-shown form was changing
     from_map: bool = False  # the submitted form came from the Map page
-    not_final: bool = False  # the order sent back was to mark the orders final too
+    final_form: AndFinalForm | None = None  # the box as sent with an order to add
 
     def __post_init__(self) -> None:
         state = self.seat.state
@@ -114,10 +114,14 @@ class OrdersPage:
         final = bool(self.seat.order and self.seat.order.final)
         for entry in out:  # an order added to final orders leaves them final: no box then
             if entry.change is None and not final:
-                entry.and_final = AndFinalForm(
-                    {"and_final": "on"} if entry.bound and self.not_final else None,
-                    auto_id=False)
+                entry.and_final = self.final_form if entry.bound and self.final_form \
+                    else AndFinalForm(auto_id=False)
         return out
+
+    def and_final(self) -> bool:
+        """Whether the order sent was to mark the orders final with it."""
+        return self.final_form is not None and self.final_form.is_valid() \
+            and bool(self.final_form.cleaned_data["and_final"])
 
     def _changing(self) -> tuple[OrderOption, OrderForm] | None:
         """The form that changes saved order `change`, filled in with it."""
@@ -160,15 +164,14 @@ class OrdersPage:
             form = OrderForm(option, self.state, self.index, data)
             index = _int(data.get("index"), -1) if action == "change" else None
             self.failed_change = index
-            final = AndFinalForm(data)
-            self.not_final = action == "add" and final.is_valid() \
-                and final.cleaned_data["and_final"]
+            if action == "add":
+                self.final_form = AndFinalForm(data, auto_id=False)
             if not form.is_valid():
                 self.failed = form
                 return Outcome(False)
             change = order_intake.Change(add=form.order(), replace=index,
                                     revision=_int(data.get("revision"), -1),
-                                    final=True if self.not_final else None)
+                                    final=True if self.and_final() else None)
         elif action == "remove":
             change = order_intake.Change(remove=_int(data.get("index"), -1),
                                     revision=_int(data.get("revision"), -1))
@@ -213,7 +216,7 @@ class OrdersPage:
                 "unavailable": list(self.options.notes), "errors": self.errors,
                 "error_links": self.error_links(), "changing": self.change,
                 "prefix_of": form_prefix, "from_map": self.from_map,
-                "not_final": self.not_final,
+                "and_final": self.and_final(),
                 "revision": self.seat.order.revision if self.seat.order else 0}
 
 

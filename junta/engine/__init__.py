@@ -65,6 +65,7 @@ from .orders import (
     validate_orders,
 )
 from .problems import Problem
+from .repeat import LeftOut, RepeatPlan, repeat_orders, repeated_phases
 from .resolve import Resolution, resolve
 from .rng import Rng
 from .ruling_offers import (
@@ -222,6 +223,8 @@ __all__ = [
     "MapForm", "MapMark", "MapShape", "is_assassination", "is_rebel_action", "map_mark",
     "attempt_of",  # an attempt's arguments, typed (assassins.py)
     "map_values", "option_form", "option_sentence", "played_card", "stack_ends",
+    # the same orders as last time: which phases repeat, and the plan (repeat.py)
+    "LeftOut", "RepeatPlan", "repeat_orders", "repeated_phases",
     # the sections of the rules each order kind comes from (kind_rules.py)
     "kinds_by_section", "option_rules",
     # random bots and the seeded generator they draw from (bots/, rng.py)

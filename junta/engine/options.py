@@ -108,7 +108,7 @@ class _Builder(Builder):
         offered, refused = cached
         self.out.append(OrderOption(key or kind, kind, label or ORDER_KINDS[kind].label,
                                     help_text, tuple(args), dict(fixed or {}), offered,
-                                    refused))
+                                    refused, likely=ORDER_KINDS[kind].likely))
 
     def refusals(self, kind: str, args: dict[str, Any]) -> list[Problem]:
         return validate_order(self.s, self.seat, Order(kind, args))

@@ -48,6 +48,18 @@ VOTING_PHASES = frozenset({PhaseKind.ELECTION, PhaseKind.SPECIAL_MOTION, PhaseKi
 COUP_PHASES = frozenset({PhaseKind.COUP, PhaseKind.COUP_FINAL})
 REBEL_OR_COUP = frozenset({PhaseKind.LOCATIONS}) | COUP_PHASES  # the Rebel-Only step, then the coup
 
+# The phases whose orders a phase may give again, "the same orders as last time"
+# (docs/rules.md §repeat-orders): the phase kinds that come back (the turn's five phases each
+# turn, the votes, a coup's phases), each the earlier phases of its kind; a Coup Phase the
+# coup's phases before it (moves, strikes and attacks go on from one to the next). The
+# nominations, held once before the first turn, repeat nothing.
+REPEATS: dict[str, frozenset[PhaseKind]] = {
+    **{kind: frozenset({PhaseKind(kind)}) for kind in ADJUDICATION_ORDER
+       if kind != PhaseKind.NOMINATION},
+    PhaseKind.COUP: COUP_PHASES,
+    PhaseKind.COUP_FINAL: COUP_PHASES,
+}
+
 PHASE_TITLES: dict[str, str] = {
     PhaseKind.NOMINATION: "Nominations",
     PhaseKind.ELECTION: "Presidential Election",

@@ -35,6 +35,7 @@ class JuntaVote(OrderKindSpec[CandidateArgs]):
     step = Step.JUNTA_VOTE
     phases = frozenset({PhaseKind.AFTERMATH})
     single = True
+    likely = True
     template = "Junta vote for {candidate}"
 
     def check(self, state: GameState, seat: int, order: Order) -> list[Problem]:

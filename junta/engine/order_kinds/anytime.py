@@ -84,6 +84,7 @@ class PlayCard(OrderKindSpec[PlayArgs]):
 
     plays_card = True
     acts_alone = True
+    repeats = False  # a deal of its day (docs/rules.md §repeat-orders)
 
     def check(self, state: GameState, seat: int, order: Order) -> list[Problem]:
         return check_play(state, seat, order)
@@ -241,6 +242,7 @@ class Discard(OrderKindSpec[CardArgs]):
     template = "Discard {card}"
 
     acts_alone = True
+    repeats = False  # a deal of its day (docs/rules.md §repeat-orders)
 
     def check(self, state: GameState, seat: int, order: Order) -> list[Problem]:
         card_id = self.of(order).get("card")
@@ -288,6 +290,7 @@ class Resign(OrderKindSpec[NoArgs]):
     template = "Resign the Presidency"
 
     acts_alone = True
+    repeats = False  # a deal of its day (docs/rules.md §repeat-orders)
 
     def check(self, state: GameState, seat: int, order: Order) -> list[Problem]:
         if state.president != seat:
@@ -326,6 +329,7 @@ class ReturnFromExile(OrderKindSpec[NoArgs]):
     template = "Return from exile"
 
     acts_alone = True
+    repeats = False  # a deal of its day (docs/rules.md §repeat-orders)
     exiles_give = True  # an exile's one order
 
     def check(self, state: GameState, seat: int, order: Order) -> list[Problem]:
@@ -364,6 +368,7 @@ class SafePassage(OrderKindSpec[SafePassageArgs]):
     rules = ("exile", "internal-security", "ruling-exiles")
     step = Step.ANY_TIME
     phases = ANY_PHASE
+    repeats = False  # about one return (docs/rules.md §repeat-orders)
 
     def check(self, state: GameState, seat: int, order: Order) -> list[Problem]:
         a = self.of(order)
@@ -408,6 +413,7 @@ class BrotherInLaw(OrderKindSpec[PositionArgs]):
     template = "Brother-in-Law takes {position} if vacant"
 
     acts_alone = True
+    repeats = False  # a deal of its day (docs/rules.md §repeat-orders)
 
     def check(self, state: GameState, seat: int, order: Order) -> list[Problem]:
         if state.president != seat:

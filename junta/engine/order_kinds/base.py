@@ -123,6 +123,13 @@ class OrderKindSpec[A: Mapping[str, object]]:
     exiles_give = False  # an order an exile may give (his only one: docs/rules.md §exile)
     plays_card = False  # plays the political card its "card" argument names (not a gift, a discard)
     attempt_on_life = False  # an assassination attempt (docs/rules.md §assassinations)
+    # given again by "the same orders as last time" where it still holds (`repeat.py`): the
+    # orders of a phase's own steps; an any-time order (a payment, a gift, a trade, a card
+    # played) is a deal of its day, not repeated (docs/rules.md §repeat-orders)
+    repeats = True
+    # the order every player who owes orders gives in the phases of this kind (the ballot, the
+    # location, the Cabinet...): the Orders page shows its form unfolded (docs/rules.md §orders)
+    likely = False
 
     def __init_subclass__(cls, **kwargs: object) -> None:
         """A kind naming the TypedDict of its arguments (`OrderKindSpec[PayArgs]`, or a base

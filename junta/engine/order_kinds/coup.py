@@ -918,6 +918,7 @@ class CoupSide(OrderKindSpec[SideArgs]):
     step = Step.COUP_VOTE
     phases = frozenset({PhaseKind.COUP_FINAL})
     single = True
+    likely = True
 
     def check(self, state: GameState, seat: int, order: Order) -> list[Problem]:
         """"Players must submit as an order a vote of either Pro-Junta or Pro-President. The

@@ -49,6 +49,7 @@ class Location(OrderKindSpec[PlaceArgs]):
     phases = frozenset({PhaseKind.LOCATIONS})
     single = True
     first_that_holds = True
+    likely = True
 
     def check(self, state: GameState, seat: int, order: Order) -> list[Problem]:
         place = self.of(order).get("place")

@@ -106,6 +106,9 @@ class OrderOption:
     fixed: Mapping[str, Any] = field(default_factory=dict)  # arguments the option sets itself
     conditions: tuple[ConditionOption, ...] = ()
     refused_conditions: tuple[str, ...] = ()  # why the other conditions are not offered
+    # the order every player who owes orders gives in this phase (its kind's `likely`): the
+    # Orders page shows its form unfolded
+    likely: bool = False
 
     def arg(self, name: str) -> ArgOption | None:
         return next((a for a in self.args if a.name == name), None)

@@ -70,6 +70,7 @@ class _ToAnother[To: ToArgs](OrderKindSpec[To]):
     phases = ANY_PHASE
     party = "to"
     acts_alone = True
+    repeats = False  # a deal of its day (docs/rules.md §repeat-orders)
 
     def failure(self, state: GameState, seat: int, order: Order, why: str) -> tuple[str, str]:
         """The kind of the event telling both sides it failed, and its words."""
@@ -220,6 +221,7 @@ class Trade(OrderKindSpec[TradeArgs]):
     phases = ANY_PHASE
     party = "with"
     acts_alone = True
+    repeats = False  # a deal of its day (docs/rules.md §repeat-orders)
 
     def check(self, state: GameState, seat: int, order: Order) -> list[Problem]:
         a = self.of(order)

@@ -48,6 +48,7 @@ class Appoint(OrderKindSpec[AppointArgs]):
     step = Step.APPOINTMENT
     phases = frozenset({PhaseKind.CABINET})
     single = True
+    likely = True
     first_that_holds = True
 
     def from_form(self, state: GameState, seat: int, option: OrderOption,
@@ -129,6 +130,7 @@ class DrawBills(OrderKindSpec[DrawArgs]):
     phases = frozenset({PhaseKind.BUDGET_DRAW})
     template = "Draw {count} bills as {position}"
     first_that_holds = True
+    likely = True
 
     def check(self, state: GameState, seat: int, order: Order) -> list[Problem]:
         a = self.of(order)
@@ -177,6 +179,7 @@ class ProposeBudget(OrderKindSpec[ProposalArgs]):
     step = Step.PROPOSAL
     phases = frozenset({PhaseKind.BUDGET_PROPOSAL})
     single = True
+    likely = True
     first_that_holds = True
 
     def from_form(self, state: GameState, seat: int, option: OrderOption,
@@ -282,6 +285,7 @@ class SeizeChamber(OrderKindSpec[SeizeArgs]):
     step = Step.SEIZE_DECISION
     phases = frozenset({PhaseKind.INTERNAL_SECURITY})
     single = True
+    likely = True
     first_that_holds = True
 
     def check(self, state: GameState, seat: int, order: Order) -> list[Problem]:

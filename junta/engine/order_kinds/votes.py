@@ -32,6 +32,7 @@ class Vote(OrderKindSpec[BallotArgs]):
     step = Step.VOTE_COUNT
     phases = VOTING_PHASES
     single = True
+    likely = True
     first_that_holds = True
 
     def check(self, state: GameState, seat: int, order: Order) -> list[Problem]:

@@ -144,3 +144,14 @@ class AndFinalForm(forms.Form):
     final with it, in one step (`order_intake.change_orders` does both or neither)."""
 
     and_final = forms.BooleanField(required=False, label="and mark my orders final")
+
+
+class RepeatForm(forms.Form):
+    """The confirmation of the same orders as last time on the Orders page (docs/rules.md
+    §repeat-orders): hidden, what the list shown was drawn from (the plan's token, the
+    revision of the orders it was drawn beside, the game's state version), so that the service
+    refuses it once any of them changed."""
+
+    last_time = forms.CharField(max_length=80, widget=forms.HiddenInput)
+    revision = forms.IntegerField(min_value=0, widget=forms.HiddenInput)
+    state_version = forms.IntegerField(min_value=0, widget=forms.HiddenInput)

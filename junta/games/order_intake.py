@@ -11,6 +11,8 @@ untouched.
 
 from __future__ import annotations
 
+import hashlib
+import json
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
@@ -30,7 +32,7 @@ from junta.engine import (
     takes_the_place_of,
 )
 from junta.engine import Order as EngineOrder
-from junta.games import repository
+from junta.games import repository, selectors
 from junta.games.campaigns import CampaignError
 from junta.games.locking import lock_phase
 from junta.games.models import MAX_NOTE, Game, Order, Phase, Player
@@ -296,6 +298,97 @@ def _store(phase: Phase, checked: Checked) -> Order:
         row.first_submitted_seq = (top or 0) + 1
     row.save()
     return row
+
+
+# --- the same orders as last time (docs/rules.md §repeat-orders) ------------------------------
+
+@dataclass(frozen=True)
+class LastTime:
+    """The player's orders of last time (`selectors.last_orders`: his row of that phase) and
+    the engine's plan to give them again beside his orders of this phase (`engine.repeat_orders`:
+    those kept, in their order, and those left out with why); `token` names both, so that a
+    confirmation sent after either changed is refused."""
+    row: Order
+    plan: engine.RepeatPlan
+
+    @property
+    def token(self) -> str:
+        kept = json.dumps([o.to_dict() for o in self.plan.kept], sort_keys=True)
+        return f"{self.row.phase_id}:{hashlib.sha256(kept.encode()).hexdigest()[:24]}"
+
+
+def last_time(phase: Phase, player: Player, state: GameState,
+              current: Sequence[EngineOrder]) -> LastTime | None:
+    """The plan to give the player's orders of last time again now, beside `current` (his
+    orders of this phase); None when the phase repeats nothing or he gave none then. Reads
+    only: nothing is saved until he confirms (`repeat_orders`)."""
+    row = selectors.last_orders(phase, player)
+    if row is None:
+        return None
+    return LastTime(row, engine.repeat_orders(state, player.engine_seat, row.payload, current))
+
+
+STALE_REPEAT = ("Your orders or the game changed since the list of your orders of last time "
+                "was drawn: nothing was saved. Here is the list as it stands now; check it and "
+                "confirm again.")
+
+
+class StaleRepeat(CampaignError):
+    """The plan confirmed is no longer the plan now: nothing was done."""
+
+
+@dataclass(frozen=True)
+class Repeat:
+    """A confirmation of the same orders as last time: the plan's `token` as it was shown, and
+    the `revision` of the orders it was drawn beside (0: none yet)."""
+    token: str
+    revision: int
+
+
+@transaction.atomic
+def repeat_orders(phase_id: int, user: User, repeat: Repeat, *, state_version: int,
+                  now: datetime | None = None) -> Changed:
+    """Give again the orders of last time that the plan shown kept, after the player's orders
+    of this phase (which stay), each conditional one before the order of its kind without a
+    condition (`engine.arranged`). Checked anew under the lock: the phase open, the state and
+    his orders as the plan was drawn from them (`StaleRepeat`, `StaleOrders` if not), the whole
+    set by the engine (`OrdersRejected`); on any refusal nothing changes."""
+    game, phase = lock_phase(phase_id)
+    checked = check_repeat_orders(game, phase, user, repeat, state_version=state_version,
+                                  now=now)
+    return Changed(do_repeat_orders(phase, checked), checked.message)
+
+
+def check_repeat_orders(game: Game, phase: Phase, user: User, repeat: Repeat, *,
+                        state_version: int, now: datetime | None) -> Checked:
+    """Whether the player may give his orders of last time now, as the plan he confirmed
+    kept them (`CampaignError` and its kinds if not): his orders with them."""
+    player, state = _check_for_orders(game, phase, user, state_version, now)
+    row = Order.objects.filter(phase=phase, player=player).first()
+    if repeat.revision != (row.revision if row else 0):
+        raise StaleOrders(STALE_ORDERS)
+    current = [engine.parse_order(dict(item)) for item in (row.payload if row else [])]
+    last = last_time(phase, player, state, current)
+    if last is None or last.token != repeat.token:
+        raise StaleRepeat(STALE_REPEAT)
+    if last.plan.empty:
+        raise CampaignError("None of your orders of last time can be given now: nothing was "
+                            "saved.")
+    orders = engine.arranged([*current, *last.plan.kept])
+    errors = engine.validate_orders(state, player.engine_seat, orders)
+    if errors:
+        raise OrdersRejected(errors)
+    count = len(last.plan.kept)
+    message = (f"{count} order{'s' if count > 1 else ''} of last time added: "
+               + "; ".join(last.plan.texts) + ".")
+    return Checked(player, row, orders, row.note_to_gm if row else "",
+                   bool(row and row.final), message)
+
+
+@transaction.atomic
+def do_repeat_orders(phase: Phase, checked: Checked) -> Order:
+    """The orders with those of last time stored (the phase locked by the caller)."""
+    return _store(phase, checked)
 
 
 @transaction.atomic

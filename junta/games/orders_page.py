@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from django.http import QueryDict
 
@@ -28,11 +29,11 @@ from junta.engine import (
 )
 from junta.games import order_intake
 from junta.games.campaigns import CampaignError
-from junta.games.forms import AndFinalForm, NoteForm
+from junta.games.forms import AndFinalForm, NoteForm, RepeatForm
 from junta.games.order_forms import OrderForm, form_prefix
-from junta.games.play import Seat
+from junta.games.play import Seat, phase_title
 
-ACTIONS = ("add", "change", "remove", "final", "not_final", "note")
+ACTIONS = ("add", "change", "remove", "final", "not_final", "note", "repeat")
 
 
 @dataclass
@@ -43,6 +44,9 @@ class Entry:
     bound: bool = False  # re-shown as submitted, with the engine's messages
     change: int | None = None  # the saved order this form changes in place
     and_final: AndFinalForm | None = None  # an add form's box "and mark my orders final"
+    # the order every player gives in this phase (the engine's `likely`): shown unfolded when
+    # no other form is (one re-shown with its messages, one changing an order)
+    likely: bool = False
 
     @property
     def html_id(self) -> str:
@@ -78,6 +82,7 @@ class OrdersPage:
     failed_change: int | None = None  # the saved order the re-shown form was changing
     from_map: bool = False  # the submitted form came from the Map page
     final_form: AndFinalForm | None = None  # the box as sent with an order to add
+    repeat: bool = False  # ?repeat=1: the list of the orders of last time, to confirm
 
     def __post_init__(self) -> None:
         state = self.seat.state
@@ -104,13 +109,15 @@ class OrdersPage:
     def entries(self) -> list[Entry]:
         out = []
         changing = self._changing()
+        quiet = self.failed is None and changing is None and not self.repeat
         for option in self.options.orders:
             if self.failed is not None and self.failed.option.key == option.key:
                 out.append(Entry(option, self.failed, bound=True, change=self.failed_change))
             elif changing is not None and changing[0].key == option.key:
                 out.append(Entry(option, changing[1], change=self.change))
             else:
-                out.append(Entry(option, OrderForm(option, self.state, self.index)))
+                out.append(Entry(option, OrderForm(option, self.state, self.index),
+                                 likely=quiet and option.likely))
         final = bool(self.seat.order and self.seat.order.final)
         for entry in out:  # an order added to final orders leaves them final: no box then
             if entry.change is None and not final:
@@ -122,6 +129,23 @@ class OrdersPage:
         """Whether the order sent was to mark the orders final with it."""
         return self.final_form is not None and self.final_form.is_valid() \
             and bool(self.final_form.cleaned_data["and_final"])
+
+    @cached_property
+    def last_time(self) -> order_intake.LastTime | None:
+        """The orders of last time and the engine's plan to give them again beside the orders
+        in (docs/rules.md §repeat-orders); None when the phase repeats nothing or there are
+        none."""
+        assert self.seat.player is not None
+        return order_intake.last_time(self.seat.phase, self.seat.player, self.state,
+                                      self.orders)
+
+    def repeat_form(self) -> RepeatForm:
+        """The confirmation's hidden fields: what the list shown is drawn from."""
+        last = self.last_time
+        return RepeatForm(initial={
+            "last_time": last.token if last else "",
+            "revision": self.seat.order.revision if self.seat.order else 0,
+            "state_version": self.seat.game.state_version}, auto_id=False)
 
     def _changing(self) -> tuple[OrderOption, OrderForm] | None:
         """The form that changes saved order `change`, filled in with it."""
@@ -177,6 +201,8 @@ class OrdersPage:
                                     revision=_int(data.get("revision"), -1))
         elif action in ("final", "not_final"):
             change = order_intake.Change(final=action == "final")
+        elif action == "repeat":
+            return self._repeat(data, user)
         else:
             self.note_form = NoteForm(data, auto_id="%s")
             if not self.note_form.is_valid():
@@ -194,6 +220,32 @@ class OrdersPage:
                 self.failed = form
             return Outcome(False)
         return Outcome(True, done.message, to_map=self.from_map)
+
+    def _repeat(self, data: QueryDict, user: User) -> Outcome:
+        """Give the orders of last time the list confirmed kept, through the intake, which
+        checks everything again; when anything changed since the list was drawn, nothing is
+        saved and the list is shown again as it stands now."""
+        form = RepeatForm(data, auto_id=False)
+        if not form.is_valid():
+            self.errors = ["The Orders page did not understand what this form asked for: "
+                           "nothing was saved. Reload the page and try again."]
+            return Outcome(False)
+        fields = form.cleaned_data
+        try:
+            done = order_intake.repeat_orders(
+                self.seat.phase.id, user,
+                order_intake.Repeat(fields["last_time"], fields["revision"]),
+                state_version=fields["state_version"])
+        except (order_intake.StaleRepeat, order_intake.StaleOrders) as stale:
+            self.errors, self.repeat = [str(stale)], True
+            return Outcome(False)
+        except order_intake.OrdersRejected as rejected:
+            self.errors, self.repeat = [str(e) for e in rejected.errors], True
+            return Outcome(False)
+        except CampaignError as error:
+            self.errors, self.repeat = [str(error)], True
+            return Outcome(False)
+        return Outcome(True, done.message)
 
     def _place(self, problems: Sequence[str], index: int | None, form: OrderForm | None
                ) -> None:
@@ -217,6 +269,10 @@ class OrdersPage:
                 "error_links": self.error_links(), "changing": self.change,
                 "prefix_of": form_prefix, "from_map": self.from_map,
                 "and_final": self.and_final(),
+                "last_time": self.last_time, "repeating": self.repeat and self.last_time,
+                "repeat_form": self.repeat_form() if self.repeat else None,
+                "repeat_from": phase_title(self.last_time.row.phase) if self.last_time
+                else "",
                 "revision": self.seat.order.revision if self.seat.order else 0}
 
 

@@ -134,7 +134,8 @@ def status(request: AuthenticatedHttpRequest, game_id: int) -> HttpResponse:
 @kept_for_viewer
 def orders(request: AuthenticatedHttpRequest, game_id: int) -> HttpResponse:
     """The Orders page: my orders for the current phase, a form for each order the engine lets
-    me give now, changing an order in place, final, a note to the GM.
+    me give now, changing an order in place, final, a note to the GM; `?repeat=1` lists my
+    orders of last time that may be given again, to confirm (nothing saved before).
 
     A rejected change saves nothing (the orders in stay as they were) and comes back with the
     form as submitted, each engine message next to the field it is about."""
@@ -143,7 +144,7 @@ def orders(request: AuthenticatedHttpRequest, game_id: int) -> HttpResponse:
     if seat.player is None or seat.seat is None:  # the GM, or a seat not yet given
         raise Http404
     page = OrdersPage(seat, change=_int(request.GET.get("change"), -1) if "change" in
-                      request.GET else None)
+                      request.GET else None, repeat="repeat" in request.GET)
     status_code = 200
     if request.method == "POST":
         outcome = page.submit(request.POST, request.user)

@@ -13,6 +13,7 @@ from django.http import Http404
 from django.utils import timezone
 
 from accounts.public import User
+from junta.engine import repeated_phases
 from junta.games.models import (
     Announcement,
     AuditEntry,
@@ -122,6 +123,22 @@ def game_for(user: User, game_id: int) -> Game:
     ):
         raise Http404
     return game
+
+
+def last_orders(phase: Phase, player: Player) -> Order | None:
+    """The player's orders "last time" (docs/rules.md §repeat-orders): his orders, as he gave
+    them, of the latest earlier phase of this campaign whose kind this phase repeats (the
+    engine's `repeated_phases`: a Locations phase the Locations phases before it, a Coup Phase
+    the coup's phases) in which he gave any; a phase a GM rollback superseded does not count.
+    None when the phase repeats nothing or he gave no orders in such a phase. His own rows
+    only (`player`: the person in the seat, not the seat's earlier holders)."""
+    kinds = repeated_phases(phase.kind)
+    if not kinds:
+        return None
+    return (Order.objects.filter(player=player, phase__game_id=phase.game_id,
+                                 phase__number__lt=phase.number, phase__kind__in=kinds)
+            .exclude(phase__status=Phase.Status.SUPERSEDED).exclude(payload=[])
+            .select_related("phase").order_by("-phase__number").first())
 
 
 def roster(game: Game) -> list[Player]:

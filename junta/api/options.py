@@ -40,6 +40,7 @@ def option_json(option: OrderOption) -> dict[str, object]:
                        for c in option.conditions],
         "refused_conditions": list(option.refused_conditions),
         "rules": list(option_rules(option)),
+        "likely": option.likely,
     }
 
 

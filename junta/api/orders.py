@@ -15,13 +15,26 @@ from junta.api.auth import caller
 from junta.api.campaigns import phase_out
 from junta.api.errors import ApiError, Issue, not_found
 from junta.api.options import Unfilled, filled, options_json
-from junta.api.schemas import ERRORS, ErrorOut, FinalIn, OptionsOut, OrdersIn, OrdersOut
+from junta.api.schemas import (
+    ERRORS,
+    ErrorOut,
+    FinalIn,
+    LastTimeIn,
+    LastTimeOut,
+    OptionsOut,
+    OrdersIn,
+    OrdersOut,
+)
 from junta.games.public import (
     CampaignError,
     Game,
     OrdersRejected,
+    Repeat,
     Seat,
     StaleOrders,
+    StaleRepeat,
+    last_time,
+    repeat_orders,
     set_final,
     submit_orders,
 )
@@ -197,3 +210,49 @@ def final(request: HttpRequest, game_id: int, payload: FinalIn) -> dict[str, obj
     return _orders_out(access.seat(user, game_id))
 
 
+
+
+@router.get("/campaigns/{int:game_id}/orders/last-time", response={200: LastTimeOut, **ERRORS},
+            summary="My orders of last time, as they may be given again now")
+def last_time_plan(request: HttpRequest, game_id: int) -> dict[str, object]:
+    """The same orders as last time (docs/rules.md §repeat-orders), as the Orders page lists
+    them: of my orders of the last phase of the kind this one repeats, those the engine lets me
+    give again beside my orders in (`kept`, added after them on confirm) and those left out
+    with why. Saves nothing: POST …/orders/last-time with the token to confirm."""
+    seat = _my_seat(request, game_id)
+    assert seat.player is not None and seat.seat is not None  # _my_seat
+    current = [engine.parse_order(dict(o)) for o in (seat.order.payload if seat.order else [])]
+    last = last_time(seat.phase, seat.player, seat.state, current)
+    return {"from_phase": phase_out(last.row.phase) if last else None,
+            "token": last.token if last else None,
+            "revision": seat.order.revision if seat.order else 0,
+            "state_version": _version(seat.game),
+            "kept": [{"order": o.to_dict(), "text": t}
+                     for o, t in zip(last.plan.kept, last.plan.texts, strict=True)]
+            if last else [],
+            "left_out": [{"text": d.text, "reason": d.reason} for d in last.plan.dropped]
+            if last else []}
+
+
+@router.post("/campaigns/{int:game_id}/orders/last-time",
+             response={200: OrdersOut, 409: ErrorOut, **ERRORS},
+             summary="Give my orders of last time again, as the plan read kept them")
+def confirm_last_time(request: HttpRequest, game_id: int, payload: LastTimeIn
+                      ) -> dict[str, object]:
+    """Adds the orders the plan (GET …/orders/last-time) kept after my orders in, through the
+    same service as the Orders page, which checks everything again: once my orders, the game or
+    the plan changed since it was read, nothing is saved (409); the engine's refusals, 400."""
+    user = caller(request)
+    seat = _my_seat(request, game_id)
+    if payload.state_version != _version(seat.game):
+        raise _stale(payload.state_version, seat.game)
+    try:
+        repeat_orders(seat.phase.id, user, Repeat(payload.token, payload.revision),
+                      state_version=payload.state_version)
+    except (StaleOrders, StaleRepeat) as stale:
+        raise ApiError(409, f"{stale} (GET …/orders/last-time)", "token") from None
+    except OrdersRejected as rejected:
+        raise ApiError(400, [_issue(p) for p in rejected.errors]) from None
+    except CampaignError as error:
+        raise _refused(seat, payload.state_version, error) from None
+    return _orders_out(access.seat(user, game_id))

@@ -249,6 +249,33 @@ class FinalIn(Schema):
     final: bool
 
 
+class KeptOut(Schema):
+    order: dict[str, AnyJson]
+    text: str
+
+
+class LeftOutOut(Schema):
+    text: str
+    reason: str = Field(description="Why it is not given again, in the engine's words")
+
+
+class LastTimeOut(Schema):
+    from_phase: PhaseOut | None = Field(description=(
+        "The phase of last time (the latest earlier phase of a kind this one repeats in which "
+        "I gave orders); null when there is none"))
+    token: str | None = Field(description="Send it back to POST …/orders/last-time to confirm")
+    revision: int = Field(description="The revision of my orders the plan was drawn beside")
+    state_version: int
+    kept: list[KeptOut] = Field(description="Added after my orders, in this order, on confirm")
+    left_out: list[LeftOutOut]
+
+
+class LastTimeIn(Schema):
+    token: str
+    revision: int
+    state_version: int
+
+
 class ChoiceOut(Schema):
     value: AnyJson
     label: str
@@ -294,6 +321,9 @@ class OptionOut(Schema):
     refused_conditions: list[str]
     rules: list[str] = Field(description="The sections of the rules this order comes from, "
                                          "the main one first: each is /rules/#<section>")
+    likely: bool = Field(description="The order every player who owes orders gives in this "
+                                     "phase (the ballot, the location): the Orders page shows "
+                                     "it unfolded")
 
 
 class OptionsOut(Schema):

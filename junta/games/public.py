@@ -10,7 +10,8 @@ that what they rely on is listed here and the rest of games may change freely:
   (`Bill`, `PoliticalCard`, `Position`, `Unit`), the audit log and the content revisions
   for the GM's panel and its backups;
 - the services that change games' rows, under the campaign's lock (`lock_game`): seating a
-  player, taking him out or handing his seat over, starting a campaign, taking orders,
+  player, taking him out or handing his seat over, starting a campaign, taking orders (and
+  the same orders as last time: `last_time`, the plan, `repeat_orders`, its confirmation),
   publishing a result, speeches and announcements; and the GameMaster's changes (his audit
   entries, the clock, drafts, settings, orders, rollbacks: `gm_changes`) and lives' (a
   character's death, his heir, a profile: `characters`);
@@ -99,7 +100,16 @@ from junta.games.models import (
     new_seed,
 )
 from junta.games.order_forms import EngineValue, OrderForm, form_prefix, token
-from junta.games.order_intake import OrdersRejected, StaleOrders, set_final, submit_orders
+from junta.games.order_intake import (
+    OrdersRejected,
+    Repeat,
+    StaleOrders,
+    StaleRepeat,
+    last_time,
+    repeat_orders,
+    set_final,
+    submit_orders,
+)
 from junta.games.page_cache import kept_for_viewer, kept_lobby
 from junta.games.play import (
     Seat,
@@ -185,6 +195,8 @@ __all__ = [
     "undone", "undone_phases", "unread_speeches", "unseat_player", "validate_avatar", "watch",
     "when", "who_is_in", "why_silent", "write_board",
     "check_seat_player", "do_seat_player",
+    # the same orders as last time, for the API (order_intake: the plan, its confirmation)
+    "Repeat", "StaleRepeat", "last_time", "repeat_orders",
     # a campaign's file (junta.gm.backup): games' rows, and the machinery the others' use
     "ARCHIVE_USERS", "AppArchive", "ArchiveError", "ArchiveExporting", "ArchiveRestoring",
     "ArchiveRow", "ArchiveTable", "GAMES_ARCHIVE", "export_game_row", "restore_game_row",

@@ -481,3 +481,46 @@ def test_a_deposit_beyond_the_pocket_is_refused_and_the_orders_in_are_kept(campa
                   {"orders": [at_bank, dict(deposit, amount=pocket)],
                    "state_version": state_version})["orders"]
     assert len(within) == 2
+
+
+# --- the same orders as last time (docs/rules.md §repeat-orders) ---------------------------
+
+def test_the_same_orders_as_last_time_read_then_confirmed_as_the_orders_page_does(campaign,
+                                                                                  client):
+    """GET lists what the Orders page lists (kept, and left out with the engine's words) and
+    saves nothing; POST with its token adds the kept orders after mine through the same
+    service; a token read before my orders changed is refused (409), nothing added."""
+    from junta.engine.repeat import NOT_REPEATED
+    from tests.engine.option_states import ADMIRAL, GENERAL_3, locations
+    from tests.web.campaigns import with_last_time
+
+    now = locations()
+    now.players[GENERAL_3].pocket = 2
+    mine = [{"kind": "location", "place": "bank"},
+            {"kind": "bank", "action": "deposit", "amount": 5},
+            {"kind": "pay", "to": ADMIRAL, "amount": 1}]
+    game, phase, users = with_last_time(campaign, locations(), {GENERAL_3: mine}, now)
+    auth = bearer(users[GENERAL_3])
+    plan = get(client, f"/campaigns/{game.id}/orders/last-time", auth)
+    assert plan["from_phase"]["kind"] == "locations" and plan["revision"] == 0
+    assert plan["kept"] == [{"order": mine[0], "text": "Location: Bank"}]
+    reasons = {x["text"]: x["reason"] for x in plan["left_out"]}
+    assert reasons["Deposit 5 MP"] == "You have 2 MP in your pocket; you cannot deposit 5."
+    assert [r for t, r in reasons.items() if t.startswith("Pay ")] == [NOT_REPEATED]
+    assert not Order.objects.filter(phase=phase).exists()
+    options = get(client, f"/campaigns/{game.id}/options", auth)
+    assert [o["key"] for o in options["orders"] if o["likely"]] == ["location"]
+    confirm = {"token": plan["token"], "revision": plan["revision"],
+               "state_version": plan["state_version"]}
+    out = send(client, "post", f"/campaigns/{game.id}/orders/last-time", auth, confirm)
+    assert [line["order"] for line in out["orders"]] == [mine[0]]
+    stale = send(client, "post", f"/campaigns/{game.id}/orders/last-time", auth, confirm,
+                 status=409)
+    assert "nothing was" in json.dumps(stale).lower()
+    assert Order.objects.get(phase=phase, player__user=users[GENERAL_3]).payload == [mine[0]]
+
+
+def test_no_orders_last_time_is_an_empty_plan(started, client):
+    game, _ = started
+    plan = get(client, f"/campaigns/{game.id}/orders/last-time", bearer(seat_user(game, 0)))
+    assert plan["from_phase"] is None and plan["token"] is None and plan["kept"] == []

@@ -15,36 +15,17 @@ import re
 
 import pytest
 from django.urls import reverse
-from django.utils import timezone
 
-from junta.engine import GameState
 from junta.engine.repeat import NOT_REPEATED
-from junta.games import repository
-from junta.games.campaigns import start_campaign
-from junta.games.models import Game, Phase, Player
+from junta.games.models import Game, Phase
 from junta.games.models import Order as OrderRow
 from junta.games.order_intake import STALE_ORDERS, STALE_REPEAT
 from tests.engine.helpers import in_phase
 from tests.engine.option_states import ADMIRAL, FARM, GENERAL_3, WAR, budget_vote, locations
 from tests.web.browser_forms import form_with, submit
-from tests.web.campaigns import install
+from tests.web.campaigns import with_last_time
 
 SECRET = "mistress"  # where only another player's assassin of last time was sent
-
-
-def with_last_time(campaign, before: GameState, given: dict[int, list[dict]], now: GameState
-                   ) -> tuple[Game, Phase, dict]:
-    """A campaign whose phase before the open one was `before`, in which each seat of `given`
-    gave those orders; the open phase `now`."""
-    game, _ = campaign()
-    start_campaign(game.id, game.gm)
-    first = install(game, before)
-    seats = {p.seat: p for p in game.players.filter(membership=Player.Membership.ACTIVE)}
-    for seat, payload in given.items():
-        OrderRow.objects.create(phase=first, player=seats[seat], payload=payload)
-    Phase.objects.filter(pk=first.pk).update(status=Phase.Status.PUBLISHED)
-    phase = repository.open_phase(game, now, timezone.now())
-    return game, phase, {seat: p.user for seat, p in seats.items()}
 
 
 def panel(page: str) -> str:

@@ -44,8 +44,9 @@ class Entry:
     bound: bool = False  # re-shown as submitted, with the engine's messages
     change: int | None = None  # the saved order this form changes in place
     and_final: AndFinalForm | None = None  # an add form's box "and mark my orders final"
-    # the order every player gives in this phase (the engine's `likely`): shown unfolded when
-    # no other form is (one re-shown with its messages, one changing an order)
+    # the order every player gives in this phase (the engine's `likely`): shown unfolded while
+    # not given yet, when no other form is (one re-shown with its messages, one changing an
+    # order, the list of the orders of last time)
     likely: bool = False
 
     @property
@@ -110,6 +111,7 @@ class OrdersPage:
         out = []
         changing = self._changing()
         quiet = self.failed is None and changing is None and not self.repeat
+        given = {o.key for o in (option_for(self.options, order) for order in self.orders) if o}
         for option in self.options.orders:
             if self.failed is not None and self.failed.option.key == option.key:
                 out.append(Entry(option, self.failed, bound=True, change=self.failed_change))
@@ -117,7 +119,7 @@ class OrdersPage:
                 out.append(Entry(option, changing[1], change=self.change))
             else:
                 out.append(Entry(option, OrderForm(option, self.state, self.index),
-                                 likely=quiet and option.likely))
+                                 likely=quiet and option.likely and option.key not in given))
         final = bool(self.seat.order and self.seat.order.final)
         for entry in out:  # an order added to final orders leaves them final: no box then
             if entry.change is None and not final:

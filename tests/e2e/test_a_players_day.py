@@ -53,8 +53,11 @@ def log_in(page, base: str, email: str) -> None:
 
 
 def add_order(page, summary: str, fill) -> None:  # noqa: ANN001 - fill(form) chooses fields
-    page.locator("summary", has_text=summary).first.click()
-    form = page.locator("details[open] form.order-form").first
+    details = page.locator("details.builder",
+                           has=page.locator("summary", has_text=summary)).first
+    if details.get_attribute("open") is None:  # the phase's likely order is open already
+        details.locator("summary").first.click()
+    form = details.locator("form.order-form")
     fill(form)
     with page.expect_navigation():
         form.get_by_role("button", name="Add this order").click()

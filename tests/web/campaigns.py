@@ -13,7 +13,6 @@ from junta.engine import GameState, digest, owes_orders, why_no_orders
 from junta.engine.bots import bot_orders
 from junta.engine.rng import Rng
 from junta.games import adjudication, order_intake, repository
-from junta.games.campaigns import start_campaign
 from junta.games.models import Game, Order, Phase, Player
 
 
@@ -107,17 +106,15 @@ def queries_for(client, url: str) -> int:
     return len(ctx.captured_queries)
 
 
-def with_last_time(campaign, before: GameState, given: dict[int, list[dict]],  # noqa: ANN001
-                   now: GameState) -> tuple[Game, Phase, dict]:
-    """A campaign started (the `campaign` fixture) whose phase before the open one was
-    `before`, in which each seat of `given` gave those orders (as stored: the engine's JSON);
-    the open phase `now`. The game, the open phase, the users by seat."""
-    game, _ = campaign()
-    start_campaign(game.id, game.gm)
+def with_last_time(game: Game, before: GameState, given: dict[int, list[dict]],
+                   now: GameState) -> tuple[Phase, dict]:
+    """The started campaign's phase `before` closed, in which each seat of `given` gave those
+    orders (as stored: the engine's JSON), and the phase `now` opened after it: the open phase
+    and the users by seat."""
     first = install(game, before)
     seats = {p.seat: p for p in game.players.filter(membership=Player.Membership.ACTIVE)}
     for seat, payload in given.items():
         Order.objects.create(phase=first, player=seats[seat], payload=payload)
     Phase.objects.filter(pk=first.pk).update(status=Phase.Status.PUBLISHED)
     phase = repository.open_phase(game, now, timezone.now())
-    return game, phase, {seat: p.user for seat, p in seats.items()}
+    return phase, {seat: p.user for seat, p in seats.items()}

@@ -499,7 +499,9 @@ def test_the_same_orders_as_last_time_read_then_confirmed_as_the_orders_page_doe
     mine = [{"kind": "location", "place": "bank"},
             {"kind": "bank", "action": "deposit", "amount": 5},
             {"kind": "pay", "to": ADMIRAL, "amount": 1}]
-    game, phase, users = with_last_time(campaign, locations(), {GENERAL_3: mine}, now)
+    game, _ = campaign()
+    start_campaign(game.id, game.gm)
+    phase, users = with_last_time(game, locations(), {GENERAL_3: mine}, now)
     auth = bearer(users[GENERAL_3])
     plan = get(client, f"/campaigns/{game.id}/orders/last-time", auth)
     assert plan["from_phase"]["kind"] == "locations" and plan["revision"] == 0

@@ -16,7 +16,9 @@ import re
 import pytest
 from django.urls import reverse
 
+from junta.engine import GameState
 from junta.engine.repeat import NOT_REPEATED
+from junta.games.campaigns import start_campaign
 from junta.games.models import Game, Phase
 from junta.games.models import Order as OrderRow
 from junta.games.order_intake import STALE_ORDERS, STALE_REPEAT
@@ -26,6 +28,15 @@ from tests.web.browser_forms import form_with, submit
 from tests.web.campaigns import with_last_time
 
 SECRET = "mistress"  # where only another player's assassin of last time was sent
+
+
+def started_with_last_time(campaign, before: GameState, given: dict[int, list[dict]],
+                           now: GameState) -> tuple[Game, Phase, dict]:
+    """A campaign of ten started, its phase `before` with the orders `given`, then `now`
+    open (`tests.web.campaigns.with_last_time`)."""
+    game, _ = campaign()
+    start_campaign(game.id, game.gm)
+    return game, *with_last_time(game, before, given, now)
 
 
 def panel(page: str) -> str:
@@ -72,7 +83,7 @@ def test_a_locations_turn_listed_then_saved_on_confirm_without_what_no_longer_ho
             {"kind": "assassinate", "card": card, "target": WAR, "location": "home"},
             {"kind": "bank", "action": "deposit", "amount": 5},
             {"kind": "pay", "to": ADMIRAL, "amount": 1}]
-    game, phase, users = with_last_time(campaign, before, {GENERAL_3: mine}, now)
+    game, phase, users = started_with_last_time(campaign, before, {GENERAL_3: mine}, now)
     client.force_login(users[GENERAL_3])
     url = reverse("game_orders", args=[game.id])
     page = tapped(client, url)
@@ -99,7 +110,7 @@ def _name(card: int) -> str:
 
 @pytest.mark.django_db
 def test_a_budget_vote_repeats_and_the_ballot_opens_unfolded(campaign, client):
-    game, phase, users = with_last_time(
+    game, phase, users = started_with_last_time(
         campaign, budget_vote(), {ADMIRAL: [{"kind": "vote", "choice": "no"}]}, budget_vote())
     client.force_login(users[ADMIRAL])
     url = reverse("game_orders", args=[game.id])
@@ -114,13 +125,19 @@ def test_a_budget_vote_repeats_and_the_ballot_opens_unfolded(campaign, client):
 
 
 @pytest.mark.django_db
-def test_the_location_opens_unfolded_in_the_locations_phase(campaign, client):
-    game, _, users = with_last_time(campaign, locations(), {}, locations())
+def test_the_location_opens_unfolded_until_it_is_given(campaign, client):
+    """Open on the page's first drawing; once a location is in, every form is folded."""
+    game, _, users = started_with_last_time(campaign, locations(), {}, locations())
     client.force_login(users[GENERAL_3])
-    page = client.get(reverse("game_orders", args=[game.id])).content.decode()
+    url = reverse("game_orders", args=[game.id])
+    page = client.get(url).content.decode()
     assert re.findall(r'<details class="builder" id="[^"]+" open>', page) == [
         '<details class="builder" id="order-location" open>']
     assert 'id="repeat-panel"' not in page  # no orders last time: no link
+    form = form_with(page, "option", "location").set("order-location-place", "club")
+    assert submit(client, url, form).status_code == 302
+    assert re.findall(r'<details class="builder"[^>]* open>', client.get(url).content.decode()
+                      ) == []
 
 
 @pytest.mark.django_db
@@ -129,7 +146,8 @@ def test_orders_given_this_phase_stay_and_the_repeated_ones_come_after(campaign,
     time is added after it."""
     mine = [{"kind": "location", "place": "club"},
             {"kind": "bank", "action": "withdraw", "amount": 1}]
-    game, phase, users = with_last_time(campaign, locations(), {GENERAL_3: mine}, locations())
+    game, phase, users = started_with_last_time(campaign, locations(), {GENERAL_3: mine},
+                                                locations())
     client.force_login(users[GENERAL_3])
     url = reverse("game_orders", args=[game.id])
     form = form_with(client.get(url).content.decode(), "option", "location")
@@ -145,7 +163,8 @@ def test_orders_given_this_phase_stay_and_the_repeated_ones_come_after(campaign,
 def club_last_time(campaign, client) -> tuple[Game, Phase, object, str]:
     """The General of the 3rd Brigade went to the Club last time, and opens the Orders page."""
     mine = [{"kind": "location", "place": "club"}]
-    game, phase, users = with_last_time(campaign, locations(), {GENERAL_3: mine}, locations())
+    game, phase, users = started_with_last_time(campaign, locations(), {GENERAL_3: mine},
+                                                locations())
     client.force_login(users[GENERAL_3])
     return game, phase, users[GENERAL_3], reverse("game_orders", args=[game.id])
 
@@ -199,7 +218,7 @@ def test_the_list_holds_only_my_own_orders(campaign, client):
     theirs = [{"kind": "location", "place": "hq"},
               {"kind": "assassinate", "card": card, "target": WAR, "location": SECRET}]
     mine = [{"kind": "location", "place": "club"}]
-    game, _, users = with_last_time(campaign, before, {GENERAL_3: theirs, ADMIRAL: mine},
+    game, _, users = started_with_last_time(campaign, before, {GENERAL_3: theirs, ADMIRAL: mine},
                                     locations())
     client.force_login(users[ADMIRAL])
     url = reverse("game_orders", args=[game.id])
@@ -214,7 +233,7 @@ def test_the_list_holds_only_my_own_orders(campaign, client):
 def test_a_phase_that_repeats_nothing_offers_no_list(campaign, client):
     """The orders of another kind of phase are not last time's: a budget vote after a
     Locations phase offers no list."""
-    game, _, users = with_last_time(
+    game, _, users = started_with_last_time(
         campaign, locations(), {ADMIRAL: [{"kind": "location", "place": "club"}]},
         in_phase("budget_vote"))
     client.force_login(users[ADMIRAL])

@@ -501,9 +501,11 @@ def test_the_same_orders_as_last_time_read_then_confirmed_as_the_orders_page_doe
             {"kind": "pay", "to": ADMIRAL, "amount": 1}]
     game, _ = campaign()
     start_campaign(game.id, game.gm)
-    phase, users = with_last_time(game, locations(), {GENERAL_3: mine}, now)
+    theirs = [{"kind": "location", "place": "mistress"}]  # another's: never in my plan
+    phase, users = with_last_time(game, locations(), {GENERAL_3: mine, ADMIRAL: theirs}, now)
     auth = bearer(users[GENERAL_3])
     plan = get(client, f"/campaigns/{game.id}/orders/last-time", auth)
+    assert "istress" not in json.dumps(plan)
     assert plan["from_phase"]["kind"] == "locations" and plan["revision"] == 0
     assert plan["kept"] == [{"order": mine[0], "text": "Location: Bank"}]
     reasons = {x["text"]: x["reason"] for x in plan["left_out"]}

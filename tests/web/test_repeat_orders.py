@@ -239,3 +239,26 @@ def test_a_phase_that_repeats_nothing_offers_no_list(campaign, client):
     client.force_login(users[ADMIRAL])
     page = client.get(reverse("game_orders", args=[game.id]) + "?repeat=1").content.decode()
     assert 'id="repeat-panel"' not in page
+
+
+@pytest.mark.django_db
+def test_a_coup_phase_repeats_the_moves_that_still_hold(campaign, client):
+    """Coup Phase 2 after Coup Phase 1, in which the Rebel moved his stack on and named a zone
+    he has since left: the move from where his units stand comes back; the other, in the words
+    validation gives, is left out."""
+    from tests.engine.coup_states import ERNESTO, coup_state
+    from tests.engine.helpers import run
+
+    before, _ = coup_state()
+    now, _ = run(before, {})
+    assert now.phase == "coup" and now.coup["phase"] == 2
+    moves = [{"kind": "move", "from_zone": 24, "to_zone": 10},
+             {"kind": "move", "from_zone": 17, "to_zone": 24}]
+    game, phase, users = started_with_last_time(campaign, before, {ERNESTO: moves}, now)
+    client.force_login(users[ERNESTO])
+    url = reverse("game_orders", args=[game.id])
+    page = tapped(client, url)
+    left = re.search(r'<ul class="unavailable"[^>]*>(.*?)</ul>', panel(page), re.S).group(1)
+    assert "No units stand in" in left and "to move." in left
+    assert submit(client, url, form_with(page, "action", "repeat")).status_code == 302
+    assert saved(phase, users[ERNESTO]) == moves[:1]

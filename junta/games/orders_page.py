@@ -238,16 +238,14 @@ class OrdersPage:
                 self.seat.phase.id, user,
                 order_intake.Repeat(fields["last_time"], fields["revision"]),
                 state_version=fields["state_version"])
-        except (order_intake.StaleRepeat, order_intake.StaleOrders) as stale:
-            self.errors, self.repeat = [str(stale)], True
-            return Outcome(False)
         except order_intake.OrdersRejected as rejected:
-            self.errors, self.repeat = [str(e) for e in rejected.errors], True
-            return Outcome(False)
-        except CampaignError as error:
-            self.errors, self.repeat = [str(error)], True
-            return Outcome(False)
-        return Outcome(True, done.message)
+            self.errors = [str(e) for e in rejected.errors]
+        except CampaignError as error:  # stale (StaleRepeat, StaleOrders), closed, barred
+            self.errors = [str(error)]
+        else:
+            return Outcome(True, done.message)
+        self.repeat = True
+        return Outcome(False)
 
     def _place(self, problems: Sequence[str], index: int | None, form: OrderForm | None
                ) -> None:

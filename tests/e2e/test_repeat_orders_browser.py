@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from junta.games.models import Order
-from tests.e2e.sessions import signed_in, six_families
+from tests.e2e.sessions import screenshot_folder, signed_in, six_families
 from tests.engine.helpers import in_phase
 from tests.web.campaigns import with_last_time
 
@@ -31,6 +31,7 @@ def test_same_orders_as_last_time_tapped_listed_and_confirmed(live_server, brows
     assert listed.locator("ol li").all_inner_texts() == ["Location: Bank"]
     assert "You have 1 MP in your pocket; you cannot deposit 4." in listed.inner_text()
     assert not Order.objects.filter(phase=phase).exists()  # nothing saved by the list
+    listed.screenshot(path=str(screenshot_folder("junta-repeat-") / "repeat-list-375.png"))
     with page.expect_navigation():
         listed.get_by_role("button", name="Save these orders").click()
     assert "1 order of last time added: Location: Bank." in page.content()

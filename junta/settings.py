@@ -369,6 +369,21 @@ JUNTA_DIGEST_HOUR = int(os.environ.get("JUNTA_DIGEST_HOUR", "8"))
 if not 0 <= JUNTA_DIGEST_HOUR <= 23:
     raise ImproperlyConfigured(f"JUNTA_DIGEST_HOUR={JUNTA_DIGEST_HOUR} is not an hour (0-23).")
 
+# --- Web Push (junta/notify/webpush.py) --------------------------------------------------------
+
+# The VAPID key pair that signs every push: JUNTA_VAPID_PRIVATE_KEY (the raw 32-byte P-256 key in
+# base64url, or its DER in base64), else the PEM file JUNTA_VAPID_KEY_FILE, which `make run`
+# (`manage.py serve`) writes on its first start. The public key is derived from it. Neither:
+# push is unavailable, and the profile page says so.
+JUNTA_VAPID_PRIVATE_KEY = os.environ.get("JUNTA_VAPID_PRIVATE_KEY", "").strip()
+JUNTA_VAPID_KEY_FILE = Path(os.environ.get("JUNTA_VAPID_KEY_FILE") or VAR_DIR / "vapid.pem")
+# Whom the push services may contact about our pushes (the VAPID `sub` claim).
+JUNTA_VAPID_SUBJECT = os.environ.get("JUNTA_VAPID_SUBJECT") or (
+    "mailto:" + (DEFAULT_FROM_EMAIL.rpartition("<")[2].rstrip(">").strip() or "junta@localhost"))
+# Testing only: a push endpoint may be http://127.0.0.1:PORT (a test receiver). Never set it on a
+# site: it lets people make the server post to its own loopback interface.
+JUNTA_PUSH_ALLOW_LOOPBACK = env_bool("JUNTA_PUSH_ALLOW_LOOPBACK", False)
+
 # --- Internationalisation ---------------------------------------------------------------------
 
 LANGUAGE_CODE = "en-us"

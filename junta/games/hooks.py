@@ -1,4 +1,5 @@
-"""What other apps do when the pipeline publishes a phase, without this package importing them.
+"""What other apps do when the pipeline publishes a phase (or the GameMaster makes an
+announcement), without this package importing them.
 
 The players' side sits below the lives and notify packages: they read its models and services,
 it never imports theirs. Each registers a callback here in its `AppConfig.ready()`, and
@@ -15,7 +16,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from junta.engine import GameState
-from junta.games.models import Game, Phase, PhaseResult
+from junta.games.models import Announcement, Game, Phase, PhaseResult
 
 
 @dataclass(frozen=True)
@@ -39,3 +40,25 @@ def on_phase_published(callback: Callable[[PhasePublished], None]) -> None:
 def phase_published(published: PhasePublished) -> None:
     for callback in _callbacks:
         callback(published)
+
+
+@dataclass(frozen=True)
+class AnnouncementPosted:
+    game: Game
+    announcement: Announcement
+
+
+_announcement_callbacks: list[Callable[[AnnouncementPosted], None]] = []
+
+
+def on_announcement_posted(callback: Callable[[AnnouncementPosted], None]) -> None:
+    """Call `callback` each time the GameMaster makes an announcement (`speeches.
+    do_post_announcement` calls it inside its transaction, once the announcement is saved;
+    notify queues its push for after the commit)."""
+    if callback not in _announcement_callbacks:
+        _announcement_callbacks.append(callback)
+
+
+def announcement_posted(posted: AnnouncementPosted) -> None:
+    for callback in _announcement_callbacks:
+        callback(posted)

@@ -19,8 +19,8 @@ that what they rely on is listed here and the rest of games may change freely:
   written only through these);
 - selectors (a viewer's campaigns and seat, the roster, the unread speeches, the reports and
   the clock of a phase) and the content revision (`watch`, `raised`) and hooks
-  (`on_phase_published`) the apps above register with, and the number now
-  (`current_revision`: the site's live answer to a page left open is kept under it);
+  (`on_phase_published`, `on_announcement_posted`) the apps above register with, and the
+  number now (`current_revision`: the site's live answer to a page left open is kept under it);
 - the forms and fields the GM's panel and talk reuse, Markdown rendering, how a time is
   written for a reader in his zone (`when`, a template filter the GM's messages use too), a
   form's errors as the page's alert says them (`form_error_lines`: talk's form sent by its
@@ -78,7 +78,12 @@ from junta.games.gm_changes import (
     stop_clock,
     supersede,
 )
-from junta.games.hooks import PhasePublished, on_phase_published
+from junta.games.hooks import (
+    AnnouncementPosted,
+    PhasePublished,
+    on_announcement_posted,
+    on_phase_published,
+)
 from junta.games.locking import lock_game
 from junta.games.markdown import render_markdown, renders
 from junta.games.models import (
@@ -171,8 +176,8 @@ from junta.games.templatetags.local_times import when
 from junta.games.templatetags.page_alert import form_error_lines
 
 __all__ = [
-    "Announcement", "AnnouncementForm", "AuditEntry", "Bill", "CampaignError", "Character",
-    "EngineValue",
+    "Announcement", "AnnouncementForm", "AnnouncementPosted", "AuditEntry", "Bill",
+    "CampaignError", "Character", "EngineValue",
     "ContentRevision", "DEMO_GM", "DEMO_PASSWORD", "DEMO_PLAYERS", "EventsItem", "EventsSeen",
     "Game", "JoinGameForm", "LIVE", "MAX_AVATAR_BYTES", "MultilineField", "Order", "OrderForm",
     "OrdersRejected", "Phase", "PhasePublished", "PhaseResult", "Player", "PoliticalCard",
@@ -185,7 +190,8 @@ __all__ = [
     "form_error_lines", "form_prefix", "game_for", "hand_seat_over", "history_results", "join_game",
     "joinable_games", "keep_draft", "kept_for_viewer", "kept_lobby", "let_players_poll",
     "lock_game", "mark_new", "mark_seen", "my_games", "my_seats", "new_seed", "older_notes",
-    "on_phase_published", "open_phase", "orders_as_json", "orders_for_engine", "pending",
+    "on_announcement_posted", "on_phase_published", "open_phase", "orders_as_json",
+    "orders_for_engine", "pending",
     "phase_title", "post_announcement", "post_speech", "publish", "queue_due_phases", "quote",
     "raised", "record_audit", "remove_lives", "render_markdown", "renders", "replay_game",
     "reports", "resent", "restart_clock", "resume_after_rollback", "rewrite_orders",

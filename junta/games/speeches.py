@@ -16,6 +16,7 @@ from django.utils import timezone
 
 from accounts.public import User
 from junta.engine import why_no_talk
+from junta.games import hooks
 from junta.games.campaigns import CampaignError
 from junta.games.models import Announcement, EventsSeen, Game, Player, Speech
 from junta.games.play import display_state
@@ -167,6 +168,7 @@ def do_post_announcement(game: Game, user: User, body: str) -> Announcement:
                                 phase=game.phases.order_by("-number").first())
     announcement.render()
     announcement.save(force_insert=True)
+    hooks.announcement_posted(hooks.AnnouncementPosted(game, announcement))  # its push
     return announcement
 
 

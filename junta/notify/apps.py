@@ -9,11 +9,14 @@ class NotifyConfig(AppConfig):
     verbose_name = "Notifications, calendar and absences"
 
     def ready(self) -> None:
-        from junta.games.public import on_phase_published
+        from junta.games.public import on_announcement_posted, on_phase_published
         from junta.games.public import watch as watch_revisions
-        from junta.notify.hooks import phase_published
+        from junta.notify.hooks import announcement_posted, message_posted, phase_published
+        from junta.talk.public import on_message_posted
 
-        on_phase_published(phase_published)  # the results mails of each published phase
+        on_phase_published(phase_published)  # the results mails and pushes of each phase
+        on_message_posted(message_posted)  # the push of a new private message
+        on_announcement_posted(announcement_posted)  # the push of a GM announcement
 
         from junta.notify.models import Absence
 

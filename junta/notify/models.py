@@ -5,7 +5,8 @@ secret, and the dates a player is away.
 inserted *before* the mail is sent, and a unique constraint lets only one worker insert it (a
 claim left unsent past its lease is tried again under the same Message-ID, see `claims`).
 `Lease` keeps the notification sweep to one at a time. `ConversationMail` is what the mail of
-new private messages told a member of a conversation, and when.
+new private messages told a member of a conversation, and when. `PushDevice` is a browser that
+turned push notifications on, `PushChoices` which events its person wants pushed.
 """
 
 from __future__ import annotations
@@ -63,6 +64,9 @@ class Preferences(models.Model):
                                    default=False)
     absence = models.BooleanField("Absent players who owe orders (GameMaster)", default=True)
     messages = models.BooleanField("New private messages", default=False)
+    # the campaign's push notifications to his devices (`PushChoices` says which events): on
+    # unless he mutes the campaign
+    push = models.BooleanField("Push notifications from this campaign", default=True)
     updated_at = models.DateTimeField(auto_now=True)
 
     class Meta:
@@ -203,3 +207,51 @@ class Absence(models.Model):
 
     def __str__(self) -> str:
         return f"{self.player} away {self.starts_on} to {self.ends_on}"
+
+
+class PushDevice(models.Model):
+    """One browser (a phone, a laptop) a person turned push notifications on in, from his
+    profile: the push service's address for it and the keys its pushes are encrypted to
+    (RFC 8291). Removed by its person, or when its push service says it is gone (404, 410).
+
+    The endpoint is where the server will send requests: it is accepted only as an https URL of
+    a public host, and checked again before each push (`junta.notify.push_address`). Per
+    person, not per campaign: a campaign's file (`archive`) holds none."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE,
+                             related_name="push_devices")
+    endpoint = models.URLField(max_length=1000, unique=True)
+    p256dh = models.CharField(max_length=100)  # the browser's P-256 public key, base64url
+    auth = models.CharField(max_length=40)  # its 16-byte authentication secret, base64url
+    label = models.CharField(max_length=80)  # "Chrome on Android", from its User-Agent
+    created_at = models.DateTimeField(auto_now_add=True)
+    last_sent_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["created_at", "id"]
+
+    def __str__(self) -> str:
+        return f"{self.label} of {self.user}"
+
+
+class PushChoices(models.Model):
+    """Which events a person wants pushed to his devices (every campaign he is in, except those
+    he muted: `Preferences.push`). No row: all of them, the defaults below."""
+
+    user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE,
+                                related_name="push_choices")
+    results = models.BooleanField("A phase's results are published", default=True)
+    messages = models.BooleanField("Someone wrote to you in a private conversation",
+                                   default=True)
+    reminder = models.BooleanField("The deadline is near and you owe orders", default=True)
+    announcement = models.BooleanField("The GameMaster made an announcement", default=True)
+    awards = models.BooleanField("The awards are open for your vote", default=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    EVENTS = ("results", "messages", "reminder", "announcement", "awards")
+
+    def __str__(self) -> str:
+        return f"push choices of {self.user}"
+
+    def wants(self, event: str) -> bool:
+        return bool(getattr(self, event))

@@ -9,7 +9,7 @@ mail never holds more than the reader's pages show him.
 `send_results` runs after the commit that published a phase; `sweep` runs every minute from the
 beat sweep and sends what is due by the clock: reminders, digests, the start of a campaign,
 the awards opened at its end, absences for the GM, and any results mail that a lost task did
-not send. Each mail is claimed
+not send; and the pushes due by the clock (`push.reminders`, `push.awards`). Each mail is claimed
 before it is sent (see `claims`), so running any of these twice sends nothing twice.
 """
 
@@ -41,7 +41,7 @@ from junta.games.public import (
     undone,
 )
 from junta.games.public import state_after as stored_state_after
-from junta.notify import claims
+from junta.notify import claims, push
 from junta.notify.conversations import conversation_mails
 from junta.notify.mail import Mail, deliver, site_url, user_zone
 from junta.notify.models import Absence, Kind, Preferences
@@ -422,6 +422,8 @@ def sweep(now: datetime | None = None) -> Counter[str]:
         ("absences", lambda: absences(now, phases)),
         ("messages", lambda: conversation_mails(now)),
         ("awards", lambda: awards_opened(now)),
+        ("push reminders", lambda: push.reminders(now, phases)),
+        ("push awards", lambda: push.awards(now, CATCH_UP)),
     )
     for name, part in parts:
         try:

@@ -4,13 +4,16 @@ nothing that the first one sent. The notification sweep runs one at a time (a le
 
 from __future__ import annotations
 
+import logging
 from collections import Counter
 
 from celery import shared_task
 from django.conf import settings
 
-from junta.notify import leases, notices
+from junta.notify import leases, notices, push
 from junta.notify.models import Lease
+
+log = logging.getLogger(__name__)
 
 
 def _summary(outcomes: Counter[str]) -> str:
@@ -21,9 +24,31 @@ def _summary(outcomes: Counter[str]) -> str:
 @shared_task(  # type: ignore[untyped-decorator]
     name="junta.notify.tasks.phase_published", acks_late=True)
 def phase_published(phase_id: int) -> str:
-    """Queued after the commit that published a phase: its results, and the end of the
-    campaign when it was the last one."""
-    return f"phase {phase_id}: {_summary(notices.send_results(phase_id))}"
+    """Queued after the commit that published a phase: its results (mails and pushes), and the
+    end of the campaign when it was the last one."""
+    outcomes = notices.send_results(phase_id)
+    try:
+        outcomes += push.results(phase_id)
+    except Exception:  # the mails went out: a retry of the task would not send them twice,
+        log.exception("the pushes of phase %s failed", phase_id)  # but keep them apart
+        outcomes["push errors"] += 1
+    return f"phase {phase_id}: {_summary(outcomes)}"
+
+
+# celery has no type information: its decorator leaves the task untyped (Any)
+@shared_task(  # type: ignore[untyped-decorator]
+    name="junta.notify.tasks.push_message", acks_late=True)
+def push_message(message_id: int) -> str:
+    """Queued after the commit that posted a private message: its push."""
+    return f"message {message_id}: {_summary(push.message(message_id))}"
+
+
+# celery has no type information: its decorator leaves the task untyped (Any)
+@shared_task(  # type: ignore[untyped-decorator]
+    name="junta.notify.tasks.push_announcement", acks_late=True)
+def push_announcement(announcement_id: int) -> str:
+    """Queued after the commit that made a GM announcement: its push."""
+    return f"announcement {announcement_id}: {_summary(push.announcement(announcement_id))}"
 
 
 SWEEP_LEASE = Lease.NOTIFICATION_SWEEP

@@ -12,6 +12,7 @@ contract in pyproject.toml enforces it):
   writes talk's rows itself (notify keeps what its mails told each member in its own rows);
 - the unread counts (`unread_by_game`, `unread_by_conversation`) and the reveals a person
   has yet to answer (`unanswered_by_game`), for the dashboard;
+- the hook a new message calls (`on_message_posted`, `MessagePosted`), for notify's push;
 - the demo's conversations, for ops' demo campaigns;
 - talk's rows of a campaign in its file, for the GM panel's backups (`TALK_ARCHIVE`).
 """
@@ -22,6 +23,7 @@ from junta.talk.access import GM_NAME, Reader, may_read, membership, readable, r
 from junta.talk.archive import TALK_ARCHIVE
 from junta.talk.consent import unanswered_by_game
 from junta.talk.demo import demo_talk, reveal_first, talk_during_first
+from junta.talk.hooks import MessagePosted, on_message_posted
 from junta.talk.models import Conversation, Member, Message
 from junta.talk.selectors import unread_by_conversation, unread_by_game
 from junta.talk.services import (
@@ -34,7 +36,8 @@ from junta.talk.services import (
 )
 
 __all__ = [
-    "Conversation", "GM_NAME", "Member", "Message", "Reader", "TalkError", "demo_talk",
+    "Conversation", "GM_NAME", "Member", "Message", "MessagePosted", "Reader", "TalkError",
+    "demo_talk", "on_message_posted",
     "drop_player", "hand_over", "mark_read", "may_read", "membership", "post",
     "readable", "reader_for", "reveal_first", "start", "talk_during_first",
     "unanswered_by_game", "unread_by_conversation", "unread_by_game",

@@ -24,7 +24,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from junta.games.public import Game, Player, lock_game, resent
-from junta.talk import access, consent
+from junta.talk import access, consent, hooks
 from junta.talk.access import Reader
 from junta.talk.models import MAX_MESSAGE, MAX_SUBJECT, Conversation, Member, Message
 
@@ -186,6 +186,7 @@ def do_post(conversation: Conversation, reader: Reader, body: str, me: Member) -
     conversation.last_message_at = message.created_at
     conversation.save(update_fields=["last_message_at"])
     mark_read(me, message)  # what he wrote himself is read
+    hooks.message_posted(hooks.MessagePosted(conversation, message))  # its push, after commit
     return message
 
 

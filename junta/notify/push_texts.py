@@ -1,0 +1,65 @@
+"""The words of each push notification. A push is shown on a locked phone's screen, to whoever
+holds it: it never holds a secret (no card, no money, no order, not a word of a message or of
+its subject), only which campaign, what kind of news, which turn, and who wrote: "Turn 5
+results are out", "Don Isabel wrote to you". The page its link opens shows the rest to the one
+who may read it.
+
+The payload is the service worker's (static `sw.js`): UTF-8 JSON `{"title", "body", "url",
+"tag"}`, `url` a path of this site, `tag` one notification that replaces the one before it.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import asdict, dataclass
+
+from django.urls import reverse
+
+from junta.games.public import Game
+
+
+@dataclass(frozen=True)
+class PushText:
+    title: str
+    body: str
+    url: str  # a path of this site ("/games/3/status/")
+    tag: str
+
+    def payload(self) -> bytes:
+        return json.dumps(asdict(self), ensure_ascii=False).encode("utf-8")
+
+
+def _title(game: Game) -> str:
+    return game.name
+
+
+def results(game: Game, turn: int, title: str) -> PushText:
+    """`turn` and `title` of the phase published (engine's `current_phase`: public)."""
+    what = f"Turn {turn} results are out" if turn else f"{title}: the results are out"
+    return PushText(_title(game), what, reverse("game_status", args=[game.id]),
+                    f"junta-{game.id}-results")
+
+
+def message(game: Game, conversation_id: int, author_name: str) -> PushText:
+    """`author_name`: how the writer signs in the conversation (his character, or "The
+    GameMaster"), as its members' pages show him."""
+    return PushText(_title(game), f"{author_name} wrote to you",
+                    reverse("talk_conversation", args=[game.id, conversation_id]),
+                    f"junta-{game.id}-talk-{conversation_id}")
+
+
+def reminder(game: Game, hours: int) -> PushText:
+    when = "in less than an hour" if hours < 1 else \
+        f"in {hours} hour{'s' if hours != 1 else ''}"
+    return PushText(_title(game), f"Orders due {when}", reverse("game_orders", args=[game.id]),
+                    f"junta-{game.id}-reminder")
+
+
+def announcement(game: Game) -> PushText:
+    return PushText(_title(game), "The GameMaster made an announcement",
+                    reverse("game_events", args=[game.id]), f"junta-{game.id}-announcement")
+
+
+def awards(game: Game) -> PushText:
+    return PushText(_title(game), "The awards are open",
+                    reverse("polls_index", args=[game.id]), f"junta-{game.id}-awards")

@@ -4,16 +4,23 @@ The apps above notify (ops, the GM panel) import from this module only (an impor
 pyproject.toml enforces it):
 
 - the periodic sweep that sends what is due, for ops' scheduled tasks (`queue_sweep`);
-- notify's rows of a campaign in its file, for the GM panel's backups (`NOTIFY_ARCHIVE`).
+- notify's rows of a campaign in its file, for the GM panel's backups (`NOTIFY_ARCHIVE`);
+- what the profile page (site) shows of push notifications (`push_panel`, `PushChoicesForm`),
+  and the key file `manage.py serve` (ops) writes on its first start (`ensure_vapid_key_file`).
 """
 
 from __future__ import annotations
 
 from junta.notify.archive import NOTIFY_ARCHIVE
+from junta.notify.forms import PushChoicesForm
+from junta.notify.selectors import push_panel
 from junta.notify.tasks import queue_sweep
+from junta.notify.vapid import ensure_key_file as ensure_vapid_key_file
 
 __all__ = [
     "queue_sweep",
+    # the profile's push notifications (junta.site.profile), the key file (junta.ops serve)
+    "PushChoicesForm", "ensure_vapid_key_file", "push_panel",
     # a campaign's file (junta.gm.backup)
     "NOTIFY_ARCHIVE",
 ]

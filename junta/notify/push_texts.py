@@ -63,3 +63,21 @@ def announcement(game: Game) -> PushText:
 def awards(game: Game) -> PushText:
     return PushText(_title(game), "The awards are open",
                     reverse("polls_index", args=[game.id]), f"junta-{game.id}-awards")
+
+
+BROWSERS = (("Edg/", "Edge"), ("OPR/", "Opera"), ("SamsungBrowser/", "Samsung Internet"),
+            ("Firefox/", "Firefox"), ("FxiOS/", "Firefox"), ("CriOS/", "Chrome"),
+            ("Chrome/", "Chrome"), ("Safari/", "Safari"))
+SYSTEMS = (("Android", "Android"), ("iPhone", "iPhone"), ("iPad", "iPad"),
+           ("Windows", "Windows"), ("Mac OS X", "macOS"), ("CrOS", "ChromeOS"),
+           ("Linux", "Linux"))
+
+
+def device_label(user_agent: str) -> str:
+    """How the profile names a device, from the User-Agent of the request that subscribed it:
+    "Chrome on Android", "Firefox on Windows", "A browser" when it says nothing we know."""
+    browser = next((name for mark, name in BROWSERS if mark in user_agent), None)
+    system = next((name for mark, name in SYSTEMS if mark in user_agent), None)
+    if browser and system:
+        return f"{browser} on {system}"
+    return browser or (f"A browser on {system}" if system else "A browser")

@@ -1,4 +1,5 @@
-"""Read-only queries for pages (and for the GM panel): preferences, absences, the calendar."""
+"""Read-only queries for pages (and for the GM panel): preferences, absences, the calendar, the
+devices a person gets pushes on."""
 
 from __future__ import annotations
 
@@ -11,8 +12,9 @@ from django.utils import timezone
 
 from accounts.public import User
 from junta.games.public import Game, Player
+from junta.notify import vapid
 from junta.notify.mail import user_zone
-from junta.notify.models import Absence, CalendarFeed, Preferences
+from junta.notify.models import Absence, CalendarFeed, Preferences, PushChoices, PushDevice
 
 
 def member_of(game: Game, user: User) -> Player | None:
@@ -77,3 +79,22 @@ def my_absences(game: Game, user: User, today: date | None = None) -> list[Absen
     today = today or local_today(user)
     rows = Absence.objects.filter(player__game=game, player__user=user, ends_on__gte=today)
     return list(rows.order_by("starts_on", "id"))
+
+
+def push_choices(user: User) -> PushChoices:
+    """The events pushed to the person's devices (unsaved defaults if he never chose)."""
+    return PushChoices.objects.filter(user=user).first() or PushChoices(user=user)
+
+
+@dataclass
+class PushPanel:
+    """What the profile shows of push notifications."""
+
+    public_key: str | None  # None: push is unavailable on this site
+    devices: list[PushDevice]
+    choices: PushChoices
+
+
+def push_panel(user: User) -> PushPanel:
+    return PushPanel(vapid.public_key(), list(PushDevice.objects.filter(user=user)),
+                     push_choices(user))

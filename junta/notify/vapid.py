@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import base64
 import os
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -29,10 +30,15 @@ def b64url(data: bytes) -> str:
     return base64.urlsafe_b64encode(data).rstrip(b"=").decode("ascii")
 
 
+BASE64URL = re.compile(r"[A-Za-z0-9_-]*={0,2}")
+
+
 def b64url_decode(text: str) -> bytes:
     """Base64url with or without its padding; raises ValueError (binascii.Error) if not."""
     text = text.strip()
-    return base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
+    if not BASE64URL.fullmatch(text):
+        raise ValueError("not base64url")
+    return base64.urlsafe_b64decode(text.rstrip("=") + "=" * (-len(text.rstrip("=")) % 4))
 
 
 def public_of(private_key: ec.EllipticCurvePrivateKey) -> str:

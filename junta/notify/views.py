@@ -1,12 +1,16 @@
 """Pages: my notifications and calendar, a campaign's notification settings, declaring days
-away, the unsubscribe link from a mail (no login), and the calendar feed (secret address)."""
+away, the unsubscribe link from a mail (no login), the calendar feed (secret address), and the
+writes of the profile's push notifications (a device subscribed by its script, removed, the
+events chosen)."""
 
 from __future__ import annotations
+
+import json
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core import signing
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.csrf import csrf_exempt
@@ -15,7 +19,7 @@ from django.views.decorators.http import require_POST
 from accounts.public import AuthenticatedHttpRequest
 from junta.games.public import game_for, my_games
 from junta.notify import calendar, selectors, services
-from junta.notify.forms import AbsenceForm, PreferencesForm
+from junta.notify.forms import AbsenceForm, PreferencesForm, PushChoicesForm, PushSubscriptionForm
 from junta.notify.mail import read_unsubscribe_token
 from junta.notify.models import CalendarFeed, Kind, Preferences
 
@@ -127,3 +131,61 @@ def unsubscribe(request: HttpRequest, token: str) -> HttpResponse:
         services.unsubscribe(prefs, kind)
         context["done"] = True
     return render(request, "notify/unsubscribe.html", context)
+
+
+def _profile_push() -> HttpResponse:
+    return redirect(reverse("profile") + "#push")
+
+
+def _refused(reason: str) -> JsonResponse:
+    return JsonResponse({"error": reason}, status=400)
+
+
+@login_required
+@require_POST
+def push_subscribe(request: AuthenticatedHttpRequest) -> HttpResponse:
+    """The profile's script posts the browser's subscription here (`toJSON()`: `endpoint`,
+    `keys.p256dh`, `keys.auth`) with the CSRF token: 201 and the device, or 400 and why not."""
+    try:
+        data = json.loads(request.body)
+    except (ValueError, UnicodeDecodeError):
+        return _refused("The subscription is not JSON.")
+    if not isinstance(data, dict):
+        return _refused("The subscription is not a JSON object.")
+    keys = data.get("keys")
+    keys = keys if isinstance(keys, dict) else {}
+    fields = {"endpoint": data.get("endpoint"), "p256dh": keys.get("p256dh"),
+              "auth": keys.get("auth")}
+    if any(value is not None and not isinstance(value, str) for value in fields.values()):
+        return _refused("The subscription's endpoint and keys must be strings.")
+    form = PushSubscriptionForm({k: v for k, v in fields.items() if v is not None})
+    try:
+        device = services.subscribe_push(request.user, form,
+                                         request.headers.get("User-Agent", ""))
+    except services.PushRefused as error:
+        return _refused(str(error))
+    said = f"Notifications are on for this device ({device.label})."
+    messages.success(request, said)
+    return JsonResponse({"device": {"id": device.pk, "label": device.label}, "message": said},
+                        status=201)
+
+
+@login_required
+@require_POST
+def push_remove(request: AuthenticatedHttpRequest, device_id: int) -> HttpResponse:
+    device = services.remove_push_device(request.user, device_id)
+    messages.success(request, f"{device.label} gets no more notifications from Junta.")
+    return _profile_push()
+
+
+@login_required
+@require_POST
+def push_choices(request: AuthenticatedHttpRequest) -> HttpResponse:
+    form = PushChoicesForm(request.POST, instance=selectors.push_choices(request.user),
+                           prefix="push")  # as the profile draws it
+    if form.is_valid():
+        services.save_push_choices(form)
+        messages.success(request, "Your choice of notifications is saved.")
+    else:
+        messages.error(request, "Your choice of notifications was not saved.")
+    return _profile_push()

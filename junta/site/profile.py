@@ -1,5 +1,7 @@
 """A person's profile page: his display name and time zone (the accounts' form), his career in
-the campaigns he played (the players' side) and the awards he won (the polls)."""
+the campaigns he played (the players' side), the awards he won (the polls), and the push
+notifications on his devices (notify: the devices, the events pushed; its script turns them on
+in this browser)."""
 
 from __future__ import annotations
 
@@ -9,6 +11,7 @@ from django.http import HttpResponse
 from django.shortcuts import redirect, render
 
 from accounts.public import AuthenticatedHttpRequest, ProfileForm, save_profile
+from junta.notify.public import PushChoicesForm, push_panel
 
 
 @login_required
@@ -21,4 +24,8 @@ def profile(request: AuthenticatedHttpRequest) -> HttpResponse:
             return redirect("profile")
     else:
         form = ProfileForm(instance=request.user)
-    return render(request, "site/profile.html", {"form": form})
+    push = push_panel(request.user)
+    return render(request, "site/profile.html", {
+        "form": form, "push": push,
+        "push_form": PushChoicesForm(instance=push.choices, prefix="push"),
+    })

@@ -1,5 +1,6 @@
-"""`manage.py serve`: what `make run` runs. Sets up the database, then runs the web server and a
-Celery worker with embedded beat as child processes until Ctrl-C.
+"""`manage.py serve`: what `make run` runs. Sets up the database (and, on the first start, the
+VAPID key pair of push notifications, var/vapid.pem), then runs the web server and a Celery
+worker with embedded beat as child processes until Ctrl-C.
 
 Mails and calendar feeds link to `settings.SITE_URL` (env JUNTA_SITE_URL). Unless that is set,
 the children are given the address served here, so that `make run PORT=8101` (which sets it
@@ -17,6 +18,7 @@ from django.core.management import call_command
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from junta.games.public import Game
+from junta.notify.public import ensure_vapid_key_file
 from junta.ops.demo import build_demo
 from junta.ops.devmail import mailbox_directory
 from junta.ops.supervisor import Child, Supervisor
@@ -41,6 +43,9 @@ class Command(BaseCommand):
         call_command("migrate", interactive=False, verbosity=0)
         call_command("createcachetable", verbosity=0)
         call_command("seed_demo")
+        key_file = ensure_vapid_key_file()
+        if key_file is not None:
+            self.stdout.write(f"Made the VAPID key pair of push notifications: {key_file}")
         for game in build_demo():
             if game.status == Game.Status.FINISHED:
                 self.stdout.write(f"Created the finished demo campaign {game.name!r} "

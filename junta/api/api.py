@@ -13,7 +13,7 @@ from ninja.errors import Throttled
 from ninja.parser import Parser
 from ninja.throttling import BaseThrottle
 
-from junta.api import campaigns, errors, orders, talk
+from junta.api import campaigns, errors, orders, push, talk
 from junta.api.auth import BearerToken, CallerThrottle, Session, not_authenticated, wait_for
 
 
@@ -79,3 +79,4 @@ errors.install(api)
 api.add_router("", campaigns.router)
 api.add_router("", talk.router)
 api.add_router("", orders.router)
+api.add_router("", push.router)

@@ -42,6 +42,13 @@ class MeOut(Schema):
     time_zone: str
 
 
+class PushDeviceOut(Schema):
+    id: int
+    label: str
+    created_at: datetime
+    last_sent_at: datetime | None
+
+
 class PhaseOut(Schema):
     number: int
     kind: str

@@ -1,8 +1,12 @@
 """The notifications' rows of one campaign in its file (`junta.gm.backup`): the preferences and
 absences tied to the campaign, and the record of mails already sent (`Delivery`, and what the
 mail of new messages told each member of a conversation, `ConversationMail`), so that a
-restored campaign sends none twice. The machinery is the players' side's (`junta.games.public`:
-`AppArchive`, `ArchiveTable`).
+restored campaign sends none twice (the pushes' claims among them). The machinery is the
+players' side's (`junta.games.public`: `AppArchive`, `ArchiveTable`).
+
+The devices a person gets pushes on (`PushDevice`) and the events he chose (`PushChoices`) are
+his, not the campaign's: a campaign's file holds none (its `Preferences` keep whether he muted
+its pushes).
 """
 
 from __future__ import annotations

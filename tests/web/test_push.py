@@ -455,3 +455,21 @@ def test_the_permission_is_asked_only_in_the_buttons_click_handler():
     assert code.index("requestPermission(") > handler
     assert code.index('register("/sw.js")') > handler
     assert "userVisibleOnly: true" in code and "toJSON()" in code
+
+
+def test_the_api_lists_my_devices_and_removes_one(push_site, client, django_user_model):
+    user = django_user_model.objects.create_user(email="p@example.org")
+    other = django_user_model.objects.create_user(email="o@example.org")
+    subscribe(client, other, push_site.endpoint("other"))
+    subscribe(client, user, push_site.endpoint("phone"))
+    listed = client.get("/api/v1/push/devices")
+    assert listed.status_code == 200
+    [device] = listed.json()
+    assert device["label"] == "Chrome on Android" and device["last_sent_at"] is None
+    assert set(device) == {"id", "label", "created_at", "last_sent_at"}  # not its endpoint
+    theirs = PushDevice.objects.get(user=other).pk
+    assert client.delete(f"/api/v1/push/devices/{theirs}").status_code == 404
+    assert client.delete(f"/api/v1/push/devices/{device['id']}").status_code == 204
+    assert client.delete(f"/api/v1/push/devices/{device['id']}").status_code == 404
+    assert client.get("/api/v1/push/devices").json() == []
+    assert PushDevice.objects.filter(user=other).exists()

@@ -6,6 +6,7 @@ the service is not configured, unless JUNTA_REQUIRE_SERVICES=1 (as CI sets), whe
 
 from __future__ import annotations
 
+import base64
 import os
 import socket
 import sys
@@ -30,6 +31,14 @@ def pytest_configure(config: pytest.Config) -> None:
     from django.conf import settings
 
     settings.PASSWORD_HASHERS = FAST_PASSWORD_HASHERS
+    # Push notifications are available in the tests (a VAPID key of this run's own), so that
+    # the profile's push panel is on the pages the browser tests check; tests/web/test_push.py
+    # sets its own key, or none.
+    from cryptography.hazmat.primitives.asymmetric import ec
+
+    key = ec.generate_private_key(ec.SECP256R1()).private_numbers().private_value
+    settings.JUNTA_VAPID_PRIVATE_KEY = base64.urlsafe_b64encode(
+        key.to_bytes(32, "big")).rstrip(b"=").decode()
     # What is drawn once (maps, reports) is kept in this process's memory in the tests, even
     # with Redis: each web test starts with it empty (tests/web/conftest.py), which must never
     # empty a Redis database that the broker shares.

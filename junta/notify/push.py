@@ -215,11 +215,19 @@ def reminders(now: datetime, phases: list[Phase]) -> Counter[str]:
     final, once his campaign's reminder hours before the deadline (a moved deadline is a new
     one). Those who owe nothing are set aside before the engine's state is read."""
     outcomes: Counter[str] = Counter()
+    phases = [p for p in phases if p.deadline > now and p.owing_seats]
+    # one query for every campaign: the seated players with a device (most have none)
+    with_devices: dict[int, list[Player]] = {}
+    for player in Player.objects.filter(
+            game_id__in={p.game_id for p in phases}, membership=Player.Membership.ACTIVE,
+            user_id__in=PushDevice.objects.values("user_id")):
+        with_devices.setdefault(player.game_id, []).append(player)
     for phase in phases:
-        if phase.deadline <= now or not phase.owing_seats:
-            continue
         game = phase.game
-        players = {u: p for u, p in seated(game).items() if p.engine_seat in phase.owing_seats}
+        players = {p.user_id: p for p in with_devices.get(game.id, [])
+                   if p.engine_seat in phase.owing_seats}
+        if not players:
+            continue
         people = audience(game, players, "reminder")
         if not people:
             continue

@@ -473,3 +473,18 @@ def test_the_api_lists_my_devices_and_removes_one(push_site, client, django_user
     assert client.delete(f"/api/v1/push/devices/{device['id']}").status_code == 404
     assert client.get("/api/v1/push/devices").json() == []
     assert PushDevice.objects.filter(user=other).exists()
+
+
+def test_no_reminder_for_orders_marked_final_and_one_query_when_nobody_has_a_device(
+        campaign, push_site, client, django_assert_num_queries):
+    game, users = campaign(players=6)
+    start_campaign(game.id, game.gm)
+    phase = open_phase(game)
+    phases = notices.open_phases()
+    with django_assert_num_queries(1):  # the sweep's minute, when no one gets pushes
+        assert push.reminders(phase.deadline - timedelta(hours=1), phases) == {}
+    subscribe(client, users[0], push_site.endpoint("final"))
+    subscribe(client, users[1], push_site.endpoint("owing"))
+    order_intake.set_final(phase.id, users[0])
+    notices.sweep(phase.deadline - timedelta(hours=1))
+    assert push_site.to("final") == [] and len(push_site.to("owing")) == 1

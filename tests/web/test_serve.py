@@ -130,6 +130,9 @@ def test_serve_sets_up_serves_pages_and_stops_every_child_on_ctrl_c(tmp_path):
         assert 'name="password"' in pages["/accounts/login/"][1]
         assert "gm@junta.test" in output and "carlos@junta.test" in output
         assert "Development mode" in output and "DJANGO_DEBUG=1" in output
+        key_file = tmp_path / "vapid.pem"  # push notifications' key pair, made on first start
+        assert f"Made the VAPID key pair of push notifications: {key_file}" in output
+        assert key_file.stat().st_mode & 0o777 == 0o600
         assert f"{tmp_path / 'mail'}/, read at http://127.0.0.1:{port}/dev/mail/" in output
         check_development_mode(f"http://127.0.0.1:{port}", tmp_path / "media")
         assert "Created the demo campaign 'Republica de los Papayas (demo)' in mid-game" \

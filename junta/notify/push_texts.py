@@ -1,8 +1,8 @@
 """The words of each push notification. A push is shown on a locked phone's screen, to whoever
 holds it: it never holds a secret (no card, no money, no order, not a word of a message or of
-its subject), only which campaign, what kind of news, which turn, and who wrote: "Turn 5
-results are out", "Don Isabel wrote to you". The page its link opens shows the rest to the one
-who may read it.
+its subject), only which campaign, what kind of news, which turn, and who wrote: "Turn 5,
+Budget Vote: results are out", "Don Isabel wrote to you". The page its link opens shows the
+rest to the one who may read it.
 
 The payload is the service worker's (static `sw.js`): UTF-8 JSON `{"title", "body", "url",
 "tag"}`, `url` a path of this site, `tag` one notification that replaces the one before it.
@@ -34,8 +34,9 @@ def _title(game: Game) -> str:
 
 
 def results(game: Game, turn: int, title: str) -> PushText:
-    """`turn` and `title` of the phase published (engine's `current_phase`: public)."""
-    what = f"Turn {turn} results are out" if turn else f"{title}: the results are out"
+    """`turn` and `title` of the phase published (engine's `current_phase`: public), e.g.
+    "Turn 5, Budget Vote: results are out" (a turn has several phases)."""
+    what = f"Turn {turn}, {title}: results are out" if turn else f"{title}: results are out"
     return PushText(_title(game), what, reverse("game_status", args=[game.id]),
                     f"junta-{game.id}-results")
 

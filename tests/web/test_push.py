@@ -106,7 +106,7 @@ def test_every_kind_of_news_reaches_the_device_encrypted_and_signed(
     published = publish(game, capture)  # the phase's results
     [results] = payloads(push_site, "carlos", browser)
     assert results["title"] == "Papayas"
-    assert results["body"].endswith("results are out")
+    assert results["body"] == "Nominations: results are out", results  # before turn 1
     assert results["url"] == f"/games/{game.id}/status/"
     assert results["tag"] == f"junta-{game.id}-results"
     sent = push_site.to("carlos")[0]
@@ -488,3 +488,21 @@ def test_no_reminder_for_orders_marked_final_and_one_query_when_nobody_has_a_dev
     order_intake.set_final(phase.id, users[0])
     notices.sweep(phase.deadline - timedelta(hours=1))
     assert push_site.to("final") == [] and len(push_site.to("owing")) == 1
+
+
+def test_the_words_of_a_push_name_the_turn_and_the_device_its_browser():
+    from junta.notify import push_texts
+
+    game = Game(id=7, name="Papayas")
+    assert push_texts.results(game, 5, "Budget Vote").body == \
+        "Turn 5, Budget Vote: results are out"
+    assert push_texts.reminder(game, 1).body == "Orders due in 1 hour"
+    assert push_texts.reminder(game, 0).body == "Orders due in less than an hour"
+    assert push_texts.device_label(CHROME_ANDROID) == "Chrome on Android"
+    assert push_texts.device_label(
+        "Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0") \
+        == "Firefox on Windows"
+    assert push_texts.device_label(
+        "Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, "
+        "like Gecko) Version/18.1 Mobile/15E148 Safari/604.1") == "Safari on iPhone"
+    assert push_texts.device_label("") == "A browser"

@@ -43,9 +43,11 @@ REAL_GETADDRINFO = socket.getaddrinfo
 
 
 @pytest.fixture
-def push_site(settings, mailbox):
+def push_site(mailbox, settings):
     """The site with a VAPID key, receivers on 127.0.0.1 allowed (the test setting), and the
-    test push service running."""
+    test push service running. `mailbox` (an override of the settings) comes before `settings`,
+    so that their changes are undone in the reverse order: the other way round, undoing them
+    would leave the mailbox's mailer in place for the tests that follow."""
     key = ec.generate_private_key(ec.SECP256R1())
     settings.JUNTA_VAPID_PRIVATE_KEY = vapid.b64url(
         key.private_numbers().private_value.to_bytes(32, "big"))
@@ -183,16 +185,10 @@ def fake_dns(monkeypatch, names: dict[str, list[str]]) -> None:
         if host in names:
             return [(socket.AF_INET6 if ":" in a else socket.AF_INET, socket.SOCK_STREAM, 6, "",
                      (a, port)) for a in names[host]]
-        try:
-            return REAL_GETADDRINFO(host, port, *args, **kwargs) if host[0].isdigit() or \
-                ":" in host else _unknown()
-        except OSError:
-            raise
+        if host[:1].isdigit() or ":" in host:  # a literal address
+            return REAL_GETADDRINFO(host, port, *args, **kwargs)
+        raise socket.gaierror(socket.EAI_NONAME, "Name or service not known")
     monkeypatch.setattr(socket, "getaddrinfo", getaddrinfo)
-
-
-def _unknown():
-    raise socket.gaierror(socket.EAI_NONAME, "Name or service not known")
 
 
 PUBLIC_DNS = {"push.example.com": ["93.184.215.14"], "inside.example.com": ["10.0.0.5"],

@@ -422,6 +422,7 @@ def sweep(now: datetime | None = None) -> Counter[str]:
         ("absences", lambda: absences(now, phases)),
         ("messages", lambda: conversation_mails(now)),
         ("awards", lambda: awards_opened(now)),
+        ("push results", lambda: push.catch_up_results(now)),
         ("push reminders", lambda: push.reminders(now, phases)),
         ("push awards", lambda: push.awards(now, CATCH_UP)),
     )

@@ -8,7 +8,8 @@ in unless he muted it (`Preferences.push`). Each push is claimed before it goes,
 `push_texts`' (never a secret).
 
 - results: after the commit that published a phase (`tasks.phase_published`), to its seated
-  players and its GameMaster;
+  players and its GameMaster; the minute sweep sends those a lost task did not
+  (`catch_up_results`);
 - a new private message: after its commit (talk's hook), to the conversation's other members
   still in it, at most one push per conversation per person every ten minutes;
 - a GM announcement: after its commit (games' hook), to the seated players;
@@ -31,6 +32,7 @@ from collections.abc import Iterable
 from datetime import datetime, timedelta
 
 from django.conf import settings
+from django.db.models import Q
 from django.utils import timezone
 
 from junta.engine import current_phase, owes_orders
@@ -168,6 +170,26 @@ def results(phase_id: int, now: datetime | None = None) -> Counter[str]:
     info = current_phase(state_before(phase))
     text = push_texts.results(game, info.turn, info.title)
     return _push_all(game, people, Kind.RESULTS, f"phase:{phase.id}", text, now)
+
+
+def catch_up_results(now: datetime) -> Counter[str]:
+    """The sweep's: the results pushes of phases published in the last `NEWS_FOR` that their
+    task did not send (a lost task, a broker that was down) or that failed and are due again,
+    as the mails' catch-up. Only campaigns with someone who has a device are looked at."""
+    outcomes: Counter[str] = Counter()
+    devices = PushDevice.objects.values("user_id")
+    recent = PhaseResult.objects.filter(published_at__gte=now - NEWS_FOR) \
+        .exclude(undone()).filter(
+            Q(phase__game__players__user_id__in=devices) | Q(phase__game__gm_id__in=devices)) \
+        .select_related("phase__game").distinct().order_by("published_at")
+    for result in recent:
+        game = result.phase.game
+        people = audience(game, [*seated(game), game.gm_id], "results")
+        done = claims.already_claimed(Kind.RESULTS, f"phase:{result.phase_id}:push", people,
+                                      now)
+        if set(people) - done:
+            outcomes += results(result.phase_id, now)
+    return outcomes
 
 
 def message(message_id: int, now: datetime | None = None) -> Counter[str]:

@@ -24,7 +24,7 @@ from django.utils import timezone
 from junta.engine import Catalog, GameState, digest
 from junta.games import adjudication, order_intake, speeches
 from junta.games.campaigns import start_campaign
-from junta.games.models import Game, Phase
+from junta.games.models import Game, Phase, PhaseResult
 from junta.notify import notices, push, vapid
 from junta.notify.models import Preferences, PushChoices, PushDevice
 from junta.polls import services as polls
@@ -502,3 +502,32 @@ def test_the_words_of_a_push_name_the_turn_and_the_device_its_browser():
         "Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, "
         "like Gecko) Version/18.1 Mobile/15E148 Safari/604.1") == "Safari on iPhone"
     assert push_texts.device_label("") == "A browser"
+
+
+def test_the_sweep_pushes_the_results_a_lost_task_did_not_once(
+        campaign, push_site, client, django_capture_on_commit_callbacks):
+    """The results task lost (its on-commit queueing never ran): the minute sweep pushes them,
+    once however often it runs, and not once they are no longer news."""
+    game, users = campaign(players=6)
+    start_campaign(game.id, game.gm)
+    browser = subscribe(client, users[0], push_site.endpoint("carlos"))
+    phase = open_phase(game)
+    with django_capture_on_commit_callbacks(execute=False):  # the task is lost
+        adjudication.adjudicate_phase(phase.id, now=phase.deadline)
+    assert push_site.received == []
+    now = timezone.now()
+    notices.sweep(now)
+    [results] = payloads(push_site, "carlos", browser)
+    assert results["url"] == f"/games/{game.id}/status/"
+    notices.sweep(now + timedelta(minutes=1))
+    assert len(push_site.to("carlos")) == 1
+    push_site.clear()
+    phase = open_phase(game)  # the next phase's task lost too, and no sweep for an hour
+    with django_capture_on_commit_callbacks(execute=False):
+        adjudication.adjudicate_phase(phase.id, now=phase.deadline)
+    published = PhaseResult.objects.get(phase=phase).published_at
+    assert published is not None
+    notices.sweep(published + push.NEWS_FOR + timedelta(minutes=1))
+    assert push_site.received == []  # no longer news
+    notices.sweep(published + timedelta(minutes=1))
+    assert len(push_site.to("carlos")) == 1  # news still, a minute after

@@ -158,6 +158,8 @@ class Report:
     coups: list[tuple[int, str]] = field(default_factory=list)  # (turn, "succeeded"/"failed")
     attempts: int = 0  # assassinations attempted
     fatal: int = 0  # of which the target died
+    # (turn, the number of its first phase): where the replay of each turn begins
+    turn_starts: list[tuple[int, int]] = field(default_factory=list)
     deaths: int = 0  # of every cause
 
     @property
@@ -252,9 +254,11 @@ def tell(game_id: int, rows: list[Row], lives: list[tuple[int, str]],
     coups: list[tuple[int, str]] = []
     president: object = None  # the stored state's president (a seat)
     attempts = fatal = deaths = 0
+    turn_starts: dict[int, int] = {}
     for row in rows:
         turn, kind, state = row["phase__turn"], row["phase__kind"], row["state_after"]
         last_of_turn[turn] = state
+        turn_starts.setdefault(turn, row["phase__number"])
         names.update({p["seat"]: p["name"] for p in state["players"]})  # as then called
         now = (state.get("positions") or {}).get("president")
         if now != president and isinstance(now, int) and now >= 0:
@@ -353,4 +357,5 @@ def tell(game_id: int, rows: list[Row], lives: list[tuple[int, str]],
         deck=[(t, len(last_of_turn[t].get("money_deck") or [])) for t in turns],
         budgets=budgets, extra_bills=final.get("extra_bills"),
         winners=[r.name for r in ranked if r.place == 1], presidents=presidents,
-        coups=coups, attempts=attempts, fatal=fatal, deaths=deaths)
+        coups=coups, attempts=attempts, fatal=fatal, deaths=deaths,
+        turn_starts=sorted(turn_starts.items()))

@@ -7,6 +7,7 @@ from typing import Any, Literal
 
 from django import forms
 from django.core.files.uploadedfile import UploadedFile
+from django.core.validators import MaxValueValidator
 
 from accounts.public import TimeZoneField
 from junta.engine import MAX_PLAYERS, MIN_PLAYERS
@@ -155,3 +156,18 @@ class RepeatForm(forms.Form):
     last_time = forms.CharField(max_length=80, widget=forms.HiddenInput)
     revision = forms.IntegerField(min_value=0, widget=forms.HiddenInput)
     state_version = forms.IntegerField(min_value=0, widget=forms.HiddenInput)
+
+
+class ReplayStepForm(forms.Form):
+    """The replay's slider (a GET form: the step to show, counted from 1)."""
+
+    step = forms.IntegerField(label="Step", min_value=1)
+
+    def __init__(self, *args: Any, steps: int, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        field = self.fields["step"]
+        assert isinstance(field, forms.IntegerField)
+        field.max_value = steps
+        field.validators.append(MaxValueValidator(steps))
+        field.widget = forms.NumberInput(attrs={
+            "type": "range", "min": 1, "max": steps, "step": 1, "data-replay-slider": ""})

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from junta.games import map_views, play_views, report_views, views
+from junta.games import map_views, play_views, replay_views, report_views, views
 
 urlpatterns = [
     path("new/", views.create, name="game_create"),
@@ -10,5 +10,8 @@ urlpatterns = [
     path("<int:game_id>/start/", play_views.start, name="game_start"),
     path("<int:game_id>/history/", play_views.history, name="game_history"),
     path("<int:game_id>/map/", map_views.city_map, name="game_map"),
+    path("<int:game_id>/replay/", replay_views.replay, name="game_replay"),
+    path("<int:game_id>/replay/<int:number>/", replay_views.replay_step,
+         name="game_replay_step"),
     path("<int:game_id>/players/<int:player_id>/approve/", views.approve, name="game_approve"),
 ]

@@ -118,3 +118,18 @@ def with_last_time(game: Game, before: GameState, given: dict[int, list[dict]],
     Phase.objects.filter(pk=first.pk).update(status=Phase.Status.PUBLISHED)
     phase = repository.open_phase(game, now, timezone.now())
     return phase, {seat: p.user for seat, p in seats.items()}
+
+
+def gm_ticks(client, game: Game, name: str, checked: bool) -> None:  # noqa: ANN001
+    """The GameMaster ticks (or clears) the box `name` of his settings page and saves it, as
+    his browser sends the form."""
+    from django.urls import reverse
+
+    from tests.web.browser_forms import forms_in, submit
+
+    client.force_login(game.gm)
+    settings_url = reverse("gm_settings", args=[game.id])
+    form = next(f for f in forms_in(client.get(settings_url).content.decode())
+                if name in f.names())
+    form.control(name).checked = checked
+    assert submit(client, settings_url, form).status_code == 302

@@ -20,6 +20,7 @@ from junta.games.models import Game, Player
 from junta.polls import services
 from junta.polls.models import Poll, Vote
 from tests.web.browser_forms import asked, form_with, forms_in, submit
+from tests.web.campaigns import gm_ticks
 from tests.web.polls_helpers import make_poll, vote_through_page
 
 pytestmark = pytest.mark.django_db
@@ -78,12 +79,7 @@ def test_the_gm_posts_a_poll_and_players_only_where_the_campaign_allows(started,
     assert refused.status_code == 403 and Poll.objects.count() == 1
 
     # the GameMaster allows it on his settings page
-    client.force_login(game.gm)
-    settings_url = reverse("gm_settings", args=[game.id])
-    form = next(f for f in forms_in(client.get(settings_url).content.decode())
-                if "players_may_poll" in f.names())
-    form.control("players_may_poll").checked = True
-    assert submit(client, settings_url, form).status_code == 302
+    gm_ticks(client, game, "players_may_poll", True)
     game.refresh_from_db()
     assert game.players_may_poll
 

@@ -1,0 +1,117 @@
+"""The replay of a campaign on the map, phase by phase (not `replay`, which re-runs the phases
+to check them): each step a page of its own (`/games/<id>/replay/<phase number>/`, shareable),
+with the city as it stood after that phase, the phase's results in words and, where units moved
+or fought, the moves as arrows (static/js/replay.js draws them one after another, then the new
+positions; at once with reduced motion, or without the script).
+
+Drawn from the stored results only: no phase is adjudicated again. Who replays what: a finished
+campaign, whoever may read its end report, every phase with every secret revealed as the end
+report's history shows them; a running campaign, its members only, up to its latest published
+phase, each with the lines he was told (the GameMaster all of them). `last_replayable` is the
+one place that says so."""
+
+from __future__ import annotations
+
+from django.contrib.auth.views import redirect_to_login
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
+from django.shortcuts import render
+from django.urls import reverse
+
+from junta.engine import view_for
+from junta.games import citymap, play, repository, selectors
+from junta.games.coup_maps import fighting_of, moved_in
+from junta.games.forms import ReplayStepForm
+from junta.games.map_views import map_context, names_of
+from junta.games.models import Game, PhaseResult
+from junta.games.page_cache import kept_for_viewer
+from junta.games.report_pages import drawn_reports
+
+
+def _game(request: HttpRequest, game_id: int) -> Game | None:
+    """The campaign as this reader may open it (None: a visitor who must sign in first)."""
+    if request.user.is_authenticated:
+        return selectors.game_for(request.user, game_id)
+    return Game.objects.select_related("gm").filter(
+        pk=game_id, status=Game.Status.FINISHED, archived_publicly=True).first()
+
+
+def last_replayable(game: Game, request: HttpRequest) -> int | None:
+    """The number of the last phase this reader may replay (None: none published yet); 404
+    when he may replay nothing of it. A finished campaign: whoever may read its end report
+    (`_game` let him in), to its end. A running one: its seated players and its GameMaster,
+    to its latest published phase (a draft is nobody's yet)."""
+    if game.status != Game.Status.FINISHED and (
+            not request.user.is_authenticated or play.viewer_for(game, request.user) is None):
+        raise Http404
+    return play.published_results(game).values_list("phase__number", flat=True).first()
+
+
+def _viewer(game: Game, request: HttpRequest) -> int | str | None:
+    """Whose lines a step shows: nobody's own once the game is over (every secret is revealed
+    alike), else the seat's or the GameMaster's."""
+    if game.status == Game.Status.FINISHED or not request.user.is_authenticated:
+        return None
+    return play.viewer_for(game, request.user)
+
+
+def _steps(game: Game, last: int | None) -> list[int]:
+    """The phases replayed, oldest first: those published that count, up to `last`."""
+    if last is None:
+        return []
+    return sorted(play.published_results(game).filter(phase__number__lte=last)
+                  .values_list("phase__number", flat=True))
+
+
+def step_url(game_id: int, number: int) -> str:
+    return reverse("game_replay_step", args=[game_id, number])
+
+
+def replay(request: HttpRequest, game_id: int) -> HttpResponse:
+    """The replay's start: its first step, or the step the slider's form asks for
+    (`?step=<n>`, counted from 1); a page saying so while nothing is published."""
+    game = _game(request, game_id)
+    if game is None:
+        return redirect_to_login(request.get_full_path())
+    steps = _steps(game, last_replayable(game, request))
+    if not steps:
+        return render(request, "games/replay.html", {"game": game, "steps": []})
+    form = ReplayStepForm(request.GET or None, steps=len(steps))
+    index = form.cleaned_data["step"] if form.is_valid() else 1
+    return HttpResponseRedirect(step_url(game.pk, steps[index - 1]))
+
+
+@kept_for_viewer
+def replay_step(request: HttpRequest, game_id: int, number: int) -> HttpResponse:
+    """One step of the replay: the city after phase `number` and its results (404 beyond what
+    this reader may replay)."""
+    game = _game(request, game_id)
+    if game is None:
+        return redirect_to_login(request.get_full_path())
+    steps = _steps(game, last_replayable(game, request))
+    if number not in steps:
+        raise Http404
+    index = steps.index(number)
+    result = PhaseResult.objects.select_related("phase").get(
+        phase__game=game, phase__number=number)
+    finished = game.status == Game.Status.FINISHED
+    drawn = drawn_reports(game, _viewer(game, request), [result], reveal=finished)[0]
+    title = play.phase_title(result.phase)
+    view = view_for(repository.state_after(result), None)  # the public view: the map's
+    coup = view.get("coup")
+    fighting: list[citymap.Battle] = []
+    fighting_title = ""
+    if coup is not None:
+        fighting, fighting_title = fighting_of(result, names_of(view), moved_in(view, coup))
+    context = map_context(view, fighting, fighting_title)
+    turn = result.phase.turn
+    label = f"{f'Turn {turn}, ' if turn else ''}{title}"
+    context.update({
+        "game": game, "steps": steps, "index": index + 1, "number": number, "label": label,
+        "report": drawn["html"], "finished": finished,
+        "previous": step_url(game.pk, steps[index - 1]) if index else None,
+        "next": step_url(game.pk, steps[index + 1]) if index + 1 < len(steps) else None,
+        "first": step_url(game.pk, steps[0]), "last": step_url(game.pk, steps[-1]),
+        "urls": [step_url(game.pk, n) for n in steps],
+        "form": ReplayStepForm(initial={"step": index + 1}, steps=len(steps)),
+    })
+    return render(request, "games/replay.html", context)

@@ -161,7 +161,7 @@ class RepeatForm(forms.Form):
 class ReplayStepForm(forms.Form):
     """The replay's slider (a GET form: the step to show, counted from 1)."""
 
-    step = forms.IntegerField(label="Step", min_value=1)
+    step = forms.IntegerField(label="Step", min_value=1, required=False)  # a range: no "required"
 
     def __init__(self, *args: Any, steps: int, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

@@ -76,7 +76,7 @@ def replay(request: HttpRequest, game_id: int) -> HttpResponse:
     if not steps:
         return render(request, "games/replay.html", {"game": game, "steps": []})
     form = ReplayStepForm(request.GET or None, steps=len(steps))
-    index = form.cleaned_data["step"] if form.is_valid() else 1
+    index = (form.cleaned_data["step"] if form.is_valid() else None) or 1
     return HttpResponseRedirect(step_url(game.pk, steps[index - 1]))
 
 

@@ -5,7 +5,7 @@
 // address shareable (history.pushState) and saying the step in a polite live region. The
 // moves of a step are drawn one after another, then the units at their new places (the Web
 // Animations API); with reduced motion asked, the end state at once. When the drawing is done
-// the step carries data-drawn="true".
+// the step carries data-drawn: "animated", or "at-once" when nothing was animated.
 (function () {
   "use strict";
   var root = document.querySelector("[data-replay]");
@@ -28,20 +28,24 @@
     if (!step) { return; }
     var svg = step.querySelector("svg.citymap");
     var arrows = svg ? Array.prototype.slice.call(svg.querySelectorAll(".cm-move")) : [];
-    function done() { step.setAttribute("data-drawn", "true"); }
-    if (reduced() || !arrows.length || typeof step.animate !== "function") { done(); return; }
+    function done(how) { return function () { step.setAttribute("data-drawn", how); }; }
+    if (reduced() || !arrows.length || typeof step.animate !== "function") {
+      done("at-once")();
+      return;
+    }
     var after = Array.prototype.slice.call(svg.querySelectorAll(
       ".cm-counter, .cm-battle-rings, .cm-battles, .cm-retreats"));
-    var each = Math.min(350, 2100 / arrows.length);
+    var each = Math.min(250, 1200 / arrows.length);
     var running = arrows.map(function (arrow, i) {
       return arrow.animate([{ opacity: 0 }, { opacity: 1 }],
         { duration: each, delay: i * each, fill: "backwards", easing: "ease-out" });
     });
     after.forEach(function (el) {
       running.push(el.animate([{ opacity: 0 }, { opacity: 1 }],
-        { duration: 350, delay: arrows.length * each, fill: "backwards" }));
+        { duration: 300, delay: arrows.length * each, fill: "backwards" }));
     });
-    Promise.all(running.map(function (a) { return a.finished; })).then(done, done);
+    Promise.all(running.map(function (a) { return a.finished; }))
+      .then(done("animated"), done("animated"));
   }
 
   function focusKey() {

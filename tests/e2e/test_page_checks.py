@@ -58,8 +58,8 @@ NAMES = ["Carlos", "Isabel", "Miguel", "Lucia", "Rafael", "Elena", "Jorge", "Ros
 # there changes nothing but checks nothing either). The admin is crawled by the site's staff.
 SKIP = re.compile(
     r"/logout/|^/media/|^/static/|\.ics$|/unsubscribe/"
-    r"|/(pause|resume|extend|adjudicate|publish|redraft|annul|add|rollback|replay|approve"
-    r"|remove|replace|delete|join|start)/$|/calendar/reset/$")
+    r"|/(pause|resume|extend|adjudicate|publish|redraft|annul|add|rollback|approve"
+    r"|remove|replace|delete|join|start)/$|/gm/history/replay/$|/calendar/reset/$")
 
 
 class Links(HTMLParser):

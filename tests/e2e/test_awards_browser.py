@@ -11,13 +11,11 @@ import pytest
 from junta.games.models import Game
 from junta.polls import services
 from junta.polls.models import Poll, Vote
+from tests.e2e.checks import serious_axe_violations
 from tests.e2e.sessions import screenshot_folder, signed_in, six_families
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 WIDTHS = {"phone": (375, 740), "desktop": (1280, 900)}
-AXE_OPTIONS = {"runOnly": {"type": "tag",
-                           "values": ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]},
-               "resultTypes": ["violations"]}
 
 
 def finished_campaign() -> tuple[Game, list]:
@@ -28,15 +26,6 @@ def finished_campaign() -> tuple[Game, list]:
     game.save()
     services.open_awards(game, game.gm, [])
     return game, users
-
-
-def serious_axe_violations(page) -> list[str]:  # noqa: ANN001 - a Playwright page
-    from axe_playwright_python.base import AXE_SCRIPT
-
-    page.evaluate(AXE_SCRIPT)
-    found = page.evaluate("options => axe.run(document, options)", AXE_OPTIONS)
-    return [f"{v['id']}: {v['help']}" for v in found["violations"]
-            if v["impact"] in ("serious", "critical")]
 
 
 @pytest.mark.parametrize("width_name", list(WIDTHS))

@@ -11,23 +11,12 @@ from __future__ import annotations
 import pytest
 
 from junta.games.models import Game
+from tests.e2e.checks import serious_axe_violations
 from tests.e2e.sessions import screenshot_folder, session_cookie
 from tests.web.endings import finished_campaign
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 WIDTHS = {"phone": (375, 740), "desktop": (1280, 900)}
-AXE_OPTIONS = {"runOnly": {"type": "tag",
-                           "values": ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]},
-               "resultTypes": ["violations"]}
-
-
-def serious_axe_violations(page) -> list[str]:  # noqa: ANN001 - a Playwright page
-    from axe_playwright_python.base import AXE_SCRIPT
-
-    page.evaluate(AXE_SCRIPT)
-    found = page.evaluate("options => axe.run(document, options)", AXE_OPTIONS)
-    return [f"{v['id']}: {v['help']}" for v in found["violations"]
-            if v["impact"] in ("serious", "critical")]
 
 
 def test_a_player_reads_the_end_report(live_server, browser, capsys):

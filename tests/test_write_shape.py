@@ -22,6 +22,7 @@ SERVICE_MODULES = [
     "junta/notify/services.py",
     "junta/games/campaigns.py",
     "junta/games/order_intake.py",
+    "junta/games/practice.py",
     "junta/games/speeches.py",
     "junta/gm/services/orders.py",
     "junta/gm/services/players.py",

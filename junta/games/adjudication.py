@@ -30,13 +30,14 @@ ACTIVE_GAME_STATUSES = (Game.Status.NOMINATING, Game.Status.RUNNING)
 
 
 def due_phase_ids(now: datetime | None = None) -> list[int]:
-    """Open phases of active games whose deadline has passed or whose players are all final.
+    """Open phases of active games whose deadline has passed or whose players are all final
+    (never a practice campaign's: its player's final mark plays it, `practice.play_on`).
 
     Two queries whatever the number of campaigns (the minute sweep runs this every minute): the
     open phases, then the final orders of those not yet past their deadline."""
     now = now or timezone.now()
     open_phases = Phase.objects.filter(
-        status=Phase.Status.OPEN, game__status__in=ACTIVE_GAME_STATUSES
+        status=Phase.Status.OPEN, game__status__in=ACTIVE_GAME_STATUSES, game__practice=False
     ).values_list("id", "deadline", "owing_seats")
     due: list[int] = []
     owing: dict[int, set[int]] = {}

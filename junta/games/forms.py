@@ -171,3 +171,20 @@ class ReplayStepForm(forms.Form):
         field.validators.append(MaxValueValidator(steps))
         field.widget = forms.NumberInput(attrs={
             "type": "range", "min": 1, "max": steps, "step": 1, "data-replay-slider": ""})
+
+
+class PracticeForm(forms.Form):
+    """The dashboard's start of a practice campaign against the bots: his family's name and
+    how many bot families (`practice.start_practice` checks both again)."""
+
+    family = forms.CharField(max_length=60, label="Your family's name")
+    bots = forms.TypedChoiceField(
+        label="Bot families", coerce=int, initial=6,
+        choices=[(n, str(n)) for n in range(5, 10)])
+
+
+class ConfirmForm(forms.Form):
+    """A confirmation that asks nothing more than the button: abandoning or restarting a
+    practice campaign (the page says what happens first)."""
+
+    confirm = forms.BooleanField(widget=forms.HiddenInput, initial=True)

@@ -86,6 +86,9 @@ class Game(models.Model):
     # Whether the finished campaign is listed in the archive for anyone signed in (the GM may
     # keep it out; its pages stay where they are).
     archived_publicly = models.BooleanField(default=True)
+    # A practice campaign against the bots (`junta.games.practice`): one person's, private to
+    # him, no GM (a system account stands in the row), no deadline, never in anyone's results.
+    practice = models.BooleanField(default=False)
     extra_bills_min = models.PositiveSmallIntegerField(
         default=0, validators=[MaxValueValidator(14)]
     )

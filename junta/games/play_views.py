@@ -26,7 +26,15 @@ from junta.engine import (
     why_no_orders,
     zone_name,
 )
-from junta.games import play, report_pages, repository, rollbacks, selectors, status_info
+from junta.games import (
+    play,
+    practice,
+    report_pages,
+    repository,
+    rollbacks,
+    selectors,
+    status_info,
+)
 from junta.games.forms import NoteForm
 from junta.games.models import Game, Phase
 from junta.games.orders_page import OrdersPage
@@ -86,6 +94,8 @@ def _status_context(request: AuthenticatedHttpRequest, game: Game) -> dict[str, 
         # and, for the seats whose turn to order is public only, whether their orders are in
         "clock": status_info.clock(game, seat.phase, all_final=all_final),
         "in_orders": in_orders,
+        # a practice campaign: what this phase is for, the first time its kind comes up
+        "lesson": practice.first_time_lesson(game, seat.phase) if me else None,
     }
 
 
@@ -150,6 +160,8 @@ def orders(request: AuthenticatedHttpRequest, game_id: int) -> HttpResponse:
         outcome = page.submit(request.POST, request.user)
         if outcome.done:
             messages.success(request, outcome.message)
+            if game.practice and practice.play_on(game.id):  # the bots at once: no deadline
+                messages.info(request, "The bots gave their orders: the results are out.")
             return redirect("game_map" if outcome.to_map else "game_orders", game_id=game.id)
         status_code = 400
     state = seat.state

@@ -21,7 +21,8 @@ that what they rely on is listed here and the rest of games may change freely:
   the clock of a phase) and the content revision (`watch`, `raised`) and hooks
   (`on_phase_published`, `on_announcement_posted`) the apps above register with, and the
   number now (`current_revision`: the site's live answer to a page left open is kept under it);
-- the forms and fields the GM's panel and talk reuse, Markdown rendering, how a time is
+- the forms and fields the GM's panel and talk reuse (and the dashboard's start of a
+  practice campaign against the bots, `PracticeForm`), Markdown rendering, how a time is
   written for a reader in his zone (`when`, a template filter the GM's messages use too), a
   form's errors as the page's alert says them (`form_error_lines`: talk's form sent by its
   script answers them as JSON), and
@@ -65,7 +66,13 @@ from junta.games.demo import (
     demo_account,
     let_players_poll,
 )
-from junta.games.forms import AnnouncementForm, JoinGameForm, MultilineField, SpeechForm
+from junta.games.forms import (
+    AnnouncementForm,
+    JoinGameForm,
+    MultilineField,
+    PracticeForm,
+    SpeechForm,
+)
 from junta.games.gm_changes import (
     bump_state_version,
     change_settings,
@@ -180,6 +187,7 @@ __all__ = [
     "CampaignError", "Character", "EngineValue",
     "ContentRevision", "DEMO_GM", "DEMO_PASSWORD", "DEMO_PLAYERS", "EventsItem", "EventsSeen",
     "Game", "JoinGameForm", "LIVE", "MAX_AVATAR_BYTES", "MultilineField", "Order", "OrderForm",
+    "PracticeForm",
     "OrdersRejected", "Phase", "PhasePublished", "PhaseResult", "Player", "PoliticalCard",
     "Position", "ReplayLine", "Seat", "SeatStatus", "Speech", "SpeechForm", "StaleOrders",
     "Unit", "add_heir", "backdate_speech", "bump_state_version", "campaign_running",

@@ -85,7 +85,7 @@ def archive(request: HttpRequest) -> HttpResponse:
     shown = Q(archived_publicly=True)
     if reader is not None:
         shown |= Q(gm_id=reader) | Q(players__user_id=reader)
-    games = (Game.objects.filter(status=Game.Status.FINISHED).filter(shown)
+    games = (Game.objects.filter(status=Game.Status.FINISHED, practice=False).filter(shown)
              .distinct().select_related("gm").annotate(final_players=Subquery(last))
              .order_by("-finished_at", "-pk"))
     page = Paginator(games, ARCHIVE_PER_PAGE).get_page(request.GET.get("page"))

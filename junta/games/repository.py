@@ -11,7 +11,7 @@ changed are written); the GM panel's Board page and the Django admin read them.
 from __future__ import annotations
 
 from collections.abc import Callable
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 
 from django.db.models import Model, QuerySet
@@ -31,6 +31,9 @@ from junta.games.models import (
     Position,
     Unit,
 )
+
+# A practice campaign's phase stays open until its player is final (never by the clock).
+PRACTICE_NO_DEADLINE = timedelta(days=3650)
 
 
 def campaign_running(state: GameState) -> bool:
@@ -132,19 +135,16 @@ def open_phase(game: Game, state: GameState, now: datetime) -> Phase:
     # phase (a re-vote, an election after a resignation or a death) the engine's length wins.
     days = info.days if info.days < engine.PHASE_DAYS.get(info.kind, 1) else \
         game.days_for(info.kind)
+    # a practice campaign has no deadline: its phase is played when its player is final
+    deadline = now + PRACTICE_NO_DEADLINE if game.practice else phase_deadline(
+        now, days, at=game.deadline_time, zone_name=game.time_zone, min_hours=game.min_hours)
     return Phase.objects.create(
         game=game,
         number=number,
         kind=info.kind,
         turn=info.turn,
         opens_at=now,
-        deadline=phase_deadline(
-            now,
-            days,
-            at=game.deadline_time,
-            zone_name=game.time_zone,
-            min_hours=game.min_hours,
-        ),
+        deadline=deadline,
         state_before=state.to_dict(),
         state_digest=engine.digest(state),
         owing_seats=sorted(engine.owes_orders(state)),

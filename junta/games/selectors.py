@@ -37,9 +37,11 @@ def seated_count() -> Coalesce:
 
 
 def my_games(user: User) -> QuerySet[Game]:
-    """Campaigns the person runs or plays in (or has asked to join)."""
+    """Campaigns the person runs or plays in (or has asked to join); his practice campaigns
+    while they run (one abandoned or archived is gone)."""
     return (
         Game.objects.filter(Q(gm=user) | Q(players__user=user, players__membership__in=LIVE))
+        .exclude(practice=True, status=Game.Status.FINISHED)
         .distinct()
         .select_related("gm")
         .annotate(seated=seated_count())
@@ -50,7 +52,7 @@ def my_games(user: User) -> QuerySet[Game]:
 def joinable_games(user: User) -> QuerySet[Game]:
     """Forming campaigns that take players without an invitation and have a free seat."""
     return (
-        Game.objects.filter(status=Game.Status.FORMING)
+        Game.objects.filter(status=Game.Status.FORMING, practice=False)
         .exclude(join_policy=Game.JoinPolicy.INVITE)
         .exclude(gm=user)
         .exclude(players__user=user, players__membership__in=LIVE)
@@ -111,9 +113,13 @@ def my_seats(user: User, games: list[Game]) -> dict[int, SeatStatus]:
 
 def game_for(user: User, game_id: int) -> Game:
     """Any campaign page is public to signed-in people, except invitation-only campaigns that are
-    still forming: those are 404 unless you are in them (the invitation link has its own view)."""
+    still forming: those are 404 unless you are in them (the invitation link has its own view);
+    and a practice campaign, 404 to all but its player, and to him too once it is over."""
     game = Game.objects.select_related("gm").filter(pk=game_id).first()
     if game is None:
+        raise Http404
+    if game.practice and (game.status == Game.Status.FINISHED or not game.players.filter(
+            user=user, membership=Player.Membership.ACTIVE).exists()):
         raise Http404
     if (
         game.join_policy == Game.JoinPolicy.INVITE

@@ -1,9 +1,12 @@
 from django.urls import path
 
-from junta.games import map_views, play_views, replay_views, report_views, views
+from junta.games import map_views, play_views, practice_views, replay_views, report_views, views
 
 urlpatterns = [
     path("new/", views.create, name="game_create"),
+    path("practice/new/", practice_views.start, name="practice_start"),
+    path("<int:game_id>/practice/abandon/", practice_views.abandon, name="practice_abandon"),
+    path("<int:game_id>/practice/restart/", practice_views.restart, name="practice_restart"),
     path("archive/", report_views.archive, name="game_archive"),
     path("<int:game_id>/status/", play_views.status, name="game_status"),
     path("<int:game_id>/orders/", play_views.orders, name="game_orders"),

@@ -33,7 +33,10 @@ def _after_commit(queue: Callable[[], object], what: str) -> None:
 
 
 def phase_published(published: PhasePublished) -> None:
-    """A phase's result has just been published (automatically or by the GM)."""
+    """A phase's result has just been published (automatically or by the GM); a practice
+    campaign's phases are published as its player plays them: no mail, no push."""
+    if published.game.practice:
+        return
     phase_id = published.phase.pk
     _after_commit(lambda: tasks.phase_published.delay(phase_id),
                   f"the results mails of phase {phase_id}; the sweep will")

@@ -69,7 +69,10 @@ def recipients(game: Game, kind: str) -> list[tuple[Preferences, int | str, Play
 
     A seated player who never chose gets the defaults (`Preferences.fresh`: reminders and
     results on): his row is written here the first time a mail he gets by default is due, so
-    that the mail's one-click link has a row to turn off."""
+    that the mail's one-click link has a row to turn off. A practice campaign's player is
+    at its pages when anything happens in it: nobody gets its mails."""
+    if game.practice:
+        return []
     seated = {p.user_id: p for p in game.players.filter(membership=Player.Membership.ACTIVE)
               .prefetch_related("characters")}
     rows = _rows(game)

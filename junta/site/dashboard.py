@@ -1,7 +1,8 @@
 """The page a person lands on after logging in: each of his campaigns with its phase, the
 deadline counting down in his own zone, whether he owes orders, and what was said since he last
 looked (speeches on the Events page, private messages), each linking to the campaign's Status;
-unread messages all in one conversation link straight to it (one page less to read them).
+unread messages all in one conversation link straight to it (one page less to read them). His
+practice campaigns against the bots are marked so, and its form starts one.
 
 It reads both the players' side (`junta.games`) and the private conversations (`junta.talk`),
 so it stands in the site layer above them; anonymous visitors get the welcome page."""
@@ -18,6 +19,7 @@ from django.shortcuts import render
 from junta.games.public import (
     Game,
     Phase,
+    PracticeForm,
     SeatStatus,
     my_games,
     my_seats,
@@ -96,4 +98,5 @@ def rows_for(user: Any) -> list[Row]:
 def home(request: HttpRequest) -> HttpResponse:
     if not request.user.is_authenticated:
         return render(request, "home.html")
-    return render(request, "site/dashboard.html", {"rows": rows_for(request.user)})
+    return render(request, "site/dashboard.html", {"rows": rows_for(request.user),
+                                                   "practice_form": PracticeForm()})

@@ -49,8 +49,8 @@ def career(user: User | AnonymousUser | None) -> Career:
     bank and how many families were ranked]} for `user`."""
     if user is None or not user.is_authenticated:
         return {"played": 0, "finished": 0, "won": 0, "wins": [], "record": []}
-    seats = list(Player.objects.filter(
-        user=user, seat__isnull=False,
+    seats = list(Player.objects.filter(  # practice against the bots is no career
+        user=user, seat__isnull=False, game__practice=False,
         membership__in=[Player.Membership.ACTIVE, Player.Membership.REPLACED])
         .values_list("game_id", "seat", "membership"))
     played = {game_id for game_id, _seat, _m in seats}
@@ -58,7 +58,8 @@ def career(user: User | AnonymousUser | None) -> Career:
               if membership == Player.Membership.ACTIVE}
     last = (PhaseResult.objects.filter(phase__game=OuterRef("pk"), published_at__isnull=False)
             .exclude(undone()).order_by("-phase__number").values("state_after__players")[:1])
-    finished = list(Game.objects.filter(pk__in=played, status=Game.Status.FINISHED)
+    finished = list(Game.objects.filter(pk__in=played, status=Game.Status.FINISHED,
+                                        practice=False)
                     .annotate(final_players=Subquery(last)).order_by("-finished_at", "-pk"))
     record: list[CareerLine] = []
     for game in finished:

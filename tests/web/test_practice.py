@@ -1,0 +1,169 @@
+"""A practice campaign against the bots (junta/games/practice.py): started from the dashboard's
+form as the browser posts it, private to its player (404 to anyone else, no GM panel, the bots'
+hands secret), played at once when he marks his orders final (exactly once), at most three
+at a time, abandoned or restarted after a confirmation, never in the profile's results."""
+
+from __future__ import annotations
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.urls import reverse
+
+from junta.engine import Catalog
+from junta.games import practice, repository
+from junta.games.models import Game, Order, Phase, PhaseResult
+from junta.games.templatetags.career import career
+from tests.web.browser_forms import form_to, form_with, submit
+
+pytestmark = pytest.mark.django_db
+
+START = "/games/practice/new/"
+
+
+@pytest.fixture
+def person(client):
+    user = get_user_model().objects.create_user(email="solo@example.org", display_name="Solo")
+    client.force_login(user)
+    return user
+
+
+def start(client, family: str = "Los Papayas", bots: str = "6"):  # noqa: ANN001, ANN201
+    """The dashboard's form filled in and sent as the browser sends it."""
+    form = form_to(client.get("/").content.decode(), START)
+    form.set("family", family).set("bots", bots)
+    return submit(client, "/", form)
+
+
+def the_game(user) -> Game:  # noqa: ANN001 - a user
+    return Game.objects.filter(practice=True, players__user=user).latest("pk")
+
+
+def open_phase(game: Game) -> Phase:
+    return game.phases.get(status=Phase.Status.OPEN)
+
+
+def mark_final(client, game: Game):  # noqa: ANN001, ANN201
+    url = reverse("game_orders", args=[game.id])
+    return submit(client, url, form_with(client.get(url).content.decode(), "action", "final"))
+
+
+def test_two_clicks_on_the_dashboard_start_a_practice_campaign(client, person):
+    response = start(client)
+    game = the_game(person)
+    assert response.status_code == 302
+    assert response["Location"] == reverse("game_status", args=[game.id])
+    assert game.status == Game.Status.NOMINATING and game.practice
+    seats = list(game.players.order_by("seat"))
+    assert len(seats) == 7 and seats[0].user == person
+    assert all(not p.user.is_active and not p.user.has_usable_password() for p in seats[1:])
+    assert not game.gm.is_active and game.gm != person
+    status = client.get(response["Location"]).content.decode()
+    assert "What this phase is for" in status
+    assert f'{reverse("rules")}#first-election' in status
+    assert 'data-clock="practice"' in status and "Restart" in status
+    dashboard = client.get("/").content.decode()
+    assert "practice-mark" in dashboard and game.name in dashboard
+    assert "No deadline" in dashboard
+
+
+def test_a_bad_number_of_bots_starts_nothing(client, person):
+    form = form_to(client.get("/").content.decode(), START)
+    form.set("family", "Los Papayas")
+    form.control("bots").options.append(("12", "12", True))  # a forged choice
+    response = submit(client, "/", form)
+    assert response.status_code == 302 and not Game.objects.filter(practice=True).exists()
+
+
+def test_marking_final_plays_the_phase_at_once_and_only_once(client, person):
+    start(client)
+    game = the_game(person)
+    first = open_phase(game)
+    assert repository.state_before(first).players[0].name == "Los Papayas"
+    mark_final(client, game)
+    first.refresh_from_db()
+    assert first.status == Phase.Status.PUBLISHED
+    assert PhaseResult.objects.filter(phase=first).count() == 1
+    # every bot that owed orders gave them, final
+    bots_final = set(Order.objects.filter(phase=first, final=True)
+                     .values_list("player__seat", flat=True))
+    assert set(first.owing_seats) <= bots_final
+    nxt = open_phase(game)
+    assert nxt.number > first.number and 0 in nxt.owing_seats
+    # nothing more to play until he is final again; the minute sweep leaves it alone
+    assert practice.play_on(game.id) == 0
+    from junta.games.adjudication import due_phase_ids
+    assert nxt.id not in due_phase_ids()
+    assert game.phases.count() == nxt.number
+
+
+def test_bots_orders_are_the_same_every_time(client, person):
+    """Seeded from the game's seed, the phase and the seat: the replay gives them again."""
+    start(client)
+    game = the_game(person)
+    phase = open_phase(game)
+    mark_final(client, game)
+    given = {o.player.seat: o.payload for o in Order.objects.filter(phase=phase)}
+    from junta.engine import Rng, bot_orders
+    state = repository.state_before(phase)
+    for seat in range(1, 7):
+        again = bot_orders(state, seat, Rng(f"practice:{game.seed}:{phase.number}:{seat}"))
+        assert given.get(seat, []) == [o.to_dict() for o in again]
+
+
+def test_at_most_three_at_once(client, person):
+    for family in ("Uno", "Dos", "Tres"):
+        start(client, family)
+    response = start(client, "Cuatro")
+    assert Game.objects.filter(practice=True).count() == 3
+    page = client.get(response["Location"]).content.decode()
+    assert "You already play 3 practice campaigns" in page
+
+
+def test_private_to_him_no_gm_panel_no_bots_secrets(client, person):
+    start(client)
+    game = the_game(person)
+    mark_final(client, game)  # on to a phase with cards dealt, if any
+    other = get_user_model().objects.create_user(email="nosy@example.org")
+    client.force_login(other)
+    for name in ("game_status", "game_orders", "game_history", "game_map"):
+        assert client.get(reverse(name, args=[game.id])).status_code == 404
+    assert client.get(reverse("gm_overview", args=[game.id])).status_code == 404
+    assert game.name not in client.get(reverse("lobby")).content.decode()
+    client.force_login(person)
+    assert client.get(reverse("gm_overview", args=[game.id])).status_code == 404
+    state = repository.state_before(open_phase(game))
+    mine = {Catalog.card(c).name for c in state.players[0].hand}
+    secret = {Catalog.card(c).name for p in state.players[1:] for c in p.hand} - mine
+    for name in ("game_status", "game_orders"):
+        page = client.get(reverse(name, args=[game.id])).content.decode()
+        leaked = [card for card in secret if card in page]
+        assert not leaked, leaked
+
+
+def test_abandon_and_restart_ask_first(client, person):
+    start(client, "Los Papayas", "8")
+    game = the_game(person)
+    url = reverse("practice_restart", args=[game.id])
+    page = client.get(url).content.decode()
+    assert "Nothing is done until you confirm" in page
+    response = submit(client, url, form_with(page, "confirm", "True"))
+    game.refresh_from_db()
+    new = the_game(person)
+    assert game.status == Game.Status.FINISHED and new.pk != game.pk
+    assert response["Location"] == reverse("game_status", args=[new.id])
+    assert new.max_players == 9 and new.name == "Practice: Los Papayas"
+    assert client.get(reverse("game_status", args=[game.id])).status_code == 404
+    url = reverse("practice_abandon", args=[new.id])
+    submit(client, url, form_with(client.get(url).content.decode(), "confirm", "True"))
+    new.refresh_from_db()
+    assert new.status == Game.Status.FINISHED
+    dashboard = client.get("/").content.decode()  # the message names it; the list no more
+    assert reverse("game_status", args=[new.id]) not in dashboard
+
+
+def test_never_in_the_profile_results(client, person):
+    start(client)
+    game = the_game(person)
+    practice.abandon_practice(game.id, person)
+    assert career(person)["played"] == 0 and career(person)["finished"] == 0
+    assert f"/games/{game.id}/" not in client.get(reverse("game_archive")).content.decode()

@@ -20,6 +20,12 @@ pytestmark = pytest.mark.django_db
 START = "/games/practice/new/"
 
 
+@pytest.fixture(autouse=True)
+def fixed_seed(monkeypatch):
+    """The same deal and the same bots' orders every run, so that a failure comes back."""
+    monkeypatch.setattr(Game._meta.get_field("seed"), "default", lambda: "practice-web")
+
+
 @pytest.fixture
 def person(client):
     user = get_user_model().objects.create_user(email="solo@example.org", display_name="Solo")
@@ -167,3 +173,13 @@ def test_never_in_the_profile_results(client, person):
     practice.abandon_practice(game.id, person)
     assert career(person)["played"] == 0 and career(person)["finished"] == 0
     assert f"/games/{game.id}/" not in client.get(reverse("game_archive")).content.decode()
+
+
+def test_every_phase_kind_is_explained_with_a_paragraph_that_exists():
+    from pathlib import Path
+
+    from junta.engine import PHASE_TITLES
+    rules = (Path(__file__).resolve().parents[2] / "docs" / "rules.md").read_text()
+    assert set(practice.PURPOSES) == set(PHASE_TITLES) - {"finished"}
+    for kind, (_purpose, section) in practice.PURPOSES.items():
+        assert f"{{#{section}}}" in rules, (kind, section)

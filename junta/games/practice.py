@@ -34,6 +34,7 @@ from junta.games.models import AuditEntry, Character, Game, Phase, Player
 
 MIN_BOTS, MAX_BOTS = 5, 9
 MAX_RUNNING = 3
+HIS_SEAT = 0  # the person's seat in his practice campaign; the bots' come after
 # the most phases one final mark may play before he owes orders again (a bound, never reached
 # in play: he owes orders in every turn's phases)
 MAX_PHASES_AT_ONCE = 40
@@ -120,8 +121,8 @@ def do_start_practice(user: User, family: str, bots: int, now: datetime) -> Game
 # --- play -------------------------------------------------------------------------------------
 
 def _his_seat(game: Game) -> Player:
-    """The person's seat (seat 0: every other is a bot's)."""
-    return game.players.select_related("user").get(seat=0,
+    """The person's seat (every other is a bot's)."""
+    return game.players.select_related("user").get(seat=HIS_SEAT,
                                                    membership=Player.Membership.ACTIVE)
 
 
@@ -157,7 +158,7 @@ def _bots_order(game: Game, phase: Phase, now: datetime) -> None:
     """Each bot's orders for the phase, final, through the intake (checked by the engine as
     any player's), drawn from the game's seed, the phase and the seat: the same every time."""
     state = repository.state_before(phase)
-    for bot in game.players.filter(membership=Player.Membership.ACTIVE, seat__gt=0) \
+    for bot in game.players.filter(membership=Player.Membership.ACTIVE, seat__gt=HIS_SEAT) \
             .select_related("user"):
         rng = Rng(f"practice:{game.seed}:{phase.number}:{bot.engine_seat}")
         orders = bot_orders(state, bot.engine_seat, rng)
@@ -180,7 +181,7 @@ def abandon_practice(game_id: int, user: User, now: datetime | None = None) -> G
 
 def check_abandon_practice(game: Game, user: User) -> None:
     if not game.practice or not game.players.filter(
-            user=user, seat=0, membership=Player.Membership.ACTIVE).exists():
+            user=user, seat=HIS_SEAT, membership=Player.Membership.ACTIVE).exists():
         raise CampaignError("This is not one of your practice campaigns.")
     if game.status == Game.Status.FINISHED:
         raise CampaignError("This practice campaign is over already.")
@@ -208,7 +209,8 @@ def restart_practice(game_id: int, user: User, now: datetime | None = None) -> G
 
 
 def _family_name(game: Game) -> str:
-    first = Character.objects.filter(player__game=game, player__seat=0).order_by("life").first()
+    first = Character.objects.filter(player__game=game, player__seat=HIS_SEAT) \
+        .order_by("life").first()
     return first.name if first else "My family"
 
 
@@ -245,11 +247,14 @@ PURPOSES: dict[str, tuple[str, str]] = {
 
 
 def first_time_lesson(game: Game, phase: Phase | None) -> tuple[str, str, str] | None:
-    """(the phase's title, what it is for, its rules paragraph's name) the first time
-    a phase of its kind comes up in a practice campaign; None otherwise."""
+    """(the phase's title, what it is for, its rules paragraph's name) the first time a
+    phase of its kind asks the player of a practice campaign for orders (those played on
+    while he owed nothing he never stopped at); None otherwise."""
     if not game.practice or phase is None or phase.kind not in PURPOSES:
         return None
-    if game.phases.filter(kind=phase.kind, number__lt=phase.number).exists():
+    earlier = game.phases.filter(kind=phase.kind, number__lt=phase.number) \
+        .values_list("owing_seats", flat=True)
+    if any(HIS_SEAT in (seats or []) for seats in earlier):
         return None
     purpose, section = PURPOSES[phase.kind]
     return PHASE_TITLES.get(phase.kind, phase.kind), purpose, section

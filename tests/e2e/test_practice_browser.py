@@ -1,7 +1,8 @@
 """A practice campaign against the bots in a browser at 390 pixels: started from the dashboard's
 form, then played by marking the orders final on each phase (the bots order at once and the
-phase is played), from the nominations through the whole first turn, the Status page of each
-phase saved as a screenshot in a folder the test prints."""
+phase is played), from the nominations through the whole first turn, in which the bots stage
+a coup (on this seed), and the second, to the third turn. The Status page of each phase is
+saved as a screenshot in a folder the test prints."""
 
 from __future__ import annotations
 
@@ -44,11 +45,30 @@ def test_a_whole_turn_against_the_bots_on_a_phone(live_server, browser, fixed_se
     assert page.locator("[data-lesson]").count() == 1  # what the nominations are for
     page.screenshot(path=str(folder / "00-start.png"), full_page=True)
 
+    lessons = play_until(page, base, game, "Turn 2", folder, "turn1")
+    assert lessons >= 7  # the nominations, the election, the turn's phases, the coup's, once
+    assert page.locator("[data-lesson]").count() == 0  # a kind met before: said once only
+    assert game.phases.filter(turn=1, status="published").count() >= 5
+
+    # on to the third turn: on this seed the bots stage a coup in the first turn (played on
+    # while he owes nothing in it), and the second turn is played in full
+    lessons = play_until(page, base, game, "Turn 3", folder, "turn2")
+    assert lessons == 0  # every kind of phase met in the first turn
+    assert game.phases.filter(kind="aftermath", status="published", turn=1).exists()
+    assert game.phases.filter(turn=2, kind="locations", status="published").exists()
+    with capsys.disabled():
+        print(f"\nscreenshots of a practice campaign to its third turn in {folder}")
+    context.close()
+
+
+def play_until(page, base: str, game: Game, turn: str, folder, name: str) -> int:  # noqa: ANN001
+    """Mark the orders final on each phase until the Status page's heading names `turn`;
+    how many "What this phase is for" boxes were shown on the way."""
     lessons = 0
     for step in range(1, MOST_PHASES + 1):
         heading = page.locator("#phase-h").inner_text()
-        if heading.startswith("Turn 2"):
-            break
+        if heading.startswith(turn):
+            return lessons
         lessons += page.locator("[data-lesson]").count()
         assert no_horizontal_scroll(page), heading
         page.get_by_role("link", name="Your orders", exact=True).click()
@@ -56,12 +76,5 @@ def test_a_whole_turn_against_the_bots_on_a_phone(live_server, browser, fixed_se
             page.get_by_role("button", name="Mark my orders final").click()
         assert "The bots gave their orders" in page.content()
         page.goto(f"{base}/games/{game.id}/status/")
-        page.screenshot(path=str(folder / f"{step:02d}-status.png"), full_page=True)
-    else:
-        pytest.fail("the first turn never ended")
-    assert lessons >= 5  # the nominations, the election and the turn's phases, each once
-    assert page.locator("[data-lesson]").count() == 0  # the Cabinet again: said before
-    assert game.phases.filter(turn=1, status="published").count() >= 5
-    with capsys.disabled():
-        print(f"\nscreenshots of a practice campaign's first turn in {folder}")
-    context.close()
+        page.screenshot(path=str(folder / f"{name}-{step:02d}.png"), full_page=True)
+    pytest.fail(f"{turn} never came")

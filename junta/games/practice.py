@@ -20,9 +20,10 @@ the row it hangs on, `check_<verb>` raises `CampaignError` with a message for th
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import datetime, timedelta
 
 from django.db import transaction
+from django.db.models import Max
 from django.utils import timezone
 
 from accounts.public import User
@@ -30,7 +31,7 @@ from junta.engine import PHASE_TITLES, PhaseKind, Rng, bot_orders
 from junta.games import adjudication, order_intake, repository
 from junta.games.campaigns import CampaignError, do_start_campaign
 from junta.games.locking import lock_game
-from junta.games.models import AuditEntry, Character, Game, Phase, Player
+from junta.games.models import AuditEntry, Character, Game, Order, Phase, Player
 
 MIN_BOTS, MAX_BOTS = 5, 9
 MAX_RUNNING = 3
@@ -212,6 +213,61 @@ def _family_name(game: Game) -> str:
     first = Character.objects.filter(player__game=game, player__seat=HIS_SEAT) \
         .order_by("life").first()
     return first.name if first else "My family"
+
+
+# --- archiving the idle ---------------------------------------------------------------------
+
+IDLE = timedelta(days=30)  # a practice campaign untouched this long is archived
+
+
+def idle_practice(now: datetime) -> list[int]:
+    """The running practice campaigns nobody touched for `IDLE`: no phase opened, no order
+    given or changed since. Two queries, whatever the number of campaigns."""
+    cutoff = now - IDLE
+    old = list(Game.objects.filter(practice=True, status__in=adjudication.ACTIVE_GAME_STATUSES)
+               .annotate(opened=Max("phases__opens_at")).filter(opened__lt=cutoff)
+               .values_list("pk", flat=True))
+    touched = set(Order.objects.filter(phase__game_id__in=old, submitted_at__gte=cutoff)
+                  .values_list("phase__game_id", flat=True))
+    return [pk for pk in old if pk not in touched]
+
+
+def archive_idle_practice(now: datetime | None = None) -> list[int]:
+    """The minute sweep's: archive every practice campaign left idle for `IDLE` (it ends and
+    leaves its player's dashboard, as abandoned); their ids."""
+    now = now or timezone.now()
+    done = []
+    for game_id in idle_practice(now):
+        try:
+            archive_practice(game_id, now)
+        except CampaignError:
+            continue  # touched since the query
+        done.append(game_id)
+    return done
+
+
+@transaction.atomic
+def archive_practice(game_id: int, now: datetime) -> None:
+    game = lock_game(game_id)
+    check_archive_practice(game, now)
+    do_archive_practice(game, now)
+
+
+def check_archive_practice(game: Game, now: datetime) -> None:
+    """Whether the practice campaign is idle still (`CampaignError` if not), the row locked."""
+    if not game.practice or game.status not in adjudication.ACTIVE_GAME_STATUSES \
+            or game.pk not in idle_practice(now):
+        raise CampaignError("This practice campaign is not idle.")
+
+
+@transaction.atomic
+def do_archive_practice(game: Game, now: datetime) -> None:
+    game.status = Game.Status.FINISHED
+    game.finished_at = now
+    game.state_version += 1
+    game.save(update_fields=["status", "finished_at", "state_version"])
+    AuditEntry.objects.create(game=game, actor_id=game.gm_id, action="archive",
+                              reason=f"untouched for {IDLE.days} days")
 
 
 # --- what each phase is for ---------------------------------------------------------------------

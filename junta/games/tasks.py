@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import logging
+
 from celery import shared_task
 
-from junta.games import adjudication
+from junta.games import adjudication, practice
+
+log = logging.getLogger(__name__)
 
 
 # celery has no type information: its decorator leaves the task untyped (Any)
@@ -16,7 +20,12 @@ def adjudicate_phase(phase_id: int) -> str:
 
 
 def queue_due_phases() -> list[int]:
-    """Send every due phase to the adjudication task; returns their ids."""
+    """Send every due phase to the adjudication task; returns their ids. The practice
+    campaigns idle for a month are archived on the way (they have no deadline of their own)."""
+    try:
+        practice.archive_idle_practice()
+    except Exception:  # never in the way of the deadlines
+        log.exception("could not archive the idle practice campaigns")
     due = adjudication.due_phase_ids()
     for phase_id in due:
         adjudicate_phase.delay(phase_id)

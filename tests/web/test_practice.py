@@ -183,3 +183,20 @@ def test_every_phase_kind_is_explained_with_a_paragraph_that_exists():
     assert set(practice.PURPOSES) == set(PHASE_TITLES) - {"finished"}
     for kind, (_purpose, section) in practice.PURPOSES.items():
         assert f"{{#{section}}}" in rules, (kind, section)
+
+
+def test_one_untouched_for_thirty_days_is_archived_by_the_sweep(person):
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from junta.games.tasks import queue_due_phases
+    now = timezone.now()
+    old = practice.start_practice(person, "Viejos", 5, now=now - timedelta(days=31))
+    new = practice.start_practice(person, "Nuevos", 5, now=now - timedelta(days=29))
+    assert queue_due_phases() == []  # no practice phase is ever due by the clock
+    old.refresh_from_db()
+    new.refresh_from_db()
+    assert old.status == Game.Status.FINISHED and new.status != Game.Status.FINISHED
+    assert old.audit_entries.filter(action="archive").exists()
+    assert practice.running_practice(person) == 1

@@ -34,6 +34,7 @@ from junta.games.public import (
     StaleOrders,
     StaleRepeat,
     last_time,
+    play_practice_on,
     repeat_orders,
     set_final,
     submit_orders,
@@ -186,6 +187,8 @@ def replace_orders(request: HttpRequest, game_id: int, payload: OrdersIn) -> dic
         raise ApiError(400, [_issue(p) for p in rejected.errors]) from None
     except CampaignError as error:
         raise _refused(seat, payload.state_version, error) from None
+    if seat.game.practice:  # no deadline: the bots order and the phase is played at once
+        play_practice_on(game_id)
     return _orders_out(access.seat(user, game_id))
 
 
@@ -207,6 +210,8 @@ def final(request: HttpRequest, game_id: int, payload: FinalIn) -> dict[str, obj
         set_final(seat.phase.id, user, payload.final)
     except CampaignError as error:
         raise ApiError(400, str(error)) from None
+    if seat.game.practice:  # no deadline: the bots order and the phase is played at once
+        play_practice_on(game_id)
     return _orders_out(access.seat(user, game_id))
 
 

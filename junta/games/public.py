@@ -21,8 +21,10 @@ that what they rely on is listed here and the rest of games may change freely:
   the clock of a phase) and the content revision (`watch`, `raised`) and hooks
   (`on_phase_published`, `on_announcement_posted`) the apps above register with, and the
   number now (`current_revision`: the site's live answer to a page left open is kept under it);
-- the forms and fields the GM's panel and talk reuse (and the dashboard's start of a
-  practice campaign against the bots, `PracticeForm`), Markdown rendering, how a time is
+- a practice campaign against the bots: the dashboard's form that starts one
+  (`PracticeForm`), and its phases played on once its player is final (`play_practice_on`:
+  the API's final mark, as the Orders page's);
+- the forms and fields the GM's panel and talk reuse, Markdown rendering, how a time is
   written for a reader in his zone (`when`, a template filter the GM's messages use too), a
   form's errors as the page's alert says them (`form_error_lines`: talk's form sent by its
   script answers them as JSON), and
@@ -132,6 +134,7 @@ from junta.games.play import (
     reports,
     seat_for,
 )
+from junta.games.practice import play_on as play_practice_on
 from junta.games.replay import ReplayLine, changelog_for, older_notes, replay_game
 from junta.games.report_pages import drawn_reports
 from junta.games.report_views import drawn_report
@@ -187,7 +190,7 @@ __all__ = [
     "CampaignError", "Character", "EngineValue",
     "ContentRevision", "DEMO_GM", "DEMO_PASSWORD", "DEMO_PLAYERS", "EventsItem", "EventsSeen",
     "Game", "JoinGameForm", "LIVE", "MAX_AVATAR_BYTES", "MultilineField", "Order", "OrderForm",
-    "PracticeForm",
+    "PracticeForm", "play_practice_on",
     "OrdersRejected", "Phase", "PhasePublished", "PhaseResult", "Player", "PoliticalCard",
     "Position", "ReplayLine", "Seat", "SeatStatus", "Speech", "SpeechForm", "StaleOrders",
     "Unit", "add_heir", "backdate_speech", "bump_state_version", "campaign_running",

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 from django.contrib.auth import get_user_model
+from django.test import override_settings
 from django.urls import reverse
 
 from junta.engine import Catalog
@@ -200,3 +201,20 @@ def test_one_untouched_for_thirty_days_is_archived_by_the_sweep(person):
     assert old.status == Game.Status.FINISHED and new.status != Game.Status.FINISHED
     assert old.audit_entries.filter(action="archive").exists()
     assert practice.running_practice(person) == 1
+
+
+@override_settings(JUNTA_API_RATES={"sustained": "10000/min", "burst": "10000/min"})
+def test_the_api_final_mark_plays_the_phase_as_the_orders_page(client, person):
+    import json
+
+    from junta.api import tokens
+    game = practice.start_practice(person, "Los Papayas", 5)
+    first = open_phase(game)
+    auth = {"Authorization": f"Bearer {tokens.create(person, 'bot').secret}"}
+    response = client.post(f"/api/v1/campaigns/{game.id}/orders/final",
+                           data=json.dumps({"final": True}), content_type="application/json",
+                           headers=auth)
+    assert response.status_code == 200, response.content
+    first.refresh_from_db()
+    assert first.status == Phase.Status.PUBLISHED
+    assert open_phase(game).number > first.number

@@ -11,7 +11,7 @@ from typing import Any
 
 from . import catalog as _catalog
 from .assassins import attempt_of
-from .bots import bot_orders
+from .bots import BOT_STYLES, bot_orders
 from .card_steps import UNIT_CARDS
 from .catalog import Card, Zone
 from .enums import PhaseKind, Status, Step
@@ -228,7 +228,7 @@ __all__ = [
     # the sections of the rules each order kind comes from (kind_rules.py)
     "kinds_by_section", "option_rules",
     # random bots and the seeded generator they draw from (bots/, rng.py)
-    "Rng", "bot_orders",
+    "Rng", "bot_orders", "BOT_STYLES",
     # the shapes of the dicts a state holds, for the type checker (state_shapes.py)
     "Budget", "BudgetOutcome", "BudgetProposal", "Coup", "CoupSide", "Election",
     "ElectionReason", "ForeignForce", "ForeignIntervention", "GameOptions", "Motion",

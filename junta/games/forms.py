@@ -181,6 +181,8 @@ class PracticeForm(forms.Form):
     bots = forms.TypedChoiceField(
         label="Bot families", coerce=int, initial=6,
         choices=[(n, str(n)) for n in range(5, 10)])
+    style = forms.ChoiceField(label="The bots play", initial="current",
+                              choices=Game._meta.get_field("bot_style").choices or [])
 
 
 class ConfirmForm(forms.Form):

@@ -89,6 +89,10 @@ class Game(models.Model):
     # A practice campaign against the bots (`junta.games.practice`): one person's, private to
     # him, no GM (a system account stands in the row), no deadline, never in anyone's results.
     practice = models.BooleanField(default=False)
+    # how its bots play (the engine's `BOT_STYLES`): the current bots, or cautious ones
+    bot_style = models.CharField(max_length=10, default="current", choices=[
+        ("current", "The current bots"),
+        ("cautious", "Cautious bots (they keep their money in the bank)")])
     extra_bills_min = models.PositiveSmallIntegerField(
         default=0, validators=[MaxValueValidator(14)]
     )

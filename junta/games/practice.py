@@ -1,5 +1,6 @@
 """Practice campaigns against the bots: one person plays one family against 5 to 9 bot families
-(the engine's bots, `engine.bot_orders`), with no GameMaster and no deadline. A phase is played
+(the engine's bots, `engine.bot_orders`, in the style he chose: `BOT_STYLES`), with no
+GameMaster and no deadline. A phase is played
 as soon as he marks his orders final: the bots give theirs at once and the phase is adjudicated
 through the same pipeline as a deadline's (`adjudication.adjudicate_phase`, exactly once: the
 game row locked, the phase still open), then the next, and so on while he owes nothing, until
@@ -27,7 +28,7 @@ from django.db.models import Max
 from django.utils import timezone
 
 from accounts.public import User
-from junta.engine import PHASE_TITLES, PhaseKind, Rng, bot_orders
+from junta.engine import BOT_STYLES, PHASE_TITLES, PhaseKind, Rng, bot_orders
 from junta.games import adjudication, order_intake, repository
 from junta.games.campaigns import CampaignError, do_start_campaign
 from junta.games.locking import lock_game
@@ -77,18 +78,22 @@ def running_practice(user: User) -> int:
 # --- start ------------------------------------------------------------------------------------
 
 @transaction.atomic
-def start_practice(user: User, family: str, bots: int, now: datetime | None = None) -> Game:
-    """A new practice campaign: `user`'s family against `bots` bot families, started at once
-    (its first phase open, the bots' orders given where he owes none)."""
+def start_practice(user: User, family: str, bots: int, now: datetime | None = None,
+                   style: str = "current") -> Game:
+    """A new practice campaign: `user`'s family against `bots` bot families playing in
+    `style` (`BOT_STYLES`), started at once (its first phase open, the bots' orders given
+    where he owes none)."""
     User.objects.select_for_update().filter(pk=user.pk).first()  # one start at a time each
-    check_start_practice(user, family, bots)
-    game = do_start_practice(user, family.strip(), bots, now or timezone.now())
+    check_start_practice(user, family, bots, style)
+    game = do_start_practice(user, family.strip(), bots, style, now or timezone.now())
     play_on(game.id, now=now)
     return game
 
 
-def check_start_practice(user: User, family: str, bots: int) -> None:
+def check_start_practice(user: User, family: str, bots: int, style: str) -> None:
     """Whether the person may start a practice campaign so (`CampaignError` if not)."""
+    if style not in BOT_STYLES:
+        raise CampaignError(f"The bots play in one of these styles: {', '.join(BOT_STYLES)}.")
     if not family.strip():
         raise CampaignError("Give your family a name.")
     if not MIN_BOTS <= bots <= MAX_BOTS:
@@ -100,14 +105,15 @@ def check_start_practice(user: User, family: str, bots: int) -> None:
 
 
 @transaction.atomic
-def do_start_practice(user: User, family: str, bots: int, now: datetime) -> Game:
+def do_start_practice(user: User, family: str, bots: int, style: str, now: datetime) -> Game:
     """The campaign's row, its seats (his first, the bots' after) and its start."""
     game = Game(gm=system_gm(), name=f"Practice: {family}", max_players=bots + 1,
-                practice=True, join_policy=Game.JoinPolicy.INVITE, archived_publicly=False)
+                practice=True, bot_style=style, join_policy=Game.JoinPolicy.INVITE,
+                archived_publicly=False)
     game.full_clean()
     game.save()
     AuditEntry.objects.create(game=game, actor=user, action="create",
-                              data={"practice": True, "bots": bots})
+                              data={"practice": True, "bots": bots, "style": style})
     seated = [(user, family)] + [(bot_account(n), BOT_NAMES[n - 1]) for n in range(1, bots + 1)]
     players = []
     for seat, (person, name) in enumerate(seated):
@@ -162,7 +168,7 @@ def _bots_order(game: Game, phase: Phase, now: datetime) -> None:
     for bot in game.players.filter(membership=Player.Membership.ACTIVE, seat__gt=HIS_SEAT) \
             .select_related("user"):
         rng = Rng(f"practice:{game.seed}:{phase.number}:{bot.engine_seat}")
-        orders = bot_orders(state, bot.engine_seat, rng)
+        orders = bot_orders(state, bot.engine_seat, rng, style=game.bot_style)
         try:
             order_intake.submit_orders(phase.id, bot.user, [o.to_dict() for o in orders],
                                        state_version=game.state_version, final=True, now=now)
@@ -201,12 +207,12 @@ def do_abandon_practice(game: Game, user: User, now: datetime) -> Game:
 @transaction.atomic
 def restart_practice(game_id: int, user: User, now: datetime | None = None) -> Game:
     """Abandon the practice campaign and start a new one with the same family's name and as
-    many bots."""
+    many bots playing as they did."""
     game = lock_game(game_id)
     check_abandon_practice(game, user)
     family = _family_name(game)
     do_abandon_practice(game, user, now or timezone.now())
-    return start_practice(user, family, game.max_players - 1, now=now)
+    return start_practice(user, family, game.max_players - 1, now=now, style=game.bot_style)
 
 
 def _family_name(game: Game) -> str:

@@ -25,7 +25,8 @@ def start(request: AuthenticatedHttpRequest) -> HttpResponse:
         return redirect("home")
     try:
         game = practice.start_practice(request.user, form.cleaned_data["family"],
-                                       form.cleaned_data["bots"])
+                                       form.cleaned_data["bots"],
+                                       style=form.cleaned_data["style"])
     except CampaignError as error:
         messages.error(request, str(error))
         return redirect("home")

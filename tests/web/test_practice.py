@@ -218,3 +218,19 @@ def test_the_api_final_mark_plays_the_phase_as_the_orders_page(client, person):
     first.refresh_from_db()
     assert first.status == Phase.Status.PUBLISHED
     assert open_phase(game).number > first.number
+
+
+def test_cautious_bots_chosen_on_the_form_play_and_restart_so(client, person):
+    form = form_to(client.get("/").content.decode(), START)
+    form.set("family", "Los Papayas").set("bots", "5").set("style", "cautious")
+    submit(client, "/", form)
+    game = the_game(person)
+    assert game.bot_style == "cautious"
+    first = open_phase(game)
+    mark_final(client, game)
+    first.refresh_from_db()
+    assert first.status == Phase.Status.PUBLISHED
+    new = practice.restart_practice(game.id, person)
+    assert new.bot_style == "cautious"
+    with pytest.raises(practice.CampaignError):
+        practice.start_practice(person, "Otros", 5, style="reckless")

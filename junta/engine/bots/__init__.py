@@ -41,7 +41,7 @@ from .nominations import NominationsBot
 from .turn import TurnBot
 from .votes import VotesBot
 
-__all__ = ["Pick", "bot_orders", "bot_picks", "play_phase", "whole_set"]
+__all__ = ["BOT_STYLES", "Pick", "bot_orders", "bot_picks", "play_phase", "whole_set"]
 
 
 class _Bot(NominationsBot, VotesBot, TurnBot, LocationsBot, CoupBot, AftermathBot, AnytimeBot):
@@ -51,8 +51,49 @@ class _Bot(NominationsBot, VotesBot, TurnBot, LocationsBot, CoupBot, AftermathBo
 
     def play(self) -> None:
         for choose in PLAYS.get(self.state.phase, ()):
-            choose(self)
+            getattr(self, choose.__name__)()  # by name: a style's own choice, if it has one
         self.any_time()
+
+
+class _CautiousBot(_Bot):
+    """The cautious bot: it keeps its money in the Swiss bank. In the Locations phase it goes
+    to the bank whenever it may and deposits all it has in hand; it pays nobody, sends no
+    assassin, plays and trades no card, starts no coup. Elsewhere it plays as the others."""
+
+    def go(self) -> str:
+        where = self.options.get("location")
+        if where is not None and "bank" in self.allowed(where, "place"):
+            self.use(where, {"place": "bank"})
+            self.place = "bank"
+            return "bank"
+        return super().go()
+
+    def banking(self, place: str) -> None:
+        deposit = self.options.get("bank:deposit")
+        if deposit is None or not self.pocket:
+            return
+        amount = self.number(deposit, "amount", self.pocket, self.pocket) or \
+            self.number(deposit, "amount", 1, self.pocket)
+        if amount:
+            condition = None if place == "bank" else self.condition(
+                deposit, "location", {"seat": self.seat, "location": "bank"})
+            self.use(deposit, {"amount": amount}, condition)
+
+    def payments(self, place: str) -> None:
+        return
+
+    def assassins(self, place: str) -> None:
+        return
+
+    def rebellion(self) -> None:
+        return
+
+    def any_time(self) -> None:
+        return
+
+
+# The bots' styles (`bot_orders`' `style`): the current bots, and the cautious one.
+BOT_STYLES: Mapping[str, type[_Bot]] = {"current": _Bot, "cautious": _CautiousBot}
 
 
 PLAYS: Mapping[PhaseKind, tuple[Callable[[_Bot], None], ...]] = {
@@ -61,14 +102,14 @@ PLAYS: Mapping[PhaseKind, tuple[Callable[[_Bot], None], ...]] = {
 }
 
 
-def bot_orders(state: GameState, seat: int, rng: Rng) -> list[Order]:
+def bot_orders(state: GameState, seat: int, rng: Rng, style: str = "current") -> list[Order]:
     """Random orders for `seat` in the current phase, each one legal on its own and the set
-    legal together (`whole_set` remains as a safety net)."""
-    return whole_set([p.order for p in bot_picks(state, seat, rng)], state, seat)
+    legal together (`whole_set` remains as a safety net); `style` one of `BOT_STYLES`."""
+    return whole_set([p.order for p in bot_picks(state, seat, rng, style=style)], state, seat)
 
 
-def bot_picks(state: GameState, seat: int, rng: Rng, options: Options | None = None
-              ) -> list[Pick]:
+def bot_picks(state: GameState, seat: int, rng: Rng, options: Options | None = None,
+              style: str = "current") -> list[Pick]:
     """The bot's orders for `seat`, each with the option and values it was built from;
     `options` is the seat's `legal_options(state, seat)` when the caller has it already."""
     p = state.players[seat]
@@ -78,7 +119,7 @@ def bot_picks(state: GameState, seat: int, rng: Rng, options: Options | None = N
             bot.return_from_exile()
             return bot.picks
         return []
-    bot = _Bot(state, seat, rng, _or_legal(state, seat, options))
+    bot = BOT_STYLES[style](state, seat, rng, _or_legal(state, seat, options))
     bot.play()
     return bot.picks
 

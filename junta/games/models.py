@@ -89,8 +89,9 @@ class Game(models.Model):
     # A practice campaign against the bots (`junta.games.practice`): one person's, private to
     # him, no GM (a system account stands in the row), no deadline, never in anyone's results.
     practice = models.BooleanField(default=False)
-    # how its bots play (the engine's `BOT_STYLES`): the current bots, or cautious ones
+    # how its bots play (the engine's `BOT_STYLES`): at random, as the current bots, cautiously
     bot_style = models.CharField(max_length=10, default="current", choices=[
+        ("random", "Random bots (any legal order, no strategy)"),
         ("current", "The current bots"),
         ("cautious", "Cautious bots (they keep their money in the bank)")])
     extra_bills_min = models.PositiveSmallIntegerField(

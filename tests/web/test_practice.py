@@ -220,17 +220,18 @@ def test_the_api_final_mark_plays_the_phase_as_the_orders_page(client, person):
     assert open_phase(game).number > first.number
 
 
-def test_cautious_bots_chosen_on_the_form_play_and_restart_so(client, person):
+@pytest.mark.parametrize("style", ["random", "cautious"])
+def test_bots_of_the_style_chosen_on_the_form_play_and_restart_so(client, person, style):
     form = form_to(client.get("/").content.decode(), START)
-    form.set("family", "Los Papayas").set("bots", "5").set("style", "cautious")
+    form.set("family", "Los Papayas").set("bots", "5").set("style", style)
     submit(client, "/", form)
     game = the_game(person)
-    assert game.bot_style == "cautious"
+    assert game.bot_style == style
     first = open_phase(game)
     mark_final(client, game)
     first.refresh_from_db()
     assert first.status == Phase.Status.PUBLISHED
     new = practice.restart_practice(game.id, person)
-    assert new.bot_style == "cautious"
+    assert new.bot_style == style
     with pytest.raises(practice.CampaignError):
         practice.start_practice(person, "Otros", 5, style="reckless")

@@ -23,10 +23,10 @@ options, never the other way round.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from ..enums import PhaseKind, Status
-from ..options import Options, legal_options
+from ..options import ArgOption, Options, Shape, build, legal_options
 from ..order import Order
 from ..orders import validate_orders
 from ..rng import Rng
@@ -92,8 +92,41 @@ class _CautiousBot(_Bot):
         return
 
 
-# The bots' styles (`bot_orders`' `style`): the current bots, and the cautious one.
-BOT_STYLES: Mapping[str, type[_Bot]] = {"current": _Bot, "cautious": _CautiousBot}
+class _RandomBot(_Bot):
+    """The random bot: no strategy at all. Each option the engine offers it now is used or
+    not at the toss of a coin, each of its arguments a random value among those offered (a
+    number in its range; a table, a list or a ranking as the form starts it); an order the
+    engine would refuse on its own is left out, as the set's conflicts are (`whole_set`)."""
+
+    def play(self) -> None:
+        for option in self.options.orders:
+            if self.rng.below(2):
+                continue
+            values: dict[str, Any] = {}
+            for arg in option.args:
+                if arg.name in option.fixed:
+                    continue
+                values[arg.name] = self._value(arg, values)
+            try:
+                order = build(self.state, self.seat, option, values)
+            except (KeyError, TypeError, ValueError):
+                continue
+            if not validate_orders(self.state, self.seat, [order]):
+                self.use(option, values)
+
+    def _value(self, arg: ArgOption, chosen: Mapping[str, Any]) -> Any:
+        if arg.shape is Shape.ONE:
+            allowed = arg.allowed(chosen)
+            return self.rng.choice(allowed) if allowed else arg.start(chosen)
+        if arg.shape is Shape.NUMBER and arg.minimum is not None and arg.maximum is not None \
+                and arg.minimum <= arg.maximum:
+            return self.rng.between(arg.minimum, arg.maximum)
+        return arg.start(chosen)
+
+
+# The bots' styles (`bot_orders`' `style`): the random one, the current bots, the cautious one.
+BOT_STYLES: Mapping[str, type[_Bot]] = {"random": _RandomBot, "current": _Bot,
+                                        "cautious": _CautiousBot}
 
 
 PLAYS: Mapping[PhaseKind, tuple[Callable[[_Bot], None], ...]] = {

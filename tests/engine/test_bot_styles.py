@@ -1,6 +1,7 @@
-"""The cautious bot (`BOT_STYLES["cautious"]`): in the Locations phase it goes to the bank and
-deposits all it has in hand, pays nobody, sends no assassin and starts no coup; its orders are
-legal as the current bot's are, in every phase of whole campaigns."""
+"""The bots' styles (`BOT_STYLES`): the cautious bot goes to the bank in the Locations phase and
+deposits all it has in hand, pays nobody, sends no assassin and starts no coup; the random
+bot gives orders with no strategy; each style's orders are legal, in every phase of whole
+campaigns."""
 
 from __future__ import annotations
 
@@ -30,6 +31,7 @@ def test_whole_campaigns_of_each_style_stay_legal(style):
     from tests.engine.helpers import game
     state = game(6, f"styles-{style}")
     rng = Rng(f"styles-{style}")
+    given_any = 0
     for _ in range(60):
         if is_finished(state):
             break
@@ -37,4 +39,6 @@ def test_whole_campaigns_of_each_style_stay_legal(style):
                   for seat in range(len(state.players))}
         for seat, given in orders.items():
             assert not validate_orders(state, seat, given), (style, state.phase, seat)
+            given_any += len(given)
         state = resolve(state, orders, list(orders)).state
+    assert given_any > 30 and state.turn >= 2

@@ -21,8 +21,9 @@ MOST_PHASES = 20  # the nominations, the election and a whole turn take far fewe
 @pytest.fixture
 def fixed_seed(monkeypatch):
     """The same deal and the same bots' orders every run."""
-    field = Game._meta.get_field("seed")
-    monkeypatch.setattr(field, "default", lambda: "practice-browser")
+    # the field's default as Django calls it (cached on the field: `default` is read once)
+    monkeypatch.setattr(Game._meta.get_field("seed"), "_get_default",
+                        lambda: "practice-browser")
 
 
 def no_horizontal_scroll(page) -> bool:  # noqa: ANN001 - a Playwright page

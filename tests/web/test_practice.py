@@ -24,7 +24,8 @@ START = "/games/practice/new/"
 @pytest.fixture(autouse=True)
 def fixed_seed(monkeypatch):
     """The same deal and the same bots' orders every run, so that a failure comes back."""
-    monkeypatch.setattr(Game._meta.get_field("seed"), "default", lambda: "practice-web")
+    # the field's default as Django calls it (cached on the field: `default` is read once)
+    monkeypatch.setattr(Game._meta.get_field("seed"), "_get_default", lambda: "practice-web")
 
 
 @pytest.fixture

@@ -58,10 +58,11 @@ def utc_stamp(moment: datetime) -> str:
 
 def my_phases(user: User, now: datetime) -> list[tuple[Phase, int | None]]:
     """Phases of the person's campaigns (as a seated player or as GM) whose deadline is still
-    to come or passed less than HISTORY ago, with his seat (None for the GM)."""
+    to come or passed less than HISTORY ago, with his seat (None for the GM); never a
+    practice campaign's (it has no deadline)."""
     seats = dict(Player.objects.filter(user=user, membership=Player.Membership.ACTIVE)
                  .values_list("game_id", "seat"))
-    games = Game.objects.filter(Q(gm=user) | Q(pk__in=list(seats)))
+    games = Game.objects.filter(Q(gm=user) | Q(pk__in=list(seats))).exclude(practice=True)
     phases = (Phase.objects.filter(game__in=games, deadline__gte=now - HISTORY)
               .select_related("game").order_by("deadline", "id"))
     return [(phase, seats.get(phase.game_id)) for phase in phases]

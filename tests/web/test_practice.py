@@ -236,3 +236,11 @@ def test_bots_of_the_style_chosen_on_the_form_play_and_restart_so(client, person
     assert new.bot_style == style
     with pytest.raises(practice.CampaignError):
         practice.start_practice(person, "Otros", 5, style="reckless")
+
+
+def test_no_deadline_in_the_calendar_feed(person):
+    from django.utils import timezone
+
+    from junta.notify.calendar import my_phases
+    practice.start_practice(person, "Los Papayas", 5)
+    assert my_phases(person, timezone.now()) == []

@@ -79,6 +79,10 @@ ALLOWED: dict[tuple[str, str], frozenset[str]] = {
     ("junta/games/rulebook.py", "TIMINGS"): frozenset({
         "cabinet", "budget_draw", "budget_proposal", "budget_vote", "election",
         "special_motion", "banking", "rebel_only", "coup", "aftermath"}),
+    # The names of the rules' paragraphs (docs/rules.md §cabinet, §locations...) a practice
+    # campaign's Status page links each phase's purpose to: anchors, not phase kinds.
+    ("junta/games/practice.py", "PURPOSES"): frozenset({
+        "cabinet", "locations", "coup", "aftermath"}),
     # Order kinds: "junta_vote" is the order "Vote in the Junta".
     ("junta/engine/kinds.py", "OFFER_STEPS"): frozenset({"junta_vote"}),
     # The key of the state's coup (`GameState.coup`), read in the database's JSON.

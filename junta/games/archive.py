@@ -111,6 +111,8 @@ def restore_game_row(row: ArchiveRow, people: dict[str, User], *, keep_id: bool,
     game.name = name
     if not keep_id or Game.objects.filter(invite_token=game.invite_token).exists():
         game.invite_token = new_seed()  # the old invitation link is the other campaign's
+    if not keep_id or Game.objects.filter(watch_token=game.watch_token).exists():
+        game.watch_token = new_seed()  # and so is its watching link
     refuse(Game, game)
     game.save(force_insert=True)
     keep_times(Game, [game], [row])

@@ -37,12 +37,16 @@ def create_game(
     extra_bills: tuple[int, int] = (0, 14),
     phase_days: dict[str, int] | None = None,
     gm_reads_talk: bool = False,
+    watch: tuple[bool, int, bool] = (False, 1, False),
 ) -> Game:
+    """`watch`: whether spectators may watch it, their delay in published phases, and whether
+    anyone with the watching link may (`junta.games.watching`)."""
     check_create_game(name, max_players, extra_bills)
     return do_create_game(gm, Game(
         gm=gm, name=name.strip(), max_players=max_players, review_mode=review_mode,
         join_policy=join_policy, extra_bills_min=extra_bills[0],
         extra_bills_max=extra_bills[1], gm_reads_talk=gm_reads_talk,
+        watchable=watch[0], watch_delay=watch[1], watch_by_link=watch[2],
     ), deadline_time=deadline_time, time_zone=time_zone, phase_days=phase_days)
 
 

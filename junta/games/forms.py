@@ -13,7 +13,27 @@ from accounts.public import TimeZoneField
 from junta.engine import MAX_PLAYERS, MIN_PLAYERS
 from junta.games.avatars import validate_avatar
 from junta.games.deadlines import DEFAULT_TIME_ZONE
-from junta.games.models import MAX_NOTE, Game
+from junta.games.models import MAX_NOTE, MAX_WATCH_DELAY, Game
+
+
+def watch_fields() -> tuple[forms.BooleanField, forms.IntegerField, forms.BooleanField]:
+    """Whether people outside the campaign may watch it, how far behind, and by link without
+    an account (`junta.games.watching`): the creation form's fields and the GM's settings'."""
+    return (
+        forms.BooleanField(
+            required=False, label="Spectators may watch",
+            help_text="Anyone signed in may follow its public pages (Events, History, the "
+                      "families, the map), never a secret or a conversation, and may not "
+                      "post or vote."),
+        forms.IntegerField(
+            min_value=0, max_value=MAX_WATCH_DELAY, initial=1, required=False,
+            label="Spectators' delay (published phases)",
+            help_text=f"How many published phases behind the players they follow it "
+                      f"(0 to {MAX_WATCH_DELAY}): 0 shows each result once published."),
+        forms.BooleanField(
+            required=False, label="Anyone with the watching link, without an account",
+            help_text="The link is shown on your GM panel."),
+    )
 
 
 class CreateGameForm(forms.Form):
@@ -47,6 +67,7 @@ class CreateGameForm(forms.Form):
         widget=forms.RadioSelect,
         help_text="Shown to every player before joining; it cannot change later.",
     )
+    watchable, watch_delay, watch_by_link = watch_fields()
     nomination_days = forms.IntegerField(
         min_value=1, max_value=7, initial=1, required=False, label="Nominations (days)")
     election_days = forms.IntegerField(

@@ -37,6 +37,9 @@ def new_seed() -> str:
 # The longest note to the GM a player may leave with his orders (characters).
 MAX_NOTE = 4000
 
+# The longest delay, in published phases, behind which watchers follow a campaign.
+MAX_WATCH_DELAY = 10
+
 
 class Game(models.Model):
     class Status(models.TextChoices):
@@ -94,6 +97,14 @@ class Game(models.Model):
         ("random", "Random bots (any legal order, no strategy)"),
         ("current", "The current bots"),
         ("cautious", "Cautious bots (they keep their money in the bank)")])
+    # Spectators (`junta.games.watching`): whether people outside the campaign may watch its
+    # public pages, `watch_delay` published phases behind the players; signed in, or with
+    # `watch_by_link` anyone with the watching link (its secret `watch_token`).
+    watchable = models.BooleanField(default=False)
+    watch_delay = models.PositiveSmallIntegerField(
+        default=1, validators=[MaxValueValidator(MAX_WATCH_DELAY)])
+    watch_by_link = models.BooleanField(default=False)
+    watch_token = models.CharField(max_length=32, default=new_seed)
     extra_bills_min = models.PositiveSmallIntegerField(
         default=0, validators=[MaxValueValidator(14)]
     )

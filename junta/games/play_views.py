@@ -39,6 +39,7 @@ from junta.games.forms import NoteForm
 from junta.games.models import Game, Phase
 from junta.games.orders_page import OrdersPage
 from junta.games.page_cache import kept_for_viewer
+from junta.games.watching import outsider_sent_to
 
 
 @login_required
@@ -206,6 +207,8 @@ def history(request: AuthenticatedHttpRequest, game_id: int) -> HttpResponse:
     they no longer count. A fixed number of queries, and a size that does not grow with the
     talk, per page."""
     game = selectors.game_for(request.user, game_id)
+    if watching := outsider_sent_to(game, request.user, "history"):
+        return redirect(watching)  # an outsider of a campaign under way watches it, or 404
     viewer = play.viewer_for(game, request.user)
     page = Paginator(play.history_results(game), HISTORY_PHASES_PER_PAGE).get_page(
         request.GET.get("page"))

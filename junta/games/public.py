@@ -33,7 +33,11 @@ that what they rely on is listed here and the rest of games may change freely:
 - a campaign's rows in its file, for the GM panel's backups: games' own (the game row,
   `export_game_row` and `restore_game_row`; the players, phases, orders, results,
   speeches...: `GAMES_ARCHIVE`), and the machinery the other apps' archive modules write and
-  read theirs with (`AppArchive`, `ArchiveTable`).
+  read theirs with (`AppArchive`, `ArchiveTable`);
+- watchers (`watching`): the last published phase a person may see of a campaign
+  (`last_phase_seen_by`: all for its members, the delayed watchers' for others of a watchable
+  one), where an outsider of a campaign under way is sent from the members' pages, the
+  campaigns to watch (the archive lists them), and the settings' fields (`watch_fields`).
 """
 
 from __future__ import annotations
@@ -74,6 +78,7 @@ from junta.games.forms import (
     MultilineField,
     PracticeForm,
     SpeechForm,
+    watch_fields,
 )
 from junta.games.gm_changes import (
     bump_state_version,
@@ -184,6 +189,13 @@ from junta.games.status_info import clock, who_is_in
 from junta.games.tasks import queue_due_phases
 from junta.games.templatetags.local_times import when
 from junta.games.templatetags.page_alert import form_error_lines
+from junta.games.watching import (
+    MAX_WATCH_DELAY,
+    last_phase_seen_by,
+    last_watched_phase,
+    outsider_sent_to,
+    watchable_games,
+)
 
 __all__ = [
     "Announcement", "AnnouncementForm", "AnnouncementPosted", "AuditEntry", "Bill",
@@ -217,4 +229,8 @@ __all__ = [
     # a campaign's file (junta.gm.backup): games' rows, and the machinery the others' use
     "ARCHIVE_USERS", "AppArchive", "ArchiveError", "ArchiveExporting", "ArchiveRestoring",
     "ArchiveRow", "ArchiveTable", "GAMES_ARCHIVE", "export_game_row", "restore_game_row",
+    # watchers (spectators): the last phase a person may see (`last_phase_seen_by`, the
+    # replay's limit), the watchers' own, where an outsider is sent, the campaigns to watch
+    "MAX_WATCH_DELAY", "last_phase_seen_by", "last_watched_phase", "outsider_sent_to",
+    "watch_fields", "watchable_games",
 ]

@@ -3,10 +3,11 @@ adds the award polls) and the archive of finished campaigns.
 
 Both show only what the end of the game revealed (docs/rules.md §secrets: "When the game
 ends, everything is revealed"): the report of a campaign still running is 404, and the
-archive lists finished campaigns only. A finished campaign no longer changes, so its report
-is drawn once and kept for every viewer (it says the same to everyone), under the campaign's
-content revision and the site's code (a rename, a GM's correction or a new release draws it
-anew)."""
+archive lists finished campaigns only (and, above them, the campaigns under way that their
+GMs let anyone watch some phases behind: `watching`). A finished campaign no longer changes, so
+its report is drawn once and kept for every viewer (it says the same to everyone), under the
+campaign's content revision and the site's code (a rename, a GM's correction or a new release
+draws it anew)."""
 
 from __future__ import annotations
 
@@ -22,9 +23,11 @@ from junta.games import charts, end_report, page_cache, revisions
 from junta.games.cache_keys import content_key
 from junta.games.models import Game, PhaseResult
 from junta.games.rollbacks import undone
+from junta.games.watching import watchable_games
 
 SECONDS = 7 * 24 * 3600
 ARCHIVE_PER_PAGE = 25
+WATCHABLE_LISTED = 50
 
 
 def drawn_report(game: Game) -> tuple[SafeString, SafeString, str]:
@@ -94,4 +97,9 @@ def archive(request: HttpRequest) -> HttpResponse:
         ranked = end_report.ranking(getattr(game, "final_players", None) or [])
         rows.append({"game": game, "winners": [r.name for r in ranked if r.place == 1],
                      "top": ranked[0].bank if ranked else 0})
-    return render(request, "games/archive.html", {"page": page, "rows": rows})
+    # the campaigns under way their GMs let anyone signed in watch (`watching`), on the first
+    # page, for those signed in (a watching link is the GM's to hand out)
+    watchable = list(watchable_games()[:WATCHABLE_LISTED]) \
+        if reader is not None and page.number == 1 else []
+    return render(request, "games/archive.html",
+                  {"page": page, "rows": rows, "watchable": watchable})

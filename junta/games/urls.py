@@ -1,6 +1,14 @@
 from django.urls import path
 
-from junta.games import map_views, play_views, practice_views, replay_views, report_views, views
+from junta.games import (
+    map_views,
+    play_views,
+    practice_views,
+    replay_views,
+    report_views,
+    views,
+    watch_views,
+)
 
 urlpatterns = [
     path("new/", views.create, name="game_create"),
@@ -16,5 +24,18 @@ urlpatterns = [
     path("<int:game_id>/replay/", replay_views.replay, name="game_replay"),
     path("<int:game_id>/replay/<int:number>/", replay_views.replay_step,
          name="game_replay_step"),
+    # the watching pages (spectators): signed in, or by the GM's watching link
+    path("<int:game_id>/watch/", watch_views.families, name="watch_families"),
+    path("<int:game_id>/watch/events/", watch_views.events, name="watch_events"),
+    path("<int:game_id>/watch/history/", watch_views.history, name="watch_history"),
+    path("<int:game_id>/watch/map/", watch_views.city_map, name="watch_map"),
+    path("<int:game_id>/watch/link/<str:key>/", watch_views.families,
+         name="watch_families_link"),
+    path("<int:game_id>/watch/link/<str:key>/events/", watch_views.events,
+         name="watch_events_link"),
+    path("<int:game_id>/watch/link/<str:key>/history/", watch_views.history,
+         name="watch_history_link"),
+    path("<int:game_id>/watch/link/<str:key>/map/", watch_views.city_map,
+         name="watch_map_link"),
     path("<int:game_id>/players/<int:player_id>/approve/", views.approve, name="game_approve"),
 ]

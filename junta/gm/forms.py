@@ -22,7 +22,7 @@ from junta.engine import (
     Shape,
     Status,
 )
-from junta.games.public import EngineValue, Game, Phase, form_prefix, token
+from junta.games.public import EngineValue, Game, Phase, form_prefix, token, watch_fields
 from junta.gm.templatetags.gm_tags import phase_title
 
 REASON_HELP = "Goes into the audit log, for the GM's eyes only."
@@ -303,6 +303,7 @@ class SettingsForm(forms.Form):
         help_text="Once the campaign is over, its end report is listed in the archive of "
                   "finished campaigns and may be read by anyone with its link, without an "
                   "account.")
+    watchable, watch_delay, watch_by_link = watch_fields()
     join_policy = forms.ChoiceField(choices=Game.JoinPolicy.choices, widget=forms.RadioSelect,
                                     label="Who may join", required=False)
     max_players = forms.TypedChoiceField(
@@ -329,6 +330,8 @@ class SettingsForm(forms.Form):
             "time_zone": game.time_zone, "min_hours": game.min_hours,
             "players_may_poll": game.players_may_poll,
             "archived_publicly": game.archived_publicly,
+            "watchable": game.watchable, "watch_delay": game.watch_delay,
+            "watch_by_link": game.watch_by_link,
             "nomination_days": game.days_for(PhaseKind.NOMINATION),
             "election_days": game.days_for(PhaseKind.ELECTION),
             "default_days": int(days.get("default", 1)),

@@ -25,6 +25,7 @@ from junta.games.public import (
     kept_for_viewer,
     mark_new,
     mark_seen,
+    outsider_sent_to,
     phase_title,
     post_speech,
     render_markdown,
@@ -48,6 +49,8 @@ def events(request: AuthenticatedHttpRequest, game_id: int) -> HttpResponse:
     `?phase=<number>` shows only the speeches made while that phase of the campaign was open
     (the History links there); a phase the campaign does not have is 404."""
     game = game_for(request.user, game_id)
+    if watching := outsider_sent_to(game, request.user, "events"):
+        return redirect(watching)  # an outsider of a campaign under way watches it, or 404
     phase = _phase_asked(game, request.GET.get("phase"))
     speaker = speaker_for(game, request.user)
     silent = why_silent(game, speaker[0]) if speaker else None

@@ -117,7 +117,7 @@ def snapshot(game: Game) -> dict[str, list]:
         for obj in model.objects.filter(**{path: game.pk if path == "pk" else game}):
             row = []
             for field in model._meta.concrete_fields:
-                if field.primary_key or field.name == "invite_token":
+                if field.primary_key or field.name in ("invite_token", "watch_token"):
                     continue
                 if field.is_relation:
                     value = natural(getattr(obj, field.name))
@@ -348,12 +348,13 @@ def test_export_delete_import_restores_every_row_and_replays_equal(exported):
     assert Game.objects.get(pk=far).name == "Papayas far"
     assert Game.objects.create(gm=restored.gm, name="Even later").pk > far
 
-    # --as-new makes a copy beside it, under a new id, name and invitation link
+    # --as-new makes a copy beside it, under a new id, name, invitation and watching link
     restored_rows = snapshot(restored)
     output = import_file(path, "--as-new", "--name", "Papayas II")
     assert f"replayed {replayed} phases: all digests equal" in output
     twin = Game.objects.get(name="Papayas II")
     assert twin.pk != old_id and twin.invite_token != restored.invite_token
+    assert twin.watch_token != restored.watch_token  # the watching link is the other's too
     renamed = [tuple((k, "Papayas II" if k == "name" else v) for k, v in row)
                for row in before["Game"]]
     assert snapshot(twin) == before | {"Game": renamed}

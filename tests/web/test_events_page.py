@@ -20,6 +20,7 @@ from junta.games import repository, selectors
 from junta.games.campaigns import start_campaign
 from junta.games.models import ContentRevision, EventsSeen, Game, Player, Speech
 from junta.games.speeches import post_speech
+from junta.gm.services import update_settings
 from tests.web.browser_forms import csrf_browser as browser
 from tests.web.browser_forms import form_with, forms_in, submit
 from tests.web.campaigns import open_phase, play_days, state_of
@@ -161,7 +162,14 @@ def test_the_gm_has_new_marks_too_and_outsiders_none(campaign, django_user_model
     assert "1 new since your last visit" in page(gm, game)
     assert "new since your last visit" not in page(gm, game)
     stranger = django_user_model.objects.create_user(email="stranger@example.org")
-    assert "new since your last visit" not in page(browser(stranger), game)
+    # an outsider of a campaign under way reads it only as a watcher (`watching`), on his own
+    # page, nothing marked: none at all while it is not watchable
+    outsider = browser(stranger)
+    assert outsider.get(reverse("game_events", args=[game.id])).status_code == 404
+    update_settings(game.id, game.gm, {"watchable": True, "watch_delay": 0})
+    watched = outsider.get(reverse("game_events", args=[game.id]), follow=True)
+    assert watched.status_code == 200 and "You are watching" in watched.content.decode()
+    assert "new since your last visit" not in watched.content.decode()
     assert selectors.unread_speeches(game, stranger) == 0
     assert not EventsSeen.objects.filter(user=stranger).exists()
 

@@ -1,4 +1,5 @@
-"""The campaign's settings: review mode, deadlines and phase lengths at any time; who may join,
+"""The campaign's settings: review mode, deadlines and phase lengths, the spectators (whether
+they may watch, how far behind, by link) at any time; who may join,
 the seats and the hidden extra bills while the campaign forms. In the shape of every app's
 writes (README, Layout): lock, `check_update_settings`, `do_update_settings`."""
 
@@ -10,12 +11,13 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 
 from accounts.public import User
-from junta.games.public import Game, Player, change_settings
+from junta.games.public import MAX_WATCH_DELAY, Game, Player, change_settings
 
 from .common import GMError, audit, lock_as_gm
 
 SETTINGS_ANY_TIME = ("review_mode", "deadline_time", "time_zone", "phase_days", "min_hours",
-                     "players_may_poll", "archived_publicly")
+                     "players_may_poll", "archived_publicly", "watchable", "watch_delay",
+                     "watch_by_link")
 SETTINGS_FORMING = ("join_policy", "max_players", "extra_bills_min", "extra_bills_max")
 
 
@@ -49,6 +51,8 @@ def check_update_settings(game: Game, changes: dict[str, Any]) -> dict[str, Any]
         changed["phase_days"] = {**(game.phase_days or {}), **days}
         if changed["phase_days"] == game.phase_days:
             del changed["phase_days"]
+    if not 0 <= changed.get("watch_delay", 0) <= MAX_WATCH_DELAY:
+        raise GMError(f"Spectators follow 0 to {MAX_WATCH_DELAY} published phases behind.")
     seated = game.players.filter(membership=Player.Membership.ACTIVE).count()
     if changed.get("max_players") is not None and changed["max_players"] < seated:
         raise GMError(f"{seated} players are seated already: the campaign needs at least "

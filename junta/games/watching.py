@@ -98,9 +98,10 @@ def last_phase_seen_by(game: Game, user: User | None) -> int | None:
 
 def outsider_sent_to(game: Game, user: User, page: str) -> str | None:
     """The address a person outside a campaign under way (started, not over) is sent to from
-    its members' `page` ("events", "history"), which shows every published phase: the
-    watching page when the campaign is watchable, else 404 (`Http404`). None: he may read the
-    members' page (a member, or the campaign is forming or over)."""
+    its members' `page` ("events", "history", "families": the campaign's page), which show
+    every published phase: the watching page when the campaign is watchable, else 404
+    (`Http404`). None: he may read the members' page (a member, or the campaign is forming
+    or over)."""
     if game.status in (Game.Status.FORMING, Game.Status.FINISHED) or is_member(game, user):
         return None
     if not game.watchable:

@@ -20,6 +20,7 @@ from junta.games.public import (
     Player,
     game_for,
     join_game,
+    outsider_sent_to,
     pending,
     roster,
 )
@@ -50,6 +51,8 @@ def _detail_context(request: AuthenticatedHttpRequest, game: Game,
 @login_required
 def detail(request: AuthenticatedHttpRequest, game_id: int) -> HttpResponse:
     game = game_for(request.user, game_id)
+    if watching := outsider_sent_to(game, request.user, "families"):
+        return redirect(watching)  # its lives (a death told) are the members', or a watcher's
     return render(request, "site/campaign.html", _detail_context(request, game))
 
 

@@ -175,8 +175,9 @@ def test_a_watcher_cannot_post_vote_talk_order_or_reach_the_gm_panel(watched, cl
                  "gm_overview"):
         assert client.get(reverse(name, args=[game.id])).status_code == 404, name
     assert client.post(reverse("game_orders", args=[game.id]), {}).status_code == 404
-    # the full History and Events pages are the members': a watcher is sent to his own
-    for name, own in (("game_history", "watch_history"), ("game_events", "watch_events")):
+    # the full History, Events and campaign pages are the members': a watcher is sent to his own
+    for name, own in (("game_history", "watch_history"), ("game_events", "watch_events"),
+                      ("game_detail", "watch_families")):
         response = client.get(reverse(name, args=[game.id]))
         assert response.status_code == 302 and response["Location"] == \
             reverse(own, args=[game.id])
@@ -188,7 +189,7 @@ def test_a_campaign_not_watchable_is_404_to_outsiders(watched, client):
     game, users = watched
     settle(game, watchable=False)
     client.force_login(watcher())
-    for name in (*WATCH_PAGES, "game_history", "game_events"):
+    for name in (*WATCH_PAGES, "game_history", "game_events", "game_detail"):
         assert client.get(reverse(name, args=[game.id])).status_code == 404, name
     # its members keep their pages
     client.force_login(users[0])

@@ -3,7 +3,8 @@
 The pages are found by a crawl, so a new page is checked without touching this file: from each
 role's start pages, the browser follows the same-site links (GET only; logout, the admin, uploads
 and the URLs of actions are skipped), up to PAGES_PER_ROLE pages of different shapes per role.
-The roles: a visitor, a living player, a dead player, a player in a coup, and the GameMaster.
+The roles: a visitor, a living player, a dead player, a player in a coup, the GameMaster and a
+watcher (a spectator).
 A link that answers an error (403, 404, 500...) fails the test too. A campaign still open for
 joining is in the lobby, so the join form (with its avatar upload) is crawled.
 
@@ -238,6 +239,9 @@ def test_every_page_passes_axe_and_the_html_checker(live_server, browser, tmp_pa
                             join_policy=Game.JoinPolicy.OPEN)
     join_game(open_game.id, account("early@example.org", "Early"), "Don Temprano")
 
+    # a spectator of the day's campaign and of the coup (`junta.games.watching`), no delay
+    Game.objects.filter(pk__in=[game.pk, coup_game.pk]).update(watchable=True, watch_delay=0)
+    watcher = account("watcher@example.org", "Watcher")
     staff = get_user_model().objects.create_superuser(email="staff@example.org",
                                                       password="not-used-here")
     base = live_server.url
@@ -251,6 +255,8 @@ def test_every_page_passes_axe_and_the_html_checker(live_server, browser, tmp_pa
         ("dead player", [f"/games/{game.id}/status/"], users[1]),
         ("player in a coup", [f"/games/{coup_game.id}/status/"], coup_users[ERNESTO]),
         ("GameMaster", ["/", f"/games/{game.id}/gm/", f"/games/{coup_game.id}/gm/"], gm),
+        ("watcher", ["/games/archive/", f"/games/{game.id}/watch/",
+                     f"/games/{coup_game.id}/watch/map/"], watcher),
         ("site staff", ["/admin/", "/staff/health/"], staff),
     ]
     for role, starts, user in roles:

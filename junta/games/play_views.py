@@ -216,7 +216,7 @@ def history(request: AuthenticatedHttpRequest, game_id: int) -> HttpResponse:
     reports = report_pages.drawn_reports(game, viewer, list(page), reveal=finished, maps=True,
                                          speeches=True, rolled_back=rollbacks.undone_phases(game))
     return render(request, "games/history.html", {
-        "game": game, "page": page, "finished": finished, "groups": _undone_groups(reports)})
+        "game": game, "page": page, "finished": finished, "groups": undone_groups(reports)})
 
 
 class _UndoneGroup(TypedDict):
@@ -224,7 +224,7 @@ class _UndoneGroup(TypedDict):
     reports: list[report_pages.DrawnReport]
 
 
-def _undone_groups(reports: list[report_pages.DrawnReport]) -> list[_UndoneGroup]:
+def undone_groups(reports: list[report_pages.DrawnReport]) -> list[_UndoneGroup]:
     """The reports (`report_pages.drawn_reports`) in runs: each run of phases undone by the
     same rollback goes under one banner; the phases that count stand alone (`undone_on`
     None)."""

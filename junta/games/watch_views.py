@@ -17,7 +17,7 @@ from junta.engine import Catalog
 from junta.games import report_pages, rollbacks
 from junta.games.coup_maps import fighting_of, moved_in
 from junta.games.map_views import map_context, names_of
-from junta.games.play_views import HISTORY_PHASES_PER_PAGE, _undone_groups
+from junta.games.play_views import HISTORY_PHASES_PER_PAGE, undone_groups
 from junta.games.selectors import EventsItem
 from junta.games.watching import Watch, watch_for
 
@@ -98,7 +98,7 @@ def history(request: HttpRequest, game_id: int, key: str = "") -> HttpResponse:
     reports = report_pages.drawn_reports(watch.game, None, list(page), maps=True,
                                          rolled_back=rollbacks.undone_phases(watch.game))
     context = _context(watch, "history")
-    context.update({"page": page, "finished": False, "groups": _undone_groups(reports)})
+    context.update({"page": page, "finished": False, "groups": undone_groups(reports)})
     return render(request, "games/history.html", context)
 
 

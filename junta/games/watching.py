@@ -42,10 +42,6 @@ class Watch:
     state: GameState | None
     view: StateView | None
 
-    @property
-    def last_number(self) -> int | None:
-        return self.last.phase.number if self.last else None
-
     def results(self) -> QuerySet[PhaseResult]:
         """The published results he may read (History: those a rollback undid too, marked),
         newest first."""

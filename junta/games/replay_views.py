@@ -6,9 +6,10 @@ positions; at once with reduced motion, or without the script).
 
 Drawn from the stored results only: no phase is adjudicated again. Who replays what: a finished
 campaign, whoever may read its end report, every phase with every secret revealed as the end
-report's history shows them; a running campaign, its members only, up to its latest published
-phase, each with the lines he was told (the GameMaster all of them). `last_replayable` is the
-one place that says so."""
+report's history shows them; a running campaign, its members, up to its latest published
+phase, each with the lines he was told (the GameMaster all of them), and, when its GM made it
+watchable, anyone signed in as far as its watchers may see (`watching.last_watched_phase`: its
+delay behind), with the public lines only. `last_replayable` is the one place that says so."""
 
 from __future__ import annotations
 
@@ -18,7 +19,7 @@ from django.shortcuts import render
 from django.urls import reverse
 
 from junta.engine import view_for
-from junta.games import citymap, play, repository, selectors
+from junta.games import citymap, play, repository, selectors, watch_views, watching
 from junta.games.coup_maps import fighting_of, moved_in
 from junta.games.forms import ReplayStepForm
 from junta.games.map_views import map_context, names_of
@@ -40,10 +41,26 @@ def last_replayable(game: Game, request: HttpRequest) -> int | None:
     when he may replay nothing of it. A finished campaign: whoever may read its end report
     (`_game` let him in), to its end. A running one: its seated players and its GameMaster,
     to its latest published phase (a draft is nobody's yet)."""
-    if game.status != Game.Status.FINISHED and (
-            not request.user.is_authenticated or play.viewer_for(game, request.user) is None):
+    latest = play.published_results(game).values_list("phase__number", flat=True).first()
+    if game.status == Game.Status.FINISHED:
+        return latest
+    if not request.user.is_authenticated:
         raise Http404
-    return play.published_results(game).values_list("phase__number", flat=True).first()
+    if play.viewer_for(game, request.user) is not None:
+        return latest
+    if _watch(game, request) is None:
+        raise Http404
+    return watching.last_watched_phase(game)
+
+
+def _watch(game: Game, request: HttpRequest) -> watching.Watch | None:
+    """The watcher's seat of a signed-in person outside a running campaign its GM made
+    watchable (None for its members, a finished campaign, or one nobody may watch)."""
+    if game.status in (Game.Status.FORMING, Game.Status.FINISHED) or not game.watchable \
+            or not request.user.is_authenticated \
+            or play.viewer_for(game, request.user) is not None:
+        return None
+    return watching.watch_for(request, game.pk)
 
 
 def _viewer(game: Game, request: HttpRequest) -> int | str | None:
@@ -74,7 +91,8 @@ def replay(request: HttpRequest, game_id: int) -> HttpResponse:
         return redirect_to_login(request.get_full_path())
     steps = _steps(game, last_replayable(game, request))
     if not steps:
-        return render(request, "games/replay.html", {"game": game, "steps": []})
+        return render(request, "games/replay.html",
+                      {"game": game, "steps": [], **_watch_menu(game, request)})
     form = ReplayStepForm(request.GET or None, steps=len(steps))
     index = (form.cleaned_data["step"] if form.is_valid() else None) or 1
     return HttpResponseRedirect(step_url(game.pk, steps[index - 1]))
@@ -114,4 +132,13 @@ def replay_step(request: HttpRequest, game_id: int, number: int) -> HttpResponse
         "urls": [step_url(game.pk, n) for n in steps],
         "form": ReplayStepForm(initial={"step": index + 1}, steps=len(steps)),
     })
+    context.update(_watch_menu(game, request))
     return render(request, "games/replay.html", context)
+
+
+def _watch_menu(game: Game, request: HttpRequest) -> dict[str, object]:
+    """A watcher's menu on the replay instead of the members' (empty for anyone else)."""
+    watch = _watch(game, request)
+    if watch is None:
+        return {}
+    return {"watch": watch, "watch_links": watch_views.links(watch), "active": "replay"}

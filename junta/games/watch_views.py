@@ -32,8 +32,9 @@ def _watch(request: HttpRequest, game_id: int, key: str) -> Watch | HttpResponse
     return watch_for(request, game_id, key)
 
 
-def _links(watch: Watch) -> list[tuple[str, str, str]]:
-    """The watcher's menu: (page, its title, its address), by his link's key if he came so."""
+def links(watch: Watch) -> list[tuple[str, str, str]]:
+    """The watcher's menu: (page, its title, its address), by his link's key if he came so;
+    signed in, the replay on the map too (`replay_views`, as far as he may see)."""
     out = []
     for page in PAGES:
         if watch.key:
@@ -41,11 +42,13 @@ def _links(watch: Watch) -> list[tuple[str, str, str]]:
         else:
             url = reverse(f"watch_{page}", args=[watch.game.id])
         out.append((page, TITLES[page], url))
+    if not watch.key:
+        out.append(("replay", "Replay", reverse("game_replay", args=[watch.game.id])))
     return out
 
 
 def _context(watch: Watch, active: str) -> dict[str, object]:
-    return {"game": watch.game, "watch": watch, "watch_links": _links(watch), "active": active,
+    return {"game": watch.game, "watch": watch, "watch_links": links(watch), "active": active,
             "watch_title": TITLES[active]}
 
 

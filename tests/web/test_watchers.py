@@ -284,3 +284,34 @@ def test_the_gm_chooses_watchers_at_creation_and_later_in_his_settings(campaign,
     # a player's own settings page is not his: a watcher's neither
     client.force_login(watcher())
     assert client.get(url).status_code == 404
+
+
+@pytest.mark.parametrize("phases", [0, 1, 3])
+def test_a_watcher_replays_on_the_map_exactly_the_phases_the_delay_allows(watched, client,
+                                                                          phases):
+    """The replay (`replay_views.last_replayable`): a signed-in watcher steps through the
+    published phases his delay allows and no further (404), with the public lines only and his
+    own menu; without the campaign watchable, none of it."""
+    game, users = watched
+    delay(game, phases)
+    allowed = PUBLISHED - phases
+    numbers = secret_numbers(game)
+    lines = private_lines(game)
+    client.force_login(watcher())
+    start = client.get(reverse("game_replay", args=[game.id]))
+    assert start.status_code == 302
+    assert start["Location"] == reverse("game_replay_step", args=[game.id, 1])
+    for number in range(1, PUBLISHED + 2):
+        response = client.get(reverse("game_replay_step", args=[game.id, number]))
+        assert response.status_code == (200 if number <= allowed else 404), (phases, number)
+        if response.status_code != 200:
+            continue
+        page = response.content.decode()
+        assert "You are watching this campaign" in page  # his menu, not the members'
+        for marker in (*SECRETS, *numbers):
+            assert marker not in page, (phases, number, marker)
+        for line in lines:
+            assert line not in page, (phases, number, line)
+    settle(game, watchable=False)
+    assert client.get(reverse("game_replay", args=[game.id])).status_code == 404
+    assert client.get(reverse("game_replay_step", args=[game.id, 1])).status_code == 404

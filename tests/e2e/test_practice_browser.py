@@ -11,6 +11,7 @@ from django.contrib.auth import get_user_model
 
 from junta.games.models import Game
 from tests.e2e.sessions import screenshot_folder, signed_in
+from tests.web.endings import city_zones
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
@@ -31,6 +32,7 @@ def no_horizontal_scroll(page) -> bool:  # noqa: ANN001 - a Playwright page
 
 
 def test_a_whole_turn_against_the_bots_on_a_phone(live_server, browser, fixed_seed, capsys):
+    city_zones()  # the transactional tests before it flushed the zones the coup's units need
     user = get_user_model().objects.create_user(email="solo@example.org", display_name="Solo")
     base = live_server.url
     context, page = signed_in(browser, user, base, WIDTH, HEIGHT)

@@ -16,7 +16,6 @@ the twins differ.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 
 import pytest
 from django.urls import reverse
@@ -27,17 +26,22 @@ from junta.games import order_intake, repository
 from junta.games.campaigns import start_campaign
 from junta.games.models import Bill, Game, Order, Phase, Player
 from junta.notify.selectors import calendar_feed
-from junta.talk import access as talk_access
-from junta.talk import services as talk_services
 from tests.web.campaigns import play_days
+from tests.web.leak_markers import (
+    AMOUNT,
+    BANK,
+    NOTE,
+    POCKET,
+    TALK,
+    rewrite,
+    user_at,
+    write_to_gm,
+)
 
 pytestmark = pytest.mark.django_db
 
-POCKET, BANK, AMOUNT = 987651, 876541, 45678
-NOTE = "NOTE-TO-GM-MARKER-31337: I bribed the Admiral."
 GAME_PAGES = ("game_status", "game_orders", "game_events", "game_map", "game_detail",
               "game_character", "game_notifications", "talk_index")
-TALK = "TALK-MARKER-31337: the Admiral is mine"
 PERSON_PAGES = ("lobby", "notify_overview")
 
 
@@ -72,20 +76,6 @@ def pages(client, user, game: Game) -> dict[str, str]:
     return out
 
 
-def rewrite(phase: Phase, change: Callable[[GameState], None]) -> GameState:
-    """Change the phase's starting state as a GM ruling does: the board rows follow (the GM's
-    Board page reads them, with the hidden extra bills; no player's page may)."""
-    state = repository.state_before(phase)
-    change(state)
-    repository.rewrite_state_before(phase, state)
-    repository.write_board(phase.game, state)
-    return state
-
-
-def user_at(game: Game, seat: int):
-    return game.players.get(seat=seat, membership=Player.Membership.ACTIVE).user
-
-
 # --- markers -----------------------------------------------------------------------------------
 
 @pytest.fixture
@@ -114,13 +104,6 @@ def budget_vote(campaign):
                           note_to_gm=NOTE)
     write_to_gm(game, minister, TALK)
     return game, users, phase, state, minister
-
-
-def write_to_gm(game: Game, seat: int, text: str) -> None:
-    """The family at `seat` writes to the GameMaster privately (docs/rules.md §talk)."""
-    reader = talk_access.reader_for(game, user_at(game, seat))
-    assert reader is not None
-    talk_services.start(reader, "A private word", [], True, text)
 
 
 def owners_of_private_lines(game: Game, state: GameState) -> dict[str, set[int]]:

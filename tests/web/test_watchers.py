@@ -24,7 +24,7 @@ from junta.games.watching import last_phase_seen_by, last_watched_phase
 from junta.gm.services import GMError, update_settings
 from tests.web.browser_forms import forms_in, submit
 from tests.web.campaigns import play_days
-from tests.web.test_leaks import BANK, NOTE, POCKET, TALK, rewrite, user_at, write_to_gm
+from tests.web.leak_markers import BANK, NOTE, POCKET, TALK, rewrite, user_at, write_to_gm
 
 pytestmark = pytest.mark.django_db
 

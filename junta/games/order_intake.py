@@ -141,15 +141,27 @@ def submit_orders(phase_id: int, user: User, payload: list[dict[str, Any]], *,
         final=final, revision=revision, now=now))
 
 
+def _orders_row(phase: Phase, player: Player, revision: int | None) -> Order | None:
+    """The player's orders of the phase as saved (None before his first), refused
+    (`StaleOrders`) when `revision` is given and they changed since the form showed it."""
+    row = Order.objects.filter(phase=phase, player=player).first()
+    if revision is not None and revision != (row.revision if row else 0):
+        raise StaleOrders(STALE_ORDERS)
+    return row
+
+
+def _given(row: Order | None) -> list[EngineOrder]:
+    """The orders saved in `row`, parsed, in their order."""
+    return [engine.parse_order(dict(item)) for item in (row.payload if row else [])]
+
+
 def check_submit_orders(game: Game, phase: Phase, user: User, payload: list[dict[str, Any]],
                         *, state_version: int, note_to_gm: str | None, final: bool | None,
                         revision: int | None, now: datetime | None) -> Checked:
     """Whether the player may give these orders now (`CampaignError`, `StaleOrders`,
     `OrdersRejected` if not): them, parsed and in order, with his note and final mark."""
     player, state = _check_for_orders(game, phase, user, state_version, now)
-    row = Order.objects.filter(phase=phase, player=player).first()
-    if revision is not None and revision != (row.revision if row else 0):
-        raise StaleOrders(STALE_ORDERS)
+    row = _orders_row(phase, player, revision)
     try:
         parsed = engine.arranged([engine.parse_order(item) for item in payload])
     except engine.OrderError as exc:
@@ -222,11 +234,9 @@ def check_change_orders(game: Game, phase: Phase, user: User, change: Change, *,
         and change.final is None  # the note depends on nothing the GM may have changed
     player, state = _check_for_orders(game, phase, user,
                                       None if only_note else state_version, now)
-    row = Order.objects.filter(phase=phase, player=player).first()
-    if (change.replace is not None or change.remove is not None) and \
-            change.revision != (row.revision if row else 0):
-        raise StaleOrders(STALE_ORDERS)
-    orders = [engine.parse_order(dict(item)) for item in (row.payload if row else [])]
+    row = _orders_row(phase, player, change.revision if (
+        change.replace is not None or change.remove is not None) else None)
+    orders = _given(row)
     index: int | None = None
     message = ""
     if change.add is not None:
@@ -364,10 +374,8 @@ def check_repeat_orders(game: Game, phase: Phase, user: User, repeat: Repeat, *,
     """Whether the player may give his orders of last time now, as the plan he confirmed
     kept them (`CampaignError` and its kinds if not): his orders with them."""
     player, state = _check_for_orders(game, phase, user, state_version, now)
-    row = Order.objects.filter(phase=phase, player=player).first()
-    if repeat.revision != (row.revision if row else 0):
-        raise StaleOrders(STALE_ORDERS)
-    current = [engine.parse_order(dict(item)) for item in (row.payload if row else [])]
+    row = _orders_row(phase, player, repeat.revision)
+    current = _given(row)
     last = last_time(phase, player, state, current)
     if last is None or last.token != repeat.token:
         raise StaleRepeat(STALE_REPEAT)

@@ -24,18 +24,16 @@ urlpatterns = [
     path("<int:game_id>/replay/", replay_views.replay, name="game_replay"),
     path("<int:game_id>/replay/<int:number>/", replay_views.replay_step,
          name="game_replay_step"),
-    # the watching pages (spectators): signed in, or by the GM's watching link
-    path("<int:game_id>/watch/", watch_views.families, name="watch_families"),
-    path("<int:game_id>/watch/events/", watch_views.events, name="watch_events"),
-    path("<int:game_id>/watch/history/", watch_views.history, name="watch_history"),
-    path("<int:game_id>/watch/map/", watch_views.city_map, name="watch_map"),
-    path("<int:game_id>/watch/link/<str:key>/", watch_views.families,
-         name="watch_families_link"),
-    path("<int:game_id>/watch/link/<str:key>/events/", watch_views.events,
-         name="watch_events_link"),
-    path("<int:game_id>/watch/link/<str:key>/history/", watch_views.history,
-         name="watch_history_link"),
-    path("<int:game_id>/watch/link/<str:key>/map/", watch_views.city_map,
-         name="watch_map_link"),
     path("<int:game_id>/players/<int:player_id>/approve/", views.approve, name="game_approve"),
 ]
+
+# The watching pages (spectators), each at two addresses: for a signed-in watcher, and by the
+# GM's watching link (the same view, with the link's key).
+_WATCHING = [("", watch_views.families, "watch_families"),
+             ("events/", watch_views.events, "watch_events"),
+             ("history/", watch_views.history, "watch_history"),
+             ("map/", watch_views.city_map, "watch_map")]
+urlpatterns += [path(f"<int:game_id>/watch/{tail}", view, name=name)
+                for tail, view, name in _WATCHING]
+urlpatterns += [path(f"<int:game_id>/watch/link/<str:key>/{tail}", view, name=f"{name}_link")
+                for tail, view, name in _WATCHING]

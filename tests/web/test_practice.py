@@ -148,6 +148,15 @@ def test_private_to_him_no_gm_panel_no_bots_secrets(client, person):
         assert not leaked, leaked
 
 
+def test_no_note_to_a_gamemaster_there_is_none(client, person):
+    """A practice campaign has no GameMaster: its Orders page offers no note to one, and says
+    that orders not given when he marks them final take the defaults (there is no deadline)."""
+    start(client)
+    page = client.get(reverse("game_orders", args=[the_game(person).id])).content.decode()
+    assert "Note to the GameMaster" not in page and 'value="note"' not in page
+    assert "when you mark them final take the defaults" in page
+
+
 def test_abandon_and_restart_ask_first(client, person):
     start(client, "Los Papayas", "8")
     game = the_game(person)

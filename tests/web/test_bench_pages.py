@@ -1,13 +1,15 @@
 """bench/pages.py's pure parts (its JSON lines, the percentile, the speeches' pace, the database
-it accepts) and its baseline page, which only the benchmark's URLs have: the site's own
-(junta.urls) neither resolve nor reverse it, and the benchmark's URL module refuses to load
-under the site's settings. No gunicorn, no campaign played: the benchmark itself is never run
-here."""
+it accepts), its speakers (only those the speech service lets speak) and its baseline page,
+which only the benchmark's URLs have: the site's own (junta.urls) neither resolve nor reverse
+it, and the benchmark's URL module refuses to load under the site's settings. The benchmark
+itself runs end to end at a tiny size on the PostgreSQL it needs (skipped without it, failed
+with JUNTA_REQUIRE_SERVICES=1)."""
 
 from __future__ import annotations
 
 import importlib
 import json
+import random
 import sys
 from datetime import UTC, datetime, timedelta
 
@@ -20,8 +22,14 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import NoReverseMatch, Resolver404, resolve, reverse
 
 from bench import pages
-from junta.games.campaigns import create_game, join_game
+from junta.engine import Status
+from junta.games import repository
+from junta.games.campaigns import create_game, join_game, start_campaign
 from junta.games.markdown import render_markdown
+from junta.games.models import Speech
+from junta.talk.models import Message
+from tests.web.bench_runs import run_bench, scratch_database_url
+from tests.web.campaigns import open_phase, state_of
 
 BASELINE_PATH = "/bench/baseline/1/"
 
@@ -133,6 +141,8 @@ def test_the_options_default_to_a_campaign_forty_days_in():
     args = pages.parse_args([])
     assert (args.phases, args.speeches, args.web_workers, args.connections, args.seconds,
             args.requests, args.growth, args.keep) == (40, 2000, 2, 50, 10.0, 0, False, False)
+    assert (args.messages, args.end_report) == (40, True)
+    assert pages.parse_args(["--no-end-report"]).end_report is False
     with pytest.raises(SystemExit):
         pages.parse_args(["--connections", "0"])
 
@@ -172,3 +182,82 @@ def test_the_baseline_is_one_query_in_the_sites_layout(client):
     assert "1 player in this" in page and "Skip to content" in page  # base.html's layout
     own = [q["sql"] for q in queries.captured_queries if "games_player" in q["sql"]]
     assert len(own) == 1
+
+
+def test_the_last_line_gives_every_pages_kept_and_drawn_ratio():
+    kept = pages.Run([0.004] * 10, 0, 1.0)
+    drawn = pages.Run([0.02] * 4, 1, 2.0)
+    lines = [pages.page_line("game_status", kept, 20.0, 3, 7691, (drawn, 8)),
+             pages.page_line("api_campaign", kept, 40.0, 10, 4000, (drawn, 10))]
+    baseline = pages.baseline_line([pages.Run([0.01] * 20, 0, 1.0)], 3, 1500)
+    line = pages.summary_line(lines, baseline)
+    assert line["pages"] == ["game_status", "api_campaign"]
+    assert line["kept"] == {"game_status": 0.5, "api_campaign": 0.25}
+    assert line["drawn"] == {"game_status": 0.1, "api_campaign": 0.05}
+    assert (line["baseline_req_per_s"], line["failed"]) == (20.0, 2)
+    assert json.loads(json.dumps(line)) == line
+    table = pages.table(lines).splitlines()
+    assert table[1].split()[:3] == ["Status", "0.50", "0.10"]
+    assert table[2].split()[:4] == ["API", "state", "0.25", "0.05"]
+
+
+def test_every_page_the_issue_names_is_measured():
+    names = [name for name, _what, _who in pages.PAGES]
+    assert len(set(names)) == len(names)
+    assert {"home", "lobby", "game_detail", "game_status", "game_orders", "game_events",
+            "game_map", "game_history", "talk_conversation", "polls_index", "api_campaign",
+            "gm_overview", "game_report"} == set(names)
+
+
+@pytest.mark.django_db
+def test_an_exile_neither_speaks_nor_talks_in_the_bench(campaign):
+    """docs/rules.md §talk: "An exile may not trade or deal with anyone: he may read his
+    conversations, but sends nothing until he returns, and may not make speeches". The bench
+    asks the speech service who may speak, and talk's services who may write: an exile's
+    seat is never chosen (it stopped the bench once, 'Comandante Rosa is in exile')."""
+    game, users = campaign()
+    start_campaign(game.id, game.gm)
+    phase = open_phase(game)
+    state = state_of(phase)
+    exiles = {p.user_id for p in game.players.filter(seat__in=[0, 1])}
+    for seat in (0, 1):
+        state.players[seat].status = Status.EXILED
+    repository.rewrite_state_before(phase, state)
+    run = pages.Campaign(game.id, game.gm_id, [u.pk for u in users], phase.opens_at)
+    speakers = pages.speakers(game.id)
+    assert speakers[-1] == game.gm and len(speakers) == len(users) - 1
+    assert not {u.pk for u in speakers} & exiles
+    pages.post_speeches(run, phase, random.Random("exile"), 40)
+    assert run.speeches == Speech.objects.filter(game=game).count() == 40
+    assert not Speech.objects.filter(game=game, player__user_id__in=exiles).exists()
+    assert pages.viewer(run) not in exiles
+    pages.make_conversation(run, 6, random.Random("exile"))
+    written = Message.objects.filter(conversation_id=run.conversation_id)
+    assert written.count() == run.messages == 6
+    assert not written.filter(author_id__in=exiles).exists()
+    assert len(set(written.values_list("author_id", flat=True))) == 3  # he, another, the GM
+
+
+def test_the_bench_runs_end_to_end_at_a_tiny_size(postgres):
+    """Two days of a campaign, each page measured kept and drawn against the baseline by a
+    few requests; the last line gives every page's two ratios (the end report's campaign is
+    left out: the bots take half a minute to finish one)."""
+    line, done = run_bench("pages.py", [
+        "--phases", "2", "--speeches", "8", "--messages", "3", "--requests", "3",
+        "--connections", "1", "--web-workers", "1", "--no-end-report"],
+        DATABASE_URL=scratch_database_url(postgres, "pages_bench_smoke"))
+    measured = [name for name, _what, _who in pages.PAGES if name != pages.REPORT]
+    assert line["pages"] == measured and line["failed"] == 0
+    assert set(line["kept"]) == set(line["drawn"]) == set(measured)
+    assert all(ratio > 0 for ratio in [*line["kept"].values(), *line["drawn"].values()])
+    assert line["baseline_req_per_s"] > 0
+    lines = [json.loads(text) for text in done.stdout.splitlines()]
+    setup, *each, baseline, _summary = lines
+    assert (setup["speeches"], setup["messages"], setup["finished_campaign_phases"]) == \
+        (8, 3, None)
+    assert [page["page"] for page in each] == measured
+    for page in each:
+        assert page["queries"] > 0 and page["drawn_queries"] > 0 and page["bytes"] > 0
+        assert page["ratio"] == line["kept"][page["page"]]
+    assert (baseline["page"], baseline["ratio"]) == ("baseline", 1.0)
+    assert "Status" in done.stderr and "API state" in done.stderr  # the table, for people

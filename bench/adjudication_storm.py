@@ -4,8 +4,9 @@
     CELERY_BROKER_URL=redis://127.0.0.1:6379/14 \\
         python bench/adjudication_storm.py --games 1000 --workers 1 [--templates 4] [--profile]
 
-1. Creates the PostgreSQL database afresh (its name must contain "bench") and empties the Redis
-   database of CELERY_BROKER_URL (a database number of its own, e.g. /14: it is flushed).
+1. Creates the PostgreSQL database afresh (its name must contain "bench"). In the Redis database
+   of CELERY_BROKER_URL it uses queues and cache keys named for the run ("bench-storm-<random>"),
+   deleted at the end: nothing else there is read or touched.
 2. Plays `--templates` campaigns of ten players through the services (joined, started, played by
    the engine's bots until the first President is elected, then the bots' orders, final, for the
    open phase), then copies them in bulk, row by row as the services wrote them (campaign,
@@ -22,7 +23,8 @@
    `--profile` runs one template phase's adjudication under cProfile first and prints the top
    functions (and the query count comes from that run too).
 
-Never run by `make test`. About a minute of set-up for 1,000 campaigns on two cores.
+Never run by `make test` but at a tiny size (tests/web/test_bench_storm.py). About a minute of
+set-up for 1,000 campaigns on two cores.
 """
 
 from __future__ import annotations
@@ -33,6 +35,8 @@ import io
 import json
 import os
 import pstats
+import secrets
+import shutil
 import signal
 import subprocess
 import sys
@@ -48,7 +52,7 @@ BATCH = 100  # campaigns copied per bulk insert
 WORKER_LOG = "worker.log"  # the worker's output, in the scratch folder
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=1000, help="campaigns due at once")
     parser.add_argument("--workers", type=int, default=1, help="worker processes (prefork)")
@@ -58,7 +62,7 @@ def main() -> None:
                         help="seconds to wait for the results (default: 1 s a campaign + 60)")
     parser.add_argument("--profile", action="store_true",
                         help="profile one adjudication first and print the top functions")
-    args = parser.parse_args()
+    args = parser.parse_args(argv)
     if min(args.games, args.workers, args.templates) < 1 or args.templates > args.games:
         parser.error("--games, --workers and --templates must be at least 1, templates <= games")
     outcome = {"games": args.games, "workers": args.workers, "seconds": None,
@@ -74,22 +78,50 @@ def main() -> None:
     finally:
         if worker is not None:
             outcome["worker_exit"] = stop(worker, scratch / WORKER_LOG)
+        if os.environ.get("CACHE_KEY_PREFIX", "").startswith("bench-storm-"):
+            try:
+                forget()
+            except Exception as exc:  # noqa: BLE001 - said; the run's own outcome stands
+                outcome["redis_left"] = f"{type(exc).__name__}: {exc}"
+        shutil.rmtree(scratch, ignore_errors=True)
         print(json.dumps(outcome), flush=True)
 
 
 def prepare(scratch: Path) -> None:
+    """The scratch environment: the database created afresh, and in Redis queues and cache keys
+    named for this run alone (`RUN_NAMES`), so that nothing else in that Redis database is read
+    or touched (`forget` deletes them at the end)."""
     from bench._common import prepare_environment
 
     broker = os.environ.get("CELERY_BROKER_URL", "")
     if not os.environ.get("DATABASE_URL") or not broker.startswith("redis://"):
         raise SystemExit("set DATABASE_URL (a PostgreSQL database named *bench*) and "
-                         "CELERY_BROKER_URL (redis://host:port/N, a database to flush)")
+                         "CELERY_BROKER_URL (redis://host:port/N)")
     prepare_environment(scratch)  # drops and creates the database; pops the broker's variable
     os.environ["CELERY_BROKER_URL"] = broker
     os.environ["CACHE_URL"] = broker
-    import redis
+    name = f"bench-storm-{secrets.token_hex(4)}"
+    os.environ["JUNTA_CELERY_QUEUE"] = name  # the adjudication queue: "<name>-adjudication"
+    os.environ.pop("JUNTA_CELERY_ADJUDICATION_QUEUE", None)
+    os.environ["CACHE_KEY_PREFIX"] = name
 
-    redis.Redis.from_url(broker).flushdb()
+
+def forget() -> None:
+    """Delete from Redis what this run put there: its two queues, kombu's bindings of them and
+    its cache keys."""
+    import redis
+    from django.conf import settings
+
+    client = redis.Redis.from_url(settings.CELERY_BROKER_URL)
+    queues = [settings.CELERY_TASK_DEFAULT_QUEUE, settings.JUNTA_ADJUDICATION_QUEUE]
+    client.delete(*queues)
+    for key in client.scan_iter(match="_kombu.binding*", count=1000):
+        if key.decode().rsplit(".", 1)[-1] in queues:  # kombu's bindings of them
+            client.delete(key)
+    prefix = settings.CACHES["default"].get("KEY_PREFIX", "")
+    if prefix:
+        for key in client.scan_iter(match=f"{prefix}:*", count=1000):
+            client.delete(key)
 
 
 def run(args: argparse.Namespace, scratch: Path, outcome: dict) -> subprocess.Popen | None:

@@ -18,11 +18,14 @@
    and a pool of `--workers` processes (niced by `--nice`) runs `adjudicate_phase` for each, as
    the Celery workers would.
 4. Prints one table: p50/p95/p99/max of the Status page idle and during the storm, their ratio,
-   and the storm's throughput in phases per second. `--profile` also profiles the storm's
+   and the storm's throughput in phases per second; then, last, the same in one JSON line:
+   {"campaigns", "workers", "clients", "idle": {"requests", "p50_ms", "p95_ms", "p99_ms",
+   "req_per_s"}, "storm": {...}, "p50_ratio", "phases", "adjudicated", "results", "seconds",
+   "phases_per_s", "failed_requests"}. `--profile` also profiles the storm's
    adjudications (cProfile in every pool process) and prints the top functions.
 
 About 1 s a campaign to set up on two cores: the default takes 2-3 minutes, --campaigns 200
-about 5. Never run by `make test`.
+about 5. Never run by `make test` but at a tiny size (tests/web/test_bench_storm.py).
 """
 
 from __future__ import annotations
@@ -31,6 +34,7 @@ import argparse
 import contextlib
 import cProfile
 import http.client
+import json
 import multiprocessing
 import os
 import pstats
@@ -58,7 +62,7 @@ from bench._common import (  # noqa: E402 - the repository is on sys.path now
 GM_EMAIL = "storm-gm@junta.test"
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--campaigns", type=int, default=100,
                         help="running campaigns of ten players, all due at once (default 100)")
@@ -77,7 +81,7 @@ def main() -> None:
     parser.add_argument("--profile", action="store_true",
                         help="profile the storm's adjudications and print the top functions")
     parser.add_argument("--keep", action="store_true", help="keep the temporary folder")
-    args = parser.parse_args()
+    args = parser.parse_args(argv)
     if min(args.campaigns, args.requests, args.workers, args.clients, args.web_workers) < 1:
         parser.error("every count must be at least 1")
 
@@ -424,8 +428,33 @@ def report(idle: list[Sample], idle_use: dict, storm: list[Sample], phases: dict
               " by cumulative time:")
         stats.sort_stats("cumulative").print_stats(30)
         stats.sort_stats("tottime").print_stats(15)
+    print(json.dumps(outcome_line(idle, idle_use, storm, phases, args)), flush=True)
     if failed or phases["results"] != phases["count"]:
         raise SystemExit(1)
+
+
+def outcome_line(idle: list[Sample], idle_use: dict, storm: list[Sample], phases: dict,
+                 args: argparse.Namespace) -> dict:
+    """The last line, in JSON: the Status page's percentiles idle and during the storm (ms;
+    None without an answered request), their p50 ratio, and the storm's phases per second."""
+    def times(samples: list[Sample]) -> dict:
+        ms = [1000 * s.seconds for s in samples if s.status == 200]
+        return {f"p{p}_ms": round(percentile(ms, p), 1) if ms else None for p in (50, 95, 99)}
+
+    idle_ms, storm_ms = times(idle), times(storm)
+    return {
+        "campaigns": args.campaigns, "workers": args.workers, "clients": args.clients,
+        "idle": {"requests": len(idle), **idle_ms,
+                 "req_per_s": round(len(idle) / idle_use["seconds"], 1)},
+        "storm": {"requests": len(storm), **storm_ms,
+                  "req_per_s": round(phases["made"] / phases["use"]["seconds"], 1)},
+        "p50_ratio": round(storm_ms["p50_ms"] / idle_ms["p50_ms"], 2)
+        if idle_ms["p50_ms"] and storm_ms["p50_ms"] else None,
+        "phases": phases["count"], "adjudicated": phases["adjudicated"],
+        "results": phases["results"], "seconds": round(phases["seconds"], 2),
+        "phases_per_s": round(phases["count"] / phases["seconds"], 1),
+        "failed_requests": sum(1 for s in idle + storm if s.status != 200),
+    }
 
 
 if __name__ == "__main__":

@@ -16,20 +16,22 @@
    `--speeches` speeches are posted through the speech service (post_speech, so stored as the
    site stores them), at an even pace over those days: each phase gets its share while it is
    open, dated within it, each by someone the service lets speak then (`speaker_for` and
-   `why_silent`: never an exile); some answer an earlier speech. Then the measured player (the
-   first who may act and deal with the others) starts a conversation through talk's services
-   with another player the rules let him deal with and the GM, `--messages` messages long, and
-   the GM asks make run's demo polls (`demo_polls`). Unless `--no-end-report`, the same people
-   then play a second campaign, played by the bots to its natural end as make run's finished
-   demo campaign is (`simulate`, with that demo's talk, polls and awards; about half a minute),
-   for its end report.
+   `why_silent`: never an exile); some answer an earlier speech. The GM asks make run's demo
+   polls (`demo_polls`) as the campaign starts. Once the phases are played, the measured player
+   (the first who may act and deal with the others) starts a conversation through talk's
+   services with another player the rules let him deal with and the GM, `--messages` messages
+   long (so the conversation has no half-size count). Unless `--no-end-report`, the same
+   people then play a second campaign, played by the bots to its natural end as make run's
+   finished demo campaign is (`simulate`, with that demo's talk, polls and awards; about half a
+   minute on a quiet machine), for its end report.
 3. Counts, for each page, the database queries it takes and its size: one request through
-   Django's test client in this process, same settings, after one to warm up, as a browser
+   Django's test client in this process, same settings, after two to warm up, as a browser
    asks (its session and CSRF cookies: a page its viewer has seen since the campaign last
    changed is served as kept, junta/games/page_cache.py); then the queries of one request
    right after the campaign changed (its content revision raised, `revisions.bump`), which
    draws the page anew. `--growth` counts them also when half the phases (or half the days)
-   are played, and prints whether they grow.
+   are played, and prints whether they grow (the dashboard's full count also has the
+   conversation and the finished campaign to show, which its half count has not).
 4. Serves the database with gunicorn as production does (bench/_common.py's web_server: DEBUG
    off, `--web-workers` sync workers) under bench/bench_settings.py: junta.settings plus one page
    that only the benchmark has, the baseline (bench/baseline_urls.py: one query, a small
@@ -298,6 +300,7 @@ def make_campaign(args: argparse.Namespace, growth: bool) -> Campaign:
     now = timezone.now()
     started = now - timedelta(days=args.phases)
     phase = start_campaign(game.id, gm, now=started)
+    demo_polls(game)  # the GameMaster's polls, one open with live results, as make run's demo
     campaign = Campaign(game.id, gm.pk, [u.pk for u in users], started)
     bots = Rng("pages-bots")
     rng = random.Random("pages-speeches")
@@ -324,7 +327,6 @@ def make_campaign(args: argparse.Namespace, growth: bool) -> Campaign:
         # speeches left go to the last phase
         post_speeches(campaign, phase, rng, args.speeches - campaign.speeches)
     make_conversation(campaign, args.messages, rng)
-    demo_polls(game)  # the GameMaster's polls, one open with live results, as make run's demo
     return campaign
 
 

@@ -375,8 +375,12 @@ if not 0 <= JUNTA_DIGEST_HOUR <= 23:
 # base64url, or its DER in base64), else the PEM file JUNTA_VAPID_KEY_FILE, which `make run`
 # (`manage.py serve`) writes on its first start. The public key is derived from it. Neither:
 # push is unavailable, and the profile page says so.
+# In production the key file is only one named by JUNTA_VAPID_KEY_FILE (a file every machine
+# mounts): var/ is one machine's, and a key made there would differ from machine to machine.
 JUNTA_VAPID_PRIVATE_KEY = os.environ.get("JUNTA_VAPID_PRIVATE_KEY", "").strip()
-JUNTA_VAPID_KEY_FILE = Path(os.environ.get("JUNTA_VAPID_KEY_FILE") or VAR_DIR / "vapid.pem")
+_vapid_key_file = os.environ.get("JUNTA_VAPID_KEY_FILE", "").strip()
+JUNTA_VAPID_KEY_FILE: Path | None = (
+    Path(_vapid_key_file) if _vapid_key_file else VAR_DIR / "vapid.pem" if JUNTA_DEV else None)
 # Whom the push services may contact about our pushes (the VAPID `sub` claim).
 JUNTA_VAPID_SUBJECT = os.environ.get("JUNTA_VAPID_SUBJECT") or (
     "mailto:" + (DEFAULT_FROM_EMAIL.rpartition("<")[2].rstrip(">").strip() or "junta@localhost"))
@@ -399,8 +403,43 @@ STATIC_ROOT = Path(os.environ.get("JUNTA_STATIC_ROOT") or VAR_DIR / "static")
 STATIC_ROOT.mkdir(parents=True, exist_ok=True)
 MEDIA_URL = "media/"
 MEDIA_ROOT = Path(os.environ.get("JUNTA_MEDIA_ROOT") or VAR_DIR / "media")
+# Where uploads (avatars) are kept (junta/ops/storage.py), served at MEDIA_URL by the site itself
+# whichever it is: "filesystem" (the embedded default: MEDIA_ROOT, one machine's, or a volume
+# every machine mounts), "database" (a table of the database every machine reads; its dumps hold
+# the avatars too) or "s3" (an S3-compatible bucket, through django-storages).
+JUNTA_STORAGE = os.environ.get("JUNTA_STORAGE", "").strip().lower() or "filesystem"
+_uploads: dict[str, Any]  # Any: a storage's options, of many kinds
+if JUNTA_STORAGE == "filesystem":
+    _uploads = {"BACKEND": "django.core.files.storage.FileSystemStorage"}
+elif JUNTA_STORAGE == "database":
+    _uploads = {"BACKEND": "junta.ops.storage.DatabaseStorage"}
+elif JUNTA_STORAGE == "s3":
+    if not os.environ.get("AWS_STORAGE_BUCKET_NAME", "").strip():
+        raise ImproperlyConfigured("JUNTA_STORAGE=s3 needs AWS_STORAGE_BUCKET_NAME (the bucket).")
+    _uploads = {
+        "BACKEND": "junta.ops.storage.BucketStorage",
+        "OPTIONS": {
+            "bucket_name": os.environ["AWS_STORAGE_BUCKET_NAME"].strip(),
+            # empty: Amazon's own; an address for another S3-compatible store (MinIO, ...)
+            "endpoint_url": os.environ.get("AWS_S3_ENDPOINT_URL", "").strip() or None,
+            "region_name": os.environ.get("AWS_S3_REGION_NAME", "").strip() or None,
+            # empty: boto3 finds them itself (an instance role, ~/.aws)
+            "access_key": os.environ.get("AWS_ACCESS_KEY_ID", "").strip() or None,
+            "secret_key": os.environ.get("AWS_SECRET_ACCESS_KEY", "").strip() or None,
+            "location": os.environ.get("AWS_LOCATION", "").strip().strip("/"),
+            # a second upload of a name gets a name of its own, as on the filesystem
+            "file_overwrite": False,
+            # private objects: the site reads them and serves them itself (the CSP allows no
+            # other origin for images)
+            "default_acl": None,
+            "querystring_auth": True,
+        },
+    }
+else:
+    raise ImproperlyConfigured(
+        f"JUNTA_STORAGE={JUNTA_STORAGE!r}: use filesystem, database or s3.")
 STORAGES = {
-    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "default": _uploads,
     "staticfiles": {
         "BACKEND": (
             "django.contrib.staticfiles.storage.StaticFilesStorage"

@@ -1,23 +1,13 @@
 """URLs: the site's pages, allauth under /accounts/, the staff health page and Django's admin."""
 
 from allauth.account.decorators import secure_admin_login
-from django.conf import settings
 from django.contrib import admin
-from django.http import HttpRequest
-from django.http.response import HttpResponseBase
 from django.urls import include, path, re_path
-from django.views.static import serve
 
 from junta.api import errors as api_errors
 from junta.games import rules_views
 from junta.ops import mailbox_views
 from junta.ops import views as ops_views
-
-
-def media(request: HttpRequest, path: str) -> HttpResponseBase:
-    """Serve an upload from MEDIA_ROOT as configured now (tests and deployments change it)."""
-    return serve(request, path, document_root=str(settings.MEDIA_ROOT))
-
 
 # allauth's way to send the admin's login through its own (a method replaced on the instance)
 admin.site.login = secure_admin_login(admin.site.login)  # type: ignore[method-assign]
@@ -44,6 +34,7 @@ urlpatterns = [
     path("dev/mail/", mailbox_views.mailbox, name="dev_mailbox"),
     path("dev/mail/<str:name>/", mailbox_views.mail, name="dev_mail"),
     path("admin/", admin.site.urls),
-    # Uploaded avatars: small public images, served by Django itself (no separate media server).
-    re_path(r"^media/(?P<path>.+)$", media, name="media"),
+    # Uploaded avatars: small public images, served by Django itself (no separate media server)
+    # from wherever JUNTA_STORAGE keeps them (junta/ops/storage.py).
+    re_path(r"^media/(?P<path>.+)$", ops_views.media, name="media"),
 ]

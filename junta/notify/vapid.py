@@ -2,9 +2,11 @@
 public half, so that only this site may push to them.
 
 From the settings: `JUNTA_VAPID_PRIVATE_KEY` (the raw 32-byte P-256 key in base64url, or its DER
-in base64), else the PEM file `JUNTA_VAPID_KEY_FILE` (var/vapid.pem), which `manage.py serve`
-(`make run`) writes on its first start (`ensure_key_file`). The public key is derived from the
-private one. Neither: `keys()` is None and push is unavailable (the profile page says so).
+in base64), else the PEM file `JUNTA_VAPID_KEY_FILE`: var/vapid.pem in development mode, which
+`manage.py serve` (`make run`) writes on its first start (`ensure_key_file`); in production only a
+file the variable names, one every machine mounts, never one machine's var/. The public key is
+derived from the private one. Neither: `keys()` is None and push is unavailable (the profile
+page says so).
 """
 
 from __future__ import annotations
@@ -71,7 +73,8 @@ def keys() -> VapidKeys | None:
     if settings.JUNTA_VAPID_PRIVATE_KEY:
         private = _from_setting(settings.JUNTA_VAPID_PRIVATE_KEY)
     else:
-        private = _from_file(Path(settings.JUNTA_VAPID_KEY_FILE))
+        key_file = settings.JUNTA_VAPID_KEY_FILE
+        private = _from_file(Path(key_file)) if key_file else None
     if private is None:
         return None
     return VapidKeys(private, public_of(private))
@@ -86,7 +89,10 @@ def public_key() -> str | None:
 def ensure_key_file(path: Path | None = None) -> Path | None:
     """Write a new key pair to `path` (the settings' key file) unless there is one, or a key is
     set in the environment. The file's path when it was written now, else None."""
-    target = Path(path or settings.JUNTA_VAPID_KEY_FILE)
+    named = path or settings.JUNTA_VAPID_KEY_FILE
+    if named is None:  # production without a key file: the key comes from the environment
+        return None
+    target = Path(named)
     if settings.JUNTA_VAPID_PRIVATE_KEY or target.exists():
         return None
     target.parent.mkdir(parents=True, exist_ok=True)

@@ -43,3 +43,21 @@ class Heartbeat(models.Model):
         now = now or timezone.now()
         limit = timedelta(seconds=settings.JUNTA_SWEEP_STALE_AFTER_SECONDS)
         return now - self.last_seen > limit
+
+
+class StoredFile(models.Model):
+    """An upload (an avatar) kept in the database, where every machine of the site reads it
+    (`JUNTA_STORAGE=database`, `junta.ops.storage.DatabaseStorage`)."""
+
+    name = models.CharField(max_length=255, unique=True)
+    content = models.BinaryField()
+    size = models.PositiveIntegerField()
+    content_type = models.CharField(max_length=100)
+    digest = models.CharField(max_length=64)  # SHA-256 of the content (hex): its ETag
+    modified = models.DateTimeField()
+
+    class Meta:
+        ordering = ["name"]
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.size} bytes)"

@@ -9,6 +9,7 @@ from __future__ import annotations
 import base64
 import os
 import socket
+import subprocess
 import sys
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -98,3 +99,14 @@ def subprocess_env(**overrides: str | None) -> dict[str, str]:
 
 
 PYTHON = sys.executable
+
+
+def stop_process(process: subprocess.Popen) -> None:
+    """A child process ended: asked to stop (TERM), killed if it has not after 20 seconds."""
+    if process.poll() is None:
+        process.terminate()
+    try:
+        process.wait(timeout=20)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait()

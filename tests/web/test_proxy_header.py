@@ -14,7 +14,7 @@ import pytest
 import yaml
 from django.test import override_settings
 
-from tests.conftest import PYTHON, REPO, subprocess_env
+from tests.conftest import PYTHON, REPO, stop_process, subprocess_env
 
 PRODUCTION = {
     "DJANGO_DEBUG": "0",
@@ -112,15 +112,6 @@ def web_start(tmp_path: Path, **env: str) -> tuple[subprocess.Popen, int]:
     pytest.fail("web-start did not serve:\n" + (tmp_path / "web.log").read_text()[-3000:])
 
 
-def stop(process: subprocess.Popen) -> None:
-    process.terminate()
-    try:
-        process.wait(timeout=20)
-    except subprocess.TimeoutExpired:
-        process.kill()
-        process.wait()
-
-
 def test_web_start_believes_a_stranger_s_header_only_when_told(tmp_path):
     https = {"X-Forwarded-Proto": "https"}
     process, port = web_start(tmp_path)
@@ -130,10 +121,10 @@ def test_web_start_believes_a_stranger_s_header_only_when_told(tmp_path):
         assert stranger.getheader("Location") == "https://junta.example.org/accounts/login/"
         assert get_from("127.0.0.1", port, **https).status == 200  # the health check's way
     finally:
-        stop(process)
+        stop_process(process)
     process, port = web_start(tmp_path, JUNTA_TRUST_X_FORWARDED_PROTO="1")
     try:
         assert get_from("127.0.0.2", port, **https).status == 200  # the proxy, say
         assert get_from("127.0.0.2", port).status == 301
     finally:
-        stop(process)
+        stop_process(process)

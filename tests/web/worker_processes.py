@@ -11,7 +11,7 @@ from pathlib import Path
 
 from django.db import connection
 
-from tests.conftest import PYTHON, REPO, subprocess_env
+from tests.conftest import PYTHON, REPO, stop_process, subprocess_env
 
 
 def database_url_of_this_test() -> str:
@@ -58,12 +58,7 @@ def worker(env: dict[str, str], tmp_path: Path, beat: bool = False,
     try:
         yield process
     finally:
-        process.terminate()
-        try:
-            process.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
+        stop_process(process)
         log.close()
 
 

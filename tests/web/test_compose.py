@@ -32,23 +32,38 @@ def production_env_from_example() -> dict[str, str]:
     return env
 
 
-def test_compose_has_its_six_services_and_exactly_one_beat():
+def test_compose_has_its_seven_services_and_exactly_one_beat():
     services = COMPOSE["services"]
-    assert set(services) == {"db", "redis", "web", "worker", "beat", "backup"}  # backup: pg_dump
+    assert set(services) == {"db", "redis", "web", "worker", "adjudicator", "beat",
+                             "backup"}  # backup: pg_dump
     beats = [name for name, svc in services.items() if "beat" in " ".join(svc.get("command", []))]
     assert beats == ["beat"]
     assert services["beat"]["deploy"]["replicas"] == 1
-    assert "-B" not in services["worker"]["command"]  # no second, embedded beat
+    for name in ("worker", "adjudicator"):
+        assert "-B" not in services[name]["command"]  # no second, embedded beat
     assert services["web"]["command"] == ["scripts/web-start"]
-    for name in ("web", "worker", "beat"):
+    for name in ("web", "worker", "adjudicator", "beat"):
         assert services[name]["env_file"] == ".env"
-    for name in ("worker", "beat"):
+    for name in ("worker", "adjudicator", "beat"):
         assert services[name]["depends_on"]["web"]["condition"] == "service_healthy"
     example = production_env_from_example()
     assert example["DATABASE_URL"].startswith("postgres://junta:")
     assert example["DATABASE_URL"].endswith("@db:5432/junta")
     assert example["CELERY_BROKER_URL"] == "redis://redis:6379/0"
     assert example["DJANGO_DEBUG"] == "0"
+    assert example["JUNTA_STORAGE"] == "database"  # every machine finds every avatar
+
+
+def test_the_adjudicator_reads_the_adjudications_and_the_worker_the_rest():
+    """The queues each worker reads, as compose gives them, are the settings' own."""
+    for env, mail, adjudication in (
+            ({}, "junta", "junta-adjudication"),
+            ({"JUNTA_CELERY_QUEUE": "site"}, "site", "site-adjudication"),
+            ({"JUNTA_CELERY_QUEUE": "site", "JUNTA_CELERY_ADJUDICATION_QUEUE": "deadlines"},
+             "site", "deadlines")):
+        for name, queue in (("worker", mail), ("adjudicator", adjudication)):
+            argv = service_argv(name, env)
+            assert argv[argv.index("-Q") + 1] == queue, (name, env)
 
 
 def documented_variables() -> set[str]:
@@ -96,8 +111,15 @@ def compose_database(postgres, redis_url):
         conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
 
 
-def service_argv(name: str) -> list[str]:
-    argv = list(COMPOSE["services"][name]["command"])
+def interpolated(text: str, env: dict[str, str]) -> str:
+    """Compose's `${NAME:-default}` (defaults nested too) as it reads them from .env."""
+    while match := re.search(r"\$\{([A-Z_]+):-([^${}]*)\}", text):
+        text = text[:match.start()] + (env.get(match[1]) or match[2]) + text[match.end():]
+    return text
+
+
+def service_argv(name: str, env: dict[str, str]) -> list[str]:
+    argv = [interpolated(part, env) for part in COMPOSE["services"][name]["command"]]
     return [PYTHON if part == "python" else part for part in argv]
 
 
@@ -119,9 +141,9 @@ def test_compose_commands_run_against_postgresql_and_redis(tmp_path, compose_dat
     })
     processes = []
     try:
-        for name in ("web", "worker", "beat"):
+        for name in ("web", "worker", "adjudicator", "beat"):
             log = (tmp_path / f"{name}.log").open("w")
-            argv = service_argv(name)
+            argv = service_argv(name, env)
             if name == "beat":
                 argv = [a.replace("/var/lib/junta", str(tmp_path)) for a in argv]
             processes.append(subprocess.Popen(argv, cwd=REPO, env=env, stdout=log,
@@ -190,5 +212,6 @@ def wait_for_sweep(db_params: dict, tmp_path: Path) -> int:
         if row and row[0] >= 2:
             return row[0]
         time.sleep(1)
-    logs = "\n".join((tmp_path / f"{n}.log").read_text()[-1500:] for n in ("worker", "beat"))
-    pytest.fail("the beat/worker pair never swept twice:\n" + logs)
+    logs = "\n".join((tmp_path / f"{n}.log").read_text()[-1500:]
+                     for n in ("adjudicator", "beat"))
+    pytest.fail("the beat/adjudicator pair never swept twice:\n" + logs)

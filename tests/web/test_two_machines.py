@@ -10,9 +10,11 @@ from __future__ import annotations
 
 import json
 import re
+import subprocess
 from contextlib import ExitStack
 from datetime import timedelta
 
+import psycopg
 import pytest
 import redis
 from allauth.account.models import EmailAddress
@@ -30,6 +32,7 @@ from junta.games import repository
 from junta.games.campaigns import create_game, join_game, start_campaign
 from junta.games.models import Game, Order, Phase, PhaseResult
 from junta.ops.models import StoredFile
+from tests.conftest import PYTHON, REPO
 from tests.web.images import image_bytes
 from tests.web.machines import Browser, Machine, site_env, wait_until
 
@@ -153,3 +156,30 @@ def drained(machine: Machine) -> bool:
     """Every task the machine's worker received has finished."""
     log = (machine.var / "worker.log").read_text()
     return log.count("] received") == len(re.findall(r"\] (succeeded|failed|raised)", log))
+
+
+def test_web_servers_started_at_once_migrate_one_after_the_other(tmp_path, postgres):
+    """scripts/web-start's migrations wait for the advisory lock another machine holds."""
+    from junta.ops.management.commands.migrate_shared import MIGRATION_LOCK
+
+    env = site_env("redis://127.0.0.1:1/0", JUNTA_VAR_DIR=str(tmp_path))
+    params = dict(host=postgres["HOST"] or None, port=postgres["PORT"] or None,
+                  user=postgres["USER"] or None, password=postgres["PASSWORD"] or None,
+                  dbname=postgres["NAME"], autocommit=True)
+    with psycopg.connect(**params) as other_machine:
+        other_machine.execute("SELECT pg_advisory_lock(%s)", [MIGRATION_LOCK])
+        log = (tmp_path / "migrate.log").open("w")
+        migrating = subprocess.Popen([PYTHON, "manage.py", "migrate_shared"], cwd=REPO, env=env,
+                                     stdout=log, stderr=subprocess.STDOUT)
+        try:
+            waiting = ("SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' "
+                       "AND NOT granted")
+            wait_until("the migrations waiting for the lock", lambda: other_machine.execute(
+                waiting).fetchone()[0] == 1 or migrating.poll() is not None,
+                [tmp_path / "migrate.log"])
+            assert migrating.poll() is None, "migrated while another machine held the lock"
+        finally:
+            other_machine.execute("SELECT pg_advisory_unlock(%s)", [MIGRATION_LOCK])
+            assert migrating.wait(timeout=120) == 0, (tmp_path / "migrate.log").read_text()
+            log.close()
+    assert "No migrations to apply" in (tmp_path / "migrate.log").read_text()

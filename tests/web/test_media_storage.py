@@ -6,15 +6,17 @@ from __future__ import annotations
 
 import json
 import subprocess
+from io import StringIO
 
 import pytest
 from django.contrib.auth import get_user_model
 from django.core.files.base import ContentFile
 from django.core.files.storage import default_storage
 from django.core.files.uploadedfile import SimpleUploadedFile
+from django.core.management import call_command
 from django.urls import reverse
 
-from junta.games.campaigns import create_game
+from junta.games.campaigns import create_game, join_game
 from junta.games.models import Character, Game
 from junta.ops.models import StoredFile
 from junta.ops.storage import BucketStorage, DatabaseStorage
@@ -160,3 +162,22 @@ def test_in_production_the_push_key_is_never_one_machine_s_file(tmp_path):
     shared = tmp_path / "shared" / "vapid.pem"
     assert settings_of(tmp_path, **PRODUCTION, JUNTA_VAPID_KEY_FILE=str(shared))[
         "vapid_file"] == str(shared)
+
+
+@pytest.mark.django_db
+def test_a_campaign_s_file_carries_its_avatars_out_of_the_database_and_back(tmp_path,
+                                                                            in_database):
+    gm = get_user_model().objects.create_user(email="gm@example.org")
+    game = create_game(gm, "Carried", join_policy=Game.JoinPolicy.OPEN)
+    png = image_bytes()
+    join_game(game.id, get_user_model().objects.create_user(email="p@example.org"), "Don Avatar",
+              avatar=SimpleUploadedFile("me.png", png, content_type="image/png"))
+    path = tmp_path / "campaign.json"
+    call_command("export_campaign", game.id, "-o", str(path), stderr=StringIO())
+    game.delete()
+    StoredFile.objects.all().delete()
+    call_command("import_campaign", str(path), stdout=StringIO())
+    avatar = Character.objects.get(name="Don Avatar").avatar
+    assert StoredFile.objects.get().name == avatar.name
+    with avatar.open("rb") as handle:
+        assert handle.read() == png

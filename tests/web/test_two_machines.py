@@ -4,7 +4,7 @@ only PostgreSQL, Redis and the environment. Nothing a request or a task needs li
 a player logs in and uploads his avatar through one and sees it, still logged in, through the
 other; the orders he gives through one are adjudicated by the other's worker; and deadlines due at
 once, the sweep sent from both machines, are split over both workers and each campaign is
-adjudicated exactly once."""
+adjudicated exactly once. Web servers started at once migrate one after the other."""
 
 from __future__ import annotations
 

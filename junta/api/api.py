@@ -13,7 +13,7 @@ from ninja.errors import Throttled
 from ninja.parser import Parser
 from ninja.throttling import BaseThrottle
 
-from junta.api import campaigns, errors, orders, push, talk
+from junta.api import campaigns, conditional, errors, orders, push, talk
 from junta.api.auth import BearerToken, CallerThrottle, Session, not_authenticated, wait_for
 
 
@@ -55,6 +55,14 @@ class JuntaAPI(NinjaAPI):
                 response["Retry-After"] = str(wait)
                 return response
         return super().on_exception(request, exc)
+
+    # Any: ninja's answer data, of any shape its schemas allow
+    def create_response(self, request: HttpRequest, data: Any, *, status: int | None = None,
+                        temporal_response: HttpResponse | None = None) -> HttpResponse:
+        """Every answer, tagged for conditional GET when its route asks for it
+        (`conditional.kept_answer`)."""
+        return conditional.tagged(request, super().create_response(
+            request, data, status=status, temporal_response=temporal_response))
 
 
 api = JuntaAPI(

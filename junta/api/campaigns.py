@@ -14,6 +14,7 @@ from ninja import Router
 
 from junta.api import access
 from junta.api.auth import caller
+from junta.api.conditional import kept_answer
 from junta.api.errors import not_found
 from junta.api.schemas import ERRORS, CampaignItem, CampaignOut, MeOut, PhasesOut, ReportOut
 from junta.games.public import (
@@ -51,6 +52,7 @@ def me(request: HttpRequest) -> dict[str, object]:
 
 
 @router.get("/campaigns", response={200: list[CampaignItem], **ERRORS}, summary="My campaigns")
+@kept_answer
 def campaigns(request: HttpRequest) -> list[dict[str, object]]:
     """The campaigns I run or play in (or asked to join): the current phase, whether I owe
     orders and how far mine are, and what I have not read yet."""
@@ -82,6 +84,7 @@ def campaigns(request: HttpRequest) -> list[dict[str, object]]:
 
 @router.get("/campaigns/{int:game_id}", response={200: CampaignOut, **ERRORS},
             summary="A campaign as I see it")
+@kept_answer
 def campaign(request: HttpRequest, game_id: int) -> dict[str, object]:
     """The state as the engine lets me see it (`view`), the public roster, the phase and its
     deadline, the clock (paused, under review, past its deadline, counting down) and who of
@@ -133,6 +136,7 @@ def _reports(member: access.Membership, results: list[PhaseResult]) -> list[dict
 
 @router.get("/campaigns/{int:game_id}/phases", response={200: PhasesOut, **ERRORS},
             summary="Published phases, newest first")
+@kept_answer
 def phases(request: HttpRequest, game_id: int, page: int = 1) -> dict[str, object]:
     """Every published phase's report, newest first, ten a page: the public lines and my own
     (every secret once the game is over). Phases a GM rollback undid carry `undone_on`."""
@@ -145,6 +149,7 @@ def phases(request: HttpRequest, game_id: int, page: int = 1) -> dict[str, objec
 
 @router.get("/campaigns/{int:game_id}/phases/{int:number}", response={200: ReportOut, **ERRORS},
             summary="One published phase")
+@kept_answer
 def phase(request: HttpRequest, game_id: int, number: int) -> dict[str, object]:
     member = access.membership(caller(request), game_id)
     result = history_results(member.game).filter(phase__number=number).first()

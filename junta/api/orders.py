@@ -13,6 +13,7 @@ from junta import engine
 from junta.api import access
 from junta.api.auth import caller
 from junta.api.campaigns import phase_out
+from junta.api.conditional import kept_answer
 from junta.api.errors import ApiError, Issue, not_found
 from junta.api.options import Unfilled, filled, options_json
 from junta.api.schemas import (
@@ -85,6 +86,7 @@ def _orders_out(seat: Seat) -> dict[str, object]:
 
 @router.get("/campaigns/{int:game_id}/options", response={200: OptionsOut, **ERRORS},
             summary="My legal order options now")
+@kept_answer
 def options(request: HttpRequest, game_id: int) -> dict[str, object]:
     """Every order the engine lets me give now: its kind, arguments (names, shapes, allowed
     values with labels), the conditions it may carry; `notes` says what is not offered now
@@ -103,6 +105,7 @@ def options(request: HttpRequest, game_id: int) -> dict[str, object]:
 
 @router.get("/campaigns/{int:game_id}/orders", response={200: OrdersOut, **ERRORS},
             summary="My orders")
+@kept_answer
 def orders(request: HttpRequest, game_id: int) -> dict[str, object]:
     return _orders_out(_my_seat(request, game_id))
 
@@ -219,6 +222,7 @@ def final(request: HttpRequest, game_id: int, payload: FinalIn) -> dict[str, obj
 
 @router.get("/campaigns/{int:game_id}/orders/last-time", response={200: LastTimeOut, **ERRORS},
             summary="My orders of last time, as they may be given again now")
+@kept_answer
 def last_time_plan(request: HttpRequest, game_id: int) -> dict[str, object]:
     """The same orders as last time (docs/rules.md §repeat-orders), as the Orders page lists
     them: of my orders of the last phase of the kind this one repeats, those the engine lets me

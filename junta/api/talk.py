@@ -10,6 +10,7 @@ from ninja import Router, Status
 
 from junta.api import access
 from junta.api.auth import caller
+from junta.api.conditional import kept_answer
 from junta.api.errors import ApiError, not_found
 from junta.api.schemas import (
     ERRORS,
@@ -73,6 +74,7 @@ def _item(entry: EventsItem) -> dict[str, object]:
 
 @router.get("/campaigns/{int:game_id}/speeches", response={200: SpeechesOut, **ERRORS},
             summary="Speeches and the GM's announcements, newest first")
+@kept_answer
 def speech_list(request: HttpRequest, game_id: int, page: int = 1) -> dict[str, object]:
     """One page of the Events page's list: speeches, the GM's announcements and the GM's
     announced actions between them, newest first, each marked `new` when I had not read it.
@@ -137,6 +139,7 @@ def _conversation_out(talk: Conversation, reader: Reader,
 @router.get("/campaigns/{int:game_id}/conversations",
             response={200: list[ConversationOut], **ERRORS},
             summary="The conversations I may read")
+@kept_answer
 def conversation_list(request: HttpRequest, game_id: int) -> list[dict[str, object]]:
     reader = _reader(request, game_id)
     unread = unread_by_conversation(reader.user, reader.game.id)
@@ -178,6 +181,7 @@ def _message_out(message: Message, reader: Reader) -> dict[str, object]:
 @router.get("/campaigns/{int:game_id}/conversations/{int:conversation_id}/messages",
             response={200: MessagesOut, **ERRORS},
             summary="A conversation's messages, newest first")
+@kept_answer
 def message_list(request: HttpRequest, game_id: int, conversation_id: int, page: int = 1
                  ) -> dict[str, object]:
     """Reading the first page marks the conversation read, as its page does."""

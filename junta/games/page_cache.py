@@ -1,5 +1,5 @@
 """A campaign's pages kept as each viewer last saw them, served again until anything they are drawn
-from changes.
+from changes, and answered 304 Not Modified to a browser that holds them already.
 
 A page of a campaign (Status, Orders, Events, Map, History, the GM's overview) is a function of:
 - the campaign's rows, summed up by its content revision (`junta.games.revisions`: raised by
@@ -7,30 +7,49 @@ A page of a campaign (Status, Orders, Events, Map, History, the GM's overview) i
 - who asks: the person (his id, name and time zone) and his browser's CSRF secret, which the
   forms on the page carry;
 - the address asked for, query string included;
-- the clock, for what a page says about time (an absence under way, a deadline passed): the
-  current minute;
-- the code and templates that draw it (`SITE_VERSION`).
-The cache key is a hash of all of these, so nothing is ever invalidated by hand and nobody is
-ever served a page drawn for another. Drawn each time, never kept: a request that is not a GET,
-staff's pages (they carry the site's health), a page with messages to show, a browser without a
-CSRF cookie yet, and any answer that is not a plain 200 (an error, a redirect, a new cookie)."""
+- the code and templates that draw it (`SITE_VERSION`);
+- the clock, only at the moments something a page shows turns: an open phase's deadline
+  passing (the pages stop offering orders), a poll closing at its hour, an absence starting or
+  ending (each app registers its own with `clock_moments`). What only counts time (the
+  countdown to the deadline, how long ago) is drawn by the browser, never by the server.
+The cache key is a hash of all but the clock, so nothing is ever invalidated by hand and nobody
+is ever served a page drawn for another; what is kept under it carries the first of those
+moments after it was drawn (at most the next full hour: `valid_until`), and is drawn anew once
+it is reached.
+
+Conditional GET: a page kept or drawn is sent with an ETag, a hash of the viewer (his id, his
+browser's CSRF secret, the address) and of the page as drawn (its CSRF tokens and nonce left
+out, which differ at each drawing), so that it changes only when what he is shown changes: a
+revision raised by what he cannot see (another's secret orders) is not told by it.
+`If-None-Match` with it gets a 304 Not Modified: at the cost of a kept page (the session, the
+person, the revision, the cache) while it is kept, else once the page is drawn anew; either way
+the CSRF cookie is renewed, as a drawn page renews it, and no Content-Security-Policy is sent,
+so the browser keeps the one its copy's nonce goes with. Drawn each time, never kept nor
+tagged: a request that is not a GET, staff's pages (they carry the site's health), a page with
+messages to show, a browser without a CSRF cookie yet, and any answer that is not a plain 200
+(an error, a redirect, a new cookie)."""
 
 from __future__ import annotations
 
 import functools
 import hashlib
-import time
+import json
+import re
 from collections.abc import Callable
+from datetime import datetime
 from pathlib import Path
 
 from django.conf import settings
 from django.contrib.messages import get_messages
 from django.core.cache import caches
-from django.http import HttpRequest, HttpResponse, HttpResponseBase
+from django.db.models import Model
+from django.http import HttpRequest, HttpResponse, HttpResponseBase, HttpResponseNotModified
 from django.middleware.csrf import get_token
+from django.utils import timezone
 
 from junta.games import revisions
 from junta.games.cache_keys import content_key
+from junta.games.models import Phase
 
 SECONDS = 3600  # a page is rarely read again after an hour: let the cache forget it
 _SOURCES = ("junta", "accounts", "templates", "static")
@@ -50,47 +69,154 @@ def site_version() -> str:
 
 
 View = Callable[..., HttpResponseBase]
+# When pages of some campaigns (their ids) drawn at a moment (the second argument) next change by
+# the clock alone: the first moment after it that something they show turns (None: nothing).
+Moments = Callable[[list[int], datetime], datetime | None]
+_CLOCKS: list[Moments] = []
+HOUR = 3600  # no drawing is trusted past the next full hour, whatever the clocks say
+
+
+def clock_moments(moments: Moments) -> None:
+    """Register what makes a campaign's pages change by the clock alone (each app, when it
+    loads, for what its parts of the pages show): a page is kept, and its ETag answered with
+    304, only until the first such moment."""
+    _CLOCKS.append(moments)
+
+
+def deadlines(game_ids: list[int], now: datetime) -> datetime | None:
+    """An open phase's deadline: when it passes, the pages say so and take no more orders
+    (`status_info.clock`, `selectors.my_seats`)."""
+    return (Phase.objects.filter(game_id__in=game_ids, status=Phase.Status.OPEN,
+                                 deadline__gt=now)
+            .order_by("deadline").values_list("deadline", flat=True).first())
+
+
+clock_moments(deadlines)
+
+
+def valid_until(game_ids: list[int], now: datetime) -> int:
+    """The Unix second until which a page of these campaigns drawn `now` stays true by the
+    clock: the first registered moment after `now` (rounded down: never a second late), at
+    most the next full hour."""
+    until = (int(now.timestamp()) // HOUR + 1) * HOUR
+    if game_ids:
+        for moments in _CLOCKS:
+            moment = moments(game_ids, now)
+            if moment is not None:
+                until = min(until, int(moment.timestamp()))
+    return until
+
+
+# What differs between two drawings of one page for one browser: its forms' CSRF tokens (each
+# masked afresh) and its scripts' nonce; left out of its ETag.
+_DRAWN_AFRESH = re.compile(rb'(name="csrfmiddlewaretoken" value="|nonce=")[^"]*"')
+
+
+def etag(viewer: object, body: bytes) -> str:
+    """The ETag of `body` as drawn for `viewer` (everything that tells him from another: his id,
+    his browser's CSRF secret, the address): a hash of both, so that it changes only when
+    what he is shown changes (never when the campaign's revision is raised by what he cannot
+    see: another's secret orders) and never matches what another was shown."""
+    digest = hashlib.sha256(json.dumps(viewer, default=str).encode())
+    digest.update(_DRAWN_AFRESH.sub(rb"\1", body))
+    return f'"{digest.hexdigest()[:40]}"'
+
+
+def not_modified(request: HttpRequest, tag: str) -> bool:
+    """Whether the browser holds what `tag` names (`If-None-Match`)."""
+    asked = request.headers.get("If-None-Match") or ""
+    return any(tag == held.strip().removeprefix("W/") for held in asked.split(","))
+
+
+def answered_not_modified(tag: str) -> HttpResponseNotModified:
+    """304 for a browser that holds the page (or answer) of `tag`: without a
+    Content-Security-Policy, so that the browser keeps the one its copy's nonce goes with."""
+    response = HttpResponseNotModified()
+    response["ETag"] = tag
+    response["Cache-Control"] = CACHE_CONTROL
+    for config in ("_csp_config", "_csp_ro_config"):  # as Django's csp_override({}) sets
+        setattr(response, config, {})  # its CSP middleware adds none to this answer
+    return response
+
+
+CACHE_CONTROL = "private, no-cache"  # the browser may keep it, and asks each time (ETag)
 
 
 def kept_for_viewer(view: View) -> View:
     """Serve a campaign page (a view taking `game_id`) from the cache when this viewer has
     seen it since anything it is drawn from last changed (see the module's text)."""
-    return _kept(view, lambda request, game_id, *args, **kwargs: revisions.current(game_id))
+    def made_of(request: HttpRequest, game_id: int, *args: object, **kwargs: object
+                ) -> tuple[object, list[int]] | None:
+        number = revisions.current(game_id)
+        return None if number is None else (number, [game_id])
+    return _kept(view, made_of)
 
 
 def kept_lobby(view: View) -> View:
     """The same for the page of a person's campaigns and those open to join: drawn from all
     of them, so kept under all of their revisions (`revisions.lobby`)."""
-    return _kept(view, lambda request, *args, **kwargs: revisions.lobby(request.user))
+    def made_of(request: HttpRequest, *args: object, **kwargs: object
+                ) -> tuple[object, list[int]] | None:
+        if not isinstance(request.user, Model):  # nobody signed in: never kept
+            return None
+        numbers = revisions.lobby(request.user)
+        return numbers, [game_id for game_id, _number in numbers]
+    return _kept(view, made_of)
 
 
-def _kept(view: View, revision: Callable[..., object]) -> View:
+def _kept(view: View, revision: Callable[..., tuple[object, list[int]] | None]) -> View:
     page = f"{view.__module__}.{view.__qualname__}"
 
     @functools.wraps(view)
     def serve(request: HttpRequest, *args: object, **kwargs: object) -> HttpResponseBase:
-        key = page_key(request, page, lambda: revision(request, *args, **kwargs))
+        games: list[int] = []
+
+        def made_of() -> object:
+            found = revision(request, *args, **kwargs)
+            if found is None:
+                return None
+            games.extend(found[1])
+            return found[0]
+
+        key = page_key(request, page, made_of)
         if key is None:
             return view(request, *args, **kwargs)
+        secret = request.META["CSRF_COOKIE"]
+        viewer = (request.user.pk, hashlib.sha256(secret.encode()).hexdigest(),
+                  request.get_full_path())
         cache = caches["drawings"]
         kept = cache.get(key)
-        secret = request.META["CSRF_COOKIE"]
-        if kept is not None:
-            headers, body = kept
+        if kept is not None and timezone.now().timestamp() < kept[2]:
+            headers, body, _until, tag = kept
             get_token(request)  # the page's forms use the cookie: renewed, as a drawing does
-            return HttpResponse(body, headers=headers)
+            if not_modified(request, tag):
+                return answered_not_modified(tag)  # the browser's copy is this page
+            return _tagged(HttpResponse(body, headers=headers), tag)
+        until = valid_until(games, timezone.now())  # before drawing: a moment meanwhile counts
         response = view(request, *args, **kwargs)
-        if _keepable(request, response, secret):
-            assert isinstance(response, HttpResponse)  # not streaming: checked just above
-            cache.set(key, (dict(response.items()), response.content), SECONDS)
-        return response
+        if not _keepable(request, response, secret):
+            return response
+        assert isinstance(response, HttpResponse)  # not streaming: checked just above
+        tag = etag(viewer, response.content)
+        cache.set(key, (dict(response.items()), response.content, until, tag), SECONDS)
+        if not_modified(request, tag):  # drawn anew after a change he is not shown
+            get_token(request)
+            return answered_not_modified(tag)
+        return _tagged(response, tag)
 
     return serve
 
 
+def _tagged(response: HttpResponse, tag: str) -> HttpResponse:
+    response["ETag"] = tag
+    response["Cache-Control"] = CACHE_CONTROL
+    return response
+
+
 def page_key(request: HttpRequest, page: str, revision: Callable[[], object]) -> str | None:
     """The cache key of `page` as this request would draw it, `revision` summing up what it is
-    drawn from (None: no such thing); None: draw it, never keep it."""
+    drawn from (None: no such thing); None: draw it, never keep it. The clock is not in it:
+    what is kept under it is kept until its clock's next moment (`valid_until`)."""
     user = getattr(request, "user", None)
     secret = request.META.get("CSRF_COOKIE")
     if (request.method != "GET" or user is None or not user.is_authenticated or user.is_staff
@@ -102,7 +228,7 @@ def page_key(request: HttpRequest, page: str, revision: Callable[[], object]) ->
     return content_key(
         "page", site_version(), page, request.get_full_path(), user.pk,
         getattr(user, "public_name", ""), getattr(user, "time_zone", ""),
-        hashlib.sha256(secret.encode()).hexdigest(), made_of, int(time.time() // 60))
+        hashlib.sha256(secret.encode()).hexdigest(), made_of)
 
 
 def _keepable(request: HttpRequest, response: HttpResponseBase, secret: str) -> bool:

@@ -20,7 +20,9 @@ that what they rely on is listed here and the rest of games may change freely:
 - selectors (a viewer's campaigns and seat, the roster, the unread speeches, the reports and
   the clock of a phase) and the content revision (`watch`, `raised`) and hooks
   (`on_phase_published`, `on_announcement_posted`) the apps above register with, and the
-  number now (`current_revision`: the site's live answer to a page left open is kept under it);
+  number now (`current_revision`: the site's live answer to a page left open is kept under it;
+  `lobby_revision`, those of all a person's campaigns), and what conditional GETs are made of
+  (`clock_moments` the apps register, `valid_until`, `conditional_etag`, `not_modified`);
 - a practice campaign against the bots: the dashboard's form that starts one
   (`PracticeForm`), and its phases played on once its player is final (`play_practice_on`:
   the API's final mark, as the Orders page's);
@@ -129,7 +131,16 @@ from junta.games.order_intake import (
     set_final,
     submit_orders,
 )
-from junta.games.page_cache import kept_for_viewer, kept_lobby
+from junta.games.page_cache import (
+    answered_not_modified,
+    clock_moments,
+    kept_for_viewer,
+    kept_lobby,
+    not_modified,
+    site_version,
+    valid_until,
+)
+from junta.games.page_cache import etag as conditional_etag
 from junta.games.play import (
     Seat,
     current_turn_results,
@@ -156,6 +167,7 @@ from junta.games.repository import (
     write_board,
 )
 from junta.games.revisions import current as current_revision
+from junta.games.revisions import lobby as lobby_revision
 from junta.games.revisions import raised, watch
 from junta.games.rollbacks import undone, undone_phases
 from junta.games.selectors import (
@@ -229,6 +241,10 @@ __all__ = [
     # a campaign's file (junta.gm.backup): games' rows, and the machinery the others' use
     "ARCHIVE_USERS", "AppArchive", "ArchiveError", "ArchiveExporting", "ArchiveRestoring",
     "ArchiveRow", "ArchiveTable", "GAMES_ARCHIVE", "export_game_row", "restore_game_row",
+    # conditional GET (page_cache): the clock's moments each app registers, the ETag of an
+    # answer drawn under a key until a moment, and the 304 for a browser that holds it
+    "answered_not_modified", "clock_moments", "conditional_etag", "lobby_revision",
+    "not_modified", "site_version", "valid_until",
     # watchers (spectators): the last phase a person may see (`last_phase_seen_by`, the
     # replay's limit), the watchers' own, where an outsider is sent, the campaigns to watch
     "MAX_WATCH_DELAY", "last_phase_seen_by", "last_watched_phase", "outsider_sent_to",

@@ -230,8 +230,8 @@ class Clock:
 def clock(game: Game, phase: Phase | None, *, all_final: bool = False,
           now: datetime | None = None) -> Clock:
     """The `Clock` of the campaign's current phase (`phase`: its latest). A page that shows
-    it is kept for the current minute only (`page_cache`), so `passed` is never a minute
-    late."""
+    it is kept only until the open phase's deadline (`page_cache.deadlines`), so `passed` is
+    never late."""
     now = now or timezone.now()
     review_mode = game.review_mode == Game.ReviewMode.REVIEW
     if phase is None or game.status in (Game.Status.FORMING, Game.Status.FINISHED):

@@ -12,9 +12,9 @@ stands in the site layer above both.
 The answer is kept in the "drawings" cache under the campaign's content revision (raised by any
 change a page of it shows, a private message or a message read among them), the viewer and the
 phase asked about, so a poll while nothing changed costs the session, the person, the revision
-and the cache. Its ETag is a hash of the answer itself: it changes only when what this viewer
-sees changes (a number raised by another's secret orders tells him nothing), and
-`If-None-Match` with it gets a 304."""
+and the cache. Its ETag is a hash of the viewer and the answer itself: it changes only when what
+this viewer sees changes (a number raised by another's secret orders tells him nothing), never
+matches another viewer's, and `If-None-Match` with it gets a 304."""
 
 from __future__ import annotations
 
@@ -113,7 +113,8 @@ def live(request: AuthenticatedHttpRequest, game_id: int) -> HttpResponse:
         kept = caches["drawings"].get(key)
     if kept is None:
         body = json.dumps(answer(request, game_id, shown_id), sort_keys=True)
-        kept = (body, '"live-' + hashlib.sha256(body.encode()).hexdigest()[:24] + '"')
+        mine = f"{request.user.pk}:{body}"  # never another viewer's, even were it the same
+        kept = (body, '"live-' + hashlib.sha256(mine.encode()).hexdigest()[:24] + '"')
         if key is not None:
             caches["drawings"].set(key, kept, SECONDS)
     body, etag = kept

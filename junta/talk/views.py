@@ -220,7 +220,9 @@ def new_messages(request: AuthenticatedHttpRequest, game_id: int,
     after = int(after_text)
     last_id = talk.messages.order_by("-id").values_list("id", flat=True).first() or 0
     me = access.membership(talk, reader)
-    etag = f'"talk-{talk.id}-{after}-{last_id}"'
+    # the reader's own: the messages are drawn for him (his are marked), and read only with read=1
+    read = int(request.GET.get("read") == "1")
+    etag = f'"talk-{talk.id}-{request.user.pk}-{after}-{last_id}-{read}"'
     if request.headers.get("If-None-Match") == etag:
         response: HttpResponse = HttpResponseNotModified()
         response["ETag"] = etag

@@ -1,0 +1,87 @@
+"""Conditional GET for the API's reads, as the site's pages have it (`junta.games.page_cache`):
+an answer about campaigns is a function of their content revisions, the caller (his id, name and
+zone), the address asked (query included), the code, and the clock only at the moments the
+campaigns' apps register (an open phase's deadline passing: `clock` and `open` say so).
+
+`kept_answer` (under a GET route) sends the answer with an ETag, a hash of the caller, the
+address and the answer itself, so that it changes only when what he is shown changes (never
+when a revision is raised by what he cannot see, another's secret orders), and answers
+`If-None-Match` with it 304 Not Modified. What an answer is made of names a small row in the
+"drawings" cache, its ETag and until when the clock leaves it true: while it is there, the
+same revisions and the moment ahead, the 304 costs the revision and the cache, never the
+answer; else the answer is drawn, then 304 if its ETag is the one held. Authentication and the
+rate limits run before (a 304 is counted as a call); a 404 or any error is never tagged.
+
+A campaign's routes (a `game_id`) are made of its revision; the list of the caller's campaigns
+of those of all his campaigns and those forming (`lobby_revision`)."""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import json
+from collections.abc import Callable
+
+from django.core.cache import caches
+from django.http import HttpRequest, HttpResponse
+from django.utils import timezone
+
+from junta.api.auth import caller
+from junta.games.public import (
+    answered_not_modified,
+    conditional_etag,
+    current_revision,
+    lobby_revision,
+    not_modified,
+    site_version,
+    valid_until,
+)
+
+SECONDS = 3600  # an answer's row is rarely asked about again an hour on
+_PENDING = "junta.api.conditional"  # request.META: what the answer being drawn is made of
+
+
+def kept_answer[Answer](view: Callable[..., Answer]) -> Callable[..., Answer | HttpResponse]:
+    """Conditional GET for a route's answer (see the module)."""
+
+    @functools.wraps(view)
+    def answer(request: HttpRequest, *args: object, **kwargs: object) -> Answer | HttpResponse:
+        user = caller(request)
+        game_id = kwargs.get("game_id")
+        games: list[int]
+        made_of: object
+        if isinstance(game_id, int):
+            made_of, games = current_revision(game_id), [game_id]
+        else:
+            numbers = lobby_revision(user)
+            made_of, games = numbers, [game for game, _number in numbers]
+        if made_of is None or request.method != "GET":
+            return view(request, *args, **kwargs)
+        key = "api:" + hashlib.sha256(json.dumps(
+            [site_version(), request.get_full_path(), user.pk, user.public_name,
+             user.time_zone, made_of], default=str).encode()).hexdigest()
+        now = timezone.now()
+        kept = caches["drawings"].get(key)
+        if kept is not None and now.timestamp() < kept[0] and not_modified(request, kept[1]):
+            return answered_not_modified(kept[1])
+        request.META[_PENDING] = (key, valid_until(games, now),
+                                  [user.pk, request.get_full_path()])
+        return view(request, *args, **kwargs)
+
+    return answer
+
+
+def tagged(request: HttpRequest, response: HttpResponse) -> HttpResponse:
+    """The answer drawn, with its ETag (kept for the next ask), or 304 if the caller holds it
+    already (`JuntaAPI.create_response` passes every answer here)."""
+    pending = request.META.pop(_PENDING, None)
+    if pending is None or response.status_code != 200:
+        return response
+    key, until, viewer = pending
+    tag = conditional_etag(viewer, response.content)
+    caches["drawings"].set(key, (until, tag), SECONDS)
+    if not_modified(request, tag):
+        return answered_not_modified(tag)
+    response["ETag"] = tag
+    response["Cache-Control"] = "private, no-cache"
+    return response

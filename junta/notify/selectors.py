@@ -4,7 +4,7 @@ devices a person gets pushes on."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import UTC, date, datetime, timedelta
+from datetime import UTC, date, datetime, time, timedelta
 
 from django.db.models import QuerySet
 from django.http import Http404
@@ -49,6 +49,8 @@ class AbsenceRow:
     name: str  # the character's name
     player_name: str  # the person's public name
     current: bool  # away today (in the player's own zone)
+    starts_at: datetime  # the midnight his first day away starts, in his zone
+    ends_at: datetime  # the midnight after his last day away, in his zone
 
 
 def absences_for(game: Game, *, include_past: bool = False,
@@ -68,9 +70,12 @@ def absences_for(game: Game, *, include_past: bool = False,
         if not include_past and absence.ends_on < today:
             continue
         character = absence.player.character
+        zone = user_zone(absence.player.user)
         out.append(AbsenceRow(
             absence, character.name if character else absence.player.user.public_name,
-            absence.player.user.public_name, absence.starts_on <= today <= absence.ends_on))
+            absence.player.user.public_name, absence.starts_on <= today <= absence.ends_on,
+            datetime.combine(absence.starts_on, time(), tzinfo=zone),
+            datetime.combine(absence.ends_on + timedelta(days=1), time(), tzinfo=zone)))
     return out
 
 

@@ -185,12 +185,18 @@ def _kept(view: View, revision: Callable[..., tuple[object, list[int]] | None]) 
         viewer = (request.user.pk, hashlib.sha256(secret.encode()).hexdigest(),
                   request.get_full_path())
         cache = caches["drawings"]
+        now = timezone.now().timestamp()
+        if request.headers.get("If-None-Match"):  # its ETag alone first: a small read
+            held = cache.get(key + ":etag")
+            if held is not None and now < held[0] and not_modified(request, held[1]):
+                get_token(request)  # the copy's forms use the cookie: renewed, as a drawing does
+                return answered_not_modified(held[1])
         kept = cache.get(key)
-        if kept is not None and timezone.now().timestamp() < kept[2]:
+        if kept is not None and now < kept[2]:
             headers, body, _until, tag = kept
             get_token(request)  # the page's forms use the cookie: renewed, as a drawing does
-            if not_modified(request, tag):
-                return answered_not_modified(tag)  # the browser's copy is this page
+            if not_modified(request, tag):  # its ETag's own row forgotten, not the page
+                return answered_not_modified(tag)
             return _tagged(HttpResponse(body, headers=headers), tag)
         until = valid_until(games, timezone.now())  # before drawing: a moment meanwhile counts
         response = view(request, *args, **kwargs)
@@ -198,7 +204,8 @@ def _kept(view: View, revision: Callable[..., tuple[object, list[int]] | None]) 
             return response
         assert isinstance(response, HttpResponse)  # not streaming: checked just above
         tag = etag(viewer, response.content)
-        cache.set(key, (dict(response.items()), response.content, until, tag), SECONDS)
+        cache.set_many({key: (dict(response.items()), response.content, until, tag),
+                        key + ":etag": (until, tag)}, SECONDS)
         if not_modified(request, tag):  # drawn anew after a change he is not shown
             get_token(request)
             return answered_not_modified(tag)

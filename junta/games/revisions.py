@@ -70,7 +70,9 @@ def watch(model: type[Model], game_path: str, *, signals: bool = True) -> None:
 
 
 def current(game_id: int) -> int | None:
-    """The campaign's number now (None: no such campaign)."""
+    """The campaign's number now (None: no such campaign, as is an id no database holds)."""
+    if not 0 < game_id < 2 ** 63:
+        return None
     return (ContentRevision.objects.filter(game_id=game_id)
             .values_list("number", flat=True).first())
 

@@ -246,3 +246,9 @@ def test_new_messages_never_match_another_members_etag(running):
     tag = ask(first, url)["ETag"]
     assert ask(first, url, tag).status_code == 304
     assert ask(second, url, tag).status_code == 200
+
+
+def test_an_id_no_database_holds_is_404_not_an_error(running):
+    _game, users = running
+    client = browser(users[0])
+    assert ask(client, reverse("game_status", args=[10 ** 30])).status_code == 404

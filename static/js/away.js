@@ -20,7 +20,8 @@
         li.insertBefore(document.createTextNode(" "), li.firstChild);
         li.insertBefore(mark, li.firstChild);
       } else if (now < from && mark) {
-        if (mark.nextSibling && mark.nextSibling.nodeType === 3) { mark.nextSibling.remove(); }
+        var next = mark.nextSibling;  // " Don Carlos": the space after the mark goes with it
+        if (next && next.nodeType === 3) { next.textContent = next.textContent.replace(/^ /, ""); }
         mark.remove();
       }
     });

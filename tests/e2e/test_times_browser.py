@@ -38,3 +38,18 @@ def test_a_page_left_open_says_the_deadline_passed_and_who_is_away_now(browser):
     page.clock.run_for("48:00:00")  # back: the line goes
     assert page.locator("#away").is_hidden()
     context.close()
+
+
+def test_away_now_drawn_by_the_server_goes_if_the_browser_is_not_there_yet(browser):
+    """The server drew "Away now:" by its clock; a browser whose clock is behind takes it off
+    and keeps the line's words."""
+    context = browser.new_context()
+    page = context.new_page()
+    page.clock.install(time="2026-12-01T12:00:00Z")
+    page.set_content(MARKUP.replace('2026-12-03T23:00:00+0000">',
+                                    '2026-12-03T23:00:00+0000"><strong data-away-now>Away now:'
+                                    "</strong> "))
+    page.add_script_tag(content=(JS / "away.js").read_text())
+    assert page.locator("#away").text_content().startswith("Don Carlos (Carlos),\nWed 2 Dec")
+    assert page.locator("#away strong").count() == 0
+    context.close()

@@ -2,7 +2,8 @@
 deadline counting down in his own zone, whether he owes orders, and what was said since he last
 looked (speeches on the Events page, private messages), each linking to the campaign's Status;
 unread messages all in one conversation link straight to it (one page less to read them). His
-practice campaigns against the bots are marked so, and its form starts one.
+practice campaigns against the bots are marked so, and its form starts one; when campaigns under
+way let him watch them, a link to their list (in the archive).
 
 It reads both the players' side (`junta.games`) and the private conversations (`junta.talk`),
 so it stands in the site layer above them; anonymous visitors get the welcome page."""
@@ -25,6 +26,7 @@ from junta.games.public import (
     my_seats,
     phase_title,
     unread_speeches,
+    watchable_games,
 )
 from junta.talk.public import unanswered_by_game, unread_by_conversation, unread_by_game
 
@@ -98,5 +100,9 @@ def rows_for(user: Any) -> list[Row]:
 def home(request: HttpRequest) -> HttpResponse:
     if not request.user.is_authenticated:
         return render(request, "home.html")
-    return render(request, "site/dashboard.html", {"rows": rows_for(request.user),
-                                                   "practice_form": PracticeForm()})
+    user = request.user
+    # the campaigns under way he may watch (not his own): the archive lists them
+    watchable = watchable_games().exclude(gm_id=user.pk).exclude(players__user_id=user.pk)
+    return render(request, "site/dashboard.html", {"rows": rows_for(user),
+                                                   "practice_form": PracticeForm(),
+                                                   "watchable": watchable.count()})

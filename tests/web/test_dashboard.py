@@ -6,11 +6,13 @@ from __future__ import annotations
 import re
 
 import pytest
+from django.contrib.auth import get_user_model
 from django.urls import reverse
 
 from junta.games import speeches
 from junta.games.campaigns import start_campaign
 from junta.games.models import Game
+from junta.gm.services import update_settings
 from junta.talk import access, services
 
 pytestmark = pytest.mark.django_db
@@ -105,3 +107,21 @@ def test_unread_messages_in_one_conversation_link_straight_to_it(campaign, clien
     card = card_of(client.get(reverse("home")).content.decode(), game)
     assert f'<a href="{reverse("talk_index", args=[game.id])}"><strong>2 unread private ' \
            'messages</strong>' in card
+
+
+def test_the_dashboard_leads_to_the_campaigns_he_may_watch(campaign, client):
+    """Campaigns under way their GM made watchable (not his own) are named from his dashboard,
+    linked to their list in the archive (`junta.games.watching`)."""
+    game, users = campaign(players=6)
+    start_campaign(game.id, game.gm)
+    outsider = get_user_model().objects.create_user(email="onlooker@example.org")
+    client.force_login(outsider)
+    assert "Watch a campaign" not in client.get(reverse("home")).content.decode()
+    update_settings(game.id, game.gm, {"watchable": True})
+    page = client.get(reverse("home")).content.decode()
+    link = f'<a href="{reverse("game_archive")}#watch-h">1 campaign you may watch</a>'
+    assert "Watch a campaign" in page and link in page
+    archive = client.get(reverse("game_archive")).content.decode()
+    assert 'id="watch-h"' in archive and reverse("watch_families", args=[game.id]) in archive
+    client.force_login(users[0])  # his own campaign is on his dashboard already
+    assert "Watch a campaign" not in client.get(reverse("home")).content.decode()

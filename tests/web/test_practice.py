@@ -5,7 +5,11 @@ at a time, abandoned or restarted after a confirmation, never in the profile's r
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
+
 import pytest
+from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.test import override_settings
 from django.urls import reverse
@@ -19,6 +23,7 @@ from tests.web.browser_forms import form_to, form_with, submit
 pytestmark = pytest.mark.django_db
 
 START = "/games/practice/new/"
+CSS = Path(settings.BASE_DIR) / "static" / "css" / "junta.css"
 
 
 @pytest.fixture(autouse=True)
@@ -70,7 +75,10 @@ def test_two_clicks_on_the_dashboard_start_a_practice_campaign(client, person):
     assert f'{reverse("rules")}#first-election' in status
     assert 'data-clock="practice"' in status and "Restart" in status
     dashboard = client.get("/").content.decode()
-    assert "practice-mark" in dashboard and game.name in dashboard
+    assert game.name in dashboard
+    mark = re.search(r'<span class="([^"]*practice-mark[^"]*)">practice</span>', dashboard)
+    assert mark and "badge" in mark.group(1).split()  # the site's badge, styled in its CSS
+    assert re.search(r"^\.badge \{[^}]*background", CSS.read_text(), re.M)
     assert "No deadline" in dashboard
 
 

@@ -15,7 +15,7 @@ from django.contrib.auth import get_user_model
 from django.urls import reverse
 from django.utils.html import escape
 
-from junta.engine import view_for
+from junta.engine import Rng, bot_orders, view_for, why_no_orders
 from junta.games import order_intake, repository
 from junta.games.campaigns import start_campaign
 from junta.games.models import AuditEntry, Game, Phase, PhaseResult, Speech
@@ -23,7 +23,7 @@ from junta.games.speeches import post_speech
 from junta.games.watching import last_phase_seen_by, last_watched_phase
 from junta.gm.services import GMError, update_settings
 from tests.web.browser_forms import forms_in, submit
-from tests.web.campaigns import play_days
+from tests.web.campaigns import advance_until, play_days
 from tests.web.leak_markers import BANK, NOTE, POCKET, TALK, rewrite, user_at, write_to_gm
 
 pytestmark = pytest.mark.django_db
@@ -315,3 +315,52 @@ def test_a_watcher_replays_on_the_map_exactly_the_phases_the_delay_allows(watche
     settle(game, watchable=False)
     assert client.get(reverse("game_replay", args=[game.id])).status_code == 404
     assert client.get(reverse("game_replay_step", args=[game.id, 1])).status_code == 404
+
+
+def test_a_watcher_of_a_coup_sees_what_the_delay_allows_and_no_secret(campaign, client):
+    """A coup under way (Coup Phase 4 open, the three before it published; in the open phase
+    a family got the pocket and bank markers, a General ordered his moves with a note to the
+    GM and a family wrote to the GM): at delays 0, 1 and 3 a watcher's History and replay hold
+    exactly the phases allowed, his Map and Families the state after the last of them as a
+    spectator sees it (the coup's units as they stood then, or no coup yet), and none of his
+    pages a secret, a private line or the open phase."""
+    game, users = campaign(players=6)
+    start_campaign(game.id, game.gm)
+    phase = advance_until(game, users, lambda p, s: p.kind == "coup" and s.coup is not None
+                          and s.coup["phase"] == 4, limit=150)
+    state = rewrite(phase, _markers(2))
+    general = next(s for s in range(len(state.players)) if any(
+        u["owner"] == s for u in state.coup["units"]) and not why_no_orders(state, s))
+    moves = [o.to_dict() for o in bot_orders(state, general, Rng("watch-coup"))]
+    order_intake.submit_orders(phase.id, user_at(game, general), moves,
+                               state_version=Game.objects.get(pk=game.pk).state_version,
+                               note_to_gm=NOTE)
+    write_to_gm(game, 2, TALK)
+    settle(game, watchable=True)
+    latest = phase.number - 1
+    numbers = secret_numbers(game)
+    assert numbers, "the markers are in the states"
+    lines = private_lines(game)
+    client.force_login(watcher())
+    for phases in (0, 1, 3):
+        delay(game, phases)
+        allowed = latest - phases
+        seen = crawl(client, game)
+        shown = {int(n) for n in re.findall(r'id="phase-(\d+)"', seen["watch_history"])}
+        assert shown == set(range(min(shown), allowed + 1)), phases  # its latest page
+        assert f"up to phase {allowed}" in seen["watch_map"]
+        expected = view_for(repository.state_after(PhaseResult.objects.get(
+            phase__game=game, phase__number=allowed)), None)
+        watch = client.get(reverse("watch_map", args=[game.id])).context["watch"]
+        assert watch.view == expected, phases
+        if phases < 3:
+            assert watch.view.get("coup") is not None, phases  # the coup's units, as then
+        for number in (allowed, allowed + 1):  # the replay: as far as the delay allows
+            response = client.get(reverse("game_replay_step", args=[game.id, number]))
+            assert response.status_code == (200 if number == allowed else 404), (phases, number)
+            seen[f"replay {number}"] = response.content.decode()
+        for name, page in seen.items():
+            for marker in (*SECRETS, *numbers):
+                assert marker not in page, (phases, name, marker)
+            for line in lines:
+                assert line not in page, (phases, name, line)

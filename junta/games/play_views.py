@@ -161,8 +161,13 @@ def orders(request: AuthenticatedHttpRequest, game_id: int) -> HttpResponse:
         outcome = page.submit(request.POST, request.user)
         if outcome.done:
             messages.success(request, outcome.message)
-            if game.practice and practice.play_on(game.id):  # the bots at once: no deadline
+            played = practice.play_on(game.id) if game.practice else 0  # no deadline
+            if played == 1:
                 messages.info(request, "The bots gave their orders: the results are out.")
+            elif played:  # on while he owed nothing (dead, or nothing asked of him)
+                messages.info(request, f"The bots gave their orders: {played} phases were "
+                                       "played while you owed no orders; their results are "
+                                       "in the History.")
             return redirect("game_map" if outcome.to_map else "game_orders", game_id=game.id)
         status_code = 400
     state = seat.state

@@ -4,7 +4,9 @@ GameMaster and no deadline. A phase is played
 as soon as he marks his orders final: the bots give theirs at once and the phase is adjudicated
 through the same pipeline as a deadline's (`adjudication.adjudicate_phase`, exactly once: the
 game row locked, the phase still open), then the next, and so on while he owes nothing, until
-he owes orders again (`play_on`).
+he owes orders again (`play_on`). In exile he owes nothing, yet may ask to return at any time:
+each phase waits for his final mark. Dead, he may not act: the bots play on to the next turn,
+when his family returns.
 
 A practice campaign is his alone: its pages are 404 to anyone else (`selectors.game_for`), it
 takes nobody else, it is never in the lobby, the archive, the mails or anyone's results (the
@@ -28,7 +30,7 @@ from django.db.models import Max
 from django.utils import timezone
 
 from accounts.public import User
-from junta.engine import BOT_STYLES, PHASE_TITLES, PhaseKind, Rng, bot_orders
+from junta.engine import BOT_STYLES, PHASE_TITLES, PhaseKind, Rng, Status, bot_orders
 from junta.games import adjudication, order_intake, repository
 from junta.games.campaigns import CampaignError, do_start_campaign
 from junta.games.locking import lock_game
@@ -38,7 +40,7 @@ MIN_BOTS, MAX_BOTS = 5, 9
 MAX_RUNNING = 3
 HIS_SEAT = 0  # the person's seat in his practice campaign; the bots' come after
 # the most phases one final mark may play before he owes orders again (a bound, never reached
-# in play: he owes orders in every turn's phases)
+# in play: he owes orders in every turn's phases, and an exile is asked in every phase)
 MAX_PHASES_AT_ONCE = 40
 
 SYSTEM_EMAIL = "practice-gm@practice.invalid"
@@ -154,11 +156,20 @@ def _play_one(game_id: int, now: datetime) -> bool:
         if phase is None:
             return False
         me = _his_seat(game)
-        if me.engine_seat in (phase.owing_seats or []) and not phase.orders.filter(
-                player=me, final=True).exists():
+        if _waits_for_him(phase, me) and not phase.orders.filter(player=me, final=True).exists():
             return False  # his turn
         _bots_order(game, phase, now)
         return adjudication.adjudicate_phase(phase.id, now=now, force=True) is not None
+
+
+def _waits_for_him(phase: Phase, me: Player) -> bool:
+    """Whether the phase waits for his final mark: he owes orders in it, or he is in exile,
+    whence he may ask to return at any time (docs/rules.md §exile), though he owes nothing
+    (played on, the bots would take every phase from him). The dead may not act until the
+    next turn begins (§death): the bots play on without him."""
+    if me.engine_seat in (phase.owing_seats or []):
+        return True
+    return repository.state_before(phase).players[me.engine_seat].status == Status.EXILED
 
 
 def _bots_order(game: Game, phase: Phase, now: datetime) -> None:

@@ -2,14 +2,17 @@
 form, then played by marking the orders final on each phase (the bots order at once and the
 phase is played), from the nominations through the whole first turn, in which the bots stage
 a coup (on this seed), and the second, to the third turn. The Status page of each phase is
-saved as a screenshot in a folder the test prints."""
+saved as a screenshot in a folder the test prints. Then the pages that ask before it is
+restarted or abandoned pass axe's WCAG checks, and it is abandoned."""
 
 from __future__ import annotations
 
 import pytest
 from django.contrib.auth import get_user_model
+from playwright.sync_api import expect
 
 from junta.games.models import Game
+from tests.e2e.checks import serious_axe_violations
 from tests.e2e.sessions import screenshot_folder, signed_in
 from tests.web.endings import city_zones
 
@@ -59,6 +62,22 @@ def test_a_whole_turn_against_the_bots_on_a_phone(live_server, browser, fixed_se
     assert lessons == 0  # every kind of phase met in the first turn
     assert game.phases.filter(kind="aftermath", status="published", turn=1).exists()
     assert game.phases.filter(turn=2, kind="locations", status="published").exists()
+    # Restart and Abandon each ask first on a page of their own: axe's WCAG checks on both
+    for name in ("Restart", "Abandon"):
+        with page.expect_navigation():
+            page.get_by_role("link", name=name, exact=True).click()
+        expect(page.get_by_role("heading", level=1)).to_have_text(f"{name} {game.name}?")
+        assert serious_axe_violations(page) == [], name
+        assert no_horizontal_scroll(page), name
+        page.screenshot(path=str(folder / f"zz-{name.lower()}.png"), full_page=True)
+        if name == "Restart":
+            with page.expect_navigation():
+                page.get_by_role("link", name="Cancel").click()
+    with page.expect_navigation():
+        page.get_by_role("button", name="Confirm: abandon").click()
+    assert page.url == f"{base}/"
+    game.refresh_from_db()
+    assert game.status == Game.Status.FINISHED
     with capsys.disabled():
         print(f"\nscreenshots of a practice campaign to its third turn in {folder}")
     context.close()

@@ -18,7 +18,7 @@ from junta.engine import Catalog
 from junta.games import practice, repository
 from junta.games.models import Game, Order, Phase, PhaseResult
 from junta.games.templatetags.career import career
-from tests.web.browser_forms import form_to, form_with, submit
+from tests.web.browser_forms import form_to, form_with, forms_in, submit
 
 pytestmark = pytest.mark.django_db
 
@@ -261,3 +261,46 @@ def test_no_deadline_in_the_calendar_feed(person):
     from junta.notify.calendar import my_phases
     practice.start_practice(person, "Los Papayas", 5)
     assert my_phases(person, timezone.now()) == []
+
+
+def test_in_exile_each_phase_waits_for_him_and_dead_the_bots_play_on(client, person):
+    """An exile owes no orders, yet "may ask to return at any time" (docs/rules.md §exile):
+    each phase of his practice campaign waits for his final mark, and his Status page says he
+    is in exile. "A dead player cannot act until the next turn begins" (docs/rules.md §death):
+    the bots play on to the phase where his family, back under its heir's name, owes orders
+    again. When one final mark plays several phases he is told how many."""
+    start(client)
+    game = the_game(person)
+    told = []
+    while (phase := open_phase(game)).kind != "locations":
+        response = mark_final(client, game)
+        told.append(client.get(response["Location"]).content.decode())
+    assert any(re.search(r"The bots gave their orders: \d+ phases were played while you owed "
+                         r"no orders", page) for page in told)
+    url = reverse("game_orders", args=[game.id])
+    form = next(f for f in forms_in(client.get(url).content.decode())
+                if "order-location-place" in f.names())
+    submit(client, url, form.set("order-location-place", "exile").set("and_final", ""))
+    for _ in range(2):  # in exile: one phase at a time, at his final mark
+        nxt = open_phase(game)
+        assert nxt.number == phase.number + 1 and 0 not in nxt.owing_seats
+        assert repository.state_before(nxt).players[0].status == "exiled"
+        assert "You are in exile" in client.get(reverse("game_status", args=[game.id])) \
+            .content.decode()
+        assert practice.play_on(game.id) == 0  # nothing played before he is final
+        mark_final(client, game)
+        phase = nxt
+    # dead (as the phase that killed him leaves it): he owes nothing and may not act
+    dead = open_phase(game)
+    state = repository.state_before(dead)
+    state.players[0].status = "dead"
+    state.players[0].fresh = True
+    repository.rewrite_state_before(dead, state)
+    played = practice.play_on(game.id)
+    back = open_phase(game)
+    assert played >= 3 and back.number == dead.number + played and back.turn == dead.turn + 1
+    assert 0 in back.owing_seats
+    heir = repository.state_before(back).players[0]
+    assert heir.status == "alive" and heir.name == "Los Papayas the Younger"
+    assert game.phases.filter(number__gte=dead.number, number__lt=back.number,
+                              status=Phase.Status.PUBLISHED).count() == played

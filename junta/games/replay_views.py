@@ -83,6 +83,13 @@ def step_url(game_id: int, number: int) -> str:
     return reverse("game_replay_step", args=[game_id, number])
 
 
+def step_urls(game_id: int, numbers: list[int]) -> list[str]:
+    """`step_url` of each number, reversed once (each step's page lists every step's address:
+    hundreds in a long campaign)."""
+    head = step_url(game_id, 0).removesuffix("/0/")
+    return [f"{head}/{n}/" for n in numbers]
+
+
 def replay(request: HttpRequest, game_id: int) -> HttpResponse:
     """The replay's start: its first step, or the step the slider's form asks for
     (`?step=<n>`, counted from 1); a page saying so while nothing is published."""
@@ -122,14 +129,14 @@ def replay_step(request: HttpRequest, game_id: int, number: int) -> HttpResponse
         fighting, fighting_title = fighting_of(result, names_of(view), moved_in(view, coup))
     context = map_context(view, fighting, fighting_title)
     turn = result.phase.turn
+    urls = step_urls(game.pk, steps)
     label = f"{f'Turn {turn}, ' if turn else ''}{title}"
     context.update({
         "game": game, "steps": steps, "index": index + 1, "number": number, "label": label,
         "report": drawn["html"], "finished": finished,
-        "previous": step_url(game.pk, steps[index - 1]) if index else None,
-        "next": step_url(game.pk, steps[index + 1]) if index + 1 < len(steps) else None,
-        "first": step_url(game.pk, steps[0]), "last": step_url(game.pk, steps[-1]),
-        "urls": [step_url(game.pk, n) for n in steps],
+        "previous": urls[index - 1] if index else None,
+        "next": urls[index + 1] if index + 1 < len(steps) else None,
+        "first": urls[0], "last": urls[-1], "urls": urls,
         "form": ReplayStepForm(initial={"step": index + 1}, steps=len(steps)),
     })
     context.update(_watch_menu(game, request))

@@ -32,6 +32,7 @@ from junta.engine import (
     build,
     condition_detail,
 )
+from junta.games.quick_widgets import QuickRenderer
 
 if TYPE_CHECKING:
     from django_stubs_ext import StrOrPromise
@@ -120,6 +121,8 @@ class RenderedGroup(TypedDict):
 class OrderForm(forms.Form):
     """One of the engine's options as a form. `values()`, `condition()` and `order()` read a
     valid form back into the engine's terms."""
+
+    default_renderer = QuickRenderer()  # a page draws dozens of these: no template per option
 
     def __init__(self, option: OrderOption, state: GameState, seat: int,
                  data: Mapping[str, Any] | None = None, *,  # Any: Django's form data

@@ -36,6 +36,7 @@ from junta.games.coup_maps import coup_maps
 from junta.games.headlines import headline
 from junta.games.models import Game, Order, Phase, PhaseResult, Player, Speech
 from junta.games.rollbacks import undone
+from junta.games.selectors import seated
 from junta.games.vote_tables import Block, public_blocks
 
 
@@ -71,7 +72,7 @@ def seat_for(game: Game, user: User, roster: list[Player] | None = None) -> Seat
     if roster is not None:
         player = next((p for p in roster if p.user_id == user.id), None)
     else:
-        player = game.players.filter(user=user, membership=Player.Membership.ACTIVE).first()
+        player = seated(game, user)
     if player is None and game.gm_id != user.id:
         raise Http404
     phase, state = display_state(game)
@@ -288,5 +289,5 @@ def viewer_for(game: Game, user: User) -> int | str | None:
     ends everyone sees everything (the engine's events say so themselves)."""
     if game.gm_id == user.id:
         return "gm"
-    player = game.players.filter(user=user, membership=Player.Membership.ACTIVE).first()
+    player = seated(game, user)
     return player.seat if player else None

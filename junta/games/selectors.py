@@ -131,6 +131,20 @@ def game_for(user: User, game_id: int) -> Game:
     return game
 
 
+def seated(game: Game, user: User | None) -> Player | None:
+    """The person's seat in the campaign (his active Player row), None for anyone else. Read
+    once for this Game object: a page asks it from its view, its menu and its tags, each of
+    them through the same object (fetched anew by every request, so never stale across
+    requests)."""
+    if user is None or not user.is_authenticated:
+        return None
+    memo: dict[int, Player | None] = game.__dict__.setdefault("_seated", {})
+    if user.pk not in memo:
+        memo[user.pk] = game.players.filter(
+            user_id=user.pk, membership=Player.Membership.ACTIVE).first()
+    return memo[user.pk]
+
+
 def last_orders(phase: Phase, player: Player) -> Order | None:
     """The player's orders "last time" (docs/rules.md §repeat-orders): his orders, as he gave
     them, of the latest earlier phase of this campaign whose kind this phase repeats (the
@@ -185,8 +199,7 @@ def speeches(game: Game) -> QuerySet[Speech]:
 
 def events_reader(game: Game, user: User) -> bool:
     """Whether the person has "new" marks on the Events page: its GM or a seated player."""
-    return game.gm_id == user.id or game.players.filter(
-        user=user, membership=Player.Membership.ACTIVE).exists()
+    return game.gm_id == user.id or seated(game, user) is not None
 
 
 def seen_until(game: Game, user: User) -> datetime | None:

@@ -20,6 +20,7 @@ from junta.games import hooks
 from junta.games.campaigns import CampaignError
 from junta.games.models import Announcement, EventsSeen, Game, Player, Speech
 from junta.games.play import display_state
+from junta.games.selectors import seated
 
 MAX_SPEECH_LENGTH = 20000
 MAX_ANNOUNCEMENT_LENGTH = 20000
@@ -47,11 +48,7 @@ def speaker_for(game: Game, user: User) -> tuple[Player | None, str] | None:
     "The GameMaster"."""
     if game.gm_id == user.id:
         return None, "The GameMaster"
-    player = (
-        game.players.filter(user=user, membership=Player.Membership.ACTIVE)
-        .prefetch_related("characters")
-        .first()
-    )
+    player = seated(game, user)
     if player is None:
         return None
     character = player.character

@@ -24,8 +24,9 @@ from django.urls import reverse
 from accounts.public import User
 from junta.engine import GameState, StateView, view_for
 from junta.games import repository
-from junta.games.models import MAX_WATCH_DELAY, Game, PhaseResult, Player, Speech
+from junta.games.models import MAX_WATCH_DELAY, Game, PhaseResult, Speech
 from junta.games.play import history_results, published_results
+from junta.games.selectors import seated
 
 __all__ = ["MAX_WATCH_DELAY", "Watch", "is_member", "last_phase_seen_by", "last_watched_phase",
            "outsider_sent_to", "watch_for", "watchable_games"]
@@ -78,8 +79,7 @@ def is_member(game: Game, user: User | None) -> bool:
     """The campaign's GM or one of its seated players."""
     if user is None or not user.is_authenticated:
         return False
-    return game.gm_id == user.pk or game.players.filter(
-        user_id=user.pk, membership=Player.Membership.ACTIVE).exists()
+    return game.gm_id == user.pk or seated(game, user) is not None
 
 
 def last_phase_seen_by(game: Game, user: User | None) -> int | None:

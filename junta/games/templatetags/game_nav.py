@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from django import template
 
-from junta.games.models import Game, Player
+from junta.games.models import Game
+from junta.games.selectors import seated
 
 register = template.Library()
 
@@ -19,5 +20,4 @@ def holds_seat(context: template.Context, game: Game) -> bool:
     seat: object = context.get("seat")  # a play.Seat, or whatever else a page calls "seat"
     if hasattr(seat, "player") and getattr(seat, "game", None) == game:
         return seat.player is not None
-    return Player.objects.filter(game=game, user=user,
-                                 membership=Player.Membership.ACTIVE).exists()
+    return seated(game, user) is not None

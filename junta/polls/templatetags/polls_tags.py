@@ -8,7 +8,7 @@ from django.template.loader import render_to_string
 from django.utils.safestring import SafeString
 
 from accounts.public import User
-from junta.games.public import Game, Player
+from junta.games.public import Game, Player, seated
 from junta.polls import selectors, services
 
 register = template.Library()
@@ -21,7 +21,7 @@ def open_polls(context: template.Context, game: Game) -> SafeString | str:
     user = context.get("user")
     if user is None or not user.is_authenticated:
         return ""
-    seat = services.seat_of(game, user)
+    seat = seated(game, user)  # the seat the page read already, if it did
     if user.id != game.gm_id and seat is None:
         return ""
     polls = selectors.open_polls(game, seat)

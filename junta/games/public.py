@@ -82,6 +82,7 @@ from junta.games.forms import (
     SpeechForm,
     watch_fields,
 )
+from junta.games.fragments import drawn_entries
 from junta.games.gm_changes import (
     bump_state_version,
     change_settings,
@@ -221,7 +222,8 @@ __all__ = [
     "Unit", "add_heir", "backdate_speech", "bump_state_version", "campaign_running",
     "change_settings", "changelog_for", "clock", "current_revision", "current_turn_results",
     "demo_account",
-    "demo_campaign", "display_state", "drawn_report", "drawn_reports", "event_to_json",
+    "demo_campaign", "display_state", "drawn_entries", "drawn_report", "drawn_reports",
+    "event_to_json",
     "events_items", "events_reader", "extend_phase_deadline", "finished_demo_campaign",
     "form_error_lines", "form_prefix", "game_for", "hand_seat_over", "history_results", "join_game",
     "joinable_games", "keep_draft", "kept_for_viewer", "kept_lobby", "let_players_poll",

@@ -18,6 +18,7 @@ from junta.games.public import (
     Phase,
     SpeechForm,
     current_turn_results,
+    drawn_entries,
     drawn_reports,
     events_items,
     events_reader,
@@ -93,6 +94,8 @@ def events(request: AuthenticatedHttpRequest, game_id: int) -> HttpResponse:
     is_gm = game.gm_id == request.user.id
     context = {
         "game": game, "page": page, "items": items, "form": form, "preview": preview,
+        # each entry drawn once and kept (a new speech is the one entry drawn)
+        "drawn_items": drawn_entries(items, may_reply=bool(speaker and not silent)),
         "speaker": speaker, "silent": silent, "refused_text": refused_text,
         "replying_to": replying_to, "new_count": new_count,
         "first_new": next((i for i in items if i.new), None),

@@ -1,5 +1,8 @@
-"""The entries of the Events page (speeches, the GameMaster's announcements) drawn once, then
-read from the "drawings" cache.
+"""What pages draw again and again from the same rows, drawn once and then read from the
+"drawings" cache: the entries of the Events page (speeches, the GameMaster's announcements) and
+the empty order forms of the Orders page.
+
+The Events page's entries.
 
 A campaign that talks all day changes its content revision with every speech, so its Events
 page is drawn anew at nearly every visit (`page_cache`); what is on it, though, is mostly what
@@ -13,31 +16,27 @@ input of its drawing, a reader is never served an entry drawn otherwise than his
 
 from __future__ import annotations
 
-import hashlib
-from pathlib import Path
-
 from django.core.cache import caches
 from django.template.loader import render_to_string
 from django.utils import timezone
 from django.utils.safestring import SafeString, mark_safe
 
 from junta.games.cache_keys import content_key
-from junta.games.models import Speech
+from junta.games.models import Game, Phase, Speech
+from junta.games.orders_page import Entry
+from junta.games.page_cache import site_version
 from junta.games.selectors import EventsItem
 
-_HERE = Path(__file__).parent
 TEMPLATE = "games/_events_item.html"
-# the code and templates an entry is drawn with: a change in any draws every entry anew
-CODE_VERSION = hashlib.sha256(b"".join((_HERE / name).read_bytes() for name in (
-    "fragments.py", "templates/games/_events_item.html",
-    "templatetags/local_times.py"))).hexdigest()[:16]
+ORDER_FORM = "games/_order_form.html"
 SECONDS = 24 * 3600
 
 
 def entry_key(entry: EventsItem, *, may_reply: bool) -> str:
     """The cache key of an Events entry as drawn for a reader (see the module's text)."""
     item = entry.item
-    made_of: list[object] = [CODE_VERSION, entry.kind, item.pk, entry.created_at.isoformat(),
+    # site_version: the code and templates it is drawn with (a change draws them all anew)
+    made_of: list[object] = [site_version(), entry.kind, item.pk, entry.created_at.isoformat(),
                              entry.new, timezone.get_current_timezone_name()]
     if isinstance(item, Speech):
         reply_to = item.reply_to
@@ -64,3 +63,42 @@ def drawn_entries(entries: list[EventsItem], *, may_reply: bool) -> list[SafeStr
         cache.set_many(new, SECONDS)
         kept.update(new)
     return [mark_safe(kept[key]) for key in keys]  # drawn by our own template, escaped there
+
+
+# The Orders page's forms. A form shown empty (not sent back with messages, not changing an
+# order) is a function of the engine's state the phase opened with (its digest: a GM's ruling
+# rewrites it), the seat and the option, whether it is shown unfolded (the phase's likely
+# order) and with the box "and mark my orders final", and the state version its hidden field
+# carries. Its key names all of them, the campaign, the phase and the seat included: a seat's
+# forms (its cards, its money) are only ever shown to whoever holds that seat. The page's CSRF
+# token, its one part that is the reader's browser's own, is drawn as a placeholder and put in
+# when the page is drawn.
+_TOKEN = "csrf0placeholder0of0a0kept0order0form"
+
+
+def order_form_key(game: Game, phase: Phase, seat: int, entry: Entry, state_version: int
+                   ) -> str:
+    return content_key("order-form", site_version(), game.id, phase.id, phase.state_digest,
+                       state_version, seat, entry.option.key, entry.likely,
+                       entry.and_final is not None)
+
+
+def draw_order_forms(game: Game, phase: Phase, seat: int, entries: list[Entry], *,
+                     state_version: int, csrf_token: str) -> None:
+    """Set `drawn` on each entry shown empty: its form as `games/_order_form.html` draws it
+    on the player's Orders page, from the cache when it is there (see above)."""
+    empty = [e for e in entries if not e.bound and e.change is None and not e.form.is_bound]
+    if not empty:
+        return
+    keys = [order_form_key(game, phase, seat, e, state_version) for e in empty]
+    cache = caches["drawings"]
+    kept = cache.get_many(keys)
+    new = {key: render_to_string(ORDER_FORM, {
+        "entry": e, "form": e.form, "option": e.option, "state_version": state_version,
+        "csrf_token": _TOKEN}) for key, e in zip(keys, empty, strict=True) if key not in kept}
+    if new:
+        cache.set_many(new, SECONDS)
+        kept.update(new)
+    for key, e in zip(keys, empty, strict=True):
+        # drawn by our own template, escaped there; the token is letters and digits
+        e.drawn = mark_safe(kept[key].replace(_TOKEN, csrf_token))

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 
 from django.http import QueryDict
+from django.utils.safestring import SafeString
 
 from accounts.public import User
 from junta.engine import (
@@ -48,6 +49,7 @@ class Entry:
     # not given yet, when no other form is (one re-shown with its messages, one changing an
     # order, the list of the orders of last time)
     likely: bool = False
+    drawn: SafeString | None = None  # the form drawn already (`fragments.draw_order_forms`)
 
     @property
     def html_id(self) -> str:

@@ -9,6 +9,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
 from django.http import Http404, HttpResponse
+from django.middleware.csrf import get_token
 from django.shortcuts import redirect, render
 from django.urls import NoReverseMatch, reverse
 from django.views.decorators.http import require_POST
@@ -27,6 +28,7 @@ from junta.engine import (
     zone_name,
 )
 from junta.games import (
+    fragments,
     play,
     practice,
     report_pages,
@@ -189,6 +191,11 @@ def orders(request: AuthenticatedHttpRequest, game_id: int) -> HttpResponse:
         "instructions": instruction_lines(state, seat.seat),
         **page.context(),
     }
+    entries = context["entries"]
+    if context["open"] and isinstance(entries, list):  # the forms shown empty: drawn once
+        fragments.draw_order_forms(game, seat.phase, seat.seat, entries,
+                                   state_version=game.state_version,
+                                   csrf_token=get_token(request))
     return render(request, "games/orders.html", context, status=status_code)
 
 

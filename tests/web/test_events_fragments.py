@@ -6,32 +6,26 @@ first (his "new" marks, his links to answer, his time zone are his own)."""
 from __future__ import annotations
 
 import re
-from unittest import mock
 
 import pytest
 from django.test import Client
 from django.urls import reverse
 
 from junta.engine import Status
-from junta.games import fragments, repository
+from junta.games import repository
 from junta.games.campaigns import start_campaign
 from junta.games.models import Game, Player
 from junta.games.speeches import post_speech
 from tests.web.browser_forms import csrf_browser as browser
-from tests.web.campaigns import drawn_next, open_phase, state_of
+from tests.web.campaigns import open_phase, state_of
+from tests.web.fragment_counts import drawn_page
 
 pytestmark = pytest.mark.django_db
 
 
 def events(client: Client, game: Game) -> tuple[str, int]:
-    """The Events page drawn anew for this client, and how many entries were drawn for it
-    (the others were read from the cache)."""
-    drawn_next(client)
-    with mock.patch.object(fragments, "render_to_string",
-                           wraps=fragments.render_to_string) as draw:
-        response = client.get(reverse("game_events", args=[game.id]))
-    assert response.status_code == 200
-    return response.content.decode(), draw.call_count
+    """The page drawn anew for this client, and how many fragments were drawn for it."""
+    return drawn_page(client, reverse("game_events", args=[game.id]))
 
 
 def entry(text: str, marker: str) -> str:

@@ -1,6 +1,6 @@
 """What pages draw again and again from the same rows, drawn once and then read from the
 "drawings" cache: the entries of the Events page (speeches, the GameMaster's announcements) and
-the empty order forms of the Orders page.
+the empty order forms of the Orders page, the city's map.
 
 The Events page's entries.
 
@@ -16,11 +16,16 @@ input of its drawing, a reader is never served an entry drawn otherwise than his
 
 from __future__ import annotations
 
+import dataclasses
+from collections.abc import Mapping, Sequence
+
 from django.core.cache import caches
 from django.template.loader import render_to_string
 from django.utils import timezone
 from django.utils.safestring import SafeString, mark_safe
 
+from junta.engine import CoupView
+from junta.games import citymap
 from junta.games.cache_keys import content_key
 from junta.games.models import Game, Phase, Speech
 from junta.games.orders_page import Entry
@@ -102,3 +107,20 @@ def draw_order_forms(game: Game, phase: Phase, seat: int, entries: list[Entry], 
     for key, e in zip(keys, empty, strict=True):
         # drawn by our own template, escaped there; the token is letters and digits
         e.drawn = mark_safe(kept[key].replace(_TOKEN, csrf_token))
+
+
+# The city's map (`citymap.render_svg`), a pure function of what it is given: kept under a hash
+# of all of it (the viewer's own planned orders included, when drawn over it), so that it is
+# only ever read back for a drawing that would be the same.
+def city_svg(coup: CoupView | None, names: Mapping[int, str], *, title: str,
+             moved_in: int | None = None, battles: Sequence[citymap.Battle] = (),
+             planned: SafeString | None = None) -> SafeString:
+    key = content_key("city-svg", site_version(), coup, sorted(names.items()), title, moved_in,
+                      [dataclasses.astuple(b) for b in battles], planned)
+    cache = caches["drawings"]
+    kept: str | None = cache.get(key)
+    if kept is None:
+        kept = str(citymap.render_svg(coup, names, moved_in=moved_in, battles=battles,
+                                      title=title, planned=planned))
+        cache.set(key, kept, SECONDS)
+    return mark_safe(kept)  # drawn by citymap, escaped there

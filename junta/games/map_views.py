@@ -11,7 +11,7 @@ from django.utils.safestring import SafeString
 
 from accounts.public import AuthenticatedHttpRequest
 from junta.engine import PublicView
-from junta.games import citymap, map_orders, play, selectors
+from junta.games import citymap, fragments, map_orders, play, selectors
 from junta.games.coup_maps import fighting_of, moved_in
 from junta.games.models import Game, Phase
 from junta.games.page_cache import kept_for_viewer
@@ -56,7 +56,7 @@ def map_context(view: PublicView, fighting: list[citymap.Battle] | None = None,
     }
     context["retreats"] = any(b.retreats for b in fought)
     if coup is None:
-        context["svg"] = citymap.render_svg(None, names, title="Map of the city",
+        context["svg"] = fragments.city_svg(None, names, title="Map of the city",
                                             planned=planned)
         context["deployment"] = citymap.deployment(view.get("positions"), names)
         return context
@@ -64,7 +64,7 @@ def map_context(view: PublicView, fighting: list[citymap.Battle] | None = None,
     stacks = citymap.stacks(coup, names)
     control = coup.get("control") or {}
     context.update({
-        "svg": citymap.render_svg(coup, names, moved_in=shown, battles=fought,
+        "svg": fragments.city_svg(coup, names, moved_in=shown, battles=fought,
                                   title="Map of the city with every unit of the coup",
                                   planned=planned),
         "moves_of": shown, "moves": citymap.moves(coup, shown, names),

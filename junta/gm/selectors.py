@@ -66,10 +66,13 @@ def players(game: Game) -> list[Player]:
                 .order_by("membership", "seat", "joined_at"))
 
 
-def player_rows(game: Game, phase: Phase | None, state: GameState | None) -> list[PlayerRow]:
+def player_rows(game: Game, phase: Phase | None, state: GameState | None,
+                everyone: list[Player] | None = None) -> list[PlayerRow]:
     """Seated players with who owes orders, who is final, and how many of the last phases each
-    missed (owed orders and sent none): the absence record."""
-    seated = [p for p in players(game) if p.membership == Player.Membership.ACTIVE]
+    missed (owed orders and sent none): the absence record. `everyone`: the campaign's
+    players (`players`), when the caller has read them."""
+    everyone = players(game) if everyone is None else everyone
+    seated = [p for p in everyone if p.membership == Player.Membership.ACTIVE]
     orders = {}
     if phase is not None:
         orders = {o.player.seat: o for o in Order.objects.filter(phase=phase)

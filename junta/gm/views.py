@@ -55,7 +55,6 @@ from junta.games.public import (
     state_after,
     when,
 )
-from junta.games.public import pending as pending_players
 from junta.gm import confirm, forms, selectors, services
 from junta.gm.checks import CampaignCheck, chain_lines
 from junta.gm.permissions import gm_game_or_404
@@ -134,10 +133,12 @@ def _ask(request: HttpRequest, game: Game, active: str, cancel: str,
 def overview(request: AuthenticatedHttpRequest, game: Game) -> HttpResponse:
     phase, state = selectors.current(game)
     heartbeat = Heartbeat.objects.filter(name=Heartbeat.SWEEP).first()
+    everyone = selectors.players(game)  # the seated and those asking to join, in one query
     return render(request, "gm/overview.html", {
         "game": game, "phase": phase, "state": state, "active": "overview",
-        "rows": selectors.player_rows(game, phase, state),
-        "pending": pending_players(game),
+        "rows": selectors.player_rows(game, phase, state, everyone),
+        "pending": sorted((p for p in everyone if p.membership == Player.Membership.PENDING),
+                          key=lambda p: p.joined_at),
         "heartbeat": heartbeat, "heartbeat_stale": heartbeat is None or heartbeat.is_stale(),
         "phase_title": current_phase(state).title if state else "",
         "recent": list(selectors.audit(game)[:5]),

@@ -1,18 +1,20 @@
 """What pages draw again and again from the same rows, drawn once and then read from the
-"drawings" cache: the entries of the Events page (speeches, the GameMaster's announcements) and
-the empty order forms of the Orders page, the city's map.
+"drawings" cache: the entries of the Events page (speeches, the GameMaster's announcements),
+the empty order forms of the Orders page, the city's map. Each is kept under a key
+(`cache_keys.content_key`) that hashes everything it is drawn from, the code and templates
+(`page_cache.site_version`) included: nothing is invalidated by hand, and a reader is only
+ever served a fragment that his own drawing would give.
 
-The Events page's entries.
-
-A campaign that talks all day changes its content revision with every speech, so its Events
-page is drawn anew at nearly every visit (`page_cache`); what is on it, though, is mostly what
-was there before. Each entry is kept as HTML under a key (`cache_keys.content_key`) that hashes
-everything it is drawn from: the row's kind, id, time, speaker and stored HTML (a speech's
-Markdown is rendered and sanitised once, when posted), the speech it answers, whether it is new
-to this reader and whether he may answer it, the time zone it is written in, and the code and
-templates that draw it. A new speech is one new entry to draw; the others are read back. An
-entry holds nothing secret (every reader of the page reads it), and since its key names every
-input of its drawing, a reader is never served an entry drawn otherwise than his own would be."""
+The Events page's entries. A campaign that talks all day changes its content revision with
+every speech, so its Events page is drawn anew at nearly every visit (`page_cache`); what is on
+it, though, is mostly what was there before. Each entry is kept as HTML under a key
+(`cache_keys.content_key`) that hashes everything it is drawn from: the row's kind, id, time,
+speaker and stored HTML (a speech's Markdown is rendered and sanitised once, when posted), the
+speech it answers, whether it is new to this reader and whether he may answer it, the time zone
+it is written in, and the code and templates that draw it. A new speech is one new entry to
+draw; the others are read back. An entry holds nothing secret (every reader of the page reads
+it), and since its key names every input of its drawing, a reader is never served an entry
+drawn otherwise than his own would be."""
 
 from __future__ import annotations
 

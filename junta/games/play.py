@@ -48,6 +48,7 @@ class Seat:
     state: GameState
     view: StateView
     order: Order | None
+    phase_orders: list[Order] | None = None  # every seat's, when asked (`seat_for`)
 
     @property
     def seat(self) -> int | None:
@@ -66,9 +67,12 @@ def display_state(game: Game) -> tuple[Phase | None, GameState | None]:
     return phase, repository.state_before(phase)
 
 
-def seat_for(game: Game, user: User, roster: list[Player] | None = None) -> Seat:
+def seat_for(game: Game, user: User, roster: list[Player] | None = None, *,
+             every_order: bool = False) -> Seat:
     """The person's seat in the campaign (404 unless seated or its GM), with the phase shown,
-    its state and his view of it. `roster`: the seated players, when the caller has them."""
+    its state and his view of it. `roster`: the seated players, when the caller has them;
+    `every_order`: read every seat's orders of the phase (`phase_orders`, with their players),
+    his own among them, in the one query that reads his."""
     if roster is not None:
         player = next((p for p in roster if p.user_id == user.id), None)
     else:
@@ -79,6 +83,10 @@ def seat_for(game: Game, user: User, roster: list[Player] | None = None) -> Seat
     if phase is None or state is None:  # not started: no phase, no state
         raise Http404
     viewer: int | str | None = player.seat if player else "gm"
+    if every_order:
+        orders = list(Order.objects.filter(phase=phase).select_related("player"))
+        order = next((o for o in orders if player and o.player_id == player.id), None)
+        return Seat(game, player, phase, state, view_for(state, viewer), order, orders)
     order = Order.objects.filter(phase=phase, player=player).first() if player else None
     return Seat(game, player, phase, state, view_for(state, viewer), order)
 

@@ -57,7 +57,7 @@ def start(request: AuthenticatedHttpRequest, game_id: int) -> HttpResponse:
 
 def _status_context(request: AuthenticatedHttpRequest, game: Game) -> dict[str, object]:
     seated = selectors.roster(game)
-    seat = play.seat_for(game, request.user, seated)
+    seat = play.seat_for(game, request.user, seated, every_order=True)
     state, view = seat.state, seat.view
     me = view.get("me")
     roster = {p.seat: p for p in seated}
@@ -74,7 +74,8 @@ def _status_context(request: AuthenticatedHttpRequest, game: Game) -> dict[str, 
     percent = min(100, round(100 * money["drawn"] / money["known_total"]))
     dead = me is not None and seat.seat is not None and \
         state.players[seat.seat].status == Status.DEAD
-    in_orders, all_final = status_info.who_is_in(seat.phase, state)
+    in_orders, all_final = status_info.who_is_in(seat.phase, state, seat.phase_orders)
+    seat.phase_orders = None  # the other seats' orders, secret: never in the page's context
     return {
         "game": game, "seat": seat, "view": view, "me": me, "phase": seat.phase,
         "state": state, "roster": roster, "cabinet": cabinet, "money_percent": percent,

@@ -262,7 +262,8 @@ class InOrders:
     orders: str  # ORDERS_NONE, ORDERS_IN or ORDERS_FINAL
 
 
-def who_is_in(phase: Phase, state: GameState) -> tuple[list[InOrders], bool]:
+def who_is_in(phase: Phase, state: GameState, orders: list[Order] | None = None
+              ) -> tuple[list[InOrders], bool]:
     """For each seat whose owing orders is public (`public_owes_orders`: docs/rules.md
     §secrets, "the list of who owes orders names only those whose turn to order everyone can
     see"), whether its orders for the open phase are final, in (at least one order given) or
@@ -275,9 +276,13 @@ def who_is_in(phase: Phase, state: GameState) -> tuple[list[InOrders], bool]:
     seats are final (the phase still closes at the next sweep; the pages show it then)."""
     if phase.status != Phase.Status.OPEN:
         return [], False
-    rows = {seat: (final, bool(payload)) for seat, final, payload in
-            Order.objects.filter(phase=phase).values_list("player__seat", "final", "payload")
-            if seat is not None}
+    if orders is not None:  # the phase's orders with their players, read by the caller
+        rows = {o.player.seat: (o.final, bool(o.payload)) for o in orders
+                if o.player.seat is not None}
+    else:
+        rows = {seat: (final, bool(payload)) for seat, final, payload in
+                Order.objects.filter(phase=phase)
+                .values_list("player__seat", "final", "payload") if seat is not None}
     owing = set(phase.owing_seats or [])
     public = public_owes_orders(state)
     all_final = bool(owing) and owing == set(public) \

@@ -15,10 +15,10 @@ from tests.engine.option_states import STATES
 
 
 def _states() -> list[GameState]:
-    played = campaign_states("quick-widgets", 60)
+    played = campaign_states("quick-widgets", 30)
     coups = [s for s in played if s.coup is not None][:2]
     assert coups  # a coup's forms: stacks, zones, strikes
-    return [make() for make in STATES.values()] + played[5::15] + coups
+    return [make() for make in STATES.values()] + played[12::10] + coups
 
 
 def _drawn(form: OrderForm, renderer: object) -> list[str]:

@@ -170,12 +170,14 @@ def _kept(view: View, revision: Callable[..., tuple[object, list[int]] | None]) 
     @functools.wraps(view)
     def serve(request: HttpRequest, *args: object, **kwargs: object) -> HttpResponseBase:
         games: list[int] = []
+        made: list[object] = []
 
         def made_of() -> object:
             found = revision(request, *args, **kwargs)
             if found is None:
                 return None
             games.extend(found[1])
+            made.append(found[0])
             return found[0]
 
         key = page_key(request, page, made_of)
@@ -198,7 +200,7 @@ def _kept(view: View, revision: Callable[..., tuple[object, list[int]] | None]) 
             if not_modified(request, tag):  # its ETag's own row forgotten, not the page
                 return answered_not_modified(tag)
             return _tagged(HttpResponse(body, headers=headers), tag)
-        until = valid_until(games, timezone.now())  # before drawing: a moment meanwhile counts
+        until = _kept_until(games, made[0])  # before drawing: a moment meanwhile counts
         response = view(request, *args, **kwargs)
         if not _keepable(request, response, secret):
             return response
@@ -212,6 +214,22 @@ def _kept(view: View, revision: Callable[..., tuple[object, list[int]] | None]) 
         return _tagged(response, tag)
 
     return serve
+
+
+def _kept_until(games: list[int], made_of: object) -> int:
+    """`valid_until` for pages of `games` drawn now from what `made_of` sums up, asked of the
+    clocks once per change of the campaigns: every moment they register (a deadline, a poll's
+    closing hour, an absence) is a row whose change raises the revision, so while it stands and
+    the moment found has not come, no other moment came before it."""
+    cache = caches["drawings"]
+    key = content_key("until", games, made_of)
+    now = timezone.now()
+    held = cache.get(key)
+    if held is not None and now.timestamp() < held:
+        return int(held)
+    until = valid_until(games, now)
+    cache.set(key, until, SECONDS)
+    return until
 
 
 def _tagged(response: HttpResponse, tag: str) -> HttpResponse:

@@ -337,7 +337,7 @@ def test_the_map_page_shows_no_secret(campaign, client):
 
 @needs_db
 def test_the_map_page_makes_the_same_queries_however_long_the_campaign(
-        campaign, client, django_assert_max_num_queries):
+        campaign, client):
     game, users = campaign()
     start_campaign(game.id, game.gm)
     url = reverse("game_map", args=[game.id])
@@ -346,9 +346,8 @@ def test_the_map_page_makes_the_same_queries_however_long_the_campaign(
     early = queries_for(client, url)
     play_days(game, users, 8)
     assert queries_for(client, url) == early
-    client.force_login(game.gm)
-    with django_assert_max_num_queries(early):
-        assert client.get(url).status_code == 200
+    client.force_login(game.gm)  # drawn for him as for a player (the clocks' moments apart:
+    assert queries_for(client, url) <= early  # page_cache asks them once per change, not here)
 
 
 # --- the fighting of a coup phase ---------------------------------------------------------------

@@ -389,8 +389,8 @@ def run(args: argparse.Namespace, scratch: Path, outcome: dict[str, object],
                 deadline=datetime.fromtimestamp(moment, tz=UTC))
         connections.close_all()
         load_before = os.getloadavg()[0]
-        samples, wall = evening.play(args.clients, args.seconds)
-        outcome.update(summary(samples, wall))
+        samples = evening.play(args.clients, args.seconds)
+        outcome.update(summary(samples, args.seconds, len(players) / args.pace))
         outcome["load_average"] = [round(load_before, 2), round(os.getloadavg()[0], 2)]
         say(f"the evening is over: {outcome['requests']} requests")
         outcome.update(wait_for_results(at))
@@ -421,16 +421,22 @@ def wait_for_results(at: dict[int, float]) -> dict[str, object]:
             "due": len(at)}
 
 
-def summary(samples: list[Sample], wall: float) -> dict[str, object]:
+def summary(samples: list[Sample], seconds: float, offered: float) -> dict[str, object]:
+    """The JSON line's figures; `offered`: the requests a second the players' pace asks for
+    (more than req_per_s when the site or the client threads fall behind, late_p99_ms says by
+    how much)."""
     ms = [1000 * s.seconds for s in samples if s.status in EXPECTED | REFUSED]
     statuses = Counter(s.status for s in samples)
     errors = [s for s in samples if s.status not in EXPECTED | REFUSED]
     out: dict[str, object] = {
-        "requests": len(samples), "req_per_s": round(len(samples) / wall, 1),
+        "requests": len(samples), "req_per_s": round(len(samples) / seconds, 1),
         "p50_ms": round(percentile(ms, 50), 1) if ms else None,
         "p95_ms": round(percentile(ms, 95), 1) if ms else None,
         "p99_ms": round(percentile(ms, 99), 1) if ms else None,
         "errors": len(errors),
+        "offered_per_s": round(offered, 1),
+        "late_p99_ms": round(1000 * percentile([s.late for s in samples], 99), 1)
+        if samples else None,
         "refused": sum(statuses[s] for s in REFUSED),
         "statuses": {str(k): v for k, v in sorted(statuses.items())},
         "actions": dict(Counter(s.what for s in samples).most_common()),
@@ -454,6 +460,7 @@ class Sample:
     status: int
     seconds: float
     refusal: str = ""  # what the page said when it refused the form
+    late: float = 0.0  # seconds it was sent after its time (every client thread was busy)
 
 
 @dataclass
@@ -547,15 +554,26 @@ class Player:
                        ask.path, answer.status, seconds, refusal), self.next.think)
 
     def days(self) -> Generator[Ask, Answer, None]:
+        """His visits, over and over: each player starts at a visit of his own (the evening
+        is a moment of everyone's day, not its start)."""
         base = f"/games/{self.game}"
         talks: list[str] = []
+        visits: list[Callable[[], Generator[Ask, Answer, None]]] = [
+            lambda: self.page("dashboard", "/"),
+            lambda: self.page("status", f"{base}/status/"),
+            lambda: self.events(base),
+            lambda: self.talk(base, talks),
+            lambda: self.orders(base),
+            lambda: self.page("status", f"{base}/status/"),
+        ]
+        first = self.rng.randrange(len(visits))
+        visits = visits[first:] + visits[:first]
         while True:
-            yield Ask("dashboard", "/")
-            yield Ask("status", f"{base}/status/")
-            yield from self.events(base)
-            yield from self.talk(base, talks)
-            yield from self.orders(base)
-            yield Ask("status", f"{base}/status/")
+            for visit in visits:
+                yield from visit()
+
+    def page(self, what: str, path: str) -> Generator[Ask, Answer, None]:
+        yield Ask(what, path)
 
     def events(self, base: str) -> Generator[Ask, Answer, None]:
         page = yield Ask("events", f"{base}/events/")
@@ -654,7 +672,9 @@ class Evening:
         for thread in threads:
             thread.join()
 
-    def play(self, clients: int, seconds: float) -> tuple[list[Sample], float]:
+    def play(self, clients: int, seconds: float) -> list[Sample]:
+        """The requests answered within the `seconds` (those still under way then are not
+        counted)."""
         lock = threading.Condition()
         start = time.monotonic()
         end = start + seconds
@@ -671,10 +691,11 @@ class Evening:
                         if now >= end:
                             return
                         if queue and queue[0][0] <= now:
-                            _, n = heapq.heappop(queue)
+                            due, n = heapq.heappop(queue)
                             break
                         lock.wait(min(end, queue[0][0] if queue else end) - now)
                 sample, pause = self.players[n].step()
+                sample.late = now - due
                 after = time.monotonic()
                 with lock:
                     if after < end:
@@ -688,12 +709,12 @@ class Evening:
             thread.start()
         for thread in threads:
             thread.join()
-        return samples, time.monotonic() - start
+        return samples
 
 
 # --- forms, read from the page as a browser reads them ------------------------------------------
 
-ERROR = re.compile(r'class="error[^"]*"[^>]*>(.*?)</(?:div|p|ul|span)>', re.DOTALL)
+ERROR = re.compile(r'<(?:div|p|ul)\b[^>]*class="error[^"]*"[^>]*>(.*?)</(?:div|p|ul)>', re.DOTALL)
 FORM = re.compile(r"<form\b.*?</form>", re.DOTALL | re.IGNORECASE)
 
 

@@ -68,21 +68,23 @@ def adjudicate_phase(
     now = now or timezone.now()
     with transaction.atomic():
         game, phase = lock_phase(phase_id)
-        with revisions.raised(game.id):  # one raise for the dozen rows written
+        # one raise for the dozen rows written: the lock's
+        with revisions.raised(game.id, by_lock=True):
             if phase.status != Phase.Status.OPEN:
                 return None
             if not force and (game.status not in ACTIVE_GAME_STATUSES or not is_due(phase, now)):
                 return None
             log.info("adjudicating %s", phase)
             state = repository.state_before(phase)
-            orders = repository.orders_for_engine(phase)
-            resolution = engine.resolve(state, orders, repository.submission_order(phase))
+            orders, submitted = repository.orders_and_submission(phase)
+            resolution = engine.resolve(state, orders, submitted)
+            state_after = resolution.state.to_dict()  # serialised once, digested as stored
             result = PhaseResult.objects.create(
                 phase=phase,
                 orders_used=repository.orders_as_json(orders),
                 events=[repository.event_to_json(event) for event in resolution.events],
-                state_after=resolution.state.to_dict(),
-                digest=engine.digest(resolution.state),
+                state_after=state_after,
+                digest=engine.data_digest(state_after),
                 engine_version=engine.ENGINE_VERSION,
             )
             if settings.JUNTA_FAULT_ADJUDICATION_DELAY:  # crash tests: time to kill the worker
@@ -130,7 +132,7 @@ def publish_draft(phase_id: int, by_user_id: int, now: datetime | None = None) -
             raise PermissionError("Only the campaign's GameMaster publishes results.")
         if phase.status != Phase.Status.DRAFTED:
             return None
-        with revisions.raised(game.id):
+        with revisions.raised(game.id, by_lock=True):  # the lock raised the number
             next_phase = publish(game, phase, phase.result, now)
             AuditEntry.objects.create(game=game, actor_id=by_user_id, action="publish",
                                       data={"phase": phase.number})

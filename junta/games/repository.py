@@ -76,11 +76,7 @@ def new_state(game: Game, names: list[str]) -> GameState:
 
 def orders_for_engine(phase: Phase) -> dict[int, list[EngineOrder]]:
     """Every seat's stored orders for the phase, parsed into engine orders (by seat)."""
-    orders: dict[int, list[EngineOrder]] = {}
-    rows = Order.objects.filter(phase=phase).select_related("player").order_by("player__seat")
-    for row in rows:
-        orders[row.player.engine_seat] = [engine.parse_order(dict(item)) for item in row.payload]
-    return orders
+    return orders_and_submission(phase)[0]
 
 
 def submission_order(phase: Phase) -> list[int]:
@@ -88,6 +84,20 @@ def submission_order(phase: Phase) -> list[int]:
     rows = Order.objects.filter(phase=phase, first_submitted_seq__isnull=False)
     return [seat for seat in rows.order_by("first_submitted_seq").values_list(
         "player__seat", flat=True) if seat is not None]
+
+
+def orders_and_submission(phase: Phase) -> tuple[dict[int, list[EngineOrder]], list[int]]:
+    """`orders_for_engine` and `submission_order` together, from one read of the phase's
+    orders (an adjudication needs both)."""
+    orders: dict[int, list[EngineOrder]] = {}
+    firsts: list[tuple[int, int | None]] = []
+    for row in Order.objects.filter(phase=phase).select_related("player").order_by(
+            "player__seat"):
+        orders[row.player.engine_seat] = [engine.parse_order(dict(item)) for item in row.payload]
+        if row.first_submitted_seq is not None:
+            firsts.append((row.first_submitted_seq, row.player.seat))
+    return orders, [seat for _seq, seat in sorted(firsts, key=lambda first: first[0])
+                    if seat is not None]
 
 
 def character_names(game: Game, players: list[Player] | None = None) -> list[str]:
@@ -138,6 +148,7 @@ def open_phase(game: Game, state: GameState, now: datetime) -> Phase:
     # a practice campaign has no deadline: its phase is played when its player is final
     deadline = now + PRACTICE_NO_DEADLINE if game.practice else phase_deadline(
         now, days, at=game.deadline_time, zone_name=game.time_zone, min_hours=game.min_hours)
+    data = state.to_dict()  # serialised once, digested as stored
     return Phase.objects.create(
         game=game,
         number=number,
@@ -145,8 +156,8 @@ def open_phase(game: Game, state: GameState, now: datetime) -> Phase:
         turn=info.turn,
         opens_at=now,
         deadline=deadline,
-        state_before=state.to_dict(),
-        state_digest=engine.digest(state),
+        state_before=data,
+        state_digest=engine.data_digest(data),
         owing_seats=sorted(engine.owes_orders(state)),
     )
 
@@ -156,7 +167,7 @@ def rewrite_state_before(phase: Phase, state: GameState) -> None:
     replacement. The digest and the seats that owe orders follow; the audit log keeps the old
     digest."""
     phase.state_before = state.to_dict()
-    phase.state_digest = engine.digest(state)
+    phase.state_digest = engine.data_digest(phase.state_before)
     phase.owing_seats = sorted(engine.owes_orders(state))
     phase.save(update_fields=["state_before", "state_digest", "owing_seats"])
 
@@ -229,31 +240,35 @@ def _sync[M: Model, K](rows: QuerySet[M], key: str, wanted: dict[K, dict[str, ob
     """Make the rows of `rows` (one per `key`) hold `wanted` (values by key): one read, then
     one delete and one insert, each only when there is something to do. A row whose values
     changed is deleted and inserted anew: no other row refers to a board row, and Django's
-    bulk_update (a CASE per field and row) cost more than the rest of a publication."""
+    bulk_update (a CASE per field and row) cost more than the rest of a publication. The rows
+    are read as plain values, not model instances (a campaign has a hundred cards and bills:
+    building them was most of a publication's time); a row written anew keeps every column
+    it had but those `wanted` changes."""
     model = rows.model
-    existing: dict[K, M] = {}
+    columns = [f.attname for f in model._meta.concrete_fields]
+    pk_name = model._meta.pk.attname
+    existing: dict[K, dict[str, object]] = {}
     stale = []
-    for current in rows:
-        if getattr(current, key) in wanted and getattr(current, key) not in existing:
-            existing[getattr(current, key)] = current
+    for current in rows.values(*columns):
+        if current[key] in wanted and current[key] not in existing:
+            existing[current[key]] = current
         else:
-            stale.append(current.pk)
+            stale.append(current[pk_name])
     created: list[M] = []
     updated: list[M] = []
     for k, values in wanted.items():
-        row = existing.get(k)
-        if row is None:
+        kept = existing.get(k)
+        if kept is None:
             row = new(k)
             created.append(row)
-        elif all(getattr(row, field) == value for field, value in values.items()):
+        elif all(kept[field] == value for field, value in values.items()):
             continue
         else:
+            stale.append(kept[pk_name])
+            row = model(**{name: value for name, value in kept.items() if name != pk_name})
             updated.append(row)
         for field, value in values.items():
             setattr(row, field, value)
-    for row in updated:
-        stale.append(row.pk)
-        row.pk = None
     if stale:  # (the models have no manager but `objects`: it is their default manager)
         model._default_manager.filter(pk__in=stale).delete()
     if created or updated:

@@ -116,12 +116,15 @@ def _held() -> set[int]:
 
 
 @contextmanager
-def raised(game_id: int) -> Iterator[None]:
+def raised(game_id: int, *, by_lock: bool = False) -> Iterator[None]:
     """Raise the campaign's number once for all the rows the block writes: inside, saving or
     deleting its rows raises it no more (a publication writes a dozen). Enter it inside the
     transaction, with the campaign locked, and leave it before the transaction ends: what is
-    written in the block is committed with the raised number, or rolled back with it."""
-    bump(game_id)
+    written in the block is committed with the raised number, or rolled back with it.
+    `by_lock`: the lock just taken in this transaction (`locking.lock_game`) raised it
+    already, so the block does not raise it again (one write of the row fewer)."""
+    if not by_lock:
+        bump(game_id)
     held = _held()
     if game_id in held:  # already inside such a block
         yield

@@ -113,3 +113,21 @@ def percentile(values: list[float], p: float) -> float:
     """The nearest-rank percentile."""
     ordered = sorted(values)
     return ordered[max(0, min(len(ordered), math.ceil(p / 100 * len(ordered))) - 1)]
+
+
+def peak_rss_mb(pid: int) -> float | None:
+    """The highest resident memory (Linux's VmHWM) the process `pid` or any of its children
+    reached so far, in MB: a Celery worker's pool processes are its children. None when /proc
+    does not tell (not Linux, or the process is gone). Read it before stopping the process."""
+    pids = {pid}
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        with contextlib.suppress(OSError, ValueError, IndexError):
+            if int(stat.read_text().rsplit(")", 1)[1].split()[1]) == pid:
+                pids.add(int(stat.parent.name))
+    peaks = []
+    for each in pids:
+        with contextlib.suppress(OSError, ValueError, IndexError):
+            for line in Path(f"/proc/{each}/status").read_text().splitlines():
+                if line.startswith("VmHWM:"):
+                    peaks.append(int(line.split()[1]) / 1024)
+    return round(max(peaks), 1) if peaks else None

@@ -19,7 +19,9 @@
    queues one adjudication task each, and waits until every phase has its result.
 4. Stops the worker cleanly (TERM: a warm shutdown) and prints, whatever happened, one JSON line:
    {"games", "workers", "seconds", "ms_per_game", "adjudicated", "failed", "queries_per_game",
-   "setup_seconds"}: seconds from the sweep to the last result; ms_per_game = seconds / games.
+   "setup_seconds", "peak_rss_mb"}: seconds from the sweep to the last result; ms_per_game =
+   seconds / games; peak_rss_mb the highest resident memory any of the worker's processes
+   reached (`--games 10000`: one storm of 10,000 campaigns, the memory staying flat).
    `--profile` runs one template phase's adjudication under cProfile first and prints the top
    functions (and the query count comes from that run too).
 
@@ -67,7 +69,7 @@ def main(argv: list[str] | None = None) -> None:
         parser.error("--games, --workers and --templates must be at least 1, templates <= games")
     outcome = {"games": args.games, "workers": args.workers, "seconds": None,
                "ms_per_game": None, "adjudicated": 0, "failed": 0, "queries_per_game": None,
-               "setup_seconds": None}
+               "setup_seconds": None, "peak_rss_mb": None}
     scratch = Path(tempfile.mkdtemp(prefix="junta-adjudication-storm-"))
     worker = None
     try:
@@ -190,6 +192,10 @@ def run(args: argparse.Namespace, scratch: Path, outcome: dict) -> subprocess.Po
     seconds = time.monotonic() - started
     outcome.update(seconds=round(seconds, 2), adjudicated=done, failed=len(phase_ids) - done,
                    ms_per_game=round(1000 * seconds / args.games, 1))
+    # the worker's memory: its processes' highest resident size (flat whatever --games)
+    from bench._common import peak_rss_mb
+
+    outcome["peak_rss_mb"] = peak_rss_mb(worker.pid)
     return worker
 
 

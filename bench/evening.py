@@ -72,7 +72,12 @@ from urllib.parse import urlencode, urlsplit
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
-from bench._common import PLAYERS, percentile, web_server  # noqa: E402 - on sys.path now
+from bench._common import (  # noqa: E402 - the repository is on sys.path now
+    PLAYERS,
+    peak_rss_mb,
+    percentile,
+    web_server,
+)
 from bench.pages import drop_database  # noqa: E402
 
 HOST = "127.0.0.1"
@@ -395,6 +400,7 @@ def run(args: argparse.Namespace, scratch: Path, outcome: dict[str, object],
         say(f"the evening is over: {outcome['requests']} requests")
         outcome.update(wait_for_results(at))
         say("the due campaigns waited for")
+        outcome["worker_peak_rss_mb"] = peak_rss_mb(worker.pid)
 
 
 def wait_for_results(at: dict[int, float]) -> dict[str, object]:

@@ -35,7 +35,8 @@
    get (5xx, 403, 404, none at all); a form the site refuses with its message (400: the phase
    closed meanwhile, an order the engine refuses) is "refused", not an error. `adjudicated`
    counts the due campaigns whose phase was published; the lag is the latest publication's
-   seconds after its deadline (null when one is missing).
+   seconds after its deadline (its result's published_at, which the worker stamps as it takes
+   the phase up; null when one is missing).
 
 Set-up: about 1 s a template campaign, then a few seconds per 100 copies. Never run by
 `make test` (tests/web/test_bench_evening.py runs a tiny evening).
@@ -434,6 +435,9 @@ def summary(samples: list[Sample], seconds: float, offered: float) -> dict[str, 
     ms = [1000 * s.seconds for s in samples if s.status in EXPECTED | REFUSED]
     statuses = Counter(s.status for s in samples)
     errors = [s for s in samples if s.status not in EXPECTED | REFUSED]
+    by_action: dict[str, list[float]] = {}
+    for s in samples:
+        by_action.setdefault(s.what, []).append(1000 * s.seconds)
     out: dict[str, object] = {
         "requests": len(samples), "req_per_s": round(len(samples) / seconds, 1),
         "p50_ms": round(percentile(ms, 50), 1) if ms else None,
@@ -445,7 +449,10 @@ def summary(samples: list[Sample], seconds: float, offered: float) -> dict[str, 
         if samples else None,
         "refused": sum(statuses[s] for s in REFUSED),
         "statuses": {str(k): v for k, v in sorted(statuses.items())},
-        "actions": dict(Counter(s.what for s in samples).most_common()),
+        # what the players did: how many of each, and how fast the site answered (ms)
+        "actions": {what: [len(times), round(percentile(times, 50), 1),
+                           round(percentile(times, 99), 1)]
+                    for what, times in sorted(by_action.items(), key=lambda i: -len(i[1]))},
     }
     refusals = Counter(f"{s.what}: {s.refusal}" for s in samples if s.refusal)
     if refusals:
@@ -721,6 +728,7 @@ class Evening:
 # --- forms, read from the page as a browser reads them ------------------------------------------
 
 ERROR = re.compile(r'<(?:div|p|ul)\b[^>]*class="error[^"]*"[^>]*>(.*?)</(?:div|p|ul)>', re.DOTALL)
+CONDITION = re.compile(r"-if(_|$)")  # the condition's fields of an order form ("order-pay-if")
 FORM = re.compile(r"<form\b.*?</form>", re.DOTALL | re.IGNORECASE)
 
 
@@ -758,7 +766,8 @@ class Form:
     def vary(self, rng: random.Random) -> None:
         """Choose another of the choices one list of the form offers, as a player changing
         his mind does (the form offers only what the engine allows)."""
-        lists = [f for f in self.fields if f.kind == "select" and len(f.options) > 1]
+        lists = [f for f in self.fields if f.kind == "select" and len(f.options) > 1
+                 and not CONDITION.search(f.name)]  # an order's own choices, no condition
         if lists:
             chosen = rng.choice(lists)
             pick = rng.choice(chosen.options)[0]

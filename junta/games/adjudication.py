@@ -79,6 +79,7 @@ def adjudicate_phase(
             orders, submitted = repository.orders_and_submission(phase)
             resolution = engine.resolve(state, orders, submitted)
             state_after = resolution.state.to_dict()  # serialised once, digested as stored
+            drafted = game.review_mode == Game.ReviewMode.REVIEW and not force
             result = PhaseResult.objects.create(
                 phase=phase,
                 orders_used=repository.orders_as_json(orders),
@@ -86,10 +87,11 @@ def adjudicate_phase(
                 state_after=state_after,
                 digest=engine.data_digest(state_after),
                 engine_version=engine.ENGINE_VERSION,
+                published_at=None if drafted else now,  # `publish` below: no second write
             )
             if settings.JUNTA_FAULT_ADJUDICATION_DELAY:  # crash tests: time to kill the worker
                 time.sleep(settings.JUNTA_FAULT_ADJUDICATION_DELAY)
-            if game.review_mode == Game.ReviewMode.REVIEW and not force:
+            if drafted:
                 phase.status = Phase.Status.DRAFTED
                 phase.save(update_fields=["status"])
             else:
@@ -103,8 +105,9 @@ def publish(game: Game, phase: Phase, result: PhaseResult, now: datetime) -> Pha
     transaction with the game locked. Returns the new phase, if any."""
     phase.status = Phase.Status.PUBLISHED
     phase.save(update_fields=["status"])
-    result.published_at = now
-    result.save(update_fields=["published_at"])
+    if result.published_at != now:  # a drafted result (an adjudication stamps its own)
+        result.published_at = now
+        result.save(update_fields=["published_at"])
     state = repository.state_after(result)
     repository.write_board(game, state)
     # the `hooks` callbacks: lives (deaths, and heirs before the next phase opens) and notify

@@ -360,8 +360,11 @@ def run(args: argparse.Namespace, scratch: Path, outcome: dict[str, object],
     began = time.monotonic()
     call_command("migrate", verbosity=0)
     call_command("createcachetable", verbosity=0)
+    say("migrated")
     call_command("collectstatic", interactive=False, verbosity=0)
+    say("static files collected")
     phases, seats = make_campaigns(args)
+    say(f"{len(phases)} campaigns made")
     players = chosen_players(seats, args.campaigns, args.players)
     log_in(players)
     rng = random.Random(args.seed)
@@ -727,7 +730,8 @@ class Evening:
 
 # --- forms, read from the page as a browser reads them ------------------------------------------
 
-ERROR = re.compile(r'<(?:div|p|ul)\b[^>]*class="error[^"]*"[^>]*>(.*?)</(?:div|p|ul)>', re.DOTALL)
+ERROR = re.compile(r'<(?:div|p|ul)\b[^>]*class="(?:error|message message-error)[^"]*"[^>]*>'
+                   r"(.*?)</(?:div|p|ul)>", re.DOTALL)
 CONDITION = re.compile(r"-if(_|$)")  # the condition's fields of an order form ("order-pay-if")
 FORM = re.compile(r"<form\b.*?</form>", re.DOTALL | re.IGNORECASE)
 

@@ -109,7 +109,7 @@ def publish(game: Game, phase: Phase, result: PhaseResult, now: datetime) -> Pha
         result.published_at = now
         result.save(update_fields=["published_at"])
     state = repository.state_after(result)
-    repository.write_board(game, state)
+    players = repository.write_board(game, state)
     # the `hooks` callbacks: lives (deaths, and heirs before the next phase opens) and notify
     # (the results mails, queued for after the commit)
     hooks.phase_published(hooks.PhasePublished(game, phase, result, state, now))
@@ -120,7 +120,7 @@ def publish(game: Game, phase: Phase, result: PhaseResult, now: datetime) -> Pha
     else:
         if game.status == Game.Status.NOMINATING and repository.campaign_running(state):
             game.status = Game.Status.RUNNING
-        next_phase = repository.open_phase(game, state, now)
+        next_phase = repository.open_phase(game, state, now, players)
     game.state_version += 1
     game.save(update_fields=["status", "finished_at", "state_version"])
     return next_phase

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from datetime import datetime, timedelta
 from typing import Any
 
-from django.db.models import Model, QuerySet
+from django.db.models import Model, QuerySet, prefetch_related_objects
 
 from junta import engine
 from junta.engine import Catalog, Event, GameState, has_new_weapons
@@ -133,9 +133,14 @@ def everyone_final(phase: Phase) -> bool:
     return owing <= final
 
 
-def open_phase(game: Game, state: GameState, now: datetime) -> Phase:
-    """Create the Phase row for the phase the state is in, with its deadline."""
-    names = character_names(game)
+def open_phase(game: Game, state: GameState, now: datetime,
+               players: list[Player] | None = None) -> Phase:
+    """Create the Phase row for the phase the state is in, with its deadline. `players`: the
+    campaign's active players in seat order, read already in this transaction (`write_board`
+    returns them); their current lives are read now."""
+    if players is not None:
+        prefetch_related_objects(players, "characters")
+    names = character_names(game, players)
     for seat, name in enumerate(names):
         if seat < len(state.players):
             state.players[seat].name = name
@@ -172,7 +177,7 @@ def rewrite_state_before(phase: Phase, state: GameState) -> None:
     phase.save(update_fields=["state_before", "state_digest", "owing_seats"])
 
 
-def write_board(game: Game, state: GameState) -> None:
+def write_board(game: Game, state: GameState) -> list[Player]:
     """Project the state onto the board rows: pockets, banks and standing of the players, who
     holds each position, where each political card lies, the money deck bill by bill and the
     coup's units (none outside a coup).
@@ -180,8 +185,10 @@ def write_board(game: Game, state: GameState) -> None:
     Only what changed is written: each table is read once and compared with the state, and only
     the differences are created, updated or deleted (one query per kind of change), so a phase
     that leaves the board alone writes nothing. Read by the GM panel's Board page and the Django
-    admin, never by a player's page."""
-    players = {p.seat: p for p in game.players.filter(membership=Player.Membership.ACTIVE)}
+    admin, never by a player's page. Returns the campaign's active players, in seat order (as
+    written: `open_phase` takes them)."""
+    active = list(game.players.filter(membership=Player.Membership.ACTIVE))
+    players = {p.seat: p for p in active}
     changed = []
     for seat, data in engine.board_summary(state).items():
         player = players.get(seat)
@@ -233,6 +240,8 @@ def write_board(game: Game, state: GameState) -> None:
     if game.extra_bills != state.extra_bills:
         game.extra_bills = state.extra_bills
         game.save(update_fields=["extra_bills"])
+    # as a query ordered by seat gives them (PostgreSQL puts no seat last)
+    return sorted(active, key=lambda p: (p.seat is None, p.seat or 0))
 
 
 def _sync[M: Model, K](rows: QuerySet[M], key: str, wanted: dict[K, dict[str, object]],

@@ -564,7 +564,7 @@ class Player:
             self.next = self.day.send(answer)
         refusal = ""
         if answer.status in REFUSED:
-            said = ERROR.search(answer.body)
+            said = ERROR.search(answer.body) or ALERT.search(answer.body)
             refusal = re.sub(r"<[^>]+>|\s+", " ", said.group(1)).strip()[:160] if said else "?"
         return (Sample(ask.what, "POST" if ask.data is not None else "GET",
                        ask.path, answer.status, seconds, refusal), self.next.think)
@@ -730,8 +730,9 @@ class Evening:
 
 # --- forms, read from the page as a browser reads them ------------------------------------------
 
-ERROR = re.compile(r'<(?:div|p|ul)\b[^>]*class="(?:error|message message-error)[^"]*"[^>]*>'
-                   r"(.*?)</(?:div|p|ul)>", re.DOTALL)
+# what a page says when it refuses a form: a field's message, else the page's
+ERROR = re.compile(r'<(?:div|p)\b[^>]*class="error[^"]*"[^>]*>(.*?)</(?:div|p)>', re.DOTALL)
+ALERT = re.compile(r'<div\b[^>]*class="message message-error[^"]*"[^>]*>(.*?)</div>', re.DOTALL)
 CONDITION = re.compile(r"-if(_|$)")  # the condition's fields of an order form ("order-pay-if")
 FORM = re.compile(r"<form\b.*?</form>", re.DOTALL | re.IGNORECASE)
 

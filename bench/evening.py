@@ -390,7 +390,7 @@ def run(args: argparse.Namespace, scratch: Path, outcome: dict[str, object],
         evening.warm(args.web_workers)
         say("warmed up")
         start = time.time()
-        times = deadlines(len(due), start + 2, args.seconds, args.sweep_seconds)
+        times = deadlines(len(due), start, args.seconds, args.sweep_seconds)
         at = {}
         for phase_id, moment in zip(due, times, strict=True):
             at[phase_id] = moment

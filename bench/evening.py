@@ -398,7 +398,10 @@ def run(args: argparse.Namespace, scratch: Path, outcome: dict[str, object],
                 deadline=datetime.fromtimestamp(moment, tz=UTC))
         connections.close_all()
         load_before = os.getloadavg()[0]
+        client_cpu = time.process_time()
         samples = evening.play(args.clients, args.seconds)
+        # the simulated players' own CPU seconds: they share the machine with the site
+        outcome["client_cpu_s"] = round(time.process_time() - client_cpu, 1)
         outcome.update(summary(samples, args.seconds, len(players) / args.pace))
         outcome["load_average"] = [round(load_before, 2), round(os.getloadavg()[0], 2)]
         say(f"the evening is over: {outcome['requests']} requests")
@@ -593,7 +596,8 @@ class Player:
 
     def events(self, base: str) -> Generator[Ask, Answer, None]:
         page = yield Ask("events", f"{base}/events/")
-        form = find_form(page.body, lambda f: f.has("body") and f.action == f"{base}/events/")
+        form = find_form(page.body, 'name="body"',
+                         lambda f: f.has("body") and f.action == f"{base}/events/")
         if form is not None and self.rng.random() < SPEECH_SHARE:  # offered: he may speak
             form.set("body", speech(self.rng))
             yield Ask("speech", form.action, form.submission())
@@ -601,7 +605,8 @@ class Player:
     def talk(self, base: str, talks: list[str]) -> Generator[Ask, Answer, None]:
         page = yield Ask("conversations", f"{base}/talk/")
         talks[:] = sorted(set(re.findall(rf'href="({base}/talk/\d+/)"', page.body)))
-        start = find_form(page.body, lambda f: f.action == f"{base}/talk/new/")
+        start = find_form(page.body, f'action="{base}/talk/new/"',
+                          lambda f: f.action == f"{base}/talk/new/")
         if start is not None and (not talks or self.rng.random() < START_SHARE):
             others = start.values("players")
             if others:
@@ -616,7 +621,8 @@ class Player:
         path = self.rng.choice(talks)
         page = yield Ask("conversation", path)
         poll = re.search(r'data-talk-poll="([^"]+)" data-after="(\d+)"', page.body)
-        form = find_form(page.body, lambda f: f.has("body") and f.action in ("", path))
+        form = find_form(page.body, 'name="body"',
+                         lambda f: f.has("body") and f.action in ("", path))
         if form is not None and self.rng.random() < WRITE_SHARE:
             form.set("body", speech(self.rng))
             yield Ask("conversation write", path, form.submission())
@@ -635,21 +641,23 @@ class Player:
     def orders(self, base: str) -> Generator[Ask, Answer, None]:
         path = f"{base}/orders/"
         page = yield Ask("orders", path)
-        forms = [f for f in forms_in(page.body) if f.action in ("", path)]
-        adds = [f for f in forms if f.value("action") == "add"]
-        final = next((f for f in forms if f.value("action") == "final"), None)
+        # the page's forms as text: only the one sent is read as a browser reads it
+        texts = list(form_texts(page.body, 'name="action"'))
+        adds = [t for t in texts if 'name="action" value="add"' in t]
+        final = next((t for t in texts if 'name="action" value="final"' in t), None)
         changes = sorted(set(re.findall(r'href="\?change=(\d+)', page.body)))
         roll = self.rng.random()
         if final is not None and changes and roll < FINAL_SHARE:
-            yield Ask("orders final", path, final.submission())
+            yield Ask("orders final", path, parse_form(final).submission())
         elif changes and roll < FINAL_SHARE + CHANGE_SHARE:
             page = yield Ask("orders change form", f"{path}?change={self.rng.choice(changes)}")
-            form = find_form(page.body, lambda f: f.value("action") == "change")
+            form = find_form(page.body, 'name="action" value="change"',
+                             lambda f: f.value("action") == "change")
             if form is not None:
                 form.vary(self.rng)
                 yield Ask("orders change", path, form.submission())
         elif adds:
-            form = self.rng.choice(adds)
+            form = parse_form(self.rng.choice(adds))
             form.vary(self.rng)
             yield Ask("orders add", path, form.submission())
 
@@ -836,19 +844,25 @@ class _FormReader(HTMLParser):
             self._text = None
 
 
-def forms_in(html: str) -> Iterator[Form]:
+def form_texts(html: str, needle: str) -> Iterator[str]:
+    """The page's forms holding `needle`, as HTML."""
     for match in FORM.finditer(html):
-        text = match.group(0)
-        head = text[:text.index(">") + 1]
-        action = re.search(r'\baction="([^"]*)"', head)
-        reader = _FormReader(unescape(action.group(1)) if action else "")
-        reader.feed(text)
-        reader.close()
-        yield reader.form
+        if needle in match.group(0):
+            yield match.group(0)
 
 
-def find_form(html: str, test: Callable[[Form], bool]) -> Form | None:
-    return next((f for f in forms_in(html) if test(f)), None)
+def parse_form(text: str) -> Form:
+    head = text[:text.index(">") + 1]
+    action = re.search(r'\baction="([^"]*)"', head)
+    reader = _FormReader(unescape(action.group(1)) if action else "")
+    reader.feed(text)
+    reader.close()
+    return reader.form
+
+
+def find_form(html: str, needle: str, test: Callable[[Form], bool]) -> Form | None:
+    """The first form of the page holding `needle` that passes `test`."""
+    return next((f for f in map(parse_form, form_texts(html, needle)) if test(f)), None)
 
 
 if __name__ == "__main__":

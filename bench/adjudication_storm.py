@@ -162,6 +162,7 @@ def run(args: argparse.Namespace, scratch: Path, outcome: dict) -> subprocess.Po
     Game.objects.filter(phases__id=probe).delete()
     phase_ids = templates + clone(templates, args.games - len(templates))
     Phase.objects.filter(pk__in=phase_ids).update(deadline=timezone.now())
+    analyze()
     outcome["setup_seconds"] = round(time.monotonic() - began, 1)
     connection.close()
 
@@ -197,6 +198,16 @@ def run(args: argparse.Namespace, scratch: Path, outcome: dict) -> subprocess.Po
 
     outcome["peak_rss_mb"] = peak_rss_mb(worker.pid)
     return worker
+
+
+def analyze() -> None:
+    """The planner's statistics of the tables just filled in bulk, as autovacuum gathers them
+    on a site in a while: without them PostgreSQL reads all the players' rows to find ten
+    (a sequential scan for each campaign's lives: 95 ms a campaign at 10,000 instead of 38)."""
+    from django.db import connection
+
+    with connection.cursor() as cursor:
+        cursor.execute("ANALYZE")
 
 
 def start_worker(processes: int, scratch: Path) -> subprocess.Popen:

@@ -230,7 +230,7 @@ def make_campaigns(args: argparse.Namespace) -> tuple[list[int], list[Seat]]:
     campaign. The open phases hold no orders: the players give theirs."""
     from django.contrib.auth import get_user_model
 
-    from bench.adjudication_storm import clone
+    from bench.adjudication_storm import analyze, clone
     from bench.deadline_storm import make_campaign
     from junta.games.models import Order, Phase, Player
 
@@ -238,6 +238,7 @@ def make_campaigns(args: argparse.Namespace) -> tuple[list[int], list[Seat]]:
     templates = [make_campaign((n, gm.pk))[1] for n in range(args.templates)]
     phases = templates + clone(templates, args.campaigns - len(templates))
     Order.objects.filter(phase_id__in=phases).delete()
+    analyze()  # the statistics a site's tables have (autovacuum's), not those of empty ones
     games = dict(Phase.objects.filter(pk__in=phases).values_list("pk", "game_id"))
     seats: dict[int, list[Seat]] = {}
     for game_id, user_id in Player.objects.filter(

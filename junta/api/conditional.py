@@ -1,15 +1,16 @@
 """Conditional GET for the API's reads, as the site's pages have it (`junta.games.page_cache`):
 an answer about campaigns is a function of their content revisions, the caller (his id, name and
-zone), the address asked (query included), the code, and the clock only at the moments the
+zone), the address asked (host and query included), the code, and the clock only at the moments the
 campaigns' apps register (an open phase's deadline passing: `clock` and `open` say so).
 
 `kept_answer` (under a GET route) sends the answer with an ETag, a hash of the caller, the
 address and the answer itself, so that it changes only when what he is shown changes (never
 when a revision is raised by what he cannot see, another's secret orders), and answers
-`If-None-Match` with it 304 Not Modified. What an answer is made of names a small row in the
-"drawings" cache, its ETag and until when the clock leaves it true: while it is there, the
-same revisions and the moment ahead, the 304 costs the revision and the cache, never the
-answer; else the answer is drawn, then 304 if its ETag is the one held. Authentication and the
+`If-None-Match` with it 304 Not Modified. What an answer is made of names a row in the
+"drawings" cache: until when the clock leaves it true, its ETag and the answer as drawn. While
+it is there, the same revisions and the moment ahead, the answer is served again from it (or
+the 304) at the cost of the revision and the cache, never drawn; else it is drawn, then 304 if
+its ETag is the one held. Authentication and the
 rate limits run before (a 304 is counted as a call); a 404 or any error is never tagged.
 
 A campaign's routes (a `game_id`) are made of its revision; the list of the caller's campaigns
@@ -58,12 +59,16 @@ def kept_answer[Answer](view: Callable[..., Answer]) -> Callable[..., Answer | H
         if made_of is None or request.method != "GET":
             return view(request, *args, **kwargs)
         key = "api:" + hashlib.sha256(json.dumps(
-            [site_version(), request.get_full_path(), user.pk, user.public_name,
+            [site_version(), request.get_host(), request.get_full_path(), user.pk,
+             user.public_name,
              user.time_zone, made_of], default=str).encode()).hexdigest()
         now = timezone.now()
         kept = caches["drawings"].get(key)
-        if kept is not None and now.timestamp() < kept[0] and not_modified(request, kept[1]):
-            return answered_not_modified(kept[1])
+        if kept is not None and now.timestamp() < kept[0]:
+            _until, tag, headers, body = kept
+            if not_modified(request, tag):
+                return answered_not_modified(tag)
+            return HttpResponse(body, headers=headers)
         request.META[_PENDING] = (key, valid_until(games, now),
                                   [user.pk, request.get_full_path()])
         return view(request, *args, **kwargs)
@@ -79,9 +84,11 @@ def tagged(request: HttpRequest, response: HttpResponse) -> HttpResponse:
         return response
     key, until, viewer = pending
     tag = conditional_etag(viewer, response.content)
-    caches["drawings"].set(key, (until, tag), SECONDS)
-    if not_modified(request, tag):
-        return answered_not_modified(tag)
     response["ETag"] = tag
     response["Cache-Control"] = "private, no-cache"
+    if not response.cookies:  # an answer that sets a cookie is never served again
+        caches["drawings"].set(key, (until, tag, dict(response.items()), response.content),
+                               SECONDS)
+    if not_modified(request, tag):
+        return answered_not_modified(tag)
     return response

@@ -36,13 +36,24 @@ import hashlib
 import json
 import re
 from collections.abc import Callable
-from datetime import datetime
+from dataclasses import dataclass
+from datetime import date, datetime
 from pathlib import Path
+from typing import Any
 
 from django.conf import settings
 from django.contrib.messages import get_messages
 from django.core.cache import caches
-from django.db.models import Model
+from django.db.models import (
+    CharField,
+    DateField,
+    DateTimeField,
+    Expression,
+    IntegerField,
+    Model,
+    QuerySet,
+    Value,
+)
 from django.http import HttpRequest, HttpResponse, HttpResponseBase, HttpResponseNotModified
 from django.middleware.csrf import get_token
 from django.utils import timezone
@@ -69,40 +80,65 @@ def site_version() -> str:
 
 
 View = Callable[..., HttpResponseBase]
-# When pages of some campaigns (their ids) drawn at a moment (the second argument) next change by
-# the clock alone: the first moment after it that something they show turns (None: nothing).
-Moments = Callable[[list[int], datetime], datetime | None]
-_CLOCKS: list[Moments] = []
 HOUR = 3600  # no drawing is trusted past the next full hour, whatever the clocks say
+# A clock's rows: (when, first day, last day, zone name), each column None where it has no use.
+ClockRow = tuple[datetime | None, date | None, date | None, str | None]
+NO_MOMENT = Value(None, output_field=DateTimeField())
+NO_DAY = Value(None, output_field=DateField())
+NO_ZONE = Value(None, output_field=CharField())
 
 
-def clock_moments(moments: Moments) -> None:
+def at_itself(row: ClockRow, now: datetime) -> list[datetime]:
+    """The moment of a row that holds one (its first column)."""
+    return [] if row[0] is None else [row[0]]
+
+
+@dataclass(frozen=True)
+class Clock:
+    """What makes some campaigns' pages change by the clock alone: `rows`, the rows of the
+    campaigns (their ids) that hold its moments, as seen at a moment (a query, no more);
+    `columns`, the four values of each (`ClockRow`: `NO_MOMENT`, `NO_DAY`, `NO_ZONE` where it
+    has no use for one); `moments`, the moments a row makes. Every clock's rows are read in one
+    query (`valid_until`)."""
+    rows: Callable[[list[int], datetime], QuerySet[Any]]
+    columns: tuple[str | Expression, str | Expression, str | Expression, str | Expression]
+    moments: Callable[[ClockRow, datetime], list[datetime]] = at_itself
+
+
+_CLOCKS: list[Clock] = []
+
+
+def clock_moments(clock: Clock) -> None:
     """Register what makes a campaign's pages change by the clock alone (each app, when it
     loads, for what its parts of the pages show): a page is kept, and its ETag answered with
     304, only until the first such moment."""
-    _CLOCKS.append(moments)
+    _CLOCKS.append(clock)
 
 
-def deadlines(game_ids: list[int], now: datetime) -> datetime | None:
+def deadlines(game_ids: list[int], now: datetime) -> QuerySet[Any]:
     """An open phase's deadline: when it passes, the pages say so and take no more orders
     (`status_info.clock`, `selectors.my_seats`)."""
-    return (Phase.objects.filter(game_id__in=game_ids, status=Phase.Status.OPEN,
-                                 deadline__gt=now)
-            .order_by("deadline").values_list("deadline", flat=True).first())
+    return Phase.objects.filter(game_id__in=game_ids, status=Phase.Status.OPEN,
+                                deadline__gt=now)
 
 
-clock_moments(deadlines)
+clock_moments(Clock(deadlines, ("deadline", NO_DAY, NO_DAY, NO_ZONE)))
 
 
 def valid_until(game_ids: list[int], now: datetime) -> int:
     """The Unix second until which a page of these campaigns drawn `now` stays true by the
     clock: the first registered moment after `now` (rounded down: never a second late), at
-    most the next full hour."""
+    most the next full hour. One query: every clock's rows at once."""
     until = (int(now.timestamp()) // HOUR + 1) * HOUR
-    if game_ids:
-        for moments in _CLOCKS:
-            moment = moments(game_ids, now)
-            if moment is not None:
+    if not game_ids or not _CLOCKS:
+        return until
+    queries = [clock.rows(game_ids, now).order_by().values_list(
+        Value(number, output_field=IntegerField()), *clock.columns)
+        for number, clock in enumerate(_CLOCKS)]
+    rows = queries[0].union(*queries[1:], all=True).order_by()  # no model's own order
+    for number, *row in rows:
+        for moment in _CLOCKS[number].moments((row[0], row[1], row[2], row[3]), now):
+            if moment > now:
                 until = min(until, int(moment.timestamp()))
     return until
 
@@ -144,24 +180,38 @@ CACHE_CONTROL = "private, no-cache"  # the browser may keep it, and asks each ti
 
 def kept_for_viewer(view: View) -> View:
     """Serve a campaign page (a view taking `game_id`) from the cache when this viewer has
-    seen it since anything it is drawn from last changed (see the module's text)."""
+    seen it since anything it is drawn from last changed (see the module's text). The host
+    asked is part of what it is made of: a page may carry an absolute address (the Families
+    page's invitation link)."""
     def made_of(request: HttpRequest, game_id: int, *args: object, **kwargs: object
                 ) -> tuple[object, list[int]] | None:
         number = revisions.current(game_id)
-        return None if number is None else (number, [game_id])
+        return None if number is None else ((number, request.get_host()), [game_id])
     return _kept(view, made_of)
 
 
 def kept_lobby(view: View) -> View:
     """The same for the page of a person's campaigns and those open to join: drawn from all
     of them, so kept under all of their revisions (`revisions.lobby`)."""
+    return _kept(view, _person_made_of(revisions.lobby))
+
+
+def kept_dashboard(view: View) -> View:
+    """The same for a person's dashboard: drawn from his campaigns (their phases, his unread
+    speeches and private messages, his practice campaigns) and counting those under way he
+    may watch, so kept under all of their revisions (`revisions.dashboard`)."""
+    return _kept(view, _person_made_of(revisions.dashboard))
+
+
+def _person_made_of(numbers: Callable[[Model], list[tuple[int, int]]]
+                    ) -> Callable[..., tuple[object, list[int]] | None]:
     def made_of(request: HttpRequest, *args: object, **kwargs: object
                 ) -> tuple[object, list[int]] | None:
         if not isinstance(request.user, Model):  # nobody signed in: never kept
             return None
-        numbers = revisions.lobby(request.user)
-        return numbers, [game_id for game_id, _number in numbers]
-    return _kept(view, made_of)
+        found = numbers(request.user)
+        return found, [game_id for game_id, _number in found]
+    return made_of
 
 
 def _kept(view: View, revision: Callable[..., tuple[object, list[int]] | None]) -> View:

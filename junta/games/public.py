@@ -133,8 +133,14 @@ from junta.games.order_intake import (
     submit_orders,
 )
 from junta.games.page_cache import (
+    NO_DAY,
+    NO_MOMENT,
+    NO_ZONE,
+    Clock,
+    ClockRow,
     answered_not_modified,
     clock_moments,
+    kept_dashboard,
     kept_for_viewer,
     kept_lobby,
     not_modified,
@@ -226,7 +232,8 @@ __all__ = [
     "event_to_json",
     "events_items", "events_reader", "extend_phase_deadline", "finished_demo_campaign",
     "form_error_lines", "form_prefix", "game_for", "hand_seat_over", "history_results", "join_game",
-    "joinable_games", "keep_draft", "kept_for_viewer", "kept_lobby", "let_players_poll",
+    "joinable_games", "keep_draft", "kept_dashboard", "kept_for_viewer", "kept_lobby",
+    "let_players_poll",
     "lock_game", "mark_new", "mark_seen", "my_games", "my_seats", "new_seed", "older_notes",
     "on_announcement_posted", "on_phase_published", "open_phase", "orders_as_json",
     "orders_for_engine", "pending",
@@ -247,7 +254,8 @@ __all__ = [
     # conditional GET (page_cache): the clock's moments each app registers, the ETag of an
     # answer drawn under a key until a moment, and the 304 for a browser that holds it
     "answered_not_modified", "clock_moments", "conditional_etag", "lobby_revision",
-    "not_modified", "site_version", "valid_until",
+    "not_modified", "site_version", "valid_until", "Clock", "ClockRow", "NO_DAY", "NO_MOMENT",
+    "NO_ZONE",
     # watchers (spectators): the last phase a person may see (`last_phase_seen_by`, the
     # replay's limit), the watchers' own, where an outsider is sent, the campaigns to watch
     "MAX_WATCH_DELAY", "last_phase_seen_by", "last_watched_phase", "outsider_sent_to",

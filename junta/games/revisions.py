@@ -81,10 +81,24 @@ def lobby(user: Model) -> list[tuple[int, int]]:
     """The numbers of every campaign a person's list of campaigns is drawn from: those he runs,
     plays or asked to join, and every campaign still forming (those open to join are among
     them). A campaign that joins or leaves the list changes it as surely as a raised number."""
-    return list(ContentRevision.objects.filter(
-        Q(game__gm_id=user.pk) | Q(game__players__user_id=user.pk)
-        | Q(game__status=Game.Status.FORMING)).order_by("game_id")
-        .values_list("game_id", "number").distinct())
+    return _numbers(_his(user) | Q(game__status=Game.Status.FORMING))
+
+
+def dashboard(user: Model) -> list[tuple[int, int]]:
+    """The numbers of every campaign a person's dashboard is drawn from: those he runs, plays
+    or asked to join, and those under way anyone may watch (it counts them)."""
+    from junta.games.watching import watchable_games  # it reads the pages' selectors
+
+    return _numbers(_his(user) | Q(game_id__in=watchable_games().values("pk")))
+
+
+def _his(user: Model) -> Q:
+    return Q(game__gm_id=user.pk) | Q(game__players__user_id=user.pk)
+
+
+def _numbers(campaigns: Q) -> list[tuple[int, int]]:
+    return list(ContentRevision.objects.filter(campaigns).order_by("game_id")
+                .values_list("game_id", "number").distinct())
 
 
 def bump(game_id: int) -> None:

@@ -5,22 +5,33 @@ starts until the midnight after its last, in its player's own zone, and is over 
 from __future__ import annotations
 
 from datetime import UTC, date, datetime, time, timedelta
+from typing import Any
 
-from junta.notify.mail import user_zone
+from django.db.models import QuerySet
+
+from junta.games.public import NO_MOMENT, Clock, ClockRow
+from junta.notify.mail import zone_named
 from junta.notify.models import Absence
 
 
-def absences(game_ids: list[int], now: datetime) -> datetime | None:
-    """The first midnight after `now` at which an absence in these campaigns starts or ends."""
-    moments = []
-    for absence in (Absence.objects.filter(
-            player__game_id__in=game_ids,
-            ends_on__gte=now.astimezone(UTC).date() - timedelta(days=1))
-            .select_related("player__user")):
-        zone = user_zone(absence.player.user)
+def not_over(game_ids: list[int], now: datetime) -> QuerySet[Any]:
+    """The absences in these campaigns that may still start or end after `now` (a day
+    early: the zones run ahead of UTC)."""
+    return Absence.objects.filter(player__game_id__in=game_ids,
+                                  ends_on__gte=now.astimezone(UTC).date() - timedelta(days=1))
 
-        def midnight(day: date) -> datetime:
-            return datetime.combine(day, time(), tzinfo=zone)  # noqa: B023 - used at once
 
-        moments += [midnight(absence.starts_on), midnight(absence.ends_on + timedelta(days=1))]
-    return min((moment for moment in moments if moment > now), default=None)
+def midnights(row: ClockRow, now: datetime) -> list[datetime]:
+    """The midnights, in its player's zone, at which an absence starts and ends."""
+    _at, first, last, zone_name = row
+    assert first is not None and last is not None  # the columns of `absences`
+    zone = zone_named(zone_name or "")
+
+    def midnight(day: date) -> datetime:
+        return datetime.combine(day, time(), tzinfo=zone)
+
+    return [midnight(first), midnight(last + timedelta(days=1))]
+
+
+absences = Clock(not_over, (NO_MOMENT, "starts_on", "ends_on", "player__user__time_zone"),
+                 midnights)

@@ -102,8 +102,13 @@ class NotificationMessage(EmailMultiAlternatives):
 
 
 def user_zone(user: User) -> zoneinfo.ZoneInfo:
+    return zone_named(user.time_zone)
+
+
+def zone_named(name: str) -> zoneinfo.ZoneInfo:
+    """A person's zone by its name (the site's when he chose none, UTC when it is unknown)."""
     try:
-        return zoneinfo.ZoneInfo(user.time_zone or settings.TIME_ZONE)
+        return zoneinfo.ZoneInfo(name or settings.TIME_ZONE)
     except (zoneinfo.ZoneInfoNotFoundError, ValueError):
         return zoneinfo.ZoneInfo("UTC")
 

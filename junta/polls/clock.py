@@ -5,11 +5,17 @@ list of open polls and shows its results then."""
 from __future__ import annotations
 
 from datetime import datetime
+from typing import Any
 
+from django.db.models import QuerySet
+
+from junta.games.public import NO_DAY, NO_ZONE, Clock
 from junta.polls.models import Poll
 
 
-def closings(game_ids: list[int], now: datetime) -> datetime | None:
-    """The first hour after `now` at which a poll of these campaigns closes by itself."""
-    return (Poll.objects.filter(game_id__in=game_ids, closed_at__isnull=True, closes_at__gt=now)
-            .order_by("closes_at").values_list("closes_at", flat=True).first())
+def closing(game_ids: list[int], now: datetime) -> QuerySet[Any]:
+    """The polls of these campaigns that close by themselves at an hour after `now`."""
+    return Poll.objects.filter(game_id__in=game_ids, closed_at__isnull=True, closes_at__gt=now)
+
+
+closings = Clock(closing, ("closes_at", NO_DAY, NO_DAY, NO_ZONE))

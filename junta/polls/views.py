@@ -11,7 +11,7 @@ from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from accounts.public import AuthenticatedHttpRequest
-from junta.games.public import Game, Player, game_for
+from junta.games.public import Game, Player, game_for, kept_for_viewer
 from junta.polls import selectors, services
 from junta.polls.forms import AwardsForm, PollForm, VoteForm
 from junta.polls.models import Poll
@@ -50,6 +50,7 @@ def _index(request: AuthenticatedHttpRequest, game: Game, seat: Player | None,
 
 
 @login_required
+@kept_for_viewer
 @require_GET
 def index(request: AuthenticatedHttpRequest, game_id: int) -> HttpResponse:
     game, seat = _viewer(request, game_id)

@@ -20,6 +20,7 @@ from junta.games.public import (
     Player,
     game_for,
     join_game,
+    kept_for_viewer,
     outsider_sent_to,
     pending,
     roster,
@@ -49,6 +50,7 @@ def _detail_context(request: AuthenticatedHttpRequest, game: Game,
 
 
 @login_required
+@kept_for_viewer
 def detail(request: AuthenticatedHttpRequest, game_id: int) -> HttpResponse:
     game = game_for(request.user, game_id)
     if watching := outsider_sent_to(game, request.user, "families"):

@@ -22,6 +22,7 @@ from junta.games.public import (
     Phase,
     PracticeForm,
     SeatStatus,
+    kept_dashboard,
     my_games,
     my_seats,
     phase_title,
@@ -97,6 +98,7 @@ def rows_for(user: Any) -> list[Row]:
     return rows
 
 
+@kept_dashboard
 def home(request: HttpRequest) -> HttpResponse:
     if not request.user.is_authenticated:
         return render(request, "home.html")

@@ -14,7 +14,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from accounts.public import AuthenticatedHttpRequest, User
-from junta.games.public import Game, Player, form_error_lines, game_for
+from junta.games.public import Game, Player, form_error_lines, game_for, kept_for_viewer
 from junta.talk import access, consent, selectors, services
 from junta.talk.access import Reader
 from junta.talk.forms import MessageForm, StartForm
@@ -143,6 +143,7 @@ def _not_sent(request: AuthenticatedHttpRequest, game: Game, why: str) -> HttpRe
 
 
 @login_required
+@kept_for_viewer
 @require_http_methods(["GET", "POST"])
 def conversation(request: AuthenticatedHttpRequest, game_id: int,
                  conversation_id: int) -> HttpResponse:

@@ -155,20 +155,23 @@ def test_a_deadline_passing_draws_the_pages_anew(running):
     assert b"this phase is closed for orders" in after.content
 
 
-def test_a_poll_closing_at_its_hour_leaves_the_events_page(running):
+def test_a_poll_closing_at_its_hour_leaves_the_events_page_and_closes_on_the_polls_page(
+        running):
     game, users = running
     poll = make_poll(game)
     Poll.objects.filter(pk=poll.pk).update(  # no revision raised: the clock alone
         closes_at=timezone.now() + timedelta(minutes=5))
     client = browser(users[0])
-    url = reverse("game_events", args=[game.id])
-    first = ask(client, url)
-    assert poll.question.encode() in first.content
+    url, polls = (reverse("game_events", args=[game.id]), reverse("polls_index", args=[game.id]))
+    first, listed = ask(client, url), ask(client, polls)
+    assert poll.question.encode() in first.content and b"closes " in listed.content
     with later(4):
         assert ask(client, url, first["ETag"]).status_code == 304
+        assert ask(client, polls, listed["ETag"]).status_code == 304
     with later(6):
-        after = ask(client, url, first["ETag"])
+        after, closed = ask(client, url, first["ETag"]), ask(client, polls, listed["ETag"])
     assert after.status_code == 200 and poll.question.encode() not in after.content
+    assert closed.status_code == 200 and b"closes " not in closed.content
 
 
 def test_an_absence_starting_shows_on_the_gm_overview(running):
@@ -223,6 +226,28 @@ def test_the_api_answers_304_until_an_order_and_never_across_callers(running):
                       headers={**other, "If-None-Match": state}).status_code == 200
     assert Client().get(f"{API}/campaigns/{game.id}",  # nobody signed in: 401 first
                         headers={"If-None-Match": state}).status_code == 401
+
+
+@override_settings(JUNTA_API_RATES={"sustained": "10000/min", "burst": "10000/min"})
+def test_the_api_serves_a_kept_answer_again_to_its_caller_alone_until_a_change(running):
+    game, users = running
+    client, url = Client(), f"{API}/campaigns/{game.id}"
+    auth = {"Authorization": f"Bearer {tokens.create(seat_user(game, 0), 'bot').secret}"}
+    first = client.get(url, headers=auth)
+    with CaptureQueriesContext(connection) as keeping:
+        again = client.get(url, headers=auth)
+    assert (again.status_code, again.content, again["ETag"]) == (200, first.content,
+                                                                 first["ETag"])
+    read = [q["sql"] for q in keeping.captured_queries if "junta_cache" not in q["sql"]
+            and "SAVEPOINT" not in q["sql"]]  # the rate limits' counts (the database's cache)
+    assert len(read) == 2 and "api_apitoken" in read[0] and "contentrevision" in read[1]
+    other = {"Authorization": f"Bearer {tokens.create(seat_user(game, 1), 'bot').secret}"}
+    theirs = client.get(url, headers=other)
+    assert theirs.json()["seat"] == 1 and first.json()["seat"] == 0  # his own view, drawn
+    speeches.post_speech(game, users[0], "Papayas for everyone!", None)
+    with CaptureQueriesContext(connection) as after:
+        assert client.get(url, headers=auth).status_code == 200
+    assert len(after.captured_queries) > len(keeping.captured_queries)  # drawn anew
 
 
 # --- the polls of pages left open ------------------------------------------------------------

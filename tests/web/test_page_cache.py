@@ -4,18 +4,27 @@ the person and the revision, drawn anew after any change, never served to anothe
 
 from __future__ import annotations
 
+from datetime import date, timedelta
+
 import pytest
 from django.conf import settings
 from django.db import connection, transaction
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
+from django.utils import timezone
 
 from junta.games import revisions, speeches
-from junta.games.campaigns import start_campaign
+from junta.games.campaigns import join_game, start_campaign
 from junta.games.locking import lock_game
 from junta.games.models import Character, ContentRevision, Game, Player
+from junta.notify.models import Absence
+from junta.polls import services as poll_services
+from junta.talk import access as talk_access
+from junta.talk import services as talk_services
 from tests.web.browser_forms import form_with, submit
+from tests.web.polls_helpers import make_poll
+from tests.web.talk_helpers import seat_of
 
 pytestmark = pytest.mark.django_db
 
@@ -216,3 +225,122 @@ def test_a_campaign_made_before_revisions_were_numbered_gets_its_number(campaign
     assert revisions.current(game.id) is None
     revisions.bump(game.id)
     assert revisions.current(game.id) == 1
+
+
+# --- the dashboard, the Families page, a conversation, the polls page -----------------------
+
+def reader_of(game: Game, user) -> talk_access.Reader:
+    reader = talk_access.reader_for(game, user)
+    assert reader is not None
+    return reader
+
+
+def kept_again(client: Client, url: str) -> bytes:
+    """The page seen until it is kept (a conversation's first view marks it read, which is a
+    change: drawn again once), then served again at the cost of a kept page."""
+    served(client, url)
+    _, drawn = served(client, url)
+    queries, kept = served(client, url)
+    assert (queries, kept) == (3, drawn), url
+    return kept
+
+
+def test_the_dashboard_families_polls_and_a_conversation_are_kept_too(campaign):
+    game, users = started(campaign)
+    make_poll(game)
+    talk = talk_services.start(reader_of(game, users[0]), "A deal", [seat_of(game, users[1])],
+                               False, "Hello there")
+    client = browser(users[0])
+    for url in (reverse("home"), reverse("game_detail", args=[game.id]),
+                reverse("polls_index", args=[game.id]),
+                reverse("talk_conversation", args=[game.id, talk.id])):
+        kept_again(client, url)
+
+
+def test_the_dashboard_is_drawn_anew_after_each_thing_it_shows_changes(campaign):
+    """A message to him, a speech, a campaign under way that becomes watchable."""
+    game, users = started(campaign)
+    other, _others = campaign(players=6, review=True)  # players of its own
+    start_campaign(other.id, other.gm)
+    client, url = browser(users[0]), reverse("home")
+    assert b"No unread messages" in kept_again(client, url)
+    talk_services.start(reader_of(game, users[1]), "A deal", [seat_of(game, users[0])],
+                        False, "Hello there")
+    assert b"1 unread private message" in served(client, url)[1]
+    assert b"new on the Events page" not in kept_again(client, url)
+    speeches.post_speech(game, users[1], "Papayas for everyone!", None)
+    assert b"new on the Events page" in served(client, url)[1]
+    assert b"you may watch" not in kept_again(client, url)
+    other.refresh_from_db()
+    other.watchable = True
+    other.save()
+    assert b"1 campaign you may watch" in served(client, url)[1]
+
+
+def test_the_families_page_is_drawn_anew_after_a_name_an_absence_or_a_join(
+        campaign, django_user_model):
+    game, users = campaign(players=6)
+    gm, url = browser(game.gm), reverse("game_detail", args=[game.id])
+    kept_again(gm, url)
+    character = Character.objects.get(player__game=game, player__user=users[1])
+    character.name = "Don Renamed"
+    character.save()
+    assert b"Don Renamed" in served(gm, url)[1]
+    kept_again(gm, url)
+    users[2].display_name = "Somebody Else"
+    users[2].save()
+    assert b"Somebody Else" in served(gm, url)[1]
+    kept_again(gm, url)
+    Absence.objects.create(player=seat_of(game, users[0]), starts_on=date(2099, 1, 1),
+                           ends_on=date(2099, 1, 9))
+    assert b"2099" in served(gm, url)[1]
+    game.max_players = 7
+    game.save()
+    kept_again(gm, url)
+    join_game(game.id, django_user_model.objects.create_user(email="late@example.org"),
+              "Don Latecomer")
+    assert b"Don Latecomer" in served(gm, url)[1]
+
+
+def test_a_conversation_is_drawn_anew_after_a_message_or_a_departure(campaign):
+    game, users = started(campaign)
+    talk = talk_services.start(reader_of(game, users[0]), "A deal",
+                               [seat_of(game, users[1]), seat_of(game, users[2])],
+                               False, "Hello there")
+    client = browser(users[0])
+    url = reverse("talk_conversation", args=[game.id, talk.id])
+    kept_again(client, url)
+    talk_services.post(talk, reader_of(game, users[1]), "MARKER-REPLY: agreed")
+    assert b"MARKER-REPLY" in served(client, url)[1]
+    assert b"who left" not in kept_again(client, url)
+    talk_services.leave(talk, reader_of(game, users[2]))
+    assert b"MARKER-REPLY" in kept_again(client, url)  # drawn anew, then kept again
+    assert talk.members.filter(left_at__isnull=False).count() == 1
+
+
+def test_the_polls_page_is_drawn_anew_after_another_s_vote_or_a_new_poll(campaign):
+    """(Its closing hour: test_conditional_get.py.)"""
+    game, users = started(campaign)
+    poll = make_poll(game, live=True)
+    client, url = browser(users[0]), reverse("polls_index", args=[game.id])
+    assert b"1 voted" not in kept_again(client, url)
+    poll_services.vote(poll.id, users[1], [poll.choices.get(label="Nobody").pk])
+    assert b"1 voted" in served(client, url)[1]
+    kept_again(client, url)
+    poll_services.post_poll(game, game.gm, "MARKER-QUESTION?", ["Yes", "No"], multiple=False,
+                            anonymous=True, live=False,
+                            closes_at=timezone.now() + timedelta(hours=2))
+    assert b"MARKER-QUESTION?" in served(client, url)[1]
+
+
+def test_no_viewer_is_served_another_s_dashboard_families_polls_or_conversation(campaign):
+    game, users = started(campaign)
+    talk = talk_services.start(reader_of(game, users[0]), "A deal", [seat_of(game, users[1])],
+                               False, "Hello there")
+    first, second = browser(users[0]), browser(users[1])
+    for url in (reverse("home"), reverse("game_detail", args=[game.id]),
+                reverse("polls_index", args=[game.id]),
+                reverse("talk_conversation", args=[game.id, talk.id])):
+        mine = kept_again(first, url)
+        assert served(second, url)[0] > 3, url  # drawn for him, not taken from the first
+        assert kept_again(second, url) != mine, url  # his own, kept for him

@@ -54,6 +54,7 @@ from django.db.models import (
     QuerySet,
     Value,
 )
+from django.db.models.functions import Cast
 from django.http import HttpRequest, HttpResponse, HttpResponseBase, HttpResponseNotModified
 from django.middleware.csrf import get_token
 from django.utils import timezone
@@ -83,9 +84,9 @@ View = Callable[..., HttpResponseBase]
 HOUR = 3600  # no drawing is trusted past the next full hour, whatever the clocks say
 # A clock's rows: (when, first day, last day, zone name), each column None where it has no use.
 ClockRow = tuple[datetime | None, date | None, date | None, str | None]
-NO_MOMENT = Value(None, output_field=DateTimeField())
-NO_DAY = Value(None, output_field=DateField())
-NO_ZONE = Value(None, output_field=CharField())
+NO_MOMENT = Cast(Value(None), DateTimeField())  # typed: the clocks' rows are one UNION
+NO_DAY = Cast(Value(None), DateField())
+NO_ZONE = Cast(Value(None), CharField())
 
 
 def at_itself(row: ClockRow, now: datetime) -> list[datetime]:

@@ -1,17 +1,21 @@
 """A campaign's pages kept as each viewer last saw them, served again until anything they are drawn
 from changes, and answered 304 Not Modified to a browser that holds them already.
 
-A page of a campaign (Status, Orders, Events, Map, History, the GM's overview) is a function of:
+A page of a campaign (Status, Orders, Events, Map, History, Families, a conversation, the polls,
+the GM's overview) is a function of:
 - the campaign's rows, summed up by its content revision (`junta.games.revisions`: raised by
-  every transaction that changes any of them, a person's name included);
+  every transaction that changes any of them, a person's name included; the lobby and the
+  dashboard, of the revisions of every campaign they are drawn from);
 - who asks: the person (his id, name and time zone) and his browser's CSRF secret, which the
   forms on the page carry;
-- the address asked for, query string included;
+- the address asked for, query string included (and the host, for a campaign's page: the
+  Families page's invitation link names it);
 - the code and templates that draw it (`SITE_VERSION`);
 - the clock, only at the moments something a page shows turns: an open phase's deadline
   passing (the pages stop offering orders), a poll closing at its hour, an absence starting or
-  ending (each app registers its own with `clock_moments`). What only counts time (the
-  countdown to the deadline, how long ago) is drawn by the browser, never by the server.
+  ending (each app registers its own `Clock` with `clock_moments`: their rows are read in one
+  query, once per change of the campaigns). What only counts time (the countdown to the
+  deadline, how long ago) is drawn by the browser, never by the server.
 The cache key is a hash of all but the clock, so nothing is ever invalidated by hand and nobody
 is ever served a page drawn for another; what is kept under it carries the first of those
 moments after it was drawn (at most the next full hour: `valid_until`), and is drawn anew once
@@ -62,6 +66,7 @@ from django.utils import timezone
 from junta.games import revisions
 from junta.games.cache_keys import content_key
 from junta.games.models import Phase
+from junta.games.watching import watchable_games
 
 SECONDS = 3600  # a page is rarely read again after an hour: let the cache forget it
 _SOURCES = ("junta", "accounts", "templates", "static")
@@ -201,7 +206,8 @@ def kept_dashboard(view: View) -> View:
     """The same for a person's dashboard: drawn from his campaigns (their phases, his unread
     speeches and private messages, his practice campaigns) and counting those under way he
     may watch, so kept under all of their revisions (`revisions.dashboard`)."""
-    return _kept(view, _person_made_of(revisions.dashboard))
+    return _kept(view, _person_made_of(
+        lambda user: revisions.dashboard(user, watchable_games())))
 
 
 def _person_made_of(numbers: Callable[[Model], list[tuple[int, int]]]

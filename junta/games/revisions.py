@@ -24,7 +24,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 
 from django.contrib.auth import get_user_model
-from django.db.models import F, Model, Q
+from django.db.models import F, Model, Q, QuerySet
 from django.db.models.signals import post_save, pre_delete
 
 from junta.games.models import (
@@ -84,12 +84,10 @@ def lobby(user: Model) -> list[tuple[int, int]]:
     return _numbers(_his(user) | Q(game__status=Game.Status.FORMING))
 
 
-def dashboard(user: Model) -> list[tuple[int, int]]:
+def dashboard(user: Model, watchable: QuerySet[Game]) -> list[tuple[int, int]]:
     """The numbers of every campaign a person's dashboard is drawn from: those he runs, plays
-    or asked to join, and those under way anyone may watch (it counts them)."""
-    from junta.games.watching import watchable_games  # it reads the pages' selectors
-
-    return _numbers(_his(user) | Q(game_id__in=watchable_games().values("pk")))
+    or asked to join, and those anyone may watch (`watching.watchable_games`: it counts them)."""
+    return _numbers(_his(user) | Q(game_id__in=watchable.values("pk")))
 
 
 def _his(user: Model) -> Q:

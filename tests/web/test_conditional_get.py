@@ -63,11 +63,12 @@ def seat_user(game: Game, seat: int):  # noqa: ANN201 - a user
     return Player.objects.get(game=game, seat=seat).user
 
 
-@pytest.mark.parametrize("page", [*PAGES, "gm_overview", "lobby"])
+@pytest.mark.parametrize("page", [*PAGES, "gm_overview", "lobby", "home", "game_detail",
+                                  "polls_index"])
 def test_an_unchanged_page_is_304_at_the_cost_of_a_kept_page(running, page):
     game, users = running
     client = browser(game.gm if page == "gm_overview" else users[0])
-    url = reverse(page) if page == "lobby" else reverse(page, args=[game.id])
+    url = reverse(page) if page in ("lobby", "home") else reverse(page, args=[game.id])
     first = ask(client, url)
     tag = first["ETag"]
     assert first.status_code == 200 and first["Cache-Control"] == "private, no-cache"
@@ -122,13 +123,15 @@ def test_a_change_he_cannot_see_is_not_told_by_his_etag(campaign):
     start_campaign(game.id, game.gm)
     phase = install(game, after_lunch())
     client = browser(seat_user(game, PRESIDENT))
-    url = reverse("game_status", args=[game.id])
-    tag = ask(client, url)["ETag"]
+    urls = [reverse("game_status", args=[game.id]), reverse("home"),
+            reverse("polls_index", args=[game.id])]
+    tags = [ask(client, url)["ETag"] for url in urls]
     order_intake.submit_orders(phase.id, seat_user(game, FARM), [], state_version=version(game))
     order_intake.set_final(phase.id, seat_user(game, FARM))
-    with CaptureQueriesContext(connection) as queries:
-        assert ask(client, url, tag).status_code == 304
-    assert len(queries.captured_queries) > 3  # drawn anew: the revision was raised
+    for url, tag in zip(urls, tags, strict=True):
+        with CaptureQueriesContext(connection) as queries:
+            assert ask(client, url, tag).status_code == 304, url
+        assert len(queries.captured_queries) > 3, url  # drawn anew: the revision was raised
 
 
 def later(minutes: int):  # noqa: ANN201 - a patch of the clock the site reads

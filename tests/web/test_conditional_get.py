@@ -7,7 +7,7 @@ starting); never 304 with another viewer's ETag, nor one that tells a change he 
 from __future__ import annotations
 
 import json
-from datetime import timedelta
+from datetime import datetime, time, timedelta
 from unittest import mock
 
 import pytest
@@ -22,6 +22,7 @@ from junta.api import tokens
 from junta.games import order_intake, page_cache, speeches
 from junta.games.campaigns import start_campaign
 from junta.games.models import Game, Phase, Player
+from junta.notify.mail import user_zone
 from junta.notify.models import Absence
 from junta.polls.models import Poll
 from junta.talk import access as talk_access
@@ -189,6 +190,23 @@ def test_an_absence_starting_shows_on_the_gm_overview(running):
     with later(60 * 24 * 3):  # the absence under way, in the player's zone
         after = ask(client, url, first["ETag"])
     assert after.status_code == 200 and b"Away now" in after.content
+
+
+def test_every_clock_is_asked_in_one_query(running):
+    """The deadlines, the polls' closing hours and the absences' midnights: one UNION."""
+    game, users = running
+    now = timezone.now().replace(minute=1, second=0, microsecond=0)
+    poll = make_poll(game)
+    Poll.objects.filter(pk=poll.pk).update(closes_at=now + timedelta(minutes=7))
+    away = Absence.objects.create(player=Player.objects.get(game=game, user=users[0]),
+                                  starts_on=now.date() + timedelta(days=9),
+                                  ends_on=now.date() + timedelta(days=10))
+    with CaptureQueriesContext(connection) as queries:
+        until = page_cache.valid_until([game.id], now)
+    assert (len(queries.captured_queries), until) == (1, int(now.timestamp()) + 7 * 60)
+    midnight = datetime.combine(away.starts_on, time(), tzinfo=user_zone(users[0]))
+    assert page_cache.valid_until([game.id], midnight - timedelta(minutes=30)) == int(
+        midnight.timestamp())  # his first day away begins, in his zone
 
 
 def test_no_page_is_trusted_past_the_next_full_hour():

@@ -281,7 +281,9 @@ def test_the_families_page_is_drawn_anew_after_a_name_an_absence_or_a_join(
         campaign, django_user_model):
     game, users = campaign(players=6)
     gm, url = browser(game.gm), reverse("game_detail", args=[game.id])
-    kept_again(gm, url)
+    assert b"http://testserver/games/" in kept_again(gm, url)  # the invitation link
+    elsewhere = gm.get(url, headers={"Host": "localhost"})
+    assert b"http://localhost/games/" in elsewhere.content  # drawn for the host asked
     character = Character.objects.get(player__game=game, player__user=users[1])
     character.name = "Don Renamed"
     character.save()

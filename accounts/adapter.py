@@ -5,6 +5,9 @@ Together with the sign-up form (accounts.signup), this makes the sign-up of a re
 address (allauth, with ACCOUNT_PREVENT_ENUMERATION on, sends that address an "account already
 exists" mail instead) do the same work as that of a new one: one password hash, one mail
 queued, the same answer. Its response time no longer tells which addresses have an account.
+
+A mail is written in its recipient's language: the one his account saved, else the language of
+the request that asks for it (the person at the browser who signed up or forgot his password).
 """
 
 from __future__ import annotations
@@ -16,7 +19,10 @@ from allauth.core import context as allauth_context
 from django.contrib.sites.shortcuts import get_current_site
 from django.core.mail import EmailMessage
 from django.db import transaction
+from django.utils import translation
 
+from .languages import is_language
+from .models import User
 from .tasks import message_data, send_mail_task
 
 
@@ -35,4 +41,12 @@ class AccountAdapter(DefaultAccountAdapter):  # type: ignore[misc]  # allauth is
         request = allauth_context.request
         ctx = {"request": request, "email": email, "current_site": get_current_site(request)}
         ctx.update(context)
-        queue_mail(self.render_mail(template_prefix, email, ctx))
+        with translation.override(recipient_language(email)):
+            queue_mail(self.render_mail(template_prefix, email, ctx))
+
+
+def recipient_language(email: str) -> str | None:
+    """The language his account saved (one query, whether the address has an account or not),
+    else the request's."""
+    saved = User.objects.filter(email__iexact=email).values_list("language", flat=True).first()
+    return saved if saved and is_language(saved) else translation.get_language()

@@ -1,4 +1,4 @@
-"""Show every time in the signed-in person's own zone."""
+"""Show every time in the signed-in person's own zone, every word in his own language."""
 
 from __future__ import annotations
 
@@ -6,7 +6,9 @@ import zoneinfo
 from collections.abc import Callable
 
 from django.http import HttpRequest, HttpResponse
-from django.utils import timezone
+from django.utils import timezone, translation
+
+from .languages import is_language
 
 
 class UserTimezoneMiddleware:
@@ -27,3 +29,19 @@ class UserTimezoneMiddleware:
             return self.get_response(request)
         finally:
             timezone.deactivate()
+
+
+class UserLanguageMiddleware:
+    """After Django's LocaleMiddleware (the browser's cookie, then Accept-Language): the
+    language a signed-in person saved in his profile wins over his browser's."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        user = getattr(request, "user", None)
+        saved = getattr(user, "language", "") if user and user.is_authenticated else ""
+        if saved and is_language(saved):
+            translation.activate(saved)
+            request.LANGUAGE_CODE = saved
+        return self.get_response(request)

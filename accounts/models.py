@@ -7,13 +7,16 @@ from typing import ClassVar
 from django.contrib.auth.models import AbstractUser, BaseUserManager
 from django.core.exceptions import ValidationError
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 from .timezones import DEFAULT_TIME_ZONE, is_valid_time_zone
 
 
 def validate_time_zone(value: str) -> None:
     if not is_valid_time_zone(value):
-        raise ValidationError(f"{value!r} is not an IANA time zone name such as Europe/Madrid.")
+        raise ValidationError(
+            _("%(value)r is not an IANA time zone name such as Europe/Madrid."),
+            params={"value": value})
 
 
 class UserManager(BaseUserManager["User"]):
@@ -47,16 +50,18 @@ class User(AbstractUser):
     username = None  # type: ignore[assignment]
     first_name = None  # type: ignore[assignment]
     last_name = None  # type: ignore[assignment]
-    email = models.EmailField("e-mail address", unique=True)
+    email = models.EmailField(_("e-mail address"), unique=True)
     display_name = models.CharField(
-        max_length=60, blank=True, help_text="How other people on the site see you."
+        max_length=60, blank=True, help_text=_("How other people on the site see you.")
     )
     time_zone = models.CharField(
         max_length=64,
         default=DEFAULT_TIME_ZONE,
         validators=[validate_time_zone],
-        help_text="Every date and time on the site is shown in this zone.",
+        help_text=_("Every date and time on the site is shown in this zone."),
     )
+    # one of settings.LANGUAGES, or blank: as his browser asks (accounts.languages)
+    language = models.CharField(max_length=8, blank=True, default="")
 
     USERNAME_FIELD = "email"
     REQUIRED_FIELDS: ClassVar[list[str]] = []

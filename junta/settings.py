@@ -157,6 +157,9 @@ MIDDLEWARE = [
     "junta.ops.middleware.ControlCharacterMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
+    # the language of the browser (its cookie, set by the footer's switcher, then
+    # Accept-Language); a signed-in person's saved one wins (accounts' middleware below)
+    "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -165,6 +168,7 @@ MIDDLEWARE = [
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "allauth.account.middleware.AccountMiddleware",
     "accounts.middleware.UserTimezoneMiddleware",
+    "accounts.middleware.UserLanguageMiddleware",
 ]
 
 ROOT_URLCONF = "junta.urls"
@@ -181,6 +185,7 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "django.template.context_processors.csp",
+                "django.template.context_processors.i18n",
                 "junta.ops.context_processors.sweep_status",
             ],
         },
@@ -390,7 +395,14 @@ JUNTA_PUSH_ALLOW_LOOPBACK = env_bool("JUNTA_PUSH_ALLOW_LOOPBACK", False)
 
 # --- Internationalisation ---------------------------------------------------------------------
 
-LANGUAGE_CODE = "en-us"
+# Every word of the site is marked for translation; the catalogues are under locale/ (`make
+# messages` extracts them, `make` compiles them). A person's language is the one saved in his
+# profile, else his browser's (the footer's switcher, then Accept-Language), else English.
+# Dates, times and numbers take the active language's format. Mails and pushes are written in
+# their recipient's language (accounts.languages).
+LANGUAGE_CODE = "en"
+LANGUAGES = [("en", "English"), ("es", "Español")]
+LOCALE_PATHS = [BASE_DIR / "locale"]
 TIME_ZONE = "UTC"
 USE_I18N = True
 USE_TZ = True

@@ -1,5 +1,5 @@
-"""A person's profile page: his display name and time zone (the accounts' form), his career in
-the campaigns he played (the players' side), the awards he won (the polls), and the push
+"""A person's profile page: his display name, time zone and language (the accounts' form), his
+career in the campaigns he played (the players' side), the awards he won (the polls), and the push
 notifications on his devices (notify: the devices, the events pushed; its script turns them on
 in this browser)."""
 
@@ -9,6 +9,8 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpResponse
 from django.shortcuts import redirect, render
+from django.utils import translation
+from django.utils.translation import gettext as _
 
 from accounts.public import AuthenticatedHttpRequest, ProfileForm, save_profile
 from junta.notify.public import PushChoicesForm, push_panel
@@ -19,8 +21,10 @@ def profile(request: AuthenticatedHttpRequest) -> HttpResponse:
     if request.method == "POST":
         form = ProfileForm(request.POST, instance=request.user)
         if form.is_valid():
-            save_profile(form)
-            messages.success(request, "Your profile has been saved.")
+            user = save_profile(form)
+            if user.language:  # his new language, from this answer on
+                translation.activate(user.language)
+            messages.success(request, _("Your profile has been saved."))
             return redirect("profile")
     else:
         form = ProfileForm(instance=request.user)

@@ -1,6 +1,7 @@
 """Conditional GET for the API's reads, as the site's pages have it (`junta.games.page_cache`):
-an answer about campaigns is a function of their content revisions, the caller (his id, name and
-zone), the address asked (host and query included), the code, and the clock only at the moments the
+an answer about campaigns is a function of their content revisions, the caller (his id, name,
+zone and the language he reads: the API's words, its errors and the engine's texts, are in it),
+the address asked (host and query included), the code, and the clock only at the moments the
 campaigns' apps register (an open phase's deadline passing: `clock` and `open` say so).
 
 `kept_answer` (under a GET route) sends the answer with an ETag, a hash of the caller, the
@@ -25,7 +26,7 @@ from collections.abc import Callable
 
 from django.core.cache import caches
 from django.http import HttpRequest, HttpResponse
-from django.utils import timezone
+from django.utils import timezone, translation
 
 from junta.api.auth import caller
 from junta.games.public import (
@@ -60,8 +61,8 @@ def kept_answer[Answer](view: Callable[..., Answer]) -> Callable[..., Answer | H
             return view(request, *args, **kwargs)
         key = "api:" + hashlib.sha256(json.dumps(
             [site_version(), request.get_host(), request.get_full_path(), user.pk,
-             user.public_name,
-             user.time_zone, made_of], default=str).encode()).hexdigest()
+             user.public_name, user.time_zone, translation.get_language(), made_of],
+            default=str).encode()).hexdigest()
         now = timezone.now()
         kept = caches["drawings"].get(key)
         if kept is not None and now.timestamp() < kept[0]:
@@ -70,7 +71,8 @@ def kept_answer[Answer](view: Callable[..., Answer]) -> Callable[..., Answer | H
                 return answered_not_modified(tag)
             return HttpResponse(body, headers=headers)
         request.META[_PENDING] = (key, valid_until(games, now),
-                                  [user.pk, request.get_full_path()])
+                                  [user.pk, request.get_full_path(),
+                                   translation.get_language()])
         return view(request, *args, **kwargs)
 
     return answer

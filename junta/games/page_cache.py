@@ -6,8 +6,9 @@ the GM's overview) is a function of:
 - the campaign's rows, summed up by its content revision (`junta.games.revisions`: raised by
   every transaction that changes any of them, a person's name included; the lobby and the
   dashboard, of the revisions of every campaign they are drawn from);
-- who asks: the person (his id, name and time zone) and his browser's CSRF secret, which the
-  forms on the page carry;
+- who asks: the person (his id, name and time zone), the language he reads (his profile's, else
+  his browser's: every key of the "drawings" cache holds it, `cache_keys.content_key`) and his
+  browser's CSRF secret, which the forms on the page carry;
 - the address asked for, query string included (and the host, for a campaign's page: the
   Families page's invitation link names it);
 - the code and templates that draw it (`SITE_VERSION`);
@@ -22,9 +23,10 @@ moments after it was drawn (at most the next full hour: `valid_until`), and is d
 it is reached.
 
 Conditional GET: a page kept or drawn is sent with an ETag, a hash of the viewer (his id, his
-browser's CSRF secret, the address) and of the page as drawn (its CSRF tokens and nonce left
-out, which differ at each drawing), so that it changes only when what he is shown changes: a
-revision raised by what he cannot see (another's secret orders) is not told by it.
+browser's CSRF secret, the address, the language) and of the page as drawn (its CSRF tokens
+and nonce left out, which differ at each drawing), so that it changes only when what he is
+shown changes: a revision raised by what he cannot see (another's secret orders) is not told by
+it.
 `If-None-Match` with it gets a 304 Not Modified: at the cost of a kept page (the session, the
 person, the revision, the cache) while it is kept, else once the page is drawn anew; either way
 the CSRF cookie is renewed, as a drawn page renews it, and no Content-Security-Policy is sent,
@@ -61,7 +63,7 @@ from django.db.models import (
 from django.db.models.functions import Cast
 from django.http import HttpRequest, HttpResponse, HttpResponseBase, HttpResponseNotModified
 from django.middleware.csrf import get_token
-from django.utils import timezone
+from django.utils import timezone, translation
 
 from junta.games import revisions
 from junta.games.cache_keys import content_key
@@ -69,7 +71,7 @@ from junta.games.models import Phase
 from junta.games.watching import watchable_games
 
 SECONDS = 3600  # a page is rarely read again after an hour: let the cache forget it
-_SOURCES = ("junta", "accounts", "templates", "static")
+_SOURCES = ("junta", "accounts", "templates", "static", "locale")  # locale: the translations
 
 
 @functools.cache
@@ -242,7 +244,7 @@ def _kept(view: View, revision: Callable[..., tuple[object, list[int]] | None]) 
             return view(request, *args, **kwargs)
         secret = request.META["CSRF_COOKIE"]
         viewer = (request.user.pk, hashlib.sha256(secret.encode()).hexdigest(),
-                  request.get_full_path())
+                  request.get_full_path(), translation.get_language())
         cache = caches["drawings"]
         now = timezone.now().timestamp()
         if request.headers.get("If-None-Match"):  # its ETag alone first: a small read

@@ -25,6 +25,7 @@ from typing import TypedDict
 from django.contrib.auth.decorators import login_required
 from django.core.cache import caches
 from django.http import HttpResponse, HttpResponseNotModified
+from django.utils import translation
 from django.views.decorators.http import require_GET
 
 from accounts.public import AuthenticatedHttpRequest
@@ -108,7 +109,8 @@ def live(request: AuthenticatedHttpRequest, game_id: int) -> HttpResponse:
     key = None
     kept = None
     if revision is not None:
-        made = json.dumps(["live", game_id, request.user.pk, shown_id, revision]).encode()
+        made = json.dumps(["live", game_id, request.user.pk, shown_id, revision,
+                           translation.get_language()]).encode()
         key = "live:" + hashlib.sha256(made).hexdigest()
         kept = caches["drawings"].get(key)
     if kept is None:

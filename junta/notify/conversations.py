@@ -13,6 +13,7 @@ from functools import partial
 from django.db.models import Exists, F, OuterRef
 from django.urls import reverse
 from django.utils.safestring import mark_safe
+from django.utils.translation import ngettext
 
 from junta.notify.mail import Mail, deliver, site_url
 from junta.notify.models import ConversationMail, Kind, Preferences
@@ -59,8 +60,10 @@ def message_mail(member: Member, messages: list[Message]) -> Mail | None:
     shown = messages[-MAX_IN_MAIL:]
     count = len(messages)
     more = "" if count <= MAX_IN_MAIL else f"{MAX_IN_MAIL}+"
-    return Mail("messages", f"{game.name}: {more or count} new message{'s' if count != 1 else ''}"
-                f" in “{talk.subject}”", {
+    subject = ngettext("%(game)s: %(count)s new message in “%(subject)s”",
+                       "%(game)s: %(count)s new messages in “%(subject)s”", count) % {
+        "game": game.name, "count": more or count, "subject": talk.subject}
+    return Mail("messages", subject, {
         "game": game, "talk": talk, "member": member,
         # the HTML stored when each message was posted (rendered and sanitised by nh3 then)
         "items": [{"message": m, "html": mark_safe(m.body_html)} for m in shown],  # noqa: S308

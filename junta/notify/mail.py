@@ -1,5 +1,6 @@
 """Rendering and sending one notification: plain text and HTML from templates, in the
-recipient's own time zone, with a signed unsubscribe link that needs no login.
+recipient's own time zone and language (whoever's request or task sends it), with a signed
+unsubscribe link that needs no login.
 
 `deliver()` is the only way a notification leaves: it claims the mail first (see `claims`), then
 builds it, then sends it by the configured mailer (SMTP from the environment, or the console).
@@ -23,7 +24,7 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
 
-from accounts.public import User
+from accounts.public import User, speaking
 from junta.games.public import Game
 from junta.notify import claims
 from junta.notify.models import Kind, Preferences
@@ -169,11 +170,12 @@ def deliver(user: User, game: Game, kind: str, key: str, prefs: Preferences,
     if delivery is None:
         return SKIPPED
     try:
-        mail = build()
-        if mail is None:
-            claims.mark_empty(delivery)
-            return EMPTY
-        message = render(mail, user, prefs, kind, delivery.message_id)
+        with speaking(user):  # subject and body in his language, not the sender's
+            mail = build()
+            if mail is None:
+                claims.mark_empty(delivery)
+                return EMPTY
+            message = render(mail, user, prefs, kind, delivery.message_id)
         message.send()
     except Exception as error:  # any failure releases the claim for a retry
         log.warning("mail %s %s to user %s failed: %s", kind, key, user.pk, error)

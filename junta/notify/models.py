@@ -19,18 +19,19 @@ from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.db.models import F, Q
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
 
 from junta.games.public import Game, Player
 from junta.talk.public import Member
 
 
 class Kind(models.TextChoices):
-    RESULTS = "results", "Phase results"
-    REMINDER = "reminder", "Deadline reminders"
-    DIGEST = "digest", "Daily digest of new speeches"
-    CAMPAIGN = "campaign", "Start and end of the campaign, and its awards"
-    ABSENCE = "absence", "Absent players who owe orders (GameMaster)"
-    MESSAGES = "messages", "New private messages"
+    RESULTS = "results", _("Phase results")
+    REMINDER = "reminder", _("Deadline reminders")
+    DIGEST = "digest", _("Daily digest of new speeches")
+    CAMPAIGN = "campaign", _("Start and end of the campaign, and its awards")
+    ABSENCE = "absence", _("Absent players who owe orders (GameMaster)")
+    MESSAGES = "messages", _("New private messages")
 
 
 PLAYER_KINDS = (Kind.RESULTS, Kind.REMINDER, Kind.DIGEST, Kind.CAMPAIGN, Kind.MESSAGES)

@@ -26,6 +26,8 @@ from django.db.models import Q
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.safestring import mark_safe
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from accounts.public import User
 from junta.engine import GameState, current_phase, owes_orders, view_for
@@ -133,7 +135,8 @@ def results_mail(game: Game, phase: Phase, result: PhaseResult, state_after: Gam
     report = reports(game, viewer, [result])[0]
     me = view_for(state_after, viewer).get("me") if isinstance(viewer, int) else None
     title, next_title = titles()
-    return Mail("results", f"{game.name}: {title}, the results", {
+    return Mail("results", _("%(game)s: %(phase)s, the results") % {
+        "game": game.name, "phase": title}, {
         "game": game, "phase": phase, "title": title, "report": report, "me": me,
         "next_phase": next_phase,
         "next_title": next_title,
@@ -149,13 +152,13 @@ def campaign_end_mail(game: Game, state_after: GameState, viewer: int | str) -> 
     standings = [{"name": p.name, "bank": p.bank}
                  for p in sorted(state_after.players, key=lambda p: -p.bank)
                  ]  # the game is over: "everything is revealed"
-    return Mail("campaign_end", f"{game.name} is over", {
+    return Mail("campaign_end", _("%(game)s is over") % {"game": game.name}, {
         "game": game, "winners": winners, "standings": standings, "links": links(game),
     })
 
 
 def awards_mail(game: Game, awards: list[Poll]) -> Mail:
-    return Mail("awards", f"{game.name}: vote the awards", {
+    return Mail("awards", _("%(game)s: vote the awards") % {"game": game.name}, {
         "game": game, "awards": [a.question for a in awards],
         "polls": site_url(reverse("polls_index", args=[game.id])),
         "report": site_url(reverse("game_report", args=[game.id])),
@@ -166,7 +169,7 @@ def campaign_start_mail(game: Game, phase: Phase | None, viewer: int | str) -> M
     roster = [{"seat": p.engine_seat + 1, "name": character_name(p, p.user)}
               for p in game.players.filter(membership=Player.Membership.ACTIVE)
               .select_related("user").prefetch_related("characters").order_by("seat")]
-    return Mail("campaign_start", f"{game.name} has begun", {
+    return Mail("campaign_start", _("%(game)s has begun") % {"game": game.name}, {
         "game": game, "phase": phase, "title": phase_title(phase) if phase else "",
         "owes": bool(phase and isinstance(viewer, int) and viewer in phase.owing_seats),
         "roster": roster, "links": links(game),
@@ -175,7 +178,8 @@ def campaign_start_mail(game: Game, phase: Phase | None, viewer: int | str) -> M
 
 def reminder_mail(game: Game, phase: Phase, order: Order | None, now: datetime) -> Mail:
     title = phase_title(phase)
-    return Mail("reminder", f"{game.name}: your orders for {title}", {
+    return Mail("reminder", _("%(game)s: your orders for %(phase)s") % {
+        "game": game.name, "phase": title}, {
         "game": game, "phase": phase, "title": title, "order": order,
         "orders_given": len(order.payload) if order else 0, "links": links(game), "now": now,
     })
@@ -188,8 +192,9 @@ def digest_mail(game: Game, day_start: datetime, day_end: datetime) -> Mail | No
         return None
     # the HTML stored when each speech was posted (rendered and sanitised by nh3 then)
     items = [{"speech": s, "html": mark_safe(s.body_html)} for s in speeches]  # noqa: S308
-    return Mail("digest", f"{game.name}: {len(speeches)} new speech"
-                f"{'es' if len(speeches) != 1 else ''}", {
+    return Mail("digest", ngettext("%(game)s: %(count)s new speech",
+                                   "%(game)s: %(count)s new speeches", len(speeches)) % {
+        "game": game.name, "count": len(speeches)}, {
         "game": game, "items": items, "day_start": day_start, "day_end": day_end,
         "links": links(game),
     })
@@ -199,7 +204,8 @@ def absence_mail(game: Game, phase: Phase, absence: Absence) -> Mail:
     player = absence.player
     name = character_name(player, player.user)
     title = phase_title(phase)
-    return Mail("absence", f"{game.name}: {name} is away and owes orders for {title}", {
+    return Mail("absence", _("%(game)s: %(name)s is away and owes orders for %(phase)s") % {
+        "game": game.name, "name": name, "phase": title}, {
         "game": game, "phase": phase, "title": title, "absence": absence, "name": name,
         "player_zone": player.user.time_zone, "links": links(game),
     })

@@ -5,7 +5,7 @@ A person gets a push on each of his devices (`PushDevice`) for the events he cho
 (`PushChoices`: results, messages, reminders, announcements, awards), from every campaign he is
 in unless he muted it (`Preferences.push`). Each push is claimed before it goes, as a mail is
 (`claims`, its key ending in `:push`), so a task run twice pushes nothing twice. The words are
-`push_texts`' (never a secret).
+`push_texts`' (never a secret), written for each person in his own language.
 
 - results: after the commit that published a phase (`tasks.phase_published`), to its seated
   players and its GameMaster; the minute sweep sends those a lost task did not
@@ -28,13 +28,15 @@ import http.client
 import logging
 import math
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from datetime import datetime, timedelta
+from functools import partial
 
 from django.conf import settings
 from django.db.models import Q
 from django.utils import timezone
 
+from accounts.public import User, speaking
 from junta.engine import current_phase, owes_orders
 from junta.games.public import (
     Announcement,
@@ -143,11 +145,18 @@ def deliver(user_id: int, game: Game, kind: str, key: str, text: PushText,
     return SENT
 
 
-def _push_all(game: Game, user_ids: Iterable[int], kind: str, key: str, text: PushText,
-              now: datetime) -> Counter[str]:
+def _push_all(game: Game, user_ids: Iterable[int], kind: str, key: str,
+              text: Callable[[], PushText], now: datetime) -> Counter[str]:
+    """Push `text()`, written in each person's language, to each of `user_ids`."""
     outcomes: Counter[str] = Counter()
-    for user_id in user_ids:
-        outcomes[deliver(user_id, game, kind, key, text, now)] += 1
+    people = list(user_ids)
+    if not people:
+        return outcomes
+    users = User.objects.only("language").in_bulk(people)
+    for user_id in people:
+        with speaking(users.get(user_id)):
+            words = text()
+        outcomes[deliver(user_id, game, kind, key, words, now)] += 1
     return outcomes
 
 
@@ -168,8 +177,8 @@ def results(phase_id: int, now: datetime | None = None) -> Counter[str]:
     if not people:
         return Counter()
     info = current_phase(state_before(phase))
-    text = push_texts.results(game, info.turn, info.title)
-    return _push_all(game, people, Kind.RESULTS, f"phase:{phase.id}", text, now)
+    return _push_all(game, people, Kind.RESULTS, f"phase:{phase.id}",
+                     partial(push_texts.results, game, info.turn, info.title), now)
 
 
 def catch_up_results(now: datetime) -> Counter[str]:
@@ -215,7 +224,8 @@ def message(message_id: int, now: datetime | None = None) -> Counter[str]:
             outcomes[SKIPPED] += 1
             continue
         window = int(now.timestamp() // MESSAGE_EVERY.total_seconds())  # one claim per window
-        text = push_texts.message(game, talk.id, posted.author_name)
+        with speaking(members[user_id].user):  # in his language, not the writer's
+            text = push_texts.message(game, talk.id, posted.author_name)
         outcomes[deliver(user_id, game, Kind.MESSAGES, f"{prefix}{window}", text, now)] += 1
     return outcomes
 
@@ -229,7 +239,7 @@ def announcement(announcement_id: int, now: datetime | None = None) -> Counter[s
     game = made.game
     people = audience(game, [u for u in seated(game) if u != made.author_id], "announcement")
     return _push_all(game, people, Kind.CAMPAIGN, f"game:{game.id}:announcement:{made.id}",
-                     push_texts.announcement(game), now)
+                     partial(push_texts.announcement, game), now)
 
 
 def reminders(now: datetime, phases: list[Phase]) -> Counter[str]:
@@ -267,9 +277,8 @@ def reminders(now: datetime, phases: list[Phase]) -> Counter[str]:
             continue
         owing = set(owes_orders(state_before(phase)))
         left = math.floor((phase.deadline - now).total_seconds() / 3600 + 0.5)
-        text = push_texts.reminder(game, left)
         outcomes += _push_all(game, [u for u in due if players[u].engine_seat in owing],
-                              Kind.REMINDER, key, text, now)
+                              Kind.REMINDER, key, partial(push_texts.reminder, game, left), now)
     return outcomes
 
 
@@ -288,5 +297,5 @@ def awards(now: datetime, catch_up: timedelta) -> Counter[str]:
         people = audience(game, seated(game), "awards")
         done = claims.already_claimed(Kind.CAMPAIGN, f"{key}:push", people, now)
         outcomes += _push_all(game, [u for u in people if u not in done], Kind.CAMPAIGN, key,
-                              push_texts.awards(game), now)
+                              partial(push_texts.awards, game), now)
     return outcomes

@@ -14,6 +14,8 @@ import json
 from dataclasses import asdict, dataclass
 
 from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from junta.games.public import Game
 
@@ -36,7 +38,8 @@ def _title(game: Game) -> str:
 def results(game: Game, turn: int, title: str) -> PushText:
     """`turn` and `title` of the phase published (engine's `current_phase`: public), e.g.
     "Turn 5, Budget Vote: results are out" (a turn has several phases)."""
-    what = f"Turn {turn}, {title}: results are out" if turn else f"{title}: results are out"
+    what = (_("Turn %(turn)s, %(phase)s: results are out") % {"turn": turn, "phase": title}
+            if turn else _("%(phase)s: results are out") % {"phase": title})
     return PushText(_title(game), what, reverse("game_status", args=[game.id]),
                     f"junta-{game.id}-results")
 
@@ -44,25 +47,25 @@ def results(game: Game, turn: int, title: str) -> PushText:
 def message(game: Game, conversation_id: int, author_name: str) -> PushText:
     """`author_name`: how the writer signs in the conversation (his character, or "The
     GameMaster"), as its members' pages show him."""
-    return PushText(_title(game), f"{author_name} wrote to you",
+    return PushText(_title(game), _("%(name)s wrote to you") % {"name": author_name},
                     reverse("talk_conversation", args=[game.id, conversation_id]),
                     f"junta-{game.id}-talk-{conversation_id}")
 
 
 def reminder(game: Game, hours: int) -> PushText:
-    when = "in less than an hour" if hours < 1 else \
-        f"in {hours} hour{'s' if hours != 1 else ''}"
-    return PushText(_title(game), f"Orders due {when}", reverse("game_orders", args=[game.id]),
+    due = _("Orders due in less than an hour") if hours < 1 else ngettext(
+        "Orders due in %(hours)s hour", "Orders due in %(hours)s hours", hours) % {"hours": hours}
+    return PushText(_title(game), due, reverse("game_orders", args=[game.id]),
                     f"junta-{game.id}-reminder")
 
 
 def announcement(game: Game) -> PushText:
-    return PushText(_title(game), "The GameMaster made an announcement",
+    return PushText(_title(game), _("The GameMaster made an announcement"),
                     reverse("game_events", args=[game.id]), f"junta-{game.id}-announcement")
 
 
 def awards(game: Game) -> PushText:
-    return PushText(_title(game), "The awards are open",
+    return PushText(_title(game), _("The awards are open"),
                     reverse("polls_index", args=[game.id]), f"junta-{game.id}-awards")
 
 

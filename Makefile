@@ -19,7 +19,7 @@ DEV_LOCK := requirements/dev.lock
 UV_COMPILE := $(PY) -m uv --quiet pip compile pyproject.toml --universal --python-version 3.12 \
 	--generate-hashes --custom-compile-command "make lock" $(if $(UPGRADE),--upgrade)
 
-.PHONY: run test lint fmt bench bench-diplomacy lock clean-venv help
+.PHONY: run test lint fmt bench bench-diplomacy lock messages clean-venv help
 
 help:
 	@echo "make run    set up .venv and the database, then run web + worker + beat (Ctrl-C stops)"
@@ -28,6 +28,8 @@ help:
 	@echo "make lint   ruff, mypy and the import contracts (lint-imports)"
 	@echo "make bench  the engine's speed per phase kind (make bench-diplomacy: against MILA"
 	@echo "            diplomacy's Game.process(), in var/bench-venv; COMPARE=REV adds a revision)"
+	@echo "make messages  extract the site's words into locale/es/LC_MESSAGES/django.po (to"
+	@echo "            translate; run and test compile the .po files into .mo with gettext's msgfmt)"
 	@echo "make lock   re-resolve requirements/base.lock and dev.lock from pyproject.toml's ranges"
 	@echo "            (keeps current pins that still fit; make lock UPGRADE=1 takes the newest)"
 
@@ -49,12 +51,32 @@ $(VENV)/.installed-dev: pyproject.toml $(DEV_LOCK) $(VENV)/.created
 	$(PY) -m pip install $(PIP_FLAGS) --no-deps -e .
 	@touch $@ $(VENV)/.installed
 
-run: $(VENV)/.installed
+# The translations (locale/<lang>/LC_MESSAGES/*.po, settings.LOCALE_PATHS) are compiled into the
+# .mo files Django reads by gettext's msgfmt (Debian's `gettext` package); the .mo files are not
+# kept in git. --check refuses a .po whose placeholders do not match.
+PO_FILES := $(wildcard locale/*/LC_MESSAGES/*.po)
+MO_FILES := $(PO_FILES:.po=.mo)
+%.mo: %.po
+	@command -v msgfmt >/dev/null || { echo "msgfmt is missing: apt-get install gettext"; exit 1; }
+	msgfmt --check -o $@ $<
+
+# Every marked word of the site into the Spanish catalogue, new ones untranslated (msgid only):
+# translate them, then `make test` (tests/web/test_catalogues.py) says none is left. Only the
+# file names are written beside each message, not the line numbers (nor the date of the run), so
+# that moving code leaves the catalogue alone; the engine (junta/engine, no Django) is not read.
+messages: $(VENV)/.installed
+	$(PY) manage.py makemessages --locale es --domain django --add-location file --no-obsolete \
+	  --ignore 'junta/engine/*' --ignore 'bench/*' --ignore 'tests/*' --ignore 'var/*' \
+	  --ignore 'docs/*' --ignore 'scripts/*'
+	@# the extraction's date would change the file at every run
+	sed -i '/^"POT-Creation-Date: /d' locale/es/LC_MESSAGES/django.po
+
+run: $(VENV)/.installed $(MO_FILES)
 	JUNTA_SITE_URL='$(JUNTA_SITE_URL)' $(PY) manage.py serve --port $(PORT)
 
 # The whole run is timed: its duration is the last line printed (the goal: under 25 minutes on a
 # 2-core machine with PostgreSQL and Redis).
-test: $(VENV)/.installed-dev
+test: $(VENV)/.installed-dev $(MO_FILES)
 	@start=$$(date +%s); status=0; \
 	{ $(PY) -m ruff check . && $(PY) -m mypy && $(VENV)/bin/lint-imports \
 	  && $(PY) -m pytest $(PYTEST_ARGS); } || status=$$?; \

@@ -27,7 +27,7 @@ def is_language(code: str) -> bool:
 def language_choices() -> list[tuple[str, str]]:
     """The profile's choices: the browser's, then each language in its own name."""
     return [("", _("As my browser asks")),
-            *((code, translation.get_language_info(code)["name_local"])
+            *((code, translation.get_language_info(code)["name_local"].capitalize())
               for code in language_codes())]
 
 

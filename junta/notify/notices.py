@@ -24,7 +24,7 @@ from functools import cache, partial
 from django.conf import settings
 from django.db.models import Q
 from django.urls import reverse
-from django.utils import timezone
+from django.utils import timezone, translation
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
@@ -131,7 +131,7 @@ def results_mail(game: Game, phase: Phase, result: PhaseResult, state_after: Gam
                  viewer: int | str, next_phase: Phase | None,
                  titles: Callable[[], tuple[str, str]]) -> Mail:
     """`titles()`: the `phase_title`s of `phase` and `next_phase` ("" for none), shared by
-    every reader's mail (they are read from the stored states)."""
+    every reader's mail in one language (they are read from the stored states)."""
     report = reports(game, viewer, [result])[0]
     me = view_for(state_after, viewer).get("me") if isinstance(viewer, int) else None
     title, next_title = titles()
@@ -231,9 +231,12 @@ def send_results(phase_id: int, now: datetime | None = None) -> Counter[str]:
     state_after = stored_state_after(result)
     next_phase = game.phases.filter(number=phase.number + 1).first()
 
-    @cache  # read once for all the readers, when the first mail is built
-    def titles() -> tuple[str, str]:
+    @cache  # read once for all the readers of a language, when the first mail is built
+    def titles_in(_language: str | None) -> tuple[str, str]:
         return phase_title(phase), phase_title(next_phase) if next_phase else ""
+
+    def titles() -> tuple[str, str]:  # in the language of the mail being built
+        return titles_in(translation.get_language())
 
     for prefs, viewer, _player in recipients(game, Kind.RESULTS):
         outcomes[deliver(

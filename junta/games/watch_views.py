@@ -11,6 +11,7 @@ from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_safe
 
 from junta.engine import Catalog
@@ -23,7 +24,8 @@ from junta.games.watching import Watch, watch_for
 
 SPEECHES_PER_PAGE = 20
 PAGES = ("families", "events", "history", "map")
-TITLES = {"families": "Families", "events": "Events", "history": "History", "map": "Map"}
+TITLES = {"families": _("Families"), "events": _("Events"), "history": _("History"),
+          "map": _("Map")}
 
 
 def _watch(request: HttpRequest, game_id: int, key: str) -> Watch | HttpResponse:
@@ -41,15 +43,15 @@ def links(watch: Watch) -> list[tuple[str, str, str]]:
             url = reverse(f"watch_{page}_link", args=[watch.game.id, watch.key])
         else:
             url = reverse(f"watch_{page}", args=[watch.game.id])
-        out.append((page, TITLES[page], url))
+        out.append((page, str(TITLES[page]), url))
     if not watch.key:
-        out.append(("replay", "Replay", reverse("game_replay", args=[watch.game.id])))
+        out.append(("replay", str(_("Replay")), reverse("game_replay", args=[watch.game.id])))
     return out
 
 
 def _context(watch: Watch, active: str) -> dict[str, object]:
     return {"game": watch.game, "watch": watch, "watch_links": links(watch), "active": active,
-            "watch_title": TITLES[active]}
+            "watch_title": str(TITLES[active])}
 
 
 @require_safe

@@ -105,6 +105,7 @@ def test_a_page_kept_in_english_is_never_served_in_spanish(campaign):
     spanish = browser.get(url, headers={**SPANISH, "If-None-Match": english["ETag"]})
     assert spanish.status_code == 200 and spanish["ETag"] != english["ETag"]
     assert ">Salir<" in spanish.content.decode() and ">Log out<" not in spanish.content.decode()
+    assert ">Órdenes</a>" in spanish.content.decode()  # the campaign's menu
     kept = browser.get(url, headers=SPANISH)  # now kept in Spanish too, apart
     assert kept.content == spanish.content and kept["Content-Language"] == "es"
     assert ">Log out<" in browser.get(url, headers=ENGLISH).content.decode()

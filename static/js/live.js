@@ -34,7 +34,7 @@
     badge.textContent = String(n);
     var hidden = document.createElement("span");
     hidden.className = "visually-hidden";
-    hidden.textContent = " unread";
+    hidden.textContent = " " + (link.getAttribute("data-live-unread") || "unread");  // translated
     badge.appendChild(hidden);
   }
 

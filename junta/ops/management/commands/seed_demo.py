@@ -27,5 +27,7 @@ class Command(BaseCommand):
             self.stdout.write(f"  GameMaster (site staff too): {DEMO_GM[0]}")
             for email, name in DEMO_PLAYERS:
                 self.stdout.write(f"  player {name:<8} {email}")
+            self.stdout.write("  In Spanish: choose Español in the footer of any page (signed in,"
+                              " it is saved in the profile), or ask for Spanish in the browser")
         else:
             self.stdout.write("The database has users already; no demo accounts were created.")

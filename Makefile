@@ -60,7 +60,8 @@ MO_FILES := $(PO_FILES:.po=.mo)
 	@command -v msgfmt >/dev/null || { echo "msgfmt is missing: apt-get install gettext"; exit 1; }
 	msgfmt --check -o $@ $<
 
-# Every marked word of the site into the Spanish catalogue, new ones untranslated (msgid only):
+# Every marked word of the site into the Spanish catalogues, new ones untranslated (msgid only):
+# django.po (Python and templates) and djangojs.po (static/js, `gettext(...)` or `_(...)`).
 # translate them, then `make test` (tests/web/test_catalogues.py) says none is left. Only the
 # file names are written beside each message, not the line numbers (nor the date of the run), so
 # that moving code leaves the catalogue alone; the engine (junta/engine, no Django) is not read.
@@ -68,8 +69,10 @@ messages: $(VENV)/.installed
 	$(PY) manage.py makemessages --locale es --domain django --add-location file --no-obsolete \
 	  --ignore 'junta/engine/*' --ignore 'bench/*' --ignore 'tests/*' --ignore 'var/*' \
 	  --ignore 'docs/*' --ignore 'scripts/*'
-	@# the extraction's date would change the file at every run
-	sed -i '/^"POT-Creation-Date: /d' locale/es/LC_MESSAGES/django.po
+	$(PY) manage.py makemessages --locale es --domain djangojs --add-location file --no-obsolete \
+	  --ignore 'junta/*' --ignore 'bench/*' --ignore 'tests/*' --ignore 'var/*' --ignore 'docs/*'
+	@# the extraction's date would change the files at every run
+	sed -i '/^"POT-Creation-Date: /d' locale/es/LC_MESSAGES/django.po locale/es/LC_MESSAGES/djangojs.po
 
 run: $(VENV)/.installed $(MO_FILES)
 	JUNTA_SITE_URL='$(JUNTA_SITE_URL)' $(PY) manage.py serve --port $(PORT)

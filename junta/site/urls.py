@@ -2,12 +2,25 @@
 
 from django.urls import path
 
-from junta.site import campaign, dashboard, events, language, live, lobby, profile, pwa, report
+from junta.site import (
+    campaign,
+    dashboard,
+    events,
+    javascript,
+    language,
+    live,
+    lobby,
+    profile,
+    pwa,
+    report,
+)
 
 urlpatterns = [
     path("", dashboard.home, name="home"),  # the dashboard once logged in
     path("accounts/profile/", profile.profile, name="profile"),
     path("language/", language.switch_language, name="set_language"),
+    path("jsi18n/<str:language>/<str:version>.js", javascript.catalogue,
+         name="javascript_catalog"),
     path("games/", lobby.lobby, name="lobby"),
     path("games/<int:game_id>/", campaign.detail, name="game_detail"),
     path("games/<int:game_id>/events/", events.events, name="game_events"),

@@ -12,6 +12,11 @@
   var button = document.getElementById("push-on");
   var error = document.getElementById("push-error");
   var READY_WAIT = 15000;  // ms for the service worker to start before we say it did not
+  // the words in the page's language (base.html loads the catalogue: junta/site/javascript.py)
+  var _ = window.gettext || function (text) { return text; };
+  var interpolate = window.interpolate || function (text, values) {
+    return text.replace("%s", values[0]);
+  };
 
   function say(text) { status.textContent = text; }
 
@@ -39,21 +44,20 @@
 
   if (!("serviceWorker" in navigator) || !("PushManager" in window) ||
       !("Notification" in window)) {
-    say("This browser cannot get push notifications.");
+    say(_("This browser cannot get push notifications."));
     return;
   }
   button.hidden = false;
   if (Notification.permission === "denied") {
-    say("Notifications from this site are blocked in this browser's settings: allow them " +
-        "there, then turn them on here.");
+    say(_("Notifications from this site are blocked in this browser's settings: allow them there, then turn them on here."));
   } else {
-    say("This device gets no notifications from Junta yet.");
+    say(_("This device gets no notifications from Junta yet."));
     navigator.serviceWorker.getRegistration("/").then(function (registration) {
       return registration ? registration.pushManager.getSubscription() : null;
     }).then(function (subscription) {
       if (subscription && Notification.permission === "granted") {
-        say("This device gets notifications from Junta.");
-        button.textContent = "Turn on notifications on this device again";
+        say(_("This device gets notifications from Junta."));
+        button.textContent = _("Turn on notifications on this device again");
       }
     }).catch(function () { /* the status above stands */ });
   }
@@ -73,13 +77,13 @@
   button.addEventListener("click", function () {
     button.disabled = true;
     error.hidden = true;
-    say("Asking this browser for its permission…");
+    say(_("Asking this browser for its permission…"));
     // the permission is asked here only: on this click, never when the page opens
     Promise.resolve(Notification.requestPermission()).then(function (permission) {
       if (permission !== "granted") {
         throw new Error("the browser did not allow notifications (" + permission + ")");
       }
-      say("Turning notifications on…");
+      say(_("Turning notifications on…"));
       return navigator.serviceWorker.register("/sw.js").catch(function (reason) {
         throw new Error("the site's service worker (/sw.js) could not be loaded: " + reason);
       });
@@ -104,8 +108,9 @@
         throw new Error(answer.error || "the site answered " + response.status);
       });
     }).catch(function (reason) {
-      say("This device gets no notifications from Junta.");
-      fail("Notifications were not turned on: " + (reason && reason.message || reason) + ".");
+      say(_("This device gets no notifications from Junta."));
+      fail(interpolate(_("Notifications were not turned on: %s."),
+                       [reason && reason.message || reason]));
     });
   });
 })();

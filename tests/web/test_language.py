@@ -6,6 +6,8 @@ whoever sends them and whatever the language of the request or task that does.""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.conf import settings
 from django.core import mail
@@ -163,3 +165,15 @@ def test_mails_and_pushes_are_written_in_each_recipients_language(campaign, monk
         push.announcement(speeches.do_post_announcement(game, game.gm, "News.").id)
     assert pushed[isabel.pk] == "El director de juego ha publicado un anuncio"
     assert pushed[carlos.pk] == pushed[miguel.pk] == "The GameMaster made an announcement"
+
+
+def test_the_scripts_words_come_in_the_pages_language_and_are_kept_for_good(client):
+    page = client.get(reverse("rules"), headers=SPANISH).content.decode()
+    address = re.search(r'<script src="(/jsi18n/es/[0-9a-f]+\.js)"', page).group(1)
+    catalogue = client.get(address)
+    assert catalogue.status_code == 200 and "immutable" in catalogue["Cache-Control"]
+    assert "Este navegador no puede recibir notificaciones." in catalogue.content.decode()
+    english = client.get(address.replace("/es/", "/en/")).content.decode()
+    assert "Este navegador" not in english
+    assert client.get(address.replace("/es/", "/xx/")).status_code == 404
+    assert client.get("/jsi18n/es/0000.js").status_code == 404  # not this version of the site

@@ -109,10 +109,12 @@ def publish(game: Game, phase: Phase, result: PhaseResult, now: datetime) -> Pha
         result.published_at = now
         result.save(update_fields=["published_at"])
     state = repository.state_after(result)
-    players = repository.write_board(game, state)
+    # read once for the board, the lives and the next phase's names
+    players = repository.active_players(game, lives=True)
+    repository.write_board(game, state, players)
     # the `hooks` callbacks: lives (deaths, and heirs before the next phase opens) and notify
     # (the results mails, queued for after the commit)
-    hooks.phase_published(hooks.PhasePublished(game, phase, result, state, now))
+    hooks.phase_published(hooks.PhasePublished(game, phase, result, state, now, players))
     next_phase = None
     if engine.is_finished(state):
         game.status = Game.Status.FINISHED
@@ -120,7 +122,10 @@ def publish(game: Game, phase: Phase, result: PhaseResult, now: datetime) -> Pha
     else:
         if game.status == Game.Status.NOMINATING and repository.campaign_running(state):
             game.status = Game.Status.RUNNING
-        next_phase = repository.open_phase(game, state, now, players)
+        # the phase published is its campaign's latest, as an open or drafted phase always is
+        # (a rollback supersedes it): the next one follows it (were there a later one, the
+        # number, unique to the campaign, would fail the publication whole)
+        next_phase = repository.open_phase(game, state, now, players, after=phase.number)
     game.state_version += 1
     game.save(update_fields=["status", "finished_at", "state_version"])
     return next_phase

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from junta.engine import GameState
-from junta.games.models import Announcement, Game, Phase, PhaseResult
+from junta.games.models import Announcement, Game, Phase, PhaseResult, Player
 
 
 @dataclass(frozen=True)
@@ -26,6 +26,9 @@ class PhasePublished:
     result: PhaseResult
     state: GameState  # the state after the phase
     now: datetime
+    # the campaign's active players in seat order, each family's lives read with them
+    # (`repository.active_players`); a life added through `player.characters` is read again
+    players: list[Player]
 
 
 _callbacks: list[Callable[[PhasePublished], None]] = []

@@ -12,6 +12,8 @@ code is safe there too.
 
 from __future__ import annotations
 
+from django.db.models import QuerySet
+
 from junta.games import revisions
 from junta.games.models import Game, Phase
 
@@ -20,15 +22,23 @@ def lock_game(game_id: int) -> Game:
     """Lock and return the game row. Call inside `transaction.atomic()`. Whoever takes the lock
     means to write (some of it in bulk, which sends no signal), so the campaign's content
     revision is raised with it (`junta.games.revisions`)."""
-    game = Game.objects.select_for_update(no_key=True).get(pk=game_id)
+    return _locked(Game.objects.filter(pk=game_id))
+
+
+def _locked(games: QuerySet[Game]) -> Game:
+    game = games.select_for_update(no_key=True).get()
     revisions.bump(game.pk)
     return game
 
 
 def lock_phase(phase_id: int) -> tuple[Game, Phase]:
-    """Lock the phase's game, then the phase, and return both fresh from the database."""
-    game_id = Phase.objects.values_list("game_id", flat=True).get(pk=phase_id)
-    game = lock_game(game_id)
+    """Lock the phase's game, then the phase, and return both fresh from the database (the
+    game found from the phase inside its own locking query)."""
+    try:
+        game = _locked(Game.objects.filter(
+            pk__in=Phase.objects.filter(pk=phase_id).values("game_id")))
+    except Game.DoesNotExist:
+        raise Phase.DoesNotExist(f"There is no phase {phase_id}.") from None
     phase = Phase.objects.select_for_update(no_key=True).get(pk=phase_id)
     phase.game = game
     return game, phase

@@ -162,6 +162,7 @@ from junta.games.replay import ReplayLine, changelog_for, older_notes, replay_ga
 from junta.games.report_pages import drawn_reports
 from junta.games.report_views import drawn_report
 from junta.games.repository import (
+    active_players,
     campaign_running,
     event_to_json,
     open_phase,
@@ -225,7 +226,8 @@ __all__ = [
     "PracticeForm", "play_practice_on",
     "OrdersRejected", "Phase", "PhasePublished", "PhaseResult", "Player", "PoliticalCard",
     "Position", "ReplayLine", "Seat", "SeatStatus", "Speech", "SpeechForm", "StaleOrders",
-    "Unit", "add_heir", "backdate_speech", "bump_state_version", "campaign_running",
+    "Unit", "active_players", "add_heir", "backdate_speech", "bump_state_version",
+    "campaign_running",
     "change_settings", "changelog_for", "clock", "current_revision", "current_turn_results",
     "demo_account",
     "demo_campaign", "display_state", "drawn_entries", "drawn_report", "drawn_reports",

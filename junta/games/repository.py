@@ -14,7 +14,7 @@ from collections.abc import Callable
 from datetime import datetime, timedelta
 from typing import Any
 
-from django.db.models import Model, QuerySet, prefetch_related_objects
+from django.db.models import Model, Prefetch, QuerySet, prefetch_related_objects
 
 from junta import engine
 from junta.engine import Catalog, Event, GameState, has_new_weapons
@@ -22,6 +22,7 @@ from junta.engine import Order as EngineOrder
 from junta.games.deadlines import phase_deadline
 from junta.games.models import (
     Bill,
+    Character,
     Game,
     Order,
     Phase,
@@ -100,12 +101,20 @@ def orders_and_submission(phase: Phase) -> tuple[dict[int, list[EngineOrder]], l
                     if seat is not None]
 
 
+def active_players(game: Game, *, lives: bool = False) -> list[Player]:
+    """The campaign's active players in seat order (as a query ordered by seat gives them on
+    PostgreSQL: no seat last). With `lives`, each family's lives are read with them (one query
+    more), for `Player.character`; a life added through `player.characters` is read again."""
+    rows = game.players.filter(membership=Player.Membership.ACTIVE).order_by()
+    if lives:  # in no order: a family's lives are told apart by their number
+        rows = rows.prefetch_related(Prefetch("characters", Character.objects.order_by()))
+    return sorted(rows, key=lambda p: (p.seat is None, p.seat or 0))
+
+
 def character_names(game: Game, players: list[Player] | None = None) -> list[str]:
     """The current character's name for each seat, in seat order (the engine writes them into
     its reports)."""
-    players = players if players is not None else list(
-        game.players.filter(membership=Player.Membership.ACTIVE).prefetch_related("characters")
-        .order_by("seat"))
+    players = players if players is not None else active_players(game, lives=True)
     names = []
     for p in players:
         character = p.character
@@ -134,10 +143,11 @@ def everyone_final(phase: Phase) -> bool:
 
 
 def open_phase(game: Game, state: GameState, now: datetime,
-               players: list[Player] | None = None) -> Phase:
+               players: list[Player] | None = None, *, after: int | None = None) -> Phase:
     """Create the Phase row for the phase the state is in, with its deadline. `players`: the
-    campaign's active players in seat order, read already in this transaction (`write_board`
-    returns them); their current lives are read now."""
+    campaign's active players in seat order, read already in this transaction (`active_players`),
+    their current lives read now unless they were read with them. `after`: the campaign's
+    latest phase number, when the caller knows it (otherwise it is read)."""
     if players is not None:
         prefetch_related_objects(players, "characters")
     names = character_names(game, players)
@@ -145,7 +155,9 @@ def open_phase(game: Game, state: GameState, now: datetime,
         if seat < len(state.players):
             state.players[seat].name = name
     info = engine.current_phase(state)
-    number = (game.phases.order_by("-number").values_list("number", flat=True).first() or 0) + 1
+    if after is None:
+        after = game.phases.order_by("-number").values_list("number", flat=True).first() or 0
+    number = after + 1
     # The game's phase lengths set the usual length of each kind; where the rules shorten a
     # phase (a re-vote, an election after a resignation or a death) the engine's length wins.
     days = info.days if info.days < engine.PHASE_DAYS.get(info.kind, 1) else \
@@ -177,7 +189,8 @@ def rewrite_state_before(phase: Phase, state: GameState) -> None:
     phase.save(update_fields=["state_before", "state_digest", "owing_seats"])
 
 
-def write_board(game: Game, state: GameState) -> list[Player]:
+def write_board(game: Game, state: GameState, players: list[Player] | None = None
+                ) -> list[Player]:
     """Project the state onto the board rows: pockets, banks and standing of the players, who
     holds each position, where each political card lies, the money deck bill by bill and the
     coup's units (none outside a coup).
@@ -185,13 +198,14 @@ def write_board(game: Game, state: GameState) -> list[Player]:
     Only what changed is written: each table is read once and compared with the state, and only
     the differences are created, updated or deleted (one query per kind of change), so a phase
     that leaves the board alone writes nothing. Read by the GM panel's Board page and the Django
-    admin, never by a player's page. Returns the campaign's active players, in seat order (as
-    written: `open_phase` takes them)."""
-    active = list(game.players.filter(membership=Player.Membership.ACTIVE))
-    players = {p.seat: p for p in active}
+    admin, never by a player's page. `players`: the campaign's active players, when the caller
+    read them in this transaction (`active_players`); returns them, in seat order, as
+    written (`open_phase` takes them)."""
+    active = players if players is not None else active_players(game)
+    by_seat = {p.seat: p for p in active}
     changed = []
     for seat, data in engine.board_summary(state).items():
-        player = players.get(seat)
+        player = by_seat.get(seat)
         if player is None:
             continue
         if (player.pocket, player.bank, player.state) != \
@@ -203,7 +217,7 @@ def write_board(game: Game, state: GameState) -> list[Player]:
         Player.objects.bulk_update(changed, ["pocket", "bank", "state"])
 
     def pk(seat: int | None) -> int | None:
-        player = players.get(seat) if seat is not None else None
+        player = by_seat.get(seat) if seat is not None else None
         return player.pk if player is not None else None
 
     _sync(Position.objects.filter(game=game), "key", {
@@ -240,8 +254,7 @@ def write_board(game: Game, state: GameState) -> list[Player]:
     if game.extra_bills != state.extra_bills:
         game.extra_bills = state.extra_bills
         game.save(update_fields=["extra_bills"])
-    # as a query ordered by seat gives them (PostgreSQL puts no seat last)
-    return sorted(active, key=lambda p: (p.seat is None, p.seat or 0))
+    return active
 
 
 def _sync[M: Model, K](rows: QuerySet[M], key: str, wanted: dict[K, dict[str, object]],
@@ -258,7 +271,7 @@ def _sync[M: Model, K](rows: QuerySet[M], key: str, wanted: dict[K, dict[str, ob
     pk_name = model._meta.pk.attname
     existing: dict[K, dict[str, object]] = {}
     stale = []
-    for current in rows.values(*columns):
+    for current in rows.order_by().values(*columns):  # in no order: by `key` here
         if current[key] in wanted and current[key] not in existing:
             existing[current[key]] = current
         else:

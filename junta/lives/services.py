@@ -29,6 +29,7 @@ from junta.games.public import (
     PhasePublished,
     PhaseResult,
     Player,
+    active_players,
     add_heir,
     lock_game,
     remove_lives,
@@ -63,10 +64,12 @@ def _death_line(result: PhaseResult | None, seat: int) -> str:
 
 
 def sync_lives(game: Game, state: GameState, now: datetime, phase: Phase | None = None,
-               result: PhaseResult | None = None) -> None:
-    """Bring the Character rows in line with the engine's lives (see the module's text)."""
-    players = {p.seat: p for p in game.players.filter(membership=Player.Membership.ACTIVE)
-               .prefetch_related("characters")}  # one query for every family's lives
+               result: PhaseResult | None = None, active: list[Player] | None = None) -> None:
+    """Bring the Character rows in line with the engine's lives (see the module's text).
+    `active`: the campaign's active players with their lives, read in this transaction
+    (`PhasePublished.players`); otherwise they are read here (two queries)."""
+    players = {p.seat: p for p in (active if active is not None
+                                   else active_players(game, lives=True))}
     for engine_player in state.players:
         player = players.get(engine_player.seat)
         if player is None:
@@ -101,7 +104,7 @@ def _remember(dead: Character, now: datetime, phase: Phase | None, turn: int,
 def phase_published(published: PhasePublished) -> None:
     """`junta.games.hooks`' callback: the lives after the phase just published."""
     sync_lives(published.game, published.state, published.now, published.phase,
-               published.result)
+               published.result, published.players)
 
 
 def restore_lives(game: Game, state: GameState) -> None:

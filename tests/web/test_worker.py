@@ -81,3 +81,36 @@ def test_celery_task_defaults_and_the_one_beat_entry():
     entry = conf.beat_schedule["sweep-every-minute"]
     assert entry["task"] == "junta.ops.tasks.sweep" and "junta.ops.tasks.sweep" in app.tasks
     assert entry["schedule"] == crontab()  # minute="*": the top of every minute
+
+
+@needs_db
+def test_a_worker_process_keeps_its_database_connection_from_task_to_task(monkeypatch):
+    """Celery's Django fixup closed the connection after every task (each adjudication then
+    connected anew); now it is kept, and closed only by Django's rule around every task: when
+    older than CONN_MAX_AGE, as a web process's between requests."""
+    from celery.fixups.django import DjangoWorkerFixup
+
+    from junta.celery import app, close_old_connections
+    from junta.games.tasks import adjudicate_phase
+
+    fixup = DjangoWorkerFixup(app)  # what a worker installs: its task_prerun and task_postrun
+    monkeypatch.setitem(connection.settings_dict, "CONN_MAX_AGE", 60)
+    connection.close()
+    connection.ensure_connection()  # its age counted from now
+    kept = connection.connection
+
+    def task() -> None:
+        for around in (fixup.on_task_prerun, fixup.on_task_postrun):
+            around(sender=adjudicate_phase)
+            close_old_connections(task=adjudicate_phase)
+        Heartbeat.objects.exists()
+
+    task()
+    task()
+    assert connection.connection is kept
+    monkeypatch.setitem(connection.settings_dict, "CONN_MAX_AGE", 0)
+    connection.close()
+    connection.ensure_connection()
+    fresh = connection.connection
+    task()  # a connection of no age: closed, and the task's query opens another
+    assert connection.connection is not fresh

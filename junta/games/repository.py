@@ -89,16 +89,18 @@ def submission_order(phase: Phase) -> list[int]:
 
 def orders_and_submission(phase: Phase) -> tuple[dict[int, list[EngineOrder]], list[int]]:
     """`orders_for_engine` and `submission_order` together, from one read of the phase's
-    orders (an adjudication needs both)."""
+    orders (an adjudication needs both), as plain values: the seat, the orders, when first
+    submitted."""
     orders: dict[int, list[EngineOrder]] = {}
-    firsts: list[tuple[int, int | None]] = []
-    for row in Order.objects.filter(phase=phase).select_related("player").order_by(
-            "player__seat"):
-        orders[row.player.engine_seat] = [engine.parse_order(dict(item)) for item in row.payload]
-        if row.first_submitted_seq is not None:
-            firsts.append((row.first_submitted_seq, row.player.seat))
-    return orders, [seat for _seq, seat in sorted(firsts, key=lambda first: first[0])
-                    if seat is not None]
+    firsts: list[tuple[int, int]] = []
+    for seat, payload, first in Order.objects.filter(phase=phase).order_by(
+            "player__seat").values_list("player__seat", "payload", "first_submitted_seq"):
+        if seat is None:  # as `Player.engine_seat` refuses it
+            raise ValueError(f"orders of a player with no seat for {phase}")
+        orders[seat] = [engine.parse_order(dict(item)) for item in payload]
+        if first is not None:
+            firsts.append((first, seat))
+    return orders, [seat for _seq, seat in sorted(firsts, key=lambda first: first[0])]
 
 
 def active_players(game: Game, *, lives: bool = False) -> list[Player]:

@@ -11,7 +11,7 @@ import copy
 import hashlib
 import json
 from collections.abc import Callable
-from dataclasses import asdict, dataclass, field, fields
+from dataclasses import dataclass, field, fields
 from typing import Any
 
 from . import catalog
@@ -171,13 +171,17 @@ class GameState:
 
     # --- serialisation --------------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:  # Any: JSON's values (what `json.loads` gives back)
-        """Plain data for JSON: the phase, the statuses and the resumed phase as strings."""
-        data = asdict(self)
+        """Plain data for JSON: the phase, the statuses and the resumed phase as strings. What
+        `dataclasses.asdict` gives (tests/engine/test_state_copy.py), field by field: each
+        value copied as `_clone` copies plain data, the players made dicts."""
+        data = {name: _plain(getattr(self, name)) if name != "players" else [
+            {field_name: _plain(getattr(p, field_name)) for field_name in _PLAYER_FIELDS}
+            for p in self.players] for name in _STATE_FIELDS}
+        for p in data["players"]:
+            p["status"] = str(p["status"])
         data["phase"] = str(self.phase)
         if self.resume_phase is not None:
             data["resume_phase"] = str(self.resume_phase)
-        for p in data["players"]:
-            p["status"] = str(p["status"])
         return data
 
     @classmethod
@@ -231,6 +235,11 @@ class GameState:
         return new
 
 
+# `to_dict`'s fields, in order (each player a dict of his own)
+_STATE_FIELDS = tuple(f.name for f in fields(GameState))
+_PLAYER_FIELDS = tuple(f.name for f in fields(Player))
+
+
 # The steps that bring a state stored under an older schema to today's: UPGRADES[n] changes, in
 # place, the JSON of a schema-n state into that of schema n + 1. A change to the shape of
 # `to_dict`'s JSON raises SCHEMA and adds its step here, so that every stored state of every
@@ -271,6 +280,10 @@ def _copy_coup(coup: Coup) -> Coup:
         new["casualties_last"] = {seat: list(kinds)
                                   for seat, kinds in coup["casualties_last"].items()}
     return new
+
+
+def _plain(value: Any) -> Any:  # Any: a field's value, as `_clone`
+    return value if value.__class__ in _ATOMIC else _clone(value)
 
 
 def _clone(value: Any) -> Any:  # Any: any JSON value (and the state's dicts of JSON values)

@@ -172,6 +172,29 @@ def test_mutating_every_container_of_the_copy_leaves_the_state_unchanged(campaig
         assert state.to_dict() == before
 
 
+def as_dataclasses_give_it(state: GameState) -> dict[str, Any]:
+    """What `to_dict` gave before it was written field by field: `dataclasses.asdict`, the
+    phase, the statuses and the resumed phase as strings."""
+    data = dataclasses.asdict(state)
+    data["phase"] = str(state.phase)
+    if state.resume_phase is not None:
+        data["resume_phase"] = str(state.resume_phase)
+    for p in data["players"]:
+        p["status"] = str(p["status"])
+    return data
+
+
+def test_to_dict_gives_what_dataclasses_asdict_gives_and_shares_nothing(campaign_states):
+    """The same keys in the same order, the same values of the same types (the digests of
+    every stored state depend on it), in every state of the campaigns and in one with an
+    unusual value in every field; no container of the state is one of the dict's."""
+    for state in [*campaign_states, unusual_instance(GameState)]:
+        data = state.to_dict()
+        assert differences(data, as_dataclasses_give_it(state), "to_dict") == []
+        originals = {id(c) for c in containers(state)}
+        assert [c for c in containers(data) if id(c) in originals] == []
+
+
 def test_copies_of_copies_stay_apart():
     """"Mutating the copy never changes the original", nor the other way round, along a chain
     of copies: each of three generations changes its own hand only."""

@@ -115,17 +115,34 @@ def percentile(values: list[float], p: float) -> float:
     return ordered[max(0, min(len(ordered), math.ceil(p / 100 * len(ordered))) - 1)]
 
 
-def peak_rss_mb(pid: int) -> float | None:
-    """The highest resident memory (Linux's VmHWM) the process `pid` or any of its children
-    reached so far, in MB: a Celery worker's pool processes are its children. None when /proc
-    does not tell (not Linux, or the process is gone). Read it before stopping the process."""
+def _with_children(pid: int) -> set[int]:
+    """`pid` and its children (a Celery worker's pool processes), as /proc lists them."""
     pids = {pid}
     for stat in Path("/proc").glob("[0-9]*/stat"):
         with contextlib.suppress(OSError, ValueError, IndexError):
             if int(stat.read_text().rsplit(")", 1)[1].split()[1]) == pid:
                 pids.add(int(stat.parent.name))
+    return pids
+
+
+def cpu_seconds(pid: int) -> float | None:
+    """The processor time (user and system) the process `pid` and its living children used so
+    far: unlike the clock, hardly changed by other jobs on the machine. None when /proc does
+    not tell. Read it before stopping the process."""
+    ticks = []
+    for each in _with_children(pid):
+        with contextlib.suppress(OSError, ValueError, IndexError):
+            fields = Path(f"/proc/{each}/stat").read_text().rsplit(")", 1)[1].split()
+            ticks.append(int(fields[11]) + int(fields[12]))  # utime, stime
+    return sum(ticks) / os.sysconf("SC_CLK_TCK") if ticks else None
+
+
+def peak_rss_mb(pid: int) -> float | None:
+    """The highest resident memory (Linux's VmHWM) the process `pid` or any of its children
+    reached so far, in MB: a Celery worker's pool processes are its children. None when /proc
+    does not tell (not Linux, or the process is gone). Read it before stopping the process."""
     peaks = []
-    for each in pids:
+    for each in _with_children(pid):
         with contextlib.suppress(OSError, ValueError, IndexError):
             for line in Path(f"/proc/{each}/status").read_text().splitlines():
                 if line.startswith("VmHWM:"):

@@ -19,9 +19,12 @@
    queues one adjudication task each, and waits until every phase has its result.
 4. Stops the worker cleanly (TERM: a warm shutdown) and prints, whatever happened, one JSON line:
    {"games", "workers", "seconds", "ms_per_game", "adjudicated", "failed", "queries_per_game",
-   "setup_seconds", "peak_rss_mb"}: seconds from the sweep to the last result; ms_per_game =
-   seconds / games; peak_rss_mb the highest resident memory any of the worker's processes
-   reached (`--games 10000`: one storm of 10,000 campaigns, the memory staying flat).
+   "setup_seconds", "peak_rss_mb", "worker_cpu_ms_per_game"}: seconds from the sweep to the
+   last result; ms_per_game = seconds / games; peak_rss_mb the highest resident memory any of
+   the worker's processes reached (`--games 10000`: one storm of 10,000 campaigns, the memory
+   staying flat); worker_cpu_ms_per_game the processor time the worker's processes used from
+   the sweep to the last result, a campaign's share (on a machine shared with other jobs the
+   clock's figures move with the load, this one much less; PostgreSQL's time is not in it).
    `--profile` runs one template phase's adjudication under cProfile first and prints the top
    functions (and the query count comes from that run too).
 
@@ -69,7 +72,7 @@ def main(argv: list[str] | None = None) -> None:
         parser.error("--games, --workers and --templates must be at least 1, templates <= games")
     outcome = {"games": args.games, "workers": args.workers, "seconds": None,
                "ms_per_game": None, "adjudicated": 0, "failed": 0, "queries_per_game": None,
-               "setup_seconds": None, "peak_rss_mb": None}
+               "setup_seconds": None, "peak_rss_mb": None, "worker_cpu_ms_per_game": None}
     scratch = Path(tempfile.mkdtemp(prefix="junta-adjudication-storm-"))
     worker = None
     try:
@@ -167,8 +170,10 @@ def run(args: argparse.Namespace, scratch: Path, outcome: dict) -> subprocess.Po
     connection.close()
 
     worker = start_worker(args.workers, scratch)
+    from bench._common import cpu_seconds
     from junta.games.tasks import queue_due_phases
 
+    cpu_before = cpu_seconds(worker.pid)
     started = time.monotonic()
     due = queue_due_phases()
     missing = set(phase_ids) - set(due)
@@ -191,6 +196,10 @@ def run(args: argparse.Namespace, scratch: Path, outcome: dict) -> subprocess.Po
             break
         time.sleep(0.05)
     seconds = time.monotonic() - started
+    cpu_after = cpu_seconds(worker.pid)
+    if cpu_before is not None and cpu_after is not None:
+        outcome["worker_cpu_ms_per_game"] = round(1000 * (cpu_after - cpu_before) / args.games,
+                                                  1)
     outcome.update(seconds=round(seconds, 2), adjudicated=done, failed=len(phase_ids) - done,
                    ms_per_game=round(1000 * seconds / args.games, 1))
     # the worker's memory: its processes' highest resident size (flat whatever --games)

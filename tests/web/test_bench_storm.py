@@ -75,5 +75,6 @@ def test_the_adjudication_storm_runs_end_to_end(postgres, redis_url):
         drop_database(url)
     assert (line["games"], line["adjudicated"], line["failed"]) == (2, 2, 0)
     assert line["seconds"] > 0 and line["ms_per_game"] > 0 and line["queries_per_game"] > 0
+    assert line["worker_cpu_ms_per_game"] > 0  # the worker's processes did the work
     assert line["worker_exit"] == "exit 0" and "error" not in line and "redis_left" not in line
     assert set(client.keys("*bench-storm-*")) == before

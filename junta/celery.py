@@ -6,8 +6,8 @@ Production: CELERY_BROKER_URL=redis://... and one separate beat process (docker-
 A worker process keeps its database connection from task to task, as a web process keeps its
 own from request to request: around every task, Django's `close_old_connections` closes it
 only when it is older than CONN_MAX_AGE or broken (`CELERY_DB_REUSE_MAX` keeps Celery's own
-Django fixup from closing it after every task: connecting to PostgreSQL cost about as much as
-a quarter of an adjudication, bench/adjudication_storm.py).
+Django fixup from closing it after every task: each adjudication then connected to PostgreSQL
+anew, 13 ms a connection on a busy two-core machine on 2026-11-28, besides the server's work).
 """
 
 import os

@@ -194,8 +194,27 @@ def kept_for_viewer(view: View) -> View:
     def made_of(request: HttpRequest, game_id: int, *args: object, **kwargs: object
                 ) -> tuple[object, list[int]] | None:
         number = revisions.current(game_id)
+        setattr(request, _DRAWN_AT, number)  # noqa: B010 - not a field of HttpRequest
         return None if number is None else ((number, request.get_host()), [game_id])
-    return _kept(view, made_of)
+    return _kept(_at_revision(view), made_of)
+
+
+_DRAWN_AT = "junta_content_revision"
+
+
+def _at_revision(view: View) -> View:
+    """The view, drawing at the revision its key was made with: the campaign's rows are read
+    back as kept at that number (`campaign_rows`; a request never keyed, as a form sent, reads
+    the database)."""
+    @functools.wraps(view)
+    def draw(request: HttpRequest, game_id: int, *args: object, **kwargs: object
+             ) -> HttpResponseBase:
+        number = getattr(request, _DRAWN_AT, None)
+        if number is None:
+            return view(request, game_id, *args, **kwargs)
+        with revisions.drawing(game_id, number):
+            return view(request, game_id, *args, **kwargs)
+    return draw
 
 
 def kept_lobby(view: View) -> View:

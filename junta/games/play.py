@@ -30,7 +30,7 @@ from junta.engine import (
     parse_order,
     view_for,
 )
-from junta.games import repository
+from junta.games import campaign_rows, repository
 from junta.games.citymap import Battle
 from junta.games.coup_maps import coup_maps
 from junta.games.headlines import headline
@@ -58,11 +58,14 @@ class Seat:
 def display_state(game: Game) -> tuple[Phase | None, GameState | None]:
     """The latest phase and the state players may look at: the open (or drafted) phase's
     starting state, or the final state of a finished game."""
-    phase = game.phases.order_by("-number").first()
+    kept = campaign_rows.rows(game.pk)
+    phase = kept.phase if kept is not None else game.phases.order_by("-number").first()
     if phase is None:
         return None, None
     if phase.status == Phase.Status.PUBLISHED:
-        result = PhaseResult.objects.select_related("phase").get(phase=phase)  # one a phase
+        result = kept.result if kept is not None else None
+        if result is None:
+            result = PhaseResult.objects.select_related("phase").get(phase=phase)  # one a phase
         return phase, repository.state_after(result)
     return phase, repository.state_before(phase)
 
@@ -83,10 +86,13 @@ def seat_for(game: Game, user: User, roster: list[Player] | None = None, *,
     if phase is None or state is None:  # not started: no phase, no state
         raise Http404
     viewer: int | str | None = player.seat if player else "gm"
-    if every_order:
-        orders = list(Order.objects.filter(phase=phase).select_related("player"))
+    kept = campaign_rows.rows(game.pk)
+    if every_order or kept is not None:
+        orders = kept.orders if kept is not None and kept.phase == phase else list(
+            Order.objects.filter(phase=phase).select_related("player"))
         order = next((o for o in orders if player and o.player_id == player.id), None)
-        return Seat(game, player, phase, state, view_for(state, viewer), order, orders)
+        return Seat(game, player, phase, state, view_for(state, viewer), order,
+                    orders if every_order else None)
     order = Order.objects.filter(phase=phase, player=player).first() if player else None
     return Seat(game, player, phase, state, view_for(state, viewer), order)
 

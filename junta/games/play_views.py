@@ -28,6 +28,7 @@ from junta.engine import (
     zone_name,
 )
 from junta.games import (
+    campaign_rows,
     fragments,
     play,
     practice,
@@ -174,7 +175,8 @@ def orders(request: AuthenticatedHttpRequest, game_id: int) -> HttpResponse:
             return redirect("game_map" if outcome.to_map else "game_orders", game_id=game.id)
         status_code = 400
     state = seat.state
-    game.refresh_from_db(fields=["state_version", "status", "paused_at"])
+    if campaign_rows.rows(game.id) is None:  # drawn at a revision, its row is as it stands
+        game.refresh_from_db(fields=["state_version", "status", "paused_at"])
     barred = why_no_orders(state, seat.seat)  # the engine's word: the dead may not act
     # the same truth as the Status page: orders are taken only while the clock counts down
     # (paused, past the deadline or under review, `order_intake` refuses them)

@@ -5,9 +5,11 @@ Both show only what the end of the game revealed (docs/rules.md §secrets: "When
 ends, everything is revealed"): the report of a campaign still running is 404, and the
 archive lists finished campaigns only (and, above them, the campaigns under way that their
 GMs let anyone watch some phases behind: `watching`). A finished campaign no longer changes, so
-its report is drawn once and kept for every viewer (it says the same to everyone), under the
-campaign's content revision and the site's code (a rename, a GM's correction or a new release
-draws it anew)."""
+its report is drawn once and kept for every viewer (it says the same to everyone), under a hash
+of what it is drawn from (`made_of`: each result that counts by its digest, the families'
+lives, the people in the seats) and of the site's code: a rename, a GM's correction or a new
+release draws it anew, a vote in an award poll or a speech (which raise the campaign's
+revision) does not."""
 
 from __future__ import annotations
 
@@ -19,13 +21,22 @@ from django.shortcuts import render
 from django.template.loader import render_to_string
 from django.utils.safestring import SafeString, mark_safe
 
-from junta.games import charts, end_report, page_cache, revisions
+from junta.games import campaign_rows, charts, end_report, page_cache
 from junta.games.cache_keys import content_key
-from junta.games.models import Game, PhaseResult
+from junta.games.models import Game, PhaseResult, Player
 from junta.games.rollbacks import undone
 from junta.games.watching import watchable_games
 
 SECONDS = 7 * 24 * 3600
+
+
+def players_of(game: Game) -> list[Player]:
+    """Every player of the campaign with his person and characters (kept rows while a page is
+    drawn, else read)."""
+    kept = campaign_rows.rows(game.pk)
+    if kept is not None:
+        return kept.players
+    return list(game.players.select_related("user").prefetch_related("characters"))
 ARCHIVE_PER_PAGE = 25
 WATCHABLE_LISTED = 50
 
@@ -35,8 +46,7 @@ def drawn_report(game: Game) -> tuple[SafeString, SafeString, str]:
     outcome and the ranking, then the charts and the families' stories (the awards, which
     change while the players vote, go between them); and its outcome in a sentence, for the
     page's description (the preview of a shared link)."""
-    key = content_key("end-report", page_cache.site_version(), game.pk,
-                           revisions.current(game.pk))
+    key = content_key("end-report", page_cache.site_version(), *made_of(game))
     cache = caches["drawings"]
     kept = cache.get(key)
     if kept is None:
@@ -50,6 +60,19 @@ def drawn_report(game: Game) -> tuple[SafeString, SafeString, str]:
         cache.set(key, kept, SECONDS)
     top, rest, said = kept
     return mark_safe(top), mark_safe(rest), said  # drawn by our own templates, escaped there
+
+
+def made_of(game: Game) -> tuple[object, ...]:
+    """Everything the end report is drawn from (`end_report.build`), its results summed up by
+    their digests: one small query, and the campaign's players as a page reads them
+    (`selectors.roster`'s rows, kept under the campaign's revision while a page is drawn)."""
+    results = list(PhaseResult.objects.filter(phase__game=game, published_at__isnull=False)
+                   .exclude(undone()).order_by("phase__number")
+                   .values_list("pk", "phase__number", "digest"))
+    people = sorted((p.pk, p.seat, str(p.membership), p.user.public_name,
+                     sorted((c.pk, c.life, c.name) for c in p.characters.all()))
+                    for p in players_of(game) if p.seat is not None)
+    return game.pk, str(game.status), results, people
 
 
 def summary(data: end_report.Report) -> str:

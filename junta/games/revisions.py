@@ -21,6 +21,7 @@ from __future__ import annotations
 import threading
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 
 from django.contrib.auth import get_user_model
@@ -75,6 +76,37 @@ def current(game_id: int) -> int | None:
         return None
     return (ContentRevision.objects.filter(game_id=game_id)
             .values_list("number", flat=True).first())
+
+
+# the campaign whose page this thread draws for a GET, its number read when the drawing began,
+# and what the drawing read at that number (`drawn_from`)
+_DRAWING: ContextVar[tuple[int, int, dict[str, object]] | None] = ContextVar(
+    "drawing_at", default=None)
+
+
+@contextmanager
+def drawing(game_id: int, number: int) -> Iterator[None]:
+    """While a page of the campaign is drawn (`page_cache.kept_for_viewer`), at the number
+    read before anything else of it: what it is drawn from may be read back as it was kept at
+    that number (`campaign_rows`)."""
+    token = _DRAWING.set((game_id, number, {}))
+    try:
+        yield
+    finally:
+        _DRAWING.reset(token)
+
+
+def drawing_at(game_id: int) -> int | None:
+    """The number a page of this campaign is being drawn at (None: not drawing one)."""
+    held = _DRAWING.get()
+    return held[1] if held is not None and held[0] == game_id else None
+
+
+def drawn_from(game_id: int) -> dict[str, object] | None:
+    """What this drawing of the campaign's page has read at its number, by name (None: not
+    drawing one): forgotten when the drawing ends, so never another request's."""
+    held = _DRAWING.get()
+    return held[2] if held is not None and held[0] == game_id else None
 
 
 def lobby(user: Model) -> list[tuple[int, int]]:

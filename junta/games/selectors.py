@@ -14,6 +14,7 @@ from django.utils import timezone
 
 from accounts.public import User
 from junta.engine import repeated_phases
+from junta.games import campaign_rows
 from junta.games.models import (
     Announcement,
     AuditEntry,
@@ -115,17 +116,26 @@ def game_for(user: User, game_id: int) -> Game:
     """Any campaign page is public to signed-in people, except invitation-only campaigns that are
     still forming: those are 404 unless you are in them (the invitation link has its own view);
     and a practice campaign, 404 to all but its player, and to him too once it is over."""
-    game = Game.objects.select_related("gm").filter(pk=game_id).first()
+    kept = campaign_rows.rows(game_id)  # while a page is drawn: its rows at its revision
+    game = kept.game if kept is not None else \
+        Game.objects.select_related("gm").filter(pk=game_id).first()
     if game is None:
         raise Http404
-    if game.practice and (game.status == Game.Status.FINISHED or not game.players.filter(
-            user=user, membership=Player.Membership.ACTIVE).exists()):
+
+    def member(*memberships: str) -> bool:
+        if kept is not None:
+            return any(p.user_id == user.pk and p.membership in memberships
+                       for p in kept.players)
+        return game.players.filter(user=user, membership__in=memberships).exists()
+
+    if game.practice and (game.status == Game.Status.FINISHED
+                          or not member(Player.Membership.ACTIVE)):
         raise Http404
     if (
         game.join_policy == Game.JoinPolicy.INVITE
         and game.status == Game.Status.FORMING
         and game.gm_id != user.id
-        and not game.players.filter(user=user, membership__in=LIVE).exists()
+        and not member(*LIVE)
     ):
         raise Http404
     return game
@@ -140,8 +150,12 @@ def seated(game: Game, user: User | None) -> Player | None:
         return None
     memo: dict[int, Player | None] = game.__dict__.setdefault("_seated", {})
     if user.pk not in memo:
-        memo[user.pk] = game.players.filter(
-            user_id=user.pk, membership=Player.Membership.ACTIVE).first()
+        kept = campaign_rows.rows(game.pk)
+        memo[user.pk] = next(
+            (p for p in kept.players
+             if p.user_id == user.pk and p.membership == Player.Membership.ACTIVE), None) \
+            if kept is not None else game.players.filter(
+                user_id=user.pk, membership=Player.Membership.ACTIVE).first()
     return memo[user.pk]
 
 
@@ -162,7 +176,10 @@ def last_orders(phase: Phase, player: Player) -> Order | None:
 
 
 def roster(game: Game) -> list[Player]:
-    """Seated players in seat order, each with its characters prefetched."""
+    """Seated players in seat order, each with its person and characters."""
+    kept = campaign_rows.rows(game.pk)
+    if kept is not None:
+        return kept.seated()
     return list(
         game.players.filter(membership=Player.Membership.ACTIVE)
         .select_related("user")

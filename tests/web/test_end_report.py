@@ -15,10 +15,11 @@ from collections import defaultdict
 
 import pytest
 from django.core.cache import caches
+from django.db import transaction
 from django.urls import reverse
 
 from junta.engine import Catalog, PhaseKind
-from junta.games import end_report
+from junta.games import end_report, revisions
 from junta.games.campaigns import start_campaign
 from junta.games.models import Character, Game, PhaseResult, Player
 from tests.web.browser_forms import forms_in, submit
@@ -276,6 +277,13 @@ def test_the_report_takes_few_queries_and_is_drawn_once(finished, client, monkey
     client.force_login(users[2])
     drawn_next(client)
     assert client.get(url).status_code == 200  # another viewer: the same drawing, kept
+    with transaction.atomic():
+        revisions.bump(game.id)  # a change it is not drawn from (a vote, a speech)
+    assert client.get(url).status_code == 200  # the page drawn anew, the report kept
+    monkeypatch.undo()
+    users[3].display_name = "Renamed Reporter"
+    users[3].save()  # what it is drawn from: drawn anew
+    assert "Renamed Reporter" in page(client, users[2], "game_report", game.id)
 
 
 # --- the profile ----------------------------------------------------------------------------

@@ -4,10 +4,12 @@ the person and the revision, drawn anew after any change, never served to anothe
 
 from __future__ import annotations
 
+import re
 from datetime import date, timedelta
 
 import pytest
 from django.conf import settings
+from django.core.cache import caches
 from django.db import connection, transaction
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
@@ -15,13 +17,16 @@ from django.urls import reverse
 from django.utils import timezone
 
 from junta.games import revisions, speeches
+from junta.games.adjudication import adjudicate_phase
 from junta.games.campaigns import join_game, start_campaign
 from junta.games.locking import lock_game
 from junta.games.models import Character, ContentRevision, Game, Player
+from junta.gm.services.time import extend_deadline
 from junta.notify.models import Absence
 from junta.polls import services as poll_services
 from junta.talk import access as talk_access
 from junta.talk import services as talk_services
+from junta.talk.public import reader_for, start
 from tests.web.browser_forms import form_with, submit
 from tests.web.polls_helpers import make_poll
 from tests.web.talk_helpers import seat_of
@@ -346,3 +351,51 @@ def test_no_viewer_is_served_another_s_dashboard_families_polls_or_conversation(
         mine = kept_again(first, url)
         assert served(second, url)[0] > 3, url  # drawn for him, not taken from the first
         assert kept_again(second, url) != mine, url  # his own, kept for him
+# What differs between two drawings of one page for one browser (its forms' CSRF tokens, its
+# scripts' nonce), left out when two drawings are compared.
+AFRESH = re.compile(rb'(name="csrfmiddlewaretoken" value="|nonce=")[^"]*"')
+
+
+def test_pages_drawn_from_the_kept_rows_equal_pages_drawn_from_the_database(campaign):
+    """A campaign's shared rows are read once per revision (junta/games/campaign_rows.py):
+    after each kind of change (a speech, an order, a message, an adjudication, a GM's change)
+    a second player's pages, drawn from the rows the first one's drawing kept, are what he is
+    shown with nothing kept, and show the change."""
+    game, users = campaign(players=6)
+    start_campaign(game.id, game.gm)
+    first, second = browser(users[0]), browser(users[1])
+    status, orders, map_, history = (reverse(page, args=[game.id]) for page in (
+        "game_status", "game_orders", "game_map", "game_history"))
+
+    def drawn(*urls: str) -> dict[str, bytes]:
+        """Each page drawn by the second player from the rows kept (at this revision, by the
+        first player's drawing), checked against his drawing with nothing kept (which keeps
+        them again: the next change finds the rows of the revision before it kept)."""
+        pages = {}
+        for url in urls:
+            served(first, url)
+            pages[url] = AFRESH.sub(rb"\1", served(second, url)[1])
+            caches["drawings"].clear()  # nothing kept: every row read from the database
+            assert AFRESH.sub(rb"\1", served(second, url)[1]) == pages[url], url
+        return pages
+
+    read, _ = served(first, status)  # the rows read, and kept
+    assert served(second, status)[0] < read  # the second drawing reads them back
+
+    assert b"No orders yet." in drawn(orders)[orders]
+    speeches.post_speech(game, users[2], "Papayas for everyone!", None)
+    drawn(status)
+    response = submit(second, orders, form_with(second.get(orders).content.decode(), "option",
+                                                "nominate").set("order-nominate-candidate", "1"))
+    assert response.status_code == 302
+    second.get(orders)  # its message shown once
+    assert b"No orders yet." not in drawn(orders)[orders]
+    start(reader_for(game, users[1]), "Between us",
+          [Player.objects.get(game=game, user=users[0])], True, "A deal?")
+    talked = drawn(status, history)
+    extend_deadline(game.id, game.gm, 24, reason="Carnival")
+    extended = drawn(status)
+    assert extended[status] != talked[status]  # the new deadline
+    adjudicate_phase(game.phases.get(status="open").id, force=True)
+    published = drawn(status, history, map_)
+    assert published[history] != talked[history] and published[status] != extended[status]

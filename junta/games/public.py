@@ -56,6 +56,7 @@ from junta.games.archive_tables import (
     ArchiveTable,
 )
 from junta.games.avatars import MAX_AVATAR_BYTES, validate_avatar
+from junta.games.campaign_rows import rows as kept_rows
 from junta.games.campaigns import (
     CampaignError,
     check_seat_player,
@@ -258,6 +259,8 @@ __all__ = [
     "answered_not_modified", "clock_moments", "conditional_etag", "lobby_revision",
     "not_modified", "site_version", "valid_until", "Clock", "ClockRow", "NO_DAY", "NO_MOMENT",
     "NO_ZONE",
+    # a campaign's shared rows as kept at the revision a page is drawn at (None otherwise)
+    "kept_rows",
     # watchers (spectators): the last phase a person may see (`last_phase_seen_by`, the
     # replay's limit), the watchers' own, where an outsider is sent, the campaigns to watch
     "MAX_WATCH_DELAY", "last_phase_seen_by", "last_watched_phase", "outsider_sent_to",

@@ -27,6 +27,7 @@ from junta.games.public import (
     Position,
     Unit,
     display_state,
+    kept_rows,
 )
 
 RECENT_PHASES = 10  # how far back "missed orders" looks
@@ -62,6 +63,12 @@ def current(game: Game) -> tuple[Phase | None, GameState | None]:
 
 
 def players(game: Game) -> list[Player]:
+    """Every player row of the campaign, by membership, seat and arrival, with person and
+    characters."""
+    kept = kept_rows(game.pk)
+    if kept is not None:  # NULL seats last, as PostgreSQL orders them
+        return sorted(kept.players, key=lambda p: (p.membership, p.seat is None, p.seat or 0,
+                                                   p.joined_at))
     return list(game.players.select_related("user").prefetch_related("characters")
                 .order_by("membership", "seat", "joined_at"))
 
@@ -74,7 +81,10 @@ def player_rows(game: Game, phase: Phase | None, state: GameState | None,
     everyone = players(game) if everyone is None else everyone
     seated = [p for p in everyone if p.membership == Player.Membership.ACTIVE]
     orders = {}
-    if phase is not None:
+    kept = kept_rows(game.pk)
+    if kept is not None and phase is not None and kept.phase == phase:
+        orders = {o.player.seat: o for o in kept.orders}
+    elif phase is not None:
         orders = {o.player.seat: o for o in Order.objects.filter(phase=phase)
                   .select_related("player")}
     recent = list(game.phases.filter(status=Phase.Status.PUBLISHED).order_by("-number")

@@ -399,3 +399,7 @@ def test_pages_drawn_from_the_kept_rows_equal_pages_drawn_from_the_database(camp
     adjudicate_phase(game.phases.get(status="open").id, force=True)
     published = drawn(status, history, map_)
     assert published[history] != talked[history] and published[status] != extended[status]
+    gm, overview = browser(game.gm), reverse("gm_overview", args=[game.id])
+    kept = AFRESH.sub(rb"\1", served(gm, overview)[1])  # from the rows the players' kept
+    caches["drawings"].clear()
+    assert AFRESH.sub(rb"\1", served(gm, overview)[1]) == kept

@@ -115,8 +115,21 @@ class Rows:
             order.phase = self.phase  # their own, read just above
         return orders
 
+    @property
+    def turn_results(self) -> list[PhaseResult]:
+        """The published results that count of the latest turn that has any, newest first,
+        each with its phase, the states left in the database (`play.current_turn_results`)."""
+        def read() -> list[PhaseResult]:
+            from junta.games.play import read_turn_results  # play reads these rows
 
-_PARTS = ("game", "players", "phase", "result", "orders")
+            game = self.game
+            return [] if game is None else read_turn_results(game)
+        results = self._part("turn_results", read)
+        assert isinstance(results, list)
+        return results
+
+
+_PARTS = ("game", "players", "phase", "result", "orders", "turn_results")
 
 
 def rows(game_id: int) -> Rows | None:

@@ -11,7 +11,7 @@ from django.utils.safestring import SafeString
 
 from accounts.public import AuthenticatedHttpRequest
 from junta.engine import PublicView
-from junta.games import citymap, fragments, map_orders, play, selectors
+from junta.games import campaign_rows, citymap, fragments, map_orders, play, selectors
 from junta.games.coup_maps import fighting_of, moved_in
 from junta.games.models import Game, Phase
 from junta.games.page_cache import kept_for_viewer
@@ -27,7 +27,9 @@ def latest_fighting(game: Game, phase: Phase | None, view: PublicView
     arrows show), read from its public events only. One query, in a coup or not: the page
     makes the same number of queries whatever the campaign's state."""
     coup = view.get("coup")
-    result = play.published_results(game) \
+    kept = campaign_rows.rows(game.pk)  # the latest published result is of the latest turn
+    result = (kept.turn_results[0] if kept.turn_results else None) if kept is not None \
+        else play.published_results(game) \
         .defer("state_after", "orders_used", "phase__state_before").first()
     # only the phase just before the one shown (or the one shown, once published): the fight
     # of an earlier coup is not this coup's

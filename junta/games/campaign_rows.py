@@ -23,6 +23,7 @@ that writes, as the Events page's "new" marks, writes none of them)."""
 
 from __future__ import annotations
 
+import pickle
 from collections.abc import Callable
 
 from django.core.cache import caches
@@ -48,14 +49,25 @@ class Rows:
         self._cache = caches["drawings"]
         # every part kept, in one read of the cache
         found = self._cache.get_many(list(self._keys.values()))
-        self._held: dict[str, object] = {part: found[key] for part, key in self._keys.items()
-                                         if key in found}
+        self._held: dict[str, object] = {part: pickle.loads(found[key])
+                                         for part, key in self._keys.items() if key in found}
+        # the parts read from the database, as they were read (a drawing may add to its
+        # rows: what it memoizes on them), to keep at its end (`keep`)
+        self._new: dict[str, bytes] = {}
 
     def _part(self, part: str, read: Callable[[], object]) -> object:
         if part not in self._held:
             self._held[part] = read()
-            self._cache.set(self._keys[part], self._held[part], SECONDS)
+            self._new[part] = pickle.dumps(self._held[part], pickle.HIGHEST_PROTOCOL)
         return self._held[part]
+
+    def keep(self) -> None:
+        """Keep the parts this drawing read from the database (one write to the cache, when
+        the drawing is over)."""
+        if self._new:
+            self._cache.set_many({self._keys[part]: kept for part, kept in self._new.items()},
+                                 SECONDS)
+            self._new = {}
 
     @property
     def game(self) -> Game | None:
@@ -141,7 +153,8 @@ def rows(game_id: int) -> Rows | None:
     if number is None or memo is None:
         return None
     if "rows" not in memo:
-        memo["rows"] = Rows(game_id, number)
-    kept = memo["rows"]
-    assert isinstance(kept, Rows)
-    return kept
+        memo["rows"] = kept = Rows(game_id, number)
+        memo[revisions.AT_END] = kept.keep
+    held = memo["rows"]
+    assert isinstance(held, Rows)
+    return held

@@ -89,11 +89,18 @@ def drawing(game_id: int, number: int) -> Iterator[None]:
     """While a page of the campaign is drawn (`page_cache.kept_for_viewer`), at the number
     read before anything else of it: what it is drawn from may be read back as it was kept at
     that number (`campaign_rows`)."""
-    token = _DRAWING.set((game_id, number, {}))
+    memo: dict[str, object] = {}
+    token = _DRAWING.set((game_id, number, memo))
     try:
         yield
     finally:
         _DRAWING.reset(token)
+        done = memo.get(AT_END)
+        if callable(done):
+            done()
+
+
+AT_END = "at end"  # in `drawn_from`: what to do once the drawing is over (keep what it read)
 
 
 def drawing_at(game_id: int) -> int | None:
@@ -104,7 +111,8 @@ def drawing_at(game_id: int) -> int | None:
 
 def drawn_from(game_id: int) -> dict[str, object] | None:
     """What this drawing of the campaign's page has read at its number, by name (None: not
-    drawing one): forgotten when the drawing ends, so never another request's."""
+    drawing one): forgotten when the drawing ends, so never another request's; `AT_END`, a
+    callable called then."""
     held = _DRAWING.get()
     return held[2] if held is not None and held[0] == game_id else None
 

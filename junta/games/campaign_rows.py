@@ -31,6 +31,7 @@ from django.core.cache import caches
 from junta.games import revisions
 from junta.games.cache_keys import content_key
 from junta.games.models import Game, Order, Phase, PhaseResult, Player
+from junta.games.page_cache import site_version
 
 SECONDS = 3600  # a revision is rarely drawn from again after an hour
 
@@ -41,8 +42,6 @@ class Rows:
     reads only some of them costs no query for the others."""
 
     def __init__(self, game_id: int, number: int) -> None:
-        from junta.games.page_cache import site_version  # the page cache imports revisions
-
         self.game_id = game_id
         self._keys = {part: content_key("campaign-rows", site_version(), game_id, number, part)
                       for part in _PARTS}
@@ -55,7 +54,9 @@ class Rows:
         # rows: what it memoizes on them), to keep at its end (`keep`)
         self._new: dict[str, bytes] = {}
 
-    def _part(self, part: str, read: Callable[[], object]) -> object:
+    def part(self, part: str, read: Callable[[], object]) -> object:
+        """The part named `part` (one of `_PARTS`), read by `read` unless kept; each part has
+        one reader (the properties below, `play.current_turn_results`)."""
         if part not in self._held:
             self._held[part] = read()
             self._new[part] = pickle.dumps(self._held[part], pickle.HIGHEST_PROTOCOL)
@@ -72,7 +73,7 @@ class Rows:
     @property
     def game(self) -> Game | None:
         """The campaign with its GM (None: no such campaign)."""
-        game = self._part("game", lambda: Game.objects.select_related("gm").filter(
+        game = self.part("game", lambda: Game.objects.select_related("gm").filter(
             pk=self.game_id).first())
         return game if isinstance(game, Game) else None
 
@@ -80,7 +81,7 @@ class Rows:
     def players(self) -> list[Player]:
         """Every player row of the campaign (every membership), with person and characters."""
         # the person's password and last login are not the pages' (a login raises nothing)
-        players = self._part("players", lambda: list(
+        players = self.part("players", lambda: list(
             Player.objects.filter(game_id=self.game_id).select_related("user")
             .defer("user__password", "user__last_login").prefetch_related("characters")
             .order_by("seat", "joined_at", "id")))
@@ -96,7 +97,7 @@ class Rows:
     def phase(self) -> Phase | None:
         """The latest phase (None before the campaign starts), the state it opened with
         included."""
-        phase = self._part("phase", lambda: Phase.objects.filter(game_id=self.game_id)
+        phase = self.part("phase", lambda: Phase.objects.filter(game_id=self.game_id)
                            .order_by("-number").first())
         return phase if isinstance(phase, Phase) else None
 
@@ -108,7 +109,7 @@ class Rows:
             if phase is None or phase.status != Phase.Status.PUBLISHED:
                 return None
             return PhaseResult.objects.filter(phase=phase).first()
-        result = self._part("result", read)
+        result = self.part("result", read)
         if not isinstance(result, PhaseResult):
             return None
         result.phase = self.phase  # type: ignore[assignment]  # its own, read just above
@@ -121,26 +122,15 @@ class Rows:
             phase = self.phase
             return [] if phase is None else list(
                 Order.objects.filter(phase=phase).select_related("player").order_by("id"))
-        orders = self._part("orders", read)
+        orders = self.part("orders", read)
         assert isinstance(orders, list)
         for order in orders:
             order.phase = self.phase  # their own, read just above
         return orders
 
-    @property
-    def turn_results(self) -> list[PhaseResult]:
-        """The published results that count of the latest turn that has any, newest first,
-        each with its phase, the states left in the database (`play.current_turn_results`)."""
-        def read() -> list[PhaseResult]:
-            from junta.games.play import read_turn_results  # play reads these rows
 
-            game = self.game
-            return [] if game is None else read_turn_results(game)
-        results = self._part("turn_results", read)
-        assert isinstance(results, list)
-        return results
-
-
+# every part, each read by one reader: the properties above, and this turn's published results,
+# read by `play.current_turn_results` (`Rows.part`)
 _PARTS = ("game", "players", "phase", "result", "orders", "turn_results")
 
 

@@ -28,7 +28,7 @@ def latest_fighting(game: Game, phase: Phase | None, view: PublicView
     makes the same number of queries whatever the campaign's state."""
     coup = view.get("coup")
     kept = campaign_rows.rows(game.pk)  # the latest published result is of the latest turn
-    result = (kept.turn_results[0] if kept.turn_results else None) if kept is not None \
+    result = next(iter(play.current_turn_results(game, 1)), None) if kept is not None \
         else play.published_results(game) \
         .defer("state_after", "orders_used", "phase__state_before").first()
     # only the phase just before the one shown (or the one shown, once published): the fight

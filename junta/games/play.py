@@ -108,9 +108,9 @@ def learned(game: Game, seat: int | None, turn: int) -> list[Learned]:
     """Private lines of this turn's published results that this seat may read (not those of
     phases a rollback undid)."""
     out: list[Learned] = []
-    kept = campaign_rows.rows(game.pk)
-    results = [r for r in kept.turn_results if r.phase.turn == turn] if kept is not None \
-        else PhaseResult.objects.filter(
+    kept = campaign_rows.rows(game.pk)  # the latest turn's results, or an earlier turn's
+    results = [r for r in current_turn_results(game) if r.phase.turn == turn] \
+        if kept is not None else PhaseResult.objects.filter(
         phase__game=game, phase__turn=turn, published_at__isnull=False,
     ).exclude(undone()).select_related("phase").only(
         "events", "phase__number", "phase__kind", "phase__turn", "phase__game_id",
@@ -293,17 +293,21 @@ def published_results(game: Game) -> QuerySet[PhaseResult]:
     return history_results(game).exclude(undone())
 
 
-def current_turn_results(game: Game, limit: int = 30) -> list[PhaseResult]:
+TURN_RESULTS = 30  # the most results of a turn a page shows
+
+
+def current_turn_results(game: Game, limit: int = TURN_RESULTS) -> list[PhaseResult]:
     """The published results of the turn of the latest published phase, newest first (one
     query; none while a page is drawn from the rows kept at its revision)."""
     kept = campaign_rows.rows(game.pk)
-    if kept is not None:
-        return kept.turn_results[:limit]
-    return read_turn_results(game, limit)
+    if kept is not None:  # at most TURN_RESULTS of them, kept at the page's revision
+        results = kept.part("turn_results", lambda: _turn_results(game, TURN_RESULTS))
+        assert isinstance(results, list)
+        return results[:limit]
+    return _turn_results(game, limit)
 
 
-def read_turn_results(game: Game, limit: int = 30) -> list[PhaseResult]:
-    """`current_turn_results` from the database."""
+def _turn_results(game: Game, limit: int) -> list[PhaseResult]:
     latest_turn = published_results(game).values("phase__turn")[:1]
     return list(published_results(game).filter(phase__turn=Subquery(latest_turn))[:limit])
 

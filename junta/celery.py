@@ -15,6 +15,7 @@ from typing import Any
 
 from celery import Celery
 from celery.signals import task_postrun, task_prerun
+from django import db
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "junta.settings")
 
@@ -28,9 +29,7 @@ def close_old_connections(task: Any = None, **kwargs: Any) -> None:  # Any: Cele
     is the caller's, maybe in a transaction)."""
     if task is not None and getattr(task.request, "is_eager", False):
         return
-    from django.db import close_old_connections
-
-    close_old_connections()
+    db.close_old_connections()
 
 
 task_prerun.connect(close_old_connections)

@@ -7,10 +7,28 @@ to a reader of Spanish."""
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
+from pathlib import Path
 
+from django.conf import settings
 from django.utils import translation
+
+_SOURCES = ("junta", "accounts", "templates", "static", "locale")  # locale: the translations
+
+
+@functools.cache
+def site_version() -> str:
+    """A hash of the code, templates and static files the site runs (read once a process)."""
+    root = Path(settings.BASE_DIR)
+    digest = hashlib.sha256()
+    for top in _SOURCES:
+        for path in sorted((root / top).rglob("*")):
+            if path.is_file() and "__pycache__" not in path.parts:
+                digest.update(str(path.relative_to(root)).encode())
+                digest.update(path.read_bytes())
+    return digest.hexdigest()[:16]
 
 
 def content_key(kind: str, *made_of: object) -> str:

@@ -29,9 +29,8 @@ from collections.abc import Callable
 from django.core.cache import caches
 
 from junta.games import revisions
-from junta.games.cache_keys import content_key
+from junta.games.cache_keys import content_key, site_version
 from junta.games.models import Game, Order, Phase, PhaseResult, Player
-from junta.games.page_cache import site_version
 
 SECONDS = 3600  # a revision is rarely drawn from again after an hour
 

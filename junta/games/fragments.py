@@ -2,7 +2,7 @@
 "drawings" cache: the entries of the Events page (speeches, the GameMaster's announcements),
 the empty order forms of the Orders page, the city's map. Each is kept under a key
 (`cache_keys.content_key`) that hashes everything it is drawn from, the code and templates
-(`page_cache.site_version`) included: nothing is invalidated by hand, and a reader is only
+(`cache_keys.site_version`) included: nothing is invalidated by hand, and a reader is only
 ever served a fragment that his own drawing would give.
 
 The Events page's entries. A campaign that talks all day changes its content revision with
@@ -28,10 +28,9 @@ from django.utils.safestring import SafeString, mark_safe
 
 from junta.engine import CoupView
 from junta.games import citymap
-from junta.games.cache_keys import content_key
+from junta.games.cache_keys import content_key, site_version
 from junta.games.models import Game, Phase, Speech
 from junta.games.orders_page import Entry
-from junta.games.page_cache import site_version
 from junta.games.selectors import EventsItem
 
 TEMPLATE = "games/_events_item.html"

@@ -44,10 +44,8 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date, datetime
-from pathlib import Path
 from typing import Any
 
-from django.conf import settings
 from django.contrib.messages import get_messages
 from django.core.cache import caches
 from django.db.models import (
@@ -66,25 +64,13 @@ from django.middleware.csrf import get_token
 from django.utils import timezone, translation
 
 from junta.games import revisions
-from junta.games.cache_keys import content_key
+from junta.games.cache_keys import content_key, site_version
 from junta.games.models import Phase
 from junta.games.watching import watchable_games
 
 SECONDS = 3600  # a page is rarely read again after an hour: let the cache forget it
-_SOURCES = ("junta", "accounts", "templates", "static", "locale")  # locale: the translations
 
 
-@functools.cache
-def site_version() -> str:
-    """A hash of the code, templates and static files the site runs (read once a process)."""
-    root = Path(settings.BASE_DIR)
-    digest = hashlib.sha256()
-    for top in _SOURCES:
-        for path in sorted((root / top).rglob("*")):
-            if path.is_file() and "__pycache__" not in path.parts:
-                digest.update(str(path.relative_to(root)).encode())
-                digest.update(path.read_bytes())
-    return digest.hexdigest()[:16]
 
 
 View = Callable[..., HttpResponseBase]

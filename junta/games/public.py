@@ -56,6 +56,7 @@ from junta.games.archive_tables import (
     ArchiveTable,
 )
 from junta.games.avatars import MAX_AVATAR_BYTES, validate_avatar
+from junta.games.cache_keys import site_version
 from junta.games.campaign_rows import rows as kept_rows
 from junta.games.campaigns import (
     CampaignError,
@@ -145,7 +146,6 @@ from junta.games.page_cache import (
     kept_for_viewer,
     kept_lobby,
     not_modified,
-    site_version,
     valid_until,
 )
 from junta.games.page_cache import etag as conditional_etag

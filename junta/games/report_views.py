@@ -21,8 +21,8 @@ from django.shortcuts import render
 from django.template.loader import render_to_string
 from django.utils.safestring import SafeString, mark_safe
 
-from junta.games import campaign_rows, charts, end_report, page_cache
-from junta.games.cache_keys import content_key
+from junta.games import campaign_rows, charts, end_report
+from junta.games.cache_keys import content_key, site_version
 from junta.games.models import Game, PhaseResult, Player
 from junta.games.rollbacks import undone
 from junta.games.watching import watchable_games
@@ -46,7 +46,7 @@ def drawn_report(game: Game) -> tuple[SafeString, SafeString, str]:
     outcome and the ranking, then the charts and the families' stories (the awards, which
     change while the players vote, go between them); and its outcome in a sentence, for the
     page's description (the preview of a shared link)."""
-    key = content_key("end-report", page_cache.site_version(), *made_of(game))
+    key = content_key("end-report", site_version(), *made_of(game))
     cache = caches["drawings"]
     kept = cache.get(key)
     if kept is None:

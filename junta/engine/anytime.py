@@ -15,6 +15,7 @@ from .kinds import ORDER_KINDS
 from .order import Order
 from .order_kinds.anytime import SafePassage
 from .orders import action_step, played_card
+from .words import Term, gettext_noop, words
 
 if TYPE_CHECKING:
     from .context import Context
@@ -58,8 +59,9 @@ def run(ctx: Context, after_step: str | None) -> None:
         owner = ctx.state.players[seat]
         spec = ORDER_KINDS[order.kind]
         if not owner.active and not spec.exiles_give and not spec.party:
-            ctx.failed(seat, order, "order_failed", f"Your order was not carried out: "
-                       f"{owner.name} is {owner.status}.")
+            ctx.failed(seat, order, "order_failed", words(gettext_noop(
+                "Your order was not carried out: {seat} is {status}."), seat=owner.name,
+                status=Term(owner.status)))
             continue
         spec.carry_out(ctx, seat, order)
         card = played_card(order)
@@ -127,13 +129,13 @@ def _exile_returns(ctx: Context) -> None:
         amnesty = seat in s.turn_flags.get("amnesty", [])
         if decisions.get(seat) == "execute" and not amnesty and minister is not None:
             p.status = Status.ALIVE
-            ctx.kill(seat, minister, "executed on returning from exile by the Minister of "
-                                     "Internal Security", None)
+            ctx.kill(seat, minister, words(gettext_noop(
+                "executed on returning from exile by the Minister of Internal Security")), None)
         else:
             p.status = Status.ALIVE
             # "If an Exile returns in the middle of the Turn, however, he will remain
             # positionless until the next Cabinet Appointment Phase" (cabinet.py)
             s.turn_flags.setdefault("returned_exiles", []).append(seat)
-            ctx.public("returned", f"{p.name} returns from exile under safe passage, "
-                                   "without a position until the next Cabinet Appointment.",
-                       headline=True)
+            ctx.public("returned", words(gettext_noop(
+                "{seat} returns from exile under safe passage, without a position until the "
+                "next Cabinet Appointment."), seat=p.name), headline=True)

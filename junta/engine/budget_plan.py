@@ -13,6 +13,7 @@ from typing import Annotated, NotRequired, TypedDict, cast
 from .order import ArgType, As, Order
 from .problems import Problem, keyed
 from .state import GameState
+from .words import Items, Term, english, gettext_noop, words
 
 
 class ProposalArgs(TypedDict):
@@ -29,9 +30,14 @@ def proposal_of(order: Order) -> ProposalArgs:
     return cast(ProposalArgs, order.args)
 
 
-def bills_text(bills: list[int]) -> str:
+def bills_words(bills: list[int]) -> Items:
     """"1 MP, 3 MP", or "no bills"."""
-    return (", ".join(f"{b} MP" for b in bills) or "no bills")
+    return Items(tuple(words(gettext_noop("{amount} MP"), amount=b) for b in bills),
+                 Term(gettext_noop("no bills")))
+
+
+def bills_text(bills: list[int]) -> str:
+    return english(bills_words(bills))
 
 
 def _int(value: int | None) -> int | None:

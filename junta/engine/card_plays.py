@@ -20,6 +20,7 @@ from .state import GameState
 from .state_shapes import Unit
 from .units import AGITATORS, BRIBES, CARD_UNITS, units_now
 from .voting import ballot_of, influence_votes
+from .words import Card, Items, Param, Place, Term, gettext_noop, words
 
 if TYPE_CHECKING:
     from .context import Context
@@ -185,9 +186,10 @@ def intelligence_blocked(ctx: Context, seat: int, target: int, card_name: str) -
         if order.kind == "play_card" and cid in ctx.state.players[target].hand and \
                 catalog.card(cid).name == "Double Agent" and ctx.holds(order.condition):
             ctx.discard(target, cid)
-            ctx.tell([seat, target], "double_agent",
-                     f"A Double Agent cancels the {card_name} that {ctx.name(seat)} played "
-                     f"against {ctx.name(target)}: nothing is learned.")
+            ctx.tell([seat, target], "double_agent", words(gettext_noop(
+                "A Double Agent cancels the {card} that {seat} played against {target}: "
+                "nothing is learned."), card=Term(card_name), seat=ctx.name(seat),
+                target=ctx.name(target)))
             return True
     return False
 
@@ -204,17 +206,19 @@ def apply_play(ctx: Context, seat: int, order: Order) -> None:
         ctx.carried_out(seat, order)
         return  # it already cancelled an Intelligence card today, and both sides were told
     if card_id not in p.hand or not p.active:
-        ctx.failed(seat, order, "card_failed", "Your card play did not happen: the card is no "
-                   "longer in your hand." if p.active else
-                   f"Your card play did not happen: {p.name} is {p.status}.")
+        ctx.failed(seat, order, "card_failed", words(gettext_noop(
+            "Your card play did not happen: the card is no longer in your hand."))
+            if p.active else words(gettext_noop(
+                "Your card play did not happen: {seat} is {status}."), seat=p.name,
+                status=Term(p.status)))
         return
     c = catalog.card(card_id)
     target = a.get("target")  # a seat for the TARGETED cards (check_play)
     if c.name in TARGETED and (target is None or (c.name != "Amnesty"
                                                   and not s.players[target].active)):
         # told to its player only: the target of a card hears of it only if it acts on him
-        ctx.failed(seat, order, "card_failed", f"Your {c.name} found no target and stays in "
-                   "your hand.")
+        ctx.failed(seat, order, "card_failed", words(gettext_noop(
+            "Your {card} found no target and stays in your hand."), card=Card(card_id)))
         return
     on = -1 if target is None else target  # a TARGETED card's seat (none refused above)
     ctx.carried_out(seat, order)
@@ -223,7 +227,8 @@ def apply_play(ctx: Context, seat: int, order: Order) -> None:
     if c.category == "influence":
         p.hand.remove(card_id)
         p.influence.append(card_id)
-        ctx.public("influence", f"{name} puts {c.name} influence into play.", seat=seat,
+        ctx.public("influence", words(gettext_noop("{seat} puts {card} influence into play."),
+                                      seat=name, card=Card(card_id)), seat=seat,
                    card=c.name)
         return
     if c.name == "Double Agent":
@@ -238,76 +243,94 @@ def apply_play(ctx: Context, seat: int, order: Order) -> None:
             if s.money_deck:
                 bill = s.money_deck.pop()
                 p.pocket += bill
-                ctx.tell(seat, "donation", f"A Secret Political Donation brings you a "
-                                           f"{bill} MP bill.", bill=bill)
+                ctx.tell(seat, "donation", words(gettext_noop(
+                    "A Secret Political Donation brings you a {amount} MP bill."), amount=bill),
+                    bill=bill)
             else:
-                ctx.tell(seat, "donation", "The money deck is empty: your Secret Political "
-                                           "Donation brings nothing.")
+                ctx.tell(seat, "donation", words(gettext_noop(
+                    "The money deck is empty: your Secret Political Donation brings nothing.")))
         case "Spy in Switzerland":
-            ctx.tell(seat, "intelligence", f"Spy in Switzerland: {victim} has "
-                                           f"{s.players[on].bank} MP in the Bank.")
+            ctx.tell(seat, "intelligence", words(gettext_noop(
+                "Spy in Switzerland: {seat} has {amount} MP in the Bank."), seat=victim,
+                amount=s.players[on].bank))
         case "Informant":
-            hand = ", ".join(catalog.card(i).name for i in s.players[on].hand) or "nothing"
-            play = ", ".join(catalog.card(i).name for i in s.players[on].influence) or "none"
-            ctx.tell(seat, "intelligence", f"Informant: {victim} holds {hand}; Influence in "
-                                           f"play: {play}.")
+            hand = Items(tuple(Card(i) for i in s.players[on].hand),
+                         Term(gettext_noop("nothing")))
+            play = Items(tuple(Card(i) for i in s.players[on].influence),
+                         Term(gettext_noop("none")))
+            ctx.tell(seat, "intelligence", words(gettext_noop(
+                "Informant: {seat} holds {hand}; Influence in play: {play}."), seat=victim,
+                hand=hand, play=play))
         case "Wiretap":
             ctx.wiretaps.setdefault(on, []).append(seat)
-            ctx.tell(seat, "intelligence", f"Wiretap on {victim}: you will hear of every "
-                                           f"private transfer {victim} makes today.")
+            ctx.tell(seat, "intelligence", words(gettext_noop(
+                "Wiretap on {seat}: you will hear of every private transfer {seat} makes "
+                "today."), seat=victim))
         case "Crooked Accountant":
-            ctx.tell(seat, "intelligence", f"Crooked Accountant: {victim} has "
-                                           f"{s.players[on].pocket} MP in his pocket.")
+            ctx.tell(seat, "intelligence", words(gettext_noop(
+                "Crooked Accountant: {seat} has {amount} MP in his pocket."), seat=victim,
+                amount=s.players[on].pocket))
         case "Private Eye":
             last = s.players[on].last_location
-            where = catalog.LOCATION_NAMES.get(last, "nowhere on record") if last else \
-                "nowhere on record"
-            ctx.tell(seat, "intelligence", f"Private Eye: last turn {victim} was at {where}.")
+            where: Param = Place(last) if last in catalog.LOCATION_NAMES else \
+                Term(gettext_noop("nowhere on record"))
+            ctx.tell(seat, "intelligence", words(gettext_noop(
+                "Private Eye: last turn {seat} was at {place}."), seat=victim, place=where))
         case "Mole in the Treasury":
             bills = s.budget.get("all_drawn")
             if bills:
-                ctx.tell(seat, "intelligence", "Mole in the Treasury: this turn's budget bills "
-                         f"are {', '.join(map(str, bills))} MP.")
+                ctx.tell(seat, "intelligence", words(gettext_noop(
+                    "Mole in the Treasury: this turn's budget bills are {bills} MP."),
+                    bills=Items(tuple(bills))))
             else:
                 s.turn_flags.setdefault("mole", []).append(seat)
-                ctx.tell(seat, "intelligence", "Mole in the Treasury: you will see the budget "
-                                               "bills when they are drawn.")
+                ctx.tell(seat, "intelligence", words(gettext_noop(
+                    "Mole in the Treasury: you will see the budget bills when they are drawn.")))
         case "Coalition Breaks Up":
             tp = s.players[on]
             if tp.influence:
                 weakest = min(tp.influence, key=lambda i: (influence_votes(s, on, i), i))
                 ctx.discard(on, weakest)
-                ctx.public("coalition", f"The coalition breaks up: {victim} loses "
-                                        f"{catalog.card(weakest).name} influence.", seat=target)
+                ctx.public("coalition", words(gettext_noop(
+                    "The coalition breaks up: {seat} loses {card} influence."), seat=victim,
+                    card=Card(weakest)), seat=target)
             else:
-                ctx.public("coalition", f"Coalition Breaks Up is played on {victim}, who has "
-                                        "no Influence in play.", seat=target)
+                ctx.public("coalition", words(gettext_noop(
+                    "Coalition Breaks Up is played on {seat}, who has no Influence in play."),
+                    seat=victim), seat=target)
         case "Amnesty":
             s.turn_flags.setdefault("amnesty", []).append(on)
-            ctx.public("amnesty", f"Amnesty: {victim} may return from exile safely this turn.")
+            ctx.public("amnesty", words(gettext_noop(
+                "Amnesty: {seat} may return from exile safely this turn."), seat=victim))
         case "Demand for Reform":
             s.turn_flags["demand_for_reform"] = seat
-            ctx.public("reform", f"{name} demands reform: until the end of the turn {name} "
-                                 "controls every Influence card of 5 or fewer votes.")
+            ctx.public("reform", words(gettext_noop(
+                "{seat} demands reform: until the end of the turn {seat} controls every "
+                "Influence card of 5 or fewer votes."), seat=name))
         case "Church Desecrated":
             s.turn_flags.setdefault("church_desecrated", []).append(seat)
-            ctx.public("church", f"The Church is desecrated: {name} has 5 more votes until "
-                                 "the end of the turn.")
+            ctx.public("church", words(gettext_noop(
+                "The Church is desecrated: {seat} has 5 more votes until the end of the turn."),
+                seat=name))
         case "Bank Holiday":
             s.bank_status = "closed"
-            ctx.public("bank_holiday", "Bank Holiday: the Bank is closed this turn.",
+            ctx.public("bank_holiday", words(gettext_noop(
+                "Bank Holiday: the Bank is closed this turn.")),
                        headline=True)
         case "Student Petition Against Repression":
-            ctx.public("petition", f"{name} presents a Student Petition Against Repression. "
-                                   "The government files it carefully.")
+            ctx.public("petition", words(gettext_noop(
+                "{seat} presents a Student Petition Against Repression. The government files "
+                "it carefully."), seat=name))
         case "The President's Competence Questioned":
             s.motion = {"mover": seat, "president": s.president}
-            ctx.public("motion", f"{name} moves that the President be removed for "
-                                 "incompetence: the Chamber will vote.", headline=True)
+            ctx.public("motion", words(gettext_noop(
+                "{seat} moves that the President be removed for incompetence: the Chamber "
+                "will vote."), seat=name), headline=True)
         case "Foreign Aid Audit":
             bills = s.budget.get("all_drawn", [])
-            ctx.public("audit", "Foreign Aid Audit: the President must publish this turn's "
-                       f"budget bills: {', '.join(map(str, bills)) or 'none'} MP.",
+            ctx.public("audit", words(gettext_noop(
+                "Foreign Aid Audit: the President must publish this turn's budget bills: "
+                "{bills} MP."), bills=Items(tuple(bills), Term(gettext_noop("none")))),
                        headline=True, bills=bills)
         case _:
             pass
@@ -316,11 +339,13 @@ def apply_play(ctx: Context, seat: int, order: Order) -> None:
         if c.name == "Press Scandal":
             s.turn_flags.setdefault("press_scandal", []).append(on)
             _bar_vote_cards(ctx, on)
-            ctx.public("coup_excuse_card", f"Press Scandal! {victim} may not vote with Vote "
-                                           "cards this turn. A Coup Excuse exists.",
+            ctx.public("coup_excuse_card", words(gettext_noop(
+                "Press Scandal! {seat} may not vote with Vote cards this turn. A Coup Excuse "
+                "exists."), seat=victim),
                        headline=True)
         else:
-            ctx.public("coup_excuse_card", f"{name} plays {c.name}: a Coup Excuse exists.",
+            ctx.public("coup_excuse_card", words(gettext_noop(
+                "{seat} plays {card}: a Coup Excuse exists."), seat=name, card=Card(card_id)),
                        headline=True)
 
 
@@ -335,6 +360,6 @@ def _bar_vote_cards(ctx: Context, seat: int) -> None:
             orders[i] = Order(order.kind, {**order.args, "cards": []}, order.condition)
             barred = True
     if barred:
-        ctx.tell(seat, "vote_cards_barred", "The Press Scandal bars your Vote cards: your vote "
-                                            "is counted without them, and they stay in your "
-                                            "hand.")
+        ctx.tell(seat, "vote_cards_barred", words(gettext_noop(
+            "The Press Scandal bars your Vote cards: your vote is counted without them, and "
+            "they stay in your hand.")))

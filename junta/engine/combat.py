@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 from . import catalog
 from .state_shapes import Coup, Unit
 from .units import dice, has_new_weapons, on_map, side, strength
+from .words import Items, Term, Words, Zone, gettext_noop, words
 
 if TYPE_CHECKING:
     from .context import Context
@@ -31,8 +32,9 @@ Permissions = dict[tuple[Owner, Owner], bool]  # (occupant, mover) -> may retrea
 RetreatTo = dict[tuple[Owner, int], int]  # (owner, zone) -> where his units retreat
 
 
-def _who(ctx: Context, owner: int | None) -> str:
-    return "the government's leaderless units" if owner is None else ctx.name(owner)
+def _who(ctx: Context, owner: int | None) -> str | Term:
+    return Term(gettext_noop("the government's leaderless units")) if owner is None else \
+        ctx.name(owner)
 
 
 def remove_casualties(coup: Coup, victims: list[Unit], hits: int) -> list[Unit]:
@@ -53,21 +55,24 @@ def remove_casualties(coup: Coup, victims: list[Unit], hits: int) -> list[Unit]:
 
 
 def bombard(ctx: Context, attacker: int, zone: int, target: int, count: int,
-            weapon: str) -> None:
+            weapon: Term) -> None:
     coup = ctx.coup
-    zname = catalog.zones()[zone].name
     if zone in NO_COMBAT:
-        ctx.public("bombard_refused", f"{weapon} ordered by {ctx.name(attacker)} cannot strike "
-                   f"{zname}: embassies are no-combat zones.")
+        ctx.public("bombard_refused", words(gettext_noop(
+            "{weapon} ordered by {seat} cannot strike {zone}: embassies are no-combat zones."),
+            weapon=weapon, seat=ctx.name(attacker), zone=Zone(zone)))
         return
     victims = [u for u in on_map(coup) if u["zone"] == zone and u["owner"] == target]
     rolls = [ctx.rng.die() for _ in range(count)]
     hits = sum(1 for r in rolls if r == 6)
     dead = remove_casualties(coup, victims, hits)
-    ctx.public("bombardment", f"{weapon} by {ctx.name(attacker)} strikes {_who(ctx, target)}'s "
-               f"units in {zname}: rolls {', '.join(map(str, rolls))}; "
-               f"{len(dead)} unit{'s' if len(dead) != 1 else ''} destroyed.",
-               zone=zone, rolls=rolls, destroyed=len(dead))
+    ctx.public("bombardment", words(
+        gettext_noop("{weapon} by {seat} strikes {target}'s units in {zone}: rolls {rolls}; "
+                     "{n} unit destroyed.") if len(dead) == 1 else
+        gettext_noop("{weapon} by {seat} strikes {target}'s units in {zone}: rolls {rolls}; "
+                     "{n} units destroyed."),
+        weapon=weapon, seat=ctx.name(attacker), target=_who(ctx, target), zone=Zone(zone),
+        rolls=Items(tuple(rolls)), n=len(dead)), zone=zone, rolls=rolls, destroyed=len(dead))
 
 
 def _enemies(ctx: Context, zone: int, owners: list[Owner], attacks: Attacks
@@ -109,11 +114,16 @@ def roll_hits(ctx: Context, shooters: list[Unit], zone: int) -> tuple[int, list[
 
 
 def _fire(ctx: Context, shooters: list[Unit], zone: int, owner: int | None,
-          enemy: int | None, lines: list[str], prefix: str = "") -> int:
+          enemy: int | None, lines: list[Words], first: bool = False) -> int:
     hits, rolls = roll_hits(ctx, shooters, zone)
     if rolls:
-        lines.append(f"{prefix}{_who(ctx, owner)} fires at {_who(ctx, enemy)}: "
-                     f"{', '.join(map(str, rolls))} ({hits} hit{'s' if hits != 1 else ''})")
+        msgid = ((gettext_noop("First Fire: {seat} fires at {enemy}: {rolls} ({n} hit)")
+                  if first else gettext_noop("{seat} fires at {enemy}: {rolls} ({n} hit)"))
+                 if hits == 1 else
+                 (gettext_noop("First Fire: {seat} fires at {enemy}: {rolls} ({n} hits)")
+                  if first else gettext_noop("{seat} fires at {enemy}: {rolls} ({n} hits)")))
+        lines.append(words(msgid, seat=_who(ctx, owner), enemy=_who(ctx, enemy),
+                           rolls=Items(tuple(rolls)), n=hits))
     return hits
 
 
@@ -151,9 +161,8 @@ def battles(ctx: Context, phase_no: int, attacks: Attacks, permissions: Permissi
         fighters = [o for o in owners if enemies[o]]
         if len(fighters) < 2:
             continue
-        zname = catalog.zones()[zone].name
         casualties = {o: 0 for o in fighters}
-        lines: list[str] = []
+        lines: list[Words] = []
         for volley in (1, 2, 3):
             # the zone's units (those retreated into it this phase too: they take hits), and
             # those of them that fight; read again after casualties are removed
@@ -176,14 +185,15 @@ def battles(ctx: Context, phase_no: int, attacks: Attacks, permissions: Permissi
                     for enemy, group in _targets(old, targets, ordered).items():
                         if group:
                             first_hits[enemy] = first_hits.get(enemy, 0) + _fire(
-                                ctx, group, zone, o, enemy, lines, "First Fire: ")
+                                ctx, group, zone, o, enemy, lines, first=True)
                             fired.update(u["id"] for u in group)
                 for enemy, hits in sorted(first_hits.items(), key=lambda kv: str(kv[0])):
                     new = [u for u in in_zone if u["owner"] == enemy
                            and u["entered"] == phase_no]
                     dead = remove_casualties(coup, new, hits)
                     casualties[enemy] += len(dead)
-                    lines.append(f"{_who(ctx, enemy)} loses {len(dead)} before firing back")
+                    lines.append(words(gettext_noop("{seat} loses {n} before firing back"),
+                                       seat=_who(ctx, enemy), n=len(dead)))
                 if first_hits:
                     in_zone = [u for u in coup["units"] if u["zone"] == zone]
                     standing = [u for u in in_zone if u.get("retreated") != phase_no]
@@ -202,12 +212,17 @@ def battles(ctx: Context, phase_no: int, attacks: Attacks, permissions: Permissi
                 dead = remove_casualties(coup, victims, hits)
                 casualties[enemy] += len(dead)
                 if dead:
-                    lines.append(f"volley {volley}: {_who(ctx, enemy)} loses {len(dead)}")
+                    lines.append(words(gettext_noop("volley {volley}: {seat} loses {n}"),
+                                       volley=volley, seat=_who(ctx, enemy), n=len(dead)))
 
         fewest = min(casualties.values())
-        summary = ", ".join(f"{_who(ctx, o)} {n}" for o, n in casualties.items())
-        ctx.public("combat", f"Battle in {zname}: {'; '.join(lines) or 'no hits'}. Casualties: "
-                   f"{summary}.", zone=zone, casualties={str(k): v for k, v in
+        summary = Items(tuple(words(gettext_noop("{seat} {n}"), seat=_who(ctx, o), n=n)
+                              for o, n in casualties.items()))
+        ctx.public("combat", words(gettext_noop("Battle in {zone}: {lines}. Casualties: "
+                                                "{summary}."),
+                                   zone=Zone(zone), summary=summary,
+                                   lines=Items(tuple(lines), Term(gettext_noop("no hits")),
+                                               "; ")), zone=zone, casualties={str(k): v for k, v in
                                                            casualties.items()})
         for o in fighters:
             if casualties[o] > fewest:
@@ -239,15 +254,16 @@ def retreat(ctx: Context, owner: Owner, zone: int, phase_no: int, permissions: P
     origin = next((u["from_zone"] for u in units if u["from_zone"] not in (None, zone)), None)
     candidates = [z for z in (wish, origin) if z in adjacent] + sorted(adjacent)
     dest = next((z for z in candidates if open_to(z)), None)
-    zname = catalog.zones()[zone].name
     if dest is None:
         ids = {u["id"] for u in units}
         coup["units"] = [u for u in coup["units"] if u["id"] not in ids]
-        ctx.public("destroyed", f"{_who(ctx, owner)}'s {len(units)} units in {zname} find "
-                   "nowhere to retreat and are destroyed.", zone=zone)
+        ctx.public("destroyed", words(gettext_noop(
+            "{seat}'s {n} units in {zone} find nowhere to retreat and are destroyed."),
+            seat=_who(ctx, owner), n=len(units), zone=Zone(zone)), zone=zone)
         return
     for u in units:
         u["zone"] = dest
         u["retreated"] = phase_no
-    ctx.public("retreat", f"{_who(ctx, owner)}'s units retreat from {zname} to "
-               f"{catalog.zones()[dest].name}.", zone=zone, to=dest)
+    ctx.public("retreat", words(gettext_noop("{seat}'s units retreat from {zone} to {to}."),
+                               seat=_who(ctx, owner), zone=Zone(zone), to=Zone(dest)),
+               zone=zone, to=dest)

@@ -16,6 +16,7 @@ from .order import Condition, Order
 from .rng import Rng
 from .state import BIL, GameState
 from .state_shapes import Coup
+from .words import Items, Place, Words, gettext_noop, words
 
 
 class Outcome(NamedTuple):
@@ -46,21 +47,23 @@ class Context:
     coup_orders: dict[str, list[tuple[int, int, Order]]] | None = None
 
     # --- events -------------------------------------------------------------------------------
-    def public(self, kind: str, text: str, headline: bool = False, **data: Any) -> None:
-        self.events.append(Event(kind, text, PUBLIC, data, headline))
+    # Each event's text is `Words` (a message id and its parameters, words.py); its English
+    # text is written beside them.
+    def public(self, kind: str, text: Words, headline: bool = False, **data: Any) -> None:
+        self.events.append(Event(kind, text.english(), PUBLIC, data, headline, text))
 
-    def tell(self, seats: int | list[int] | tuple[int, ...], kind: str, text: str,
+    def tell(self, seats: int | list[int] | tuple[int, ...], kind: str, text: Words,
              **data: Any) -> None:
         if isinstance(seats, int):
             seats = [seats]
         seats = [s for s in seats if s is not None and s != BIL]
         if seats:
-            self.events.append(Event(kind, text, private(*seats), data))
+            self.events.append(Event(kind, text.english(), private(*seats), data, words=text))
 
-    def gm(self, kind: str, text: str, **data: Any) -> None:
-        self.events.append(Event(kind, text, GM, data))
+    def gm(self, kind: str, text: Words, **data: Any) -> None:
+        self.events.append(Event(kind, text.english(), GM, data, words=text))
 
-    def transfer_note(self, seats: list[int], kind: str, text: str, **data: Any) -> None:
+    def transfer_note(self, seats: list[int], kind: str, text: Words, **data: Any) -> None:
         """A private transfer: told to both sides and to anyone wiretapping either of them."""
         listeners = [w for s in seats for w in self.wiretaps.get(s, [])]
         self.tell([*seats, *listeners], kind, text, **data)
@@ -69,7 +72,7 @@ class Context:
     def carried_out(self, seat: int, order: Order) -> None:
         self.outcomes.append(Outcome(seat, order, True))
 
-    def failed(self, seat: int, order: Order, kind: str, text: str, /,
+    def failed(self, seat: int, order: Order, kind: str, text: Words, /,
                parties: tuple[int, ...] | list[int] = (), **data: Any) -> None:
         """An order that cannot be carried out as given: nothing of it happens (it is never
         trimmed), and its owner and every party to it are told why, in one line.
@@ -111,8 +114,8 @@ class Context:
                 s.political_deck = s.political_discard
                 s.political_discard = []
                 self.rng.shuffle(s.political_deck)
-                self.public("deck_reshuffled", "The discard pile is shuffled into a new "
-                                               "political deck.")
+                self.public("deck_reshuffled", words(gettext_noop(
+                    "The discard pile is shuffled into a new political deck.")))
             if not s.political_deck:
                 break
             drawn.append(s.political_deck.pop())
@@ -151,7 +154,7 @@ class Context:
         self.state.spent += due
         return True
 
-    def kill_together(self, deaths: list[tuple[int, int | None, str, str | None]]
+    def kill_together(self, deaths: list[tuple[int, int | None, Words, str | None]]
                       ) -> dict[int, list[tuple[int, int]]]:
         """Deaths of one simultaneous step, each (victim, killer, how, location); the first
         entry for a victim counts. "Any money in hand is given to the Player who assassinated
@@ -186,7 +189,7 @@ class Context:
                 self.kill(victim, killer, how, location)  # his pocket is settled above
         return taken
 
-    def kill(self, victim: int, killer: int | None, how: str, location: str | None) -> None:
+    def kill(self, victim: int, killer: int | None, how: Words, location: str | None) -> None:
         """Death: "All cards in hand and in play are immediately lost, and any money in hand
         is given to the Player who assassinated the target." The bank account survives."""
         s = self.state
@@ -211,9 +214,11 @@ class Context:
         self.facts.vacated.extend(pos for pos in vacated if pos != catalog.PRESIDENT)
         if catalog.PRESIDENT in vacated:
             self.facts.president_died = True
-        where = f" at the {catalog.LOCATION_NAMES[location]}" if location else ""
-        self.public("death", f"{p.name} is dead: {how}{where}.", headline=True,
-                    victim=victim, location=location, how=how)
+        said = (words(gettext_noop("{seat} is dead: {how} at the {place}."), seat=p.name,
+                      how=how, place=Place(location)) if location else
+                words(gettext_noop("{seat} is dead: {how}."), seat=p.name, how=how))
+        self.public("death", said, headline=True, victim=victim, location=location,
+                    how=how.english())
 
     # --- the end of the game ---------------------------------------------------------------------
     def finish(self, empty: bool = False) -> None:
@@ -226,15 +231,21 @@ class Context:
         s.phase = PhaseKind.FINISHED
         best = max(p.bank for p in s.players)
         s.winners = [p.seat for p in s.players if p.bank == best]
-        names = " and ".join(s.name(w) for w in s.winners)
-        why = ("Nobody is left in the country to govern it or to receive the foreign aid: every "
-               "living family is abroad, and the Swiss banks decide." if empty else
-               f"The foreign aid has run out: only {len(s.money_deck)} bills remain.")
-        wins = "wins" if len(s.winners) == 1 else "share the win"
-        self.public("game_over", f"{why} {names} {wins} with {best} MP in the Bank.",
+        names = Items(tuple(s.name(w) for w in s.winners), sep=gettext_noop(" and "))
+        why = (words(gettext_noop(
+            "Nobody is left in the country to govern it or to receive the foreign aid: every "
+            "living family is abroad, and the Swiss banks decide.")) if empty else
+               words(gettext_noop("The foreign aid has run out: only {n} bills remain."),
+                     n=len(s.money_deck)))
+        wins = (gettext_noop("{why} {seats} wins with {amount} MP in the Bank.")
+                if len(s.winners) == 1 else
+                gettext_noop("{why} {seats} share the win with {amount} MP in the Bank."))
+        self.public("game_over", words(wins, why=why, seats=names, amount=best),
                     headline=True, winners=s.winners, bills_left=len(s.money_deck),
                     **({"country_empty": True} if empty else {}))
-        banks = "; ".join(f"{p.name}: {p.bank} MP banked, {p.pocket} MP in pocket"
-                          for p in s.players)
-        self.public("reveal", f"Everything is revealed. {banks}. The money deck held "
-                    f"{s.extra_bills} extra bills.", extra_bills=s.extra_bills)
+        banks = Items(tuple(words(gettext_noop("{seat}: {bank} MP banked, {pocket} MP in pocket"),
+                                  seat=p.name, bank=p.bank, pocket=p.pocket)
+                            for p in s.players), sep="; ")
+        self.public("reveal", words(gettext_noop(
+            "Everything is revealed. {banks}. The money deck held {n} extra bills."),
+            banks=banks, n=s.extra_bills), extra_bills=s.extra_bills)

@@ -19,6 +19,7 @@ from .phases import budget, coup, election, locations
 from .state import BIL, GameState
 from .state_shapes import Election, ElectionReason
 from .voting import sources
+from .words import Card, Items, Position, Term, gettext_noop, words
 
 if TYPE_CHECKING:
     from .context import Context
@@ -219,8 +220,9 @@ def _natural_next(ctx: Context, phase: PhaseKind) -> str:
         if s.bank_status == "closed_for_lunch":
             s.bank_status = "open"
             s.turn_flags["bank_after_lunch"] = True
-            ctx.public("bank_reopens", "The Bank reopens after lunch: those who chose the Bank "
-                       "may bank in the Coup Aftermath, after the execution.")
+            ctx.public("bank_reopens", words(gettext_noop(
+                "The Bank reopens after lunch: those who chose the Bank may bank in the Coup "
+                "Aftermath, after the execution.")))
         return PhaseKind.AFTERMATH
     if phase == PhaseKind.AFTERMATH:
         s.coup = None  # "Units created by cards and Foreign Intervention forces leave the map"
@@ -261,9 +263,10 @@ def _empty_country(ctx: Context, phase: PhaseKind, natural: str) -> None:
         ctx.finish(empty=True)
         return
     if due:
-        ctx.public("no_election", "Nobody is left in the country: no President can be elected "
-                   "and the Presidency stays vacant. An exile who asks to return comes home "
-                   "safely; if none does, the game ends when the next budget is due.")
+        ctx.public("no_election", words(gettext_noop(
+            "Nobody is left in the country: no President can be elected and the Presidency "
+            "stays vacant. An exile who asks to return comes home safely; if none does, the "
+            "game ends when the next budget is due.")))
     _enter(ctx, natural)
 
 
@@ -317,7 +320,7 @@ def start_turn(ctx: Context) -> None:
     s.turn_flags = {}
     s.budget = {}
     s.new_weapons = None
-    ctx.public("turn", f"Turn {s.turn} begins.", turn=s.turn)
+    ctx.public("turn", words(gettext_noop("Turn {turn} begins."), turn=s.turn), turn=s.turn)
     for p in s.players:
         p.last_location = p.location
         p.location = None
@@ -325,18 +328,20 @@ def start_turn(ctx: Context) -> None:
             p.status = Status.ALIVE
             p.life += 1
             p.fresh = True
-            ctx.public("respawn", f"The {p.name} family returns to public life with a new "
-                       "character.", seat=p.seat)
+            ctx.public("respawn", words(gettext_noop(
+                "The {seat} family returns to public life with a new character."), seat=p.name),
+                seat=p.seat)
     for p in s.players:
         if p.status != Status.ALIVE:
             continue
         count = 4 if p.fresh else 2
         drawn = ctx.draw_political(p.seat, count)
         p.fresh = False
-        names = ", ".join(catalog.card(c).name for c in drawn) or "nothing"
-        ctx.tell(p.seat, "cards_drawn", f"You draw {len(drawn)} cards: {names}.",
+        names = Items(tuple(Card(c) for c in drawn), Term(gettext_noop("nothing")))
+        ctx.tell(p.seat, "cards_drawn", words(gettext_noop("You draw {n} cards: {cards}."),
+                                              n=len(drawn), cards=names),
                  cards=drawn)
-    ctx.public("cards_dealt", "Every player draws political cards.")
+    ctx.public("cards_dealt", words(gettext_noop("Every player draws political cards.")))
 
 
 def _president_gone(ctx: Context) -> None:
@@ -363,8 +368,9 @@ def _brother_in_law(ctx: Context) -> None:
     choice = preferred if preferred in vacated else \
         next(p for p in catalog.CABINET if p in vacated)
     s.positions[choice] = BIL
-    ctx.public("brother_in_law", f"The President's Brother-in-Law takes over as "
-               f"{catalog.TITLES[choice]}.", position=choice)
+    ctx.public("brother_in_law", words(gettext_noop(
+        "The President's Brother-in-Law takes over as {position}."), position=Position(choice)),
+        position=choice)
 
 
 def enforce_hand_limit(ctx: Context) -> None:
@@ -377,10 +383,11 @@ def enforce_hand_limit(ctx: Context) -> None:
             if p.hand:
                 cid = p.hand[-1]
                 ctx.discard(p.seat, cid)
-                ctx.tell(p.seat, "hand_limit", f"Over the hand limit: "
-                         f"{catalog.card(cid).name} is discarded.")
+                ctx.tell(p.seat, "hand_limit", words(gettext_noop(
+                    "Over the hand limit: {card} is discarded."), card=Card(cid)))
             else:
                 cid = p.influence[-1]
                 ctx.discard(p.seat, cid)
-                ctx.public("hand_limit", f"{p.name} is over the hand limit and discards "
-                           f"{catalog.card(cid).name} influence.")
+                ctx.public("hand_limit", words(gettext_noop(
+                    "{seat} is over the hand limit and discards {card} influence."),
+                    seat=p.name, card=Card(cid)))

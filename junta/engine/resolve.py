@@ -13,6 +13,7 @@ from .order import Order
 from .orders import validate_order
 from .phases import aftermath, budget, cabinet, coup, election, locations
 from .state import GameState
+from .words import gettext_noop, words
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -70,8 +71,9 @@ def resolve(state: GameState, orders: dict[int, list[Order]],
         for order in orders[seat]:
             errors = validate_order(state, seat, order)
             if errors and not anytime.fails_where_it_acts(state, seat, order):
-                ctx.failed(seat, order, "order_dropped", f"An order of yours was not carried "
-                           f"out: {errors[0]}", order=order.to_dict())
+                ctx.failed(seat, order, "order_dropped", words(gettext_noop(
+                    "An order of yours was not carried out: {problem}"), problem=errors[0]),
+                    order=order.to_dict())
             else:
                 kept.append(order)
         if kept:

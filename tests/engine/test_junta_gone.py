@@ -71,9 +71,10 @@ def test_a_dead_first_rebel_does_not_take_the_presidency():
     "his positions fall vacant" (§assassinations). No phase of a coup kills before the Junta
     votes, so the First Rebel dies here as the engine kills (`Context.kill`)."""
     from junta.engine.context import Context
+    from junta.engine.words import words
 
     state, _ = won_by_the_rebels(fleeing=())
-    Context(state, {}, state.rng()).kill(ERNESTO, None, "struck by lightning", None)
+    Context(state, {}, state.rng()).kill(ERNESTO, None, words("struck by lightning"), None)
     after, events = run(state, {GLORIA: [Order("junta_vote", {"candidate": MARIA})]})
     assert after.president == MARIA
     assert after.players[ERNESTO].status == "alive"  # his family is back with the new turn

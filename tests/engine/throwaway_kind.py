@@ -16,6 +16,7 @@ from junta.engine.order import As
 from junta.engine.order_kinds.base import IN_A_ZONE, Share, card_uses, zone_of, zone_title
 from junta.engine.order_kinds.offering import one
 from junta.engine.problems import Problem
+from junta.engine.words import Zone, gettext_noop, words
 
 if TYPE_CHECKING:
     from junta.engine.context import Context
@@ -61,12 +62,14 @@ class Rally(OrderKindSpec[RallyArgs]):
         cid, zone = a["card"], a["zone"]
         p = ctx.state.players[seat]
         if cid not in p.hand:
-            ctx.failed(seat, order, "rally_failed", f"Your rally in {zone_title(zone)} was not "
-                       "held: the card is no longer in your hand.")
+            ctx.failed(seat, order, "rally_failed", words(gettext_noop(
+                "Your rally in {zone} was not held: the card is no longer in your hand."),
+                zone=Zone(zone)))
             return
         ctx.discard(seat, cid)
         ctx.carried_out(seat, order)
-        ctx.public("rally", f"{p.name} holds a rally in {zone_title(zone)}.", zone=zone)
+        ctx.public("rally", words(gettext_noop("{seat} holds a rally in {zone}."), seat=p.name,
+                                  zone=Zone(zone)), zone=zone)
 
     def offers(self, b: Builder, group: str = "") -> None:
         zones = [(z, zone_title(z)) for z in sorted(catalog.zones())]

@@ -27,6 +27,7 @@ from ..problems import Problem
 from ..state import GameState
 from ..steps import ANY_PHASE, COUP_PHASES, VOTING_PHASES
 from ..units import AGITATORS, BRIBES, CARD_UNITS
+from ..words import Card, gettext_noop, words
 from .base import (
     IN_A_ZONE,
     NOTHING,
@@ -255,17 +256,18 @@ class Discard(OrderKindSpec[CardArgs]):
     def carry_out(self, ctx: Context, seat: int, order: Order) -> None:
         p, cid = ctx.state.players[seat], self.of(order)["card"]
         if cid not in p.hand and cid not in p.influence:
-            ctx.failed(seat, order, "discard_failed", f"Your discard of "
-                       f"{catalog.card(cid).name} was not carried out: the card is no longer "
-                       "in your hand or in play before you.")
+            ctx.failed(seat, order, "discard_failed", words(gettext_noop(
+                "Your discard of {card} was not carried out: the card is no longer in your "
+                "hand or in play before you."), card=Card(cid)))
             return
         public = cid in p.influence
         ctx.discard(seat, cid)
         ctx.carried_out(seat, order)
         if public:
-            ctx.public("discard", f"{p.name} discards {catalog.card(cid).name} influence.")
+            ctx.public("discard", words(gettext_noop("{seat} discards {card} influence."),
+                                        seat=p.name, card=Card(cid)))
         else:
-            ctx.tell(seat, "discard", f"You discard {catalog.card(cid).name}.")
+            ctx.tell(seat, "discard", words(gettext_noop("You discard {card}."), card=Card(cid)))
 
     def share(self, state: GameState, order: Order) -> Share:
         return Share(cards=card_uses([self.of(order).get("card")], "discarding it"))
@@ -303,13 +305,14 @@ class Resign(OrderKindSpec[NoArgs]):
 
     def carry_out(self, ctx: Context, seat: int, order: Order) -> None:
         if ctx.state.president != seat:
-            ctx.failed(seat, order, "order_failed", "Your resignation was not carried out: you "
-                       "are no longer the President.")
+            ctx.failed(seat, order, "order_failed", words(gettext_noop(
+                "Your resignation was not carried out: you are no longer the President.")))
             return
         ctx.carried_out(seat, order)
         ctx.facts.resigned = seat
-        ctx.public("resignation", f"El Presidente {ctx.state.players[seat].name} resigns! The "
-                                  "Chamber will elect a new President at once.", headline=True)
+        ctx.public("resignation", words(gettext_noop(
+            "El Presidente {seat} resigns! The Chamber will elect a new President at once."),
+            seat=ctx.state.players[seat].name), headline=True)
 
     def offers(self, b: Builder, group: str = "") -> None:
         s = b.s
@@ -348,8 +351,9 @@ class ReturnFromExile(OrderKindSpec[NoArgs]):
             return
         if s.players[seat].status == Status.EXILED and seat not in s.pending_returns:
             s.pending_returns.append(seat)
-            ctx.public("return_request", f"{s.players[seat].name} asks to return from exile; "
-                                         "the Minister of Internal Security will decide.")
+            ctx.public("return_request", words(gettext_noop(
+                "{seat} asks to return from exile; the Minister of Internal Security will "
+                "decide."), seat=s.players[seat].name))
 
     def offers(self, b: Builder, group: str = "") -> None:
         """An exile's one order (the only options he has)."""

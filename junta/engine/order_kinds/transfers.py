@@ -17,6 +17,7 @@ from ..order import As, Order
 from ..problems import Problem
 from ..state import GameState
 from ..steps import ANY_PHASE
+from ..words import Card, Items, Param, Term, Words, gettext_noop, words
 from .base import (
     NOTHING,
     OrderKindSpec,
@@ -72,7 +73,7 @@ class _ToAnother[To: ToArgs](OrderKindSpec[To]):
     acts_alone = True
     repeats = False  # a deal of its day (docs/rules.md §repeat-orders)
 
-    def failure(self, state: GameState, seat: int, order: Order, why: str) -> tuple[str, str]:
+    def failure(self, state: GameState, seat: int, order: Order, why: str) -> tuple[str, Words]:
         """The kind of the event telling both sides it failed, and its words."""
         raise NotImplementedError
 
@@ -122,10 +123,11 @@ class Pay(_ToAnother[PayArgs]):
                                   "the election."))
         return errors
 
-    def failure(self, state: GameState, seat: int, order: Order, why: str) -> tuple[str, str]:
+    def failure(self, state: GameState, seat: int, order: Order, why: str) -> tuple[str, Words]:
         a = self.of(order)
-        return "payment_failed", f"{state.name(seat)}'s payment of {a['amount']} MP " \
-            f"to {state.name(a['to'])} failed: {why}."
+        return "payment_failed", words(gettext_noop(
+            "{seat}'s payment of {amount} MP to {to} failed: {why}."), seat=state.name(seat),
+            amount=a["amount"], to=state.name(a["to"]), why=why)
 
     def hand_over(self, ctx: Context, seat: int, order: Order) -> None:
         s = ctx.state
@@ -133,7 +135,8 @@ class Pay(_ToAnother[PayArgs]):
         p, to, amount = s.players[seat], a["to"], a["amount"]
         p.pocket -= amount
         s.players[to].pocket += amount
-        ctx.transfer_note([seat, to], "payment", f"{p.name} pays {s.name(to)} {amount} MP.",
+        ctx.transfer_note([seat, to], "payment", words(gettext_noop(
+            "{seat} pays {to} {amount} MP."), seat=p.name, to=s.name(to), amount=amount),
                           payer=seat, to=to, amount=amount)
 
     def share(self, state: GameState, order: Order) -> Share:
@@ -179,9 +182,10 @@ class GiveCard(_ToAnother[GiveCardArgs]):
             errors.append(Problem("That card is not in your hand.", "card"))
         return errors
 
-    def failure(self, state: GameState, seat: int, order: Order, why: str) -> tuple[str, str]:
-        return "gift_failed", f"{state.name(seat)}'s card for {state.name(self.of(order)['to'])} " \
-            f"was not passed: {why}."
+    def failure(self, state: GameState, seat: int, order: Order, why: str) -> tuple[str, Words]:
+        return "gift_failed", words(gettext_noop("{seat}'s card for {to} was not passed: {why}."),
+                                    seat=state.name(seat), to=state.name(self.of(order)["to"]),
+                                    why=why)
 
     def hand_over(self, ctx: Context, seat: int, order: Order) -> None:
         s = ctx.state
@@ -189,8 +193,9 @@ class GiveCard(_ToAnother[GiveCardArgs]):
         p, to, cid = s.players[seat], a["to"], a["card"]
         p.hand.remove(cid)
         s.players[to].hand.append(cid)
-        ctx.transfer_note([seat, to], "gift", f"{p.name} gives {s.name(to)} "
-                          f"{catalog.card(cid).name}.", giver=seat, to=to)
+        ctx.transfer_note([seat, to], "gift", words(gettext_noop("{seat} gives {to} {card}."),
+                                                    seat=p.name, to=s.name(to), card=Card(cid)),
+                          giver=seat, to=to)
 
     def share(self, state: GameState, order: Order) -> Share:
         a = self.of(order)
@@ -289,14 +294,16 @@ class Trade(OrderKindSpec[TradeArgs]):
         if id(order) in ctx.facts.settled_trades:
             return  # settled as the match of the partner's order, both sides told
         mine = _terms(order)
-        offer = (f"the trade {s.name(seat)} ordered with {s.name(partner)} ({s.name(seat)} gives "
-                 f"{_describe(mine[0], mine[1])}, {s.name(partner)} gives "
-                 f"{_describe(mine[2], mine[3])})")
-        gone = next((f"{s.name(x)} is {s.players[x].status}" for x in (seat, partner)
+        offer: dict[str, Param] = dict(seat=s.name(seat), partner=s.name(partner),
+                                       gives=_describe(mine[0], mine[1]),
+                                       gets=_describe(mine[2], mine[3]))
+        gone = next((words(gettext_noop("{seat} is {status}"), seat=s.name(x),
+                           status=Term(s.players[x].status)) for x in (seat, partner)
                      if not s.players[x].active), None)
         if gone is not None:  # a failed transfer "fails and says so to both"
-            ctx.failed(seat, order, "trade_failed", f"{offer[0].upper()}{offer[1:]} did not "
-                       f"happen: {gone}.", parties=(partner,))
+            ctx.failed(seat, order, "trade_failed", words(gettext_noop(
+                "The trade {seat} ordered with {partner} ({seat} gives {gives}, {partner} gives "
+                "{gets}) did not happen: {why}."), why=gone, **offer), parties=(partner,))
             return
         match = None
         for other in ctx.orders.get(partner, []):
@@ -306,24 +313,30 @@ class Trade(OrderKindSpec[TradeArgs]):
                 match = other
                 break
         if match is None:  # both sides are told of each order that found no match
-            ctx.failed(seat, order, "trade_failed", f"{offer[0].upper()}{offer[1:]} did not "
-                       f"happen: {s.name(partner)} did not order the same trade.",
-                       parties=(partner,))
+            ctx.failed(seat, order, "trade_failed", words(gettext_noop(
+                "The trade {seat} ordered with {partner} ({seat} gives {gives}, {partner} gives "
+                "{gets}) did not happen: {partner} did not order the same trade."), **offer),
+                parties=(partner,))
             return
         ctx.facts.settled_trades.update((id(order), id(match)))
         give_money, give_cards, get_money, get_cards = mine
         a, b = s.players[seat], s.players[partner]
-        problems = [why for why in (_cannot_trade(s, seat, order), _cannot_trade(s, partner, match))
-                    if why is not None]
+        problems: list[Param] = [
+            why for why in (_cannot_trade(s, seat, order), _cannot_trade(s, partner, match))
+            if why is not None]
         if len(a.hand) + len(a.influence) - len(give_cards) + len(get_cards) > catalog.HAND_LIMIT \
                 and get_cards:
-            problems.append(f"{a.name} would go over the hand limit")
+            problems.append(words(gettext_noop("{seat} would go over the hand limit"),
+                                  seat=a.name))
         if len(b.hand) + len(b.influence) - len(get_cards) + len(give_cards) > catalog.HAND_LIMIT \
                 and give_cards:
-            problems.append(f"{b.name} would go over the hand limit")
+            problems.append(words(gettext_noop("{seat} would go over the hand limit"),
+                                  seat=b.name))
         if problems:
-            ctx.failed(seat, order, "trade_failed", f"The trade between {a.name} and {b.name} "
-                       f"failed: {'; '.join(dict.fromkeys(problems))}.", parties=(partner,))
+            ctx.failed(seat, order, "trade_failed", words(gettext_noop(
+                "The trade between {seat} and {partner} failed: {why}."), seat=a.name,
+                partner=b.name, why=Items(tuple(dict.fromkeys(problems)), sep="; ")),
+                parties=(partner,))
             ctx.failed_with_it(partner, match)
             return
         a.pocket += get_money - give_money
@@ -336,9 +349,10 @@ class Trade(OrderKindSpec[TradeArgs]):
             a.hand.append(cid)
         ctx.carried_out(seat, order)
         ctx.carried_out(partner, match)
-        ctx.transfer_note([seat, partner], "trade", f"{a.name} and {b.name} trade: {a.name} gives "
-                          f"{_describe(give_money, give_cards)}, {b.name} gives "
-                          f"{_describe(get_money, get_cards)}.")
+        ctx.transfer_note([seat, partner], "trade", words(gettext_noop(
+            "{seat} and {partner} trade: {seat} gives {gives}, {partner} gives {gets}."),
+            seat=a.name, partner=b.name, gives=_describe(give_money, give_cards),
+            gets=_describe(get_money, get_cards)))
 
     def from_form(self, state: GameState, seat: int, option: OrderOption,
                   values: Mapping[str, Any], args: dict[str, Any]) -> dict[str, Any]:
@@ -451,10 +465,10 @@ def _terms(order: Order) -> tuple[int, tuple[int, ...], int, tuple[int, ...]]:
             a.get("get_money") or 0, tuple(sorted(a.get("get_cards") or [])))
 
 
-def _describe(money: int, cards: tuple[int, ...]) -> str:
-    parts = [f"{money} MP"] if money else []
-    parts += [catalog.card(c).name for c in cards]
-    return ", ".join(parts) or "nothing"
+def _describe(money: int, cards: tuple[int, ...]) -> Items:
+    parts: list[Param] = [words(gettext_noop("{amount} MP"), amount=money)] if money else []
+    parts += [Card(c) for c in cards]
+    return Items(tuple(parts), Term(gettext_noop("nothing")))
 
 
 # --- the copies of a card that change hands ---------------------------------------------------

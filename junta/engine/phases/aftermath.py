@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 from .. import catalog
 from ..enums import Status
 from ..order_kinds.aftermath import Execute, JuntaVote
+from ..words import gettext_noop, words
 from .election import take_office
 from .locations import banking as _banking
 
@@ -42,7 +43,8 @@ def junta_vote(ctx: Context) -> None:
                 ballots[seat] = candidate
                 break
     for seat, candidate in sorted(ballots.items()):
-        ctx.public("junta_ballot", f"{s.name(seat)} votes for {s.name(candidate)}.",
+        ctx.public("junta_ballot", words(gettext_noop("{seat} votes for {candidate}."),
+                                         seat=s.name(seat), candidate=s.name(candidate)),
                    seat=seat, candidate=candidate)
     tally: dict[int, int] = {}
     for candidate in ballots.values():
@@ -55,20 +57,23 @@ def junta_vote(ctx: Context) -> None:
             winner = leaders[0]
         elif first is not None and ballots.get(first) in leaders:
             winner = ballots[first]
-            ctx.public("junta_tie", f"The Junta is split; the First Rebel, {s.name(first)}, "
-                       f"breaks the tie for {s.name(winner)}.")
+            ctx.public("junta_tie", words(gettext_noop(
+                "The Junta is split; the First Rebel, {seat}, breaks the tie for {winner}."),
+                seat=s.name(first), winner=s.name(winner)))
         else:
             winner = leaders[ctx.rng.below(len(leaders))]
-            ctx.public("junta_tie", f"The Junta is split and the First Rebel's vote settles "
-                       f"nothing: the lot falls on {s.name(winner)}.")
+            ctx.public("junta_tie", words(gettext_noop(
+                "The Junta is split and the First Rebel's vote settles nothing: the lot falls "
+                "on {winner}."), winner=s.name(winner)))
     elif first is not None and s.players[first].active:
         winner = first
-        ctx.public("junta_tie", f"No member of the Junta votes: the First Rebel, "
-                   f"{s.name(first)}, takes the Presidency.")
+        ctx.public("junta_tie", words(gettext_noop(
+            "No member of the Junta votes: the First Rebel, {seat}, takes the Presidency."),
+            seat=s.name(first)))
     elif junta:
         winner = junta[ctx.rng.below(len(junta))]
-        ctx.public("junta_tie", f"No member of the Junta votes: the lot falls on "
-                   f"{s.name(winner)}.")
+        ctx.public("junta_tie", words(gettext_noop(
+            "No member of the Junta votes: the lot falls on {winner}."), winner=s.name(winner)))
     else:
         _no_junta(ctx)
         return
@@ -87,15 +92,18 @@ def _no_junta(ctx: Context) -> None:
     s = ctx.state
     deposed = s.president
     if deposed is None:
-        chamber = " The Chamber elects one when the Aftermath is over." if s.active_seats() \
-            else ""
-        ctx.public("no_junta", "No Rebel is left in the country to form the Junta: nobody "
-                   f"elects a President in the Aftermath.{chamber}", headline=True)
+        ctx.public("no_junta", words(gettext_noop(
+            "No Rebel is left in the country to form the Junta: nobody elects a President in "
+            "the Aftermath. The Chamber elects one when the Aftermath is over.")
+            if s.active_seats() else gettext_noop(
+            "No Rebel is left in the country to form the Junta: nobody elects a President in "
+            "the Aftermath.")), headline=True)
         return
     s.positions[catalog.PRESIDENT] = None  # he is in the country: an election follows
-    ctx.public("no_junta", "No Rebel is left in the country to form the Junta: El Presidente "
-               f"{s.name(deposed)} falls with his government and executes nobody. The Chamber "
-               "elects a President when the Aftermath is over.", headline=True, deposed=deposed)
+    ctx.public("no_junta", words(gettext_noop(
+        "No Rebel is left in the country to form the Junta: El Presidente {seat} falls with his "
+        "government and executes nobody. The Chamber elects a President when the Aftermath is "
+        "over."), seat=s.name(deposed)), headline=True, deposed=deposed)
 
 
 def execution(ctx: Context) -> None:
@@ -114,12 +122,12 @@ def execution(ctx: Context) -> None:
             continue
         victim = s.players[target]
         if victim.status != Status.ALIVE or won == "president" and not victim.rebel:
-            ctx.tell(president, "execution_failed", f"{s.name(target)} cannot be sent to the "
-                     "firing squad.")
+            ctx.tell(president, "execution_failed", words(gettext_noop(
+                "{seat} cannot be sent to the firing squad."), seat=s.name(target)))
             continue
         ctx.facts.executed = target
-        ctx.kill(target, president, f"sent to the firing squad by El Presidente "
-                 f"{s.name(president)}", None)
+        ctx.kill(target, president, words(gettext_noop(
+            "sent to the firing squad by El Presidente {seat}"), seat=s.name(president)), None)
         return
 
 

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 from .. import catalog
 from ..budget_plan import (
     ProposalArgs,
-    bills_text,
+    bills_words,
     check_proposal,
     pay_plan,
     proposal_of,
@@ -25,6 +25,7 @@ from ..budget_plan import (
 )
 from ..facts import VoteResult
 from ..order_kinds.turn import DrawBills, NewWeapons, SeizeChamber
+from ..words import Items, Position, Term, gettext_noop, words
 from . import votes
 
 if TYPE_CHECKING:
@@ -48,8 +49,9 @@ def draws(ctx: Context) -> None:
         if ctx.holds(order.condition):
             s.new_weapons = NewWeapons.of(order).get("position")
             break
-    target = catalog.TITLES[s.new_weapons] if s.new_weapons else "no one"
-    ctx.public("new_weapons", f"New Weapons are assigned to {target}.",
+    target = Position(s.new_weapons) if s.new_weapons else Term(gettext_noop("no one"))
+    ctx.public("new_weapons", words(gettext_noop("New Weapons are assigned to {position}."),
+                                    position=target),
                position=s.new_weapons)
 
     wanted = {}
@@ -79,29 +81,37 @@ def draws(ctx: Context) -> None:
                 "all_drawn": list(held), "held": list(held), "holder": s.president,
                 "proposer": s.president, "proposal": None, "outcome": None}
     fm, fl, pres = (s.commander(catalog.FOREIGN), s.commander(catalog.FARM_LABOR), s.president)
-    ctx.public("draws", f"The Foreign Minister draws {len(fm_bills)} bills, the Farm & Labor "
-               f"Secretary {len(fl_bills)}, the President {len(president_bills)}.",
+    ctx.public("draws", words(gettext_noop(
+        "The Foreign Minister draws {foreign} bills, the Farm & Labor Secretary {farm}, the "
+        "President {president}."), foreign=len(fm_bills), farm=len(fl_bills),
+        president=len(president_bills)),
                counts={catalog.FOREIGN: len(fm_bills), catalog.FARM_LABOR: len(fl_bills),
                        catalog.PRESIDENT: len(president_bills)})
-    for seat, title, bills, pos in ((fm, "Foreign Minister", fm_bills, catalog.FOREIGN),
-                                    (fl, "Farm & Labor Secretary", fl_bills,
+    for seat, title, bills, pos in ((fm, gettext_noop("Foreign Minister"), fm_bills,
+                                     catalog.FOREIGN),
+                                    (fl, gettext_noop("Farm & Labor Secretary"), fl_bills,
                                      catalog.FARM_LABOR)):
         if seat is None:
             continue
         # a draw cut short near the end of the deck says so (docs/rulings.md
         # §ruling-draws-near-end, §ruling-no-silent-orders)
-        short = "" if len(bills) == wanted[pos] or pos in ctx.facts.random_draws else (
-            f" You asked for {wanted[pos]}: only {len(bills)} could be drawn, the money deck "
-            "running out.")
-        ctx.tell(seat, "my_draw", f"As {title} you drew {bills_text(bills)}.{short}", bills=bills)
+        drew = words(gettext_noop("As {title} you drew {bills}."), title=Term(title),
+                     bills=bills_words(bills))
+        if not (len(bills) == wanted[pos] or pos in ctx.facts.random_draws):
+            drew = words(gettext_noop(
+                "{drew} You asked for {wanted}: only {n} could be drawn, the money deck "
+                "running out."), drew=drew, wanted=wanted[pos], n=len(bills))
+        ctx.tell(seat, "my_draw", drew, bills=bills)
     if pres is not None:
-        ctx.tell(pres, "budget_bills", f"Your budget bills: the Foreign Minister's "
-                 f"{bills_text(fm_bills)}, the Farm & Labor Secretary's "
-                 f"{bills_text(fl_bills)}, and your own {bills_text(president_bills)}: "
-                 f"{sum(held)} MP in all.", bills=held)
+        ctx.tell(pres, "budget_bills", words(gettext_noop(
+            "Your budget bills: the Foreign Minister's {foreign}, the Farm & Labor Secretary's "
+            "{farm}, and your own {own}: {amount} MP in all."), foreign=bills_words(fm_bills),
+            farm=bills_words(fl_bills), own=bills_words(president_bills), amount=sum(held)),
+            bills=held)
     for seat in s.turn_flags.get("mole", []):
-        ctx.tell(seat, "intelligence", f"Mole in the Treasury: this turn's budget bills are "
-                 f"{bills_text(held)}.")
+        ctx.tell(seat, "intelligence", words(gettext_noop(
+            "Mole in the Treasury: this turn's budget bills are {bills}."),
+            bills=bills_words(held)))
 
 
 # --- proposal --------------------------------------------------------------------------------
@@ -128,10 +138,13 @@ def proposal(ctx: Context) -> None:
                             "from_pocket": from_pocket,
                             "bills": {str(k): v for k, v in plan["bills"].items()},
                             "top_up": {str(k): v for k, v in plan["top_up"].items()}}
-    lines = ", ".join(f"{s.name(k)} {v} MP" for k, v in sorted(allocations.items()))
-    lines = lines or "nothing for anyone"
-    who = s.name(proposer) if proposer is not None else "Nobody"  # (the draws name one)
-    ctx.public("proposal", f"{who} proposes a budget: {lines}.",
+    lines = Items(tuple(words(gettext_noop("{seat} {amount} MP"), seat=s.name(k), amount=v)
+                        for k, v in sorted(allocations.items())),
+                  Term(gettext_noop("nothing for anyone")))
+    # (the draws name one)
+    who = s.name(proposer) if proposer is not None else Term(gettext_noop("Nobody"))
+    ctx.public("proposal", words(gettext_noop("{seat} proposes a budget: {lines}."), seat=who,
+                                 lines=lines),
                allocations={str(k): v for k, v in allocations.items()})
     handed = sum(sum(b) for b in plan["bills"].values())
     skim = sum(s.budget.get("held", [])) - handed
@@ -143,11 +156,15 @@ def proposal(ctx: Context) -> None:
         s.players[proposer].pocket -= set_aside  # check_proposal: he holds from_pocket
         s.budget["held"] = list(s.budget.get("held", [])) + [1] * set_aside
     s.budget["set_aside"] = set_aside
-    topping = f" {set_aside} MP of your pocket money is set aside to make up the budget; " \
-        "you get it back if the budget fails." if set_aside else ""
     if proposer is not None:
-        ctx.tell(proposer, "skim", f"If the budget passes you keep {skim} MP of the budget "
-                 f"bills unallocated.{topping}", skim=skim, set_aside=set_aside)
+        kept = words(gettext_noop(
+            "If the budget passes you keep {amount} MP of the budget bills unallocated."),
+            amount=skim)
+        if set_aside:
+            kept = words(gettext_noop(
+                "{kept} {amount} MP of your pocket money is set aside to make up the budget; "
+                "you get it back if the budget fails."), kept=kept, amount=set_aside)
+        ctx.tell(proposer, "skim", kept, skim=skim, set_aside=set_aside)
 
 
 # --- the vote ------------------------------------------------------------------------------
@@ -176,16 +193,18 @@ def revote(ctx: Context) -> None:
     card = votes.annul_with_cards(ctx, tuple(allowed))
     if card == "Power Failure":
         seat = _annulling_seat(ctx)
-        ctx.public("power_failure", f"{s.name(seat)} plays Power Failure: the lights go out! "
-                   "The vote is run again at once, without Vote cards.", headline=True)
+        ctx.public("power_failure", words(gettext_noop(
+            "{seat} plays Power Failure: the lights go out! The vote is run again at once, "
+            "without Vote cards."), seat=s.name(seat)), headline=True)
         _result(ctx, votes.count(ctx, count_cards=False))
     elif card in ("Summer Recess", "Recount"):
         if card == "Recount":
             votes.return_vote_cards(ctx)
         seat = _annulling_seat(ctx)
         ctx.facts.budget_annulled = card
-        ctx.public("annulled", f"{s.name(seat)} plays {card}: the budget vote is annulled and "
-                   "held again tomorrow.", headline=True)
+        ctx.public("annulled", words(gettext_noop(
+            "{seat} plays {card}: the budget vote is annulled and held again tomorrow."),
+            seat=s.name(seat), card=Term(card)), headline=True)
         return
     elif card == "Alternative Budget":
         _alternative(ctx)
@@ -202,9 +221,10 @@ def _annulling_seat(ctx: Context) -> int:
 def _announce(ctx: Context) -> None:
     s = ctx.state
     r = ctx.facts.vote_result
-    assert r is not None  # set by _result
+    assert r is not None and r.yes is not None and r.no is not None  # set by _result
     if ctx.facts.budget_passed:
-        ctx.public("budget_passed", f"The budget passes, {r.yes} votes to {r.no}.",
+        ctx.public("budget_passed", words(gettext_noop("The budget passes, {yes} votes to {no}."),
+                                          yes=r.yes, no=r.no),
                    headline=True)
         payout(ctx)
         s.budget["outcome"] = "passed"
@@ -212,9 +232,10 @@ def _announce(ctx: Context) -> None:
         s.budget_failed = True
         s.coup_excuse = True
         s.budget["outcome"] = "defeated"
-        ctx.public("budget_failed", f"The budget is defeated, {r.yes} votes to {r.no}! "
-                   "There is a Coup Excuse; the Minister of Internal Security must decide "
-                   "whether to seize the Chamber.", headline=True)
+        ctx.public("budget_failed", words(gettext_noop(
+            "The budget is defeated, {yes} votes to {no}! There is a Coup Excuse; the Minister "
+            "of Internal Security must decide whether to seize the Chamber."), yes=r.yes,
+            no=r.no), headline=True)
 
 
 def _alternative(ctx: Context) -> None:
@@ -239,10 +260,12 @@ def _alternative(ctx: Context) -> None:
                      "alternative_used": True, "set_aside": 0})
     s.coup_excuse = True  # "If the budget fails, there is immediately a Coup Excuse"
     ctx.facts.alternative_budget = seat
-    ctx.public("alternative_budget", f"The budget is defeated, and {s.name(seat)} plays "
-               "Alternative Budget: taking the budget bills, he will propose a budget of his "
-               "own. There is a Coup Excuse.", headline=True)
-    ctx.tell(seat, "budget_bills", f"You now hold the budget bills: {bills_text(held)}.",
+    ctx.public("alternative_budget", words(gettext_noop(
+        "The budget is defeated, and {seat} plays Alternative Budget: taking the budget bills, "
+        "he will propose a budget of his own. There is a Coup Excuse."), seat=s.name(seat)),
+        headline=True)
+    ctx.tell(seat, "budget_bills", words(gettext_noop("You now hold the budget bills: {bills}."),
+                                         bills=bills_words(held)),
              bills=held)
 
 
@@ -273,7 +296,8 @@ def payout(ctx: Context) -> None:
             s.players[seat].pocket += amount
         elif holder is not None:
             s.players[holder].pocket += amount  # the absent's share stays with the proposer
-        ctx.tell(seat, "budget_paid", f"You receive {amount} MP from the budget.",
+        ctx.tell(seat, "budget_paid", words(gettext_noop(
+            "You receive {amount} MP from the budget."), amount=amount),
                  amount=amount)
     if holder is not None:
         s.players[holder].pocket += sum(held)
@@ -300,8 +324,9 @@ def seize_decision(ctx: Context) -> None:
         s.chamber_seized = True
         s.bank_status = "closed_for_lunch"
         s.coup_excuse = True
-        ctx.public("chamber_seized", "The Minister of Internal Security seizes the Chamber "
-                   "of Deputies: the budget passes at gunpoint. The Bank is closed for lunch.",
+        ctx.public("chamber_seized", words(gettext_noop(
+            "The Minister of Internal Security seizes the Chamber of Deputies: the budget passes "
+            "at gunpoint. The Bank is closed for lunch.")),
                    headline=True)
         payout(ctx)
         s.budget["outcome"] = "forced"
@@ -315,6 +340,7 @@ def seize_decision(ctx: Context) -> None:
         s.budget["set_aside"] = 0
         s.bank_status = "closed"
         s.budget["outcome"] = "failed"
-        ctx.public("budget_stays_defeated", "The budget stays defeated: the money goes into "
-                   "the President's pocket, and the Bank is closed for the rest of the turn.",
+        ctx.public("budget_stays_defeated", words(gettext_noop(
+            "The budget stays defeated: the money goes into the President's pocket, and the Bank "
+            "is closed for the rest of the turn.")),
                    headline=True)

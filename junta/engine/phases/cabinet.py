@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 from .. import catalog
 from ..cabinet import check_cabinet, random_cabinet
 from ..order_kinds.turn import Appoint
+from ..words import Items, Position, Term, gettext_noop, words
 
 if TYPE_CHECKING:
     from ..context import Context
@@ -27,15 +28,16 @@ def appoint(ctx: Context) -> None:
     if chosen is None:
         chosen = random_cabinet(s, ctx.rng)
         if president is not None:
-            ctx.public("cabinet_default", "No legal appointment reached the Chamber: the "
-                                          "Cabinet is appointed by lot.")
+            ctx.public("cabinet_default", words(gettext_noop(
+                "No legal appointment reached the Chamber: the Cabinet is appointed by lot.")))
     for pos in catalog.CABINET:
         s.positions[pos] = chosen[pos]
     ctx.facts.appointed = True
     lines = []
     for pos in catalog.CABINET:
         holder = chosen[pos]
-        who = "vacant" if holder is None else s.name(holder)
-        lines.append(f"{catalog.TITLES[pos]}: {who}")
-    ctx.public("cabinet", "The Cabinet is appointed. " + "; ".join(lines) + ".",
-               positions=dict(chosen))
+        who = Term(gettext_noop("vacant")) if holder is None else s.name(holder)
+        lines.append(words(gettext_noop("{position}: {seat}"), position=Position(pos),
+                           seat=who))
+    ctx.public("cabinet", words(gettext_noop("The Cabinet is appointed. {lines}."),
+                                lines=Items(tuple(lines), sep="; ")), positions=dict(chosen))

@@ -52,6 +52,7 @@ from ..units import (
     on_map,
     stack_moves,
 )
+from ..words import Card, Items, Param, Term, Words, Zone, gettext_noop, words
 
 if TYPE_CHECKING:
     from ..context import Context
@@ -110,11 +111,12 @@ def _due(ctx: Context, kinds: set[str], cards: bool = False,
             if players[seat].active and ctx.holds(order.condition)]
 
 
-def _count(units: list[Unit]) -> str:
+def _count(units: list[Unit]) -> Items:
     kinds: dict[str, int] = {}
     for u in units:
         kinds[u["kind"]] = kinds.get(u["kind"], 0) + 1
-    return ", ".join(f"{n} {plural(k, n)}" for k, n in sorted(kinds.items()))
+    return Items(tuple(words(gettext_noop("{n} {kind}"), n=n, kind=Term(plural(k, n)))
+                       for k, n in sorted(kinds.items())))
 
 
 def _verb(units: list[Unit], singular: str, many: str) -> str:
@@ -151,13 +153,14 @@ def rebel_only(ctx: Context) -> None:
             if spec and spec.excuse and play_of(order)["card"] in s.players[seat].hand \
                     and not s.coup_excuse:
                 s.coup_excuse = True
-                ctx.public("coup_excuse", f"{s.name(seat)}'s {_card_name(order)} gives a "
-                           "Coup Excuse.")
+                ctx.public("coup_excuse", words(gettext_noop(
+                    "{seat}'s {card} gives a Coup Excuse."), seat=s.name(seat),
+                    card=Card(play_of(order)["card"])))
     movers = []
     for seat in sorted(actions):
         if not s.coup_excuse and s.players[seat].location != "hq":
-            ctx.tell(seat, "rebel_refused", "Your troops stay in barracks: there is no Coup "
-                     "Excuse and you were not at HQ.")
+            ctx.tell(seat, "rebel_refused", words(gettext_noop(
+                "Your troops stay in barracks: there is no Coup Excuse and you were not at HQ.")))
             continue
         movers.append(seat)
         for o in actions[seat]:
@@ -170,11 +173,13 @@ def rebel_only(ctx: Context) -> None:
     for seat in movers:
         s.players[seat].rebel = True
     s.first_rebel = first  # of this coup, even if an earlier coup's First Rebel still rebels
-    names = ", ".join(s.name(m) for m in movers)
+    names = Items(tuple(s.name(m) for m in movers))
     ctx.facts.coup = True
-    verb = "takes" if len(movers) == 1 else "take"
-    ctx.public("rebels", f"Troops move! {names} {verb} Rebel action; {s.name(first)} is the "
-               "First Rebel.", headline=True, rebels=movers, first_rebel=first)
+    ctx.public("rebels", words(gettext_noop(
+        "Troops move! {seats} takes Rebel action; {first} is the First Rebel.")
+        if len(movers) == 1 else gettext_noop(
+        "Troops move! {seats} take Rebel action; {first} is the First Rebel."),
+        seats=names, first=s.name(first)), headline=True, rebels=movers, first_rebel=first)
     s.coup = deploy(s)
     ordered = [(seat, o) for seat in movers for o in actions[seat]]
     _bribes(ctx, [(seat, o) for seat, o in ordered if _card_name(o) in BRIBES])
@@ -194,10 +199,12 @@ def begin(ctx: Context) -> None:
     coup["foreign"].update({"roll": roll, "allowed": allowed})
     coup["phase"] = 1
     minister = s.commander(catalog.FOREIGN)
-    who = s.name(minister) if minister is not None else "nobody (the post is vacant)"
-    ctx.public("foreign_intervention", f"Foreign Intervention: the die shows {roll}. The "
-               f"Foreign Minister, {who}, may call in {allowed} of the four foreign forces "
-               "(Air Strikes, Helicopter, Paratroopers, Commandos).", roll=roll,
+    who = s.name(minister) if minister is not None else \
+        Term(gettext_noop("nobody (the post is vacant)"))
+    ctx.public("foreign_intervention", words(gettext_noop(
+        "Foreign Intervention: the die shows {roll}. The Foreign Minister, {seat}, may call in "
+        "{allowed} of the four foreign forces (Air Strikes, Helicopter, Paratroopers, "
+        "Commandos)."), roll=roll, seat=who, allowed=allowed), roll=roll,
                allowed=allowed)
 
 
@@ -273,29 +280,37 @@ def coup_vote(ctx: Context) -> None:
         votes[seat] = ChooseSide.of(order)["side"]
     coup["votes"] = {str(k): v for k, v in sorted(votes.items())}
     for seat in s.active_seats():
-        choice = {"junta": "votes Pro-Junta", "president": "votes Pro-President"}.get(
-            votes.get(seat, ""), "abstains")
-        ctx.public("coup_side", f"{s.name(seat)} {choice}.", seat=seat, side=votes.get(seat))
+        choice = {"junta": gettext_noop("{seat} votes Pro-Junta."),
+                  "president": gettext_noop("{seat} votes Pro-President.")}.get(
+            votes.get(seat, ""), gettext_noop("{seat} abstains."))
+        ctx.public("coup_side", words(choice, seat=s.name(seat)), seat=seat,
+                   side=votes.get(seat))
     control: dict[str, CoupSide] = {}
     for zone in CONTROL_POINTS:
         owners = {u["owner"] for u in on_map(coup) if u["zone"] == zone}
         junta = bool(owners) and all(o is not None and votes.get(o) == "junta" for o in owners)
         control[str(zone)] = "junta" if junta else "president"
-        holders = ", ".join(s.name(o) if o is not None else "leaderless units"
-                            for o in sorted(owners, key=lambda o: -1 if o is None else o))
-        ctx.public("control", f"{_zname(zone)}: {'Pro-Junta' if junta else 'Pro-President'}"
-                   f" ({holders or 'empty'}).", zone=zone, side=control[str(zone)])
+        holders = Items(tuple(s.name(o) if o is not None else
+                              Term(gettext_noop("leaderless units"))
+                              for o in sorted(owners, key=lambda o: -1 if o is None else o)),
+                        Term(gettext_noop("empty")))
+        ctx.public("control", words(gettext_noop("{zone}: Pro-Junta ({seats}).") if junta else
+                                    gettext_noop("{zone}: Pro-President ({seats})."),
+                                    zone=Zone(zone), seats=holders),
+                   zone=zone, side=control[str(zone)])
     coup["control"] = control
     junta_points = sum(1 for v in control.values() if v == "junta")
     coup["result"] = "junta" if junta_points >= 3 else "president"
     ctx.facts.coup_result = coup["result"]
     if coup["result"] == "junta":
-        ctx.public("coup_result", f"The coup succeeds! The Junta holds {junta_points} of the "
-                   "five control points and will elect a President.", headline=True,
+        ctx.public("coup_result", words(gettext_noop(
+            "The coup succeeds! The Junta holds {n} of the five control points and will elect a "
+            "President."), n=junta_points), headline=True,
                    result="junta", points=junta_points)
     else:
-        ctx.public("coup_result", f"The coup fails: the President's side holds "
-                   f"{5 - junta_points} of the five control points.", headline=True,
+        ctx.public("coup_result", words(gettext_noop(
+            "The coup fails: the President's side holds {n} of the five control points."),
+            n=5 - junta_points), headline=True,
                    result="president", points=junta_points)
 
 
@@ -315,8 +330,9 @@ def _choose_force(ctx: Context, seat: int, force: ForeignForce) -> bool:
         for _ in range(count):
             new_unit(ctx.coup, kind, seat, None, new_weapons=True, temporary=True,
                      phase=ctx.coup["phase"])
-    ctx.public("intervention", f"The Foreign Minister, {s.name(seat)}, calls in foreign "
-               f"{force}.", force=force)
+    ctx.public("intervention", words(gettext_noop(
+        "The Foreign Minister, {seat}, calls in foreign {force}."), seat=s.name(seat),
+        force=Term(force)), force=force)
     return True
 
 
@@ -331,35 +347,37 @@ def _strikes(ctx: Context, orders: Moves) -> None:
         a = Airstrike.of(order)  # a Gunboat's the same but its source
         key = "gunboat" if order.kind == "gunboat" else a.get("source", "air_force")
         if (seat, key) in used:
-            ctx.failed(seat, order, "strike_failed", "Your second strike from the same source "
-                       "this phase did not fly: one Airstrike per source, and the Gunboat "
-                       "once, a Coup Phase.")
+            ctx.failed(seat, order, "strike_failed", words(gettext_noop(
+                "Your second strike from the same source this phase did not fly: one Airstrike "
+                "per source, and the Gunboat once, a Coup Phase.")))
             continue
         used.add((seat, key))
         if key == "gunboat":
-            weapon, dice = "The Gunboat's shelling", 3
+            weapon, dice = Term(gettext_noop("The Gunboat's shelling")), 3
             if s.commander(catalog.ADMIRAL) != seat:
-                ctx.failed(seat, order, "strike_failed", "The Gunboat did not fire: you no "
-                           "longer command it.")
+                ctx.failed(seat, order, "strike_failed", words(gettext_noop(
+                    "The Gunboat did not fire: you no longer command it.")))
                 continue
         elif key == "foreign":
-            weapon, dice = "A foreign Air Strike", 6
+            weapon, dice = Term(gettext_noop("A foreign Air Strike")), 6
             foreign = coup["foreign"]
             if s.commander(catalog.FOREIGN) != seat or "airstrikes" not in foreign["chosen"] \
                     and not _choose_force(ctx, seat, "airstrikes"):
-                ctx.tell(seat, "strike_failed", "Your foreign Air Strike did not fly: it is "
-                                                "not among your intervention forces.")
+                ctx.tell(seat, "strike_failed", words(gettext_noop(
+                    "Your foreign Air Strike did not fly: it is not among your intervention "
+                    "forces.")))
                 continue
             if foreign["airstrikes_used"] >= FOREIGN_FORCES["airstrikes"][1]:
-                ctx.failed(seat, order, "strike_failed", "Your foreign Air Strike did not fly: "
-                           "all four have been used.")
+                ctx.failed(seat, order, "strike_failed", words(gettext_noop(
+                    "Your foreign Air Strike did not fly: all four have been used.")))
                 continue
             foreign["airstrikes_used"] += 1
         else:
-            weapon, dice = "An Airstrike", 6
+            weapon, dice = Term(gettext_noop("An Airstrike")), 6
             if s.commander(catalog.AIR_FORCE) != seat or coup["airstrikes_used"] >= AIRSTRIKES:
-                ctx.failed(seat, order, "strike_failed", "Your Airstrike did not fly: you no "
-                           "longer command the Air Force, or its three Airstrikes are used.")
+                ctx.failed(seat, order, "strike_failed", words(gettext_noop(
+                    "Your Airstrike did not fly: you no longer command the Air Force, or its "
+                    "three Airstrikes are used.")))
                 continue
             coup["airstrikes_used"] += 1
         combat.bombard(ctx, seat, a["zone"], a["target"], dice, weapon)
@@ -375,8 +393,9 @@ def _bribes(ctx: Context, plays: Moves) -> None:
         p = s.players[seat]
         name = catalog.card(cid).name
         if cid not in p.hand:
-            ctx.failed(seat, order, "card_failed", f"Your {name} was not played: the card is no "
-                       "longer in your hand.")
+            ctx.failed(seat, order, "card_failed", words(gettext_noop(
+                "Your {card} was not played: the card is no longer in your hand."),
+                card=Card(cid)))
             continue
         how, value = BRIBES[name]
         zone = play["zone"]
@@ -384,8 +403,9 @@ def _bribes(ctx: Context, plays: Moves) -> None:
             u["kind"] in AGITATORS | {"Labor Rioter"} if how == "agitators"
             else u.get(how) == value)]
         if not targets:
-            ctx.tell(seat, "card_failed", f"Your {name} found no unit to bribe in "
-                     f"{_zname(zone)} and stays in your hand.")
+            ctx.tell(seat, "card_failed", words(gettext_noop(
+                "Your {card} found no unit to bribe in {zone} and stays in your hand."),
+                card=Card(cid), zone=Zone(zone)))
             continue
         ctx.discard(seat, cid)
         ctx.facts.cards_played.append((seat, name))
@@ -400,9 +420,13 @@ def _bribes(ctx: Context, plays: Moves) -> None:
             if roll >= 4:
                 u["owner"] = seat
                 won.append(u)
-        ctx.public("bribe", f"{p.name} plays {name} in {_zname(zone)}: pays {len(rolls)} MP, "
-                   f"rolls {', '.join(map(str, rolls)) or 'nothing'}; "
-                   f"{_count(won) or 'no unit'} change{'s' if len(won) == 1 else ''} sides.",
+        ctx.public("bribe", words(gettext_noop(
+            "{seat} plays {card} in {zone}: pays {amount} MP, rolls {rolls}; {units} changes "
+            "sides.") if len(won) == 1 else gettext_noop(
+            "{seat} plays {card} in {zone}: pays {amount} MP, rolls {rolls}; {units} change "
+            "sides."), seat=p.name, card=Card(cid), zone=Zone(zone), amount=len(rolls),
+            rolls=Items(tuple(rolls), Term(gettext_noop("nothing"))),
+            units=Items(_count(won).items, Term(gettext_noop("no unit")))),
                    zone=zone, rolls=rolls, won=len(won))
 
 
@@ -416,16 +440,18 @@ def _transfer(ctx: Context, orders: Moves) -> None:
                  and by_id[i]["owner"] == seat]
         if not s.players[seat].active or not s.players[to].active:
             gone = seat if not s.players[seat].active else to
-            ctx.failed(seat, order, "transfer_failed", f"{s.name(seat)}'s hand-over of units "
-                       f"to {s.name(to)} did not happen: {s.name(gone)} is "
-                       f"{s.players[gone].status}.", parties=(to,))
+            ctx.failed(seat, order, "transfer_failed", words(gettext_noop(
+                "{seat}'s hand-over of units to {to} did not happen: {gone} is {status}."),
+                seat=s.name(seat), to=s.name(to), gone=s.name(gone),
+                status=Term(s.players[gone].status)), parties=(to,))
             continue
         if len(units) < len(a["units"]):  # lost to fire or bribes: never in silence
             lost = [i for i in a["units"] if i not in {u["id"] for u in units}]
-            text = (f"{s.name(seat)}'s hand-over of units to {s.name(to)} did not happen: none "
-                    "of them is still his." if not units else
-                    f"Of your hand-over to {s.name(to)}, unit(s) "
-                    f"{', '.join(f'#{i}' for i in lost)} are no longer yours and stay out of it.")
+            text = words(gettext_noop(
+                "{seat}'s hand-over of units to {to} did not happen: none of them is still his."),
+                seat=s.name(seat), to=s.name(to)) if not units else words(gettext_noop(
+                    "Of your hand-over to {to}, unit(s) {units} are no longer yours and stay "
+                    "out of it."), to=s.name(to), units=Items(tuple(f"#{i}" for i in lost)))
             if not units:
                 ctx.failed(seat, order, "transfer_failed", text, parties=(to,))
                 continue
@@ -433,7 +459,8 @@ def _transfer(ctx: Context, orders: Moves) -> None:
         ctx.carried_out(seat, order)
         for u in units:
             u["owner"] = to
-        ctx.public("transfer", f"{s.name(seat)} hands {_count(units)} over to {s.name(to)}.",
+        ctx.public("transfer", words(gettext_noop("{seat} hands {units} over to {to}."),
+                                     seat=s.name(seat), units=_count(units), to=s.name(to)),
                    giver=seat, to=to, units=[u["id"] for u in units])
 
 
@@ -460,8 +487,8 @@ def _movement(ctx: Context, orders: Moves, rebel_step: bool = False) -> None:
                 waiting = [u for u in coup["units"] if u["owner"] == seat and
                            u["kind"] == land["unit"] and u["zone"] is None]
             if not waiting:
-                ctx.tell(seat, "move_failed", f"You have no {land['unit']} waiting to be "
-                         "placed.")
+                ctx.tell(seat, "move_failed", words(gettext_noop(
+                    "You have no {kind} waiting to be placed."), kind=Term(land["unit"])))
                 continue
             plan.append((seat, waiting, None, land["zone"], "lands in"))
             taken.update(u["id"] for u in waiting)
@@ -475,8 +502,9 @@ def _movement(ctx: Context, orders: Moves, rebel_step: bool = False) -> None:
                 plan.append((seat, police, None, response["zone"], "rush in response to"))
                 taken.update(u["id"] for u in police)
             else:
-                ctx.failed(seat, order, "move_failed", "The Police Response did not happen: "
-                           "you have no Police left that can move.")
+                ctx.failed(seat, order, "move_failed", words(gettext_noop(
+                    "The Police Response did not happen: you have no Police left that can "
+                    "move.")))
             continue
         a = Move.of(order)
         start, end = a["from_zone"], a["to_zone"]
@@ -485,16 +513,18 @@ def _movement(ctx: Context, orders: Moves, rebel_step: bool = False) -> None:
             if seat not in allowed:
                 allowed[seat] = stack_moves(s, seat)
             if used[seat] > allowed[seat]:
-                ctx.tell(seat, "move_failed", f"Your move from {_zname(start)} was not "
-                         f"carried out: you may move {allowed[seat]} stack(s) a phase.")
+                ctx.tell(seat, "move_failed", words(gettext_noop(
+                    "Your move from {zone} was not carried out: you may move {n} stack(s) a "
+                    "phase."), zone=Zone(start), n=allowed[seat]))
                 continue
         ids = a.get("units")
         units = [u for u in coup["units"] if u["zone"] == start and u["owner"] == seat
                  and u["id"] not in taken and u.get("moved") != phase_no
                  and (ids is None or u["id"] in ids)]
         if not units:
-            ctx.tell(seat, "move_failed", f"Your move from {_zname(start)} to {_zname(end)} "
-                     f"was not carried out: you have no unit there that can move.")
+            ctx.tell(seat, "move_failed", words(gettext_noop(
+                "Your move from {zone} to {to} was not carried out: you have no unit there "
+                "that can move."), zone=Zone(start), to=Zone(end)))
             continue
         taken.update(u["id"] for u in units)
         plan.append((seat, units, start, end, "move from"))
@@ -506,15 +536,21 @@ def _movement(ctx: Context, orders: Moves, rebel_step: bool = False) -> None:
             u["moved"] = phase_no
         if how == "move from":
             assert origin is not None  # a stack move always starts from a zone
-            text = f"{s.name(seat)}'s {_count(units)} {_verb(units, 'moves', 'move')} from " \
-                   f"{_zname(origin)} to {_zname(end)}."
+            msgid = _verb(units, gettext_noop("{seat}'s {units} moves from {zone} to {to}."),
+                          gettext_noop("{seat}'s {units} move from {zone} to {to}."))
         elif how == "lands in":
-            text = f"{s.name(seat)}'s {_count(units)} {_verb(units, 'lands', 'land')} in " \
-                   f"{_zname(end)}."
+            msgid = _verb(units, gettext_noop("{seat}'s {units} lands in {to}."),
+                          gettext_noop("{seat}'s {units} land in {to}."))
         else:
-            text = f"{s.name(seat)}'s {_count(units)} {_verb(units, 'rushes', 'rush')} to " \
-                   f"{_zname(end)} in the Police Response."
-        ctx.public("move", text, seat=seat, to=end, units=[u["id"] for u in units])
+            msgid = _verb(units,
+                          gettext_noop("{seat}'s {units} rushes to {to} in the Police Response."),
+                          gettext_noop("{seat}'s {units} rush to {to} in the Police Response."))
+        params: dict[str, Param] = {"seat": s.name(seat), "units": _count(units),
+                                    "to": Zone(end)}
+        if origin is not None and how == "move from":
+            params["zone"] = Zone(origin)
+        ctx.public("move", Words(msgid, params), seat=seat, to=end,
+                   units=[u["id"] for u in units])
     if rebel_step:
         ctx.facts.rebel_moves = [(seat, end) for seat, _, _, end, _ in plan]
 
@@ -527,12 +563,13 @@ def _unit_card(ctx: Context, seat: int, order: Order) -> None:
     name = catalog.card(cid).name
     spec = CARD_UNITS[name]
     if cid not in p.hand:
-        ctx.tell(seat, "card_failed", f"Your {name} was not played: the card is no longer in "
-                                      "your hand.")
+        ctx.tell(seat, "card_failed", words(gettext_noop(
+            "Your {card} was not played: the card is no longer in your hand."), card=Card(cid)))
         return
     if spec.cost and not ctx.pay_cost(seat, spec.cost):
-        ctx.tell(seat, "card_failed", f"Your {name} was not played: you could not pay "
-                                      f"{spec.cost} MP.")
+        ctx.tell(seat, "card_failed", words(gettext_noop(
+            "Your {card} was not played: you could not pay {amount} MP."), card=Card(cid),
+            amount=spec.cost))
         return
     zone = spec.zones[0] if len(spec.zones) == 1 else play["zone"]
     ctx.discard(seat, cid)
@@ -544,9 +581,12 @@ def _unit_card(ctx: Context, seat: int, order: Order) -> None:
         coup["agitator_zones"].append(zone)
     if spec.excuse:
         s.coup_excuse = True
-    ctx.public("units_appear", f"{p.name} plays {name}: {spec.count} "
-               f"{plural(spec.kind, spec.count)} {'appears' if spec.count == 1 else 'appear'} "
-               f"in {_zname(zone)} under {p.name}'s control.", headline=coup["phase"] == 0,
+    ctx.public("units_appear", words(gettext_noop(
+        "{seat} plays {card}: {n} {kind} appears in {zone} under {seat}'s control.")
+        if spec.count == 1 else gettext_noop(
+        "{seat} plays {card}: {n} {kind} appear in {zone} under {seat}'s control."),
+        seat=p.name, card=Card(cid), n=spec.count, kind=Term(plural(spec.kind, spec.count)),
+        zone=Zone(zone)), headline=coup["phase"] == 0,
                zone=zone, card=name)
 
 
@@ -556,8 +596,8 @@ def _flights(ctx: Context) -> None:
     s = ctx.state
     for seat, _ in _due(ctx, {"flee"}):
         if not any(u["owner"] == seat and u["zone"] in EMBASSIES for u in ctx.coup["units"]):
-            ctx.tell(seat, "flight_failed", "You could not flee: none of your units stands in "
-                                            "an embassy.")
+            ctx.tell(seat, "flight_failed", words(gettext_noop(
+                "You could not flee: none of your units stands in an embassy.")))
             continue
         p = s.players[seat]
         p.status = Status.EXILED
@@ -570,8 +610,9 @@ def _flights(ctx: Context) -> None:
         for u in ctx.coup["units"]:
             if u["owner"] == seat:
                 u["owner"] = None
-        ctx.public("flight", f"{p.name} flees the country through an embassy and goes into "
-                   "exile.", headline=True, seat=seat)
+        ctx.public("flight", words(gettext_noop(
+            "{seat} flees the country through an embassy and goes into exile."), seat=p.name),
+            headline=True, seat=seat)
 
 
 def _returns(ctx: Context) -> None:
@@ -594,12 +635,13 @@ def _returns(ctx: Context) -> None:
             p.location = None
             if p.seat in s.pending_returns:
                 s.pending_returns.remove(p.seat)
-            ctx.public("returned", f"{p.name} returns from exile through an embassy, without "
-                       "a position until the next Cabinet Appointment.", headline=True)
+            ctx.public("returned", words(gettext_noop(
+                "{seat} returns from exile through an embassy, without a position until the "
+                "next Cabinet Appointment."), seat=p.name), headline=True)
         else:
-            ctx.tell(p.seat, "return_failed", "You could not return: during a coup an exile "
-                     "comes back only through an embassy held by him or by a player who grants "
-                     "him safe passage.")
+            ctx.tell(p.seat, "return_failed", words(gettext_noop(
+                "You could not return: during a coup an exile comes back only through an "
+                "embassy held by him or by a player who grants him safe passage.")))
 
 
 def refresh_commanders(state: GameState) -> None:

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 from .. import catalog
 from ..facts import VoteResult
 from ..order_kinds.nominations import Nominate, Second
+from ..words import Items, Term, gettext_noop, words
 from . import votes
 
 if TYPE_CHECKING:
@@ -48,14 +49,18 @@ def nominations(ctx: Context) -> None:
                               "declined": c in declined} for c in sorted(nominated)}
     lines = []
     for c in sorted(nominated):
-        by = ", ".join(s.name(x) for x in nominated[c]) or "nobody"
-        sec = ", ".join(s.name(x) for x in seconded.get(c, [])) or "nobody"
-        tail = " (declined)" if c in declined else ""
-        lines.append(f"{s.name(c)}, nominated by {by}, seconded by {sec}{tail}")
+        nobody = Term(gettext_noop("nobody"))
+        by = Items(tuple(s.name(x) for x in nominated[c]), nobody)
+        sec = Items(tuple(s.name(x) for x in seconded.get(c, [])), nobody)
+        lines.append(words(gettext_noop("{seat}, nominated by {by}, seconded by {seconds} "
+                                        "(declined)") if c in declined else
+                           gettext_noop("{seat}, nominated by {by}, seconded by {seconds}"),
+                           seat=s.name(c), by=by, seconds=sec))
     if not candidates:
         candidates = s.active_seats()
-        lines.append("No nomination stands: every player is a candidate")
-    ctx.public("nominations", "Nominations: " + "; ".join(lines) + ".",
+        lines.append(words(gettext_noop("No nomination stands: every player is a candidate")))
+    ctx.public("nominations", words(gettext_noop("Nominations: {lines}."),
+                                    lines=Items(tuple(lines), sep="; ")),
                candidates=candidates)
     s.election = {"reason": "initial", "round": 1, "candidates": candidates}
 
@@ -81,7 +86,8 @@ def _decide(ctx: Context, totals: dict[int | str, int]) -> None:
     elif (election["round"] if election else 1) >= LOT_FROM_ROUND and leaders:
         winner = ctx.rng.choice(leaders)
         ctx.facts.elected = winner
-        ctx.public("lot", f"The Chamber is deadlocked again; the lot falls on {s.name(winner)}.")
+        ctx.public("lot", words(gettext_noop(
+            "The Chamber is deadlocked again; the lot falls on {seat}."), seat=s.name(winner)))
     else:
         ctx.facts.elected = None
         ctx.facts.election_tied = leaders
@@ -102,8 +108,9 @@ def election_revote(ctx: Context) -> None:
     assert ctx.facts.annulled_by is not None  # set by annul_with_cards
     seat, _ = ctx.facts.annulled_by
     if card == "Power Failure":
-        ctx.public("power_failure", f"{s.name(seat)} plays Power Failure: the lights go out! "
-                   "The vote is run again without Vote cards.", headline=True)
+        ctx.public("power_failure", words(gettext_noop(
+            "{seat} plays Power Failure: the lights go out! The vote is run again without Vote "
+            "cards."), seat=s.name(seat)), headline=True)
         totals = votes.count(ctx, count_cards=False)
         _decide(ctx, totals)
         return
@@ -111,8 +118,9 @@ def election_revote(ctx: Context) -> None:
         votes.return_vote_cards(ctx)
     ctx.facts.elected = None
     ctx.facts.election_annulled = card
-    ctx.public("annulled", f"{s.name(seat)} plays {card}: the election is annulled and held "
-               "again tomorrow.", headline=True)
+    ctx.public("annulled", words(gettext_noop(
+        "{seat} plays {card}: the election is annulled and held again tomorrow."),
+        seat=s.name(seat), card=Term(card)), headline=True)
 
 
 def take_office(ctx: Context, winner: int) -> None:
@@ -126,8 +134,9 @@ def take_office(ctx: Context, winner: int) -> None:
         amount = s.players[resigned].pocket
         s.players[resigned].pocket = 0
         s.players[winner].pocket += amount
-        ctx.tell([resigned, winner], "pocket_handover", f"{s.name(resigned)}'s pocket of "
-                 f"{amount} MP goes to the new President.", amount=amount)
+        ctx.tell([resigned, winner], "pocket_handover", words(gettext_noop(
+            "{seat}'s pocket of {amount} MP goes to the new President."),
+            seat=s.name(resigned), amount=amount), amount=amount)
     if old != winner:
         former = [p for p in catalog.CABINET if s.positions.get(p) == winner]
         for pos in former:
@@ -142,8 +151,9 @@ def take_office(ctx: Context, winner: int) -> None:
         for role in ("holder", "proposer"):
             if old is not None and s.budget.get(role) == old:
                 s.budget[role] = winner
-    ctx.public("president", f"{s.name(winner)} is elected President of the Republica de los "
-               "Papayas!", headline=True, president=winner)
+    ctx.public("president", words(gettext_noop(
+        "{seat} is elected President of the Republica de los Papayas!"), seat=s.name(winner)),
+        headline=True, president=winner)
 
 
 def motion_count(ctx: Context) -> None:
@@ -154,16 +164,18 @@ def motion_count(ctx: Context) -> None:
     passed = yes > 0 and 3 * yes >= 2 * (yes + no)
     ctx.facts.vote_result = VoteResult("passes" if passed else "fails", abs(yes - no))
     ctx.facts.motion_passed = passed
-    verdict = "passes: the President is removed" if passed else "fails"
-    ctx.public("motion_result", f"The motion on the President's competence {verdict} "
-               f"({yes} for, {no} against).", headline=passed, yes=yes, no=no)
+    ctx.public("motion_result", words(gettext_noop(
+        "The motion on the President's competence passes: the President is removed ({yes} for, "
+        "{no} against).") if passed else gettext_noop(
+        "The motion on the President's competence fails ({yes} for, {no} against)."),
+        yes=yes, no=no), headline=passed, yes=yes, no=no)
 
 
 def motion_revote(ctx: Context) -> None:
     card = votes.annul_with_cards(ctx, ("Power Failure",))
     if card:
-        ctx.public("power_failure", "Power Failure: the motion is voted again without Vote "
-                   "cards.", headline=True)
+        ctx.public("power_failure", words(gettext_noop(
+            "Power Failure: the motion is voted again without Vote cards.")), headline=True)
         motion_count_without_cards(ctx)
 
 

@@ -19,6 +19,7 @@ from ..conditions import details
 from ..enums import PhaseKind, Status
 from ..order_kinds.locations import Bank, Location
 from ..state import GameState
+from ..words import Card, Items, Place, Term, Words, gettext_noop, words
 
 if TYPE_CHECKING:
     from ..context import Context
@@ -49,12 +50,13 @@ def locations(ctx: Context) -> None:
             if catalog.PRESIDENT in vacated:
                 ctx.facts.president_died = True
             ctx.facts.exiled.append(seat)
-            ctx.public("exile", f"{p.name} flees the country into exile.", headline=True,
+            ctx.public("exile", words(gettext_noop("{seat} flees the country into exile."),
+                                      seat=p.name), headline=True,
                        seat=seat)
         else:
             p.location = place
-            ctx.tell(seat, "my_location", f"You spend the day at the "
-                     f"{catalog.LOCATION_NAMES[place]}.", location=place)
+            ctx.tell(seat, "my_location", words(gettext_noop("You spend the day at the {place}."),
+                                                place=Place(place)), location=place)
     ctx.facts.locations = {seat: place for seat, place in chosen.items() if place != "exile"}
 
 
@@ -67,31 +69,34 @@ def _attempts(ctx: Context) -> list[dict[str, Any]]:
             if not ctx.holds(order.condition):
                 continue
             if not s.players[seat].active and (order.kind == "assassinate" or _theft_card(order)):
-                gone = "went into exile" if s.players[seat].status == Status.EXILED else \
-                    f"are {s.players[seat].status}"
-                ctx.failed(seat, order, "attempt_dropped", f"You {gone}: your "
-                           "assassination-step order was not carried out.")
+                ctx.failed(seat, order, "attempt_dropped", words(gettext_noop(
+                    "You went into exile: your assassination-step order was not carried out."))
+                    if s.players[seat].status == Status.EXILED else words(gettext_noop(
+                        "You are {status}: your assassination-step order was not carried out."),
+                        status=Term(s.players[seat].status)))
                 continue
             if _is_attack(s, seat, order) and (_informed(ctx, seat, order) or
                                                _target_gone(ctx, seat, order)):
                 continue
             if order.kind == "play_card" and _theft_card(order) and \
                     play_of(order).get("card") not in s.players[seat].hand:
-                ctx.failed(seat, order, "attempt_dropped", f"Your {_theft_card(order)} was not "
-                           "sent: the card is no longer in your hand.")
+                ctx.failed(seat, order, "attempt_dropped", words(gettext_noop(
+                    "Your {card} was not sent: the card is no longer in your hand."),
+                    card=Term(str(_theft_card(order)))))
                 continue
             if order.kind == "assassinate":
                 args = attempt_of(order)
                 refused = check_assassination(s, seat, args)
                 if refused:  # e.g. the Monarchists his assassin needs lost to a card today
-                    ctx.failed(seat, order, "attempt_dropped", f"Your attempt on "
-                               f"{ctx.name(args['target'])} was not made: {refused[0]}")
+                    ctx.failed(seat, order, "attempt_dropped", words(gettext_noop(
+                        "Your attempt on {seat} was not made: {problem}"),
+                        seat=ctx.name(args["target"]), problem=refused[0]))
                     continue
                 if args["card"] == SECRET_POLICE:
                     if police_used:
-                        ctx.tell(seat, "attempt_dropped", "The Secret Police make one attempt "
-                                 f"a turn: your order against {s.name(args['target'])} was not "
-                                 "carried out.")
+                        ctx.tell(seat, "attempt_dropped", words(gettext_noop(
+                            "The Secret Police make one attempt a turn: your order against "
+                            "{seat} was not carried out."), seat=s.name(args["target"])))
                         continue
                     police_used = True
                 out.append({"attacker": seat, "card": args["card"], "target": args["target"],
@@ -136,10 +141,10 @@ def _informed(ctx: Context, seat: int, order: Order) -> bool:
     a = details(c)
     if (a.get("seat"), a.get("card")) not in ctx.facts.informed_plays:
         return False
-    ctx.tell(seat, "attempt_dropped", f"Your order tied to {ctx.name(a['seat'])}'s "
-             f"{a['card']} was not carried out: that card was played on a condition about "
-             "another player's location or exile, which is not known before assassins are "
-             "dispatched.")
+    ctx.tell(seat, "attempt_dropped", words(gettext_noop(
+        "Your order tied to {seat}'s {card} was not carried out: that card was played on a "
+        "condition about another player's location or exile, which is not known before "
+        "assassins are dispatched."), seat=ctx.name(a["seat"]), card=Term(str(a["card"]))))
     return True
 
 
@@ -153,14 +158,18 @@ def _target_gone(ctx: Context, seat: int, order: Order) -> bool:
             not 0 <= target < len(s.players) or s.players[target].active or \
             cid != SECRET_POLICE and cid not in s.players[seat].hand:
         return False
-    gone = "fled into exile" if s.players[target].status == Status.EXILED else \
-        f"is {s.players[target].status}"
+    gone = words(gettext_noop("fled into exile")) \
+        if s.players[target].status == Status.EXILED else \
+        words(gettext_noop("is {status}"), status=Term(s.players[target].status))
     if isinstance(cid, str):  # SECRET_POLICE: any other is a card in his hand
-        sent = "the Secret Police were not sent against him and stay at their posts"
+        sent = words(gettext_noop(
+            "the Secret Police were not sent against him and stay at their posts"))
     else:
-        sent = f"your {catalog.card(cid).name} was not sent against him, and you keep the " \
-               "card and pay nothing"
-    ctx.tell(seat, "attempt_dropped", f"{s.name(target)} {gone}: {sent}.")
+        sent = words(gettext_noop(
+            "your {card} was not sent against him, and you keep the card and pay nothing"),
+            card=Card(cid))
+    ctx.tell(seat, "attempt_dropped", words(gettext_noop("{seat} {gone}: {sent}."),
+                                            seat=s.name(target), gone=gone, sent=sent))
     return True
 
 
@@ -202,8 +211,9 @@ def assassinations(ctx: Context) -> None:
             if card_id not in attacker.hand:
                 continue
             if cost and not ctx.pay_cost(seat, cost):
-                ctx.tell(seat, "attempt_failed", f"You could not pay the {c.name}'s {cost} MP: "
-                                                 "the card stays in your hand.")
+                ctx.tell(seat, "attempt_failed", words(gettext_noop(
+                    "You could not pay the {card}'s {amount} MP: the card stays in your hand."),
+                    card=Card(card_id), amount=cost))
                 continue
             ctx.discard(seat, card_id)
             ctx.facts.cards_played.append((seat, c.name))
@@ -226,7 +236,7 @@ def assassinations(ctx: Context) -> None:
                 success = False
                 if ctx.rng.die() >= 4:
                     ctx.facts.psychotic.append(seat)
-        place = catalog.LOCATION_NAMES[a["location"]]
+        place = Place(a["location"])
         if success and defences.get(target):
             cid = defences[target].pop(0)
             card_name = catalog.card(cid).name
@@ -234,32 +244,38 @@ def assassinations(ctx: Context) -> None:
             if paid:
                 ctx.discard(target, cid)
                 ctx.facts.cards_played.append((target, card_name))
-                ctx.tell([seat, target], "attempt_foiled", f"An attempt on "
-                         f"{s.name(target)}'s life at the {place} is foiled by {card_name}.")
+                ctx.tell([seat, target], "attempt_foiled", words(gettext_noop(
+                    "An attempt on {seat}'s life at the {place} is foiled by {card}."),
+                    seat=s.name(target), place=place, card=Card(cid)))
                 continue
         if success:
             kills.setdefault(target, seat)
-            ctx.tell(seat, "attempt_succeeded", f"Your {name} kills {s.name(target)} at the "
-                                                f"{place}.")
+            ctx.tell(seat, "attempt_succeeded", words(gettext_noop(
+                "Your {card} kills {seat} at the {place}."), card=Term(name),
+                seat=s.name(target), place=place))
         else:
-            ctx.tell([seat, target], "attempt_failed", f"{s.name(seat)}'s {name} strikes at "
-                     f"{s.name(target)} at the {place}, and fails.")
+            ctx.tell([seat, target], "attempt_failed", words(gettext_noop(
+                "{seat}'s {card} strikes at {target} at the {place}, and fails."),
+                seat=s.name(seat), card=Term(name), target=s.name(target), place=place))
     for seat, target, name in thefts:
         _theft(ctx, seat, target, name, where)
     # The deaths of the step are simultaneous, and so is the hand-over of their pockets
     # (context.kill_together): who inherits does not depend on seat numbers.
-    deaths: list[tuple[int, int | None, str, str | None]] = [
-        (target, killer, "assassinated", where.get(target))
+    deaths: list[tuple[int, int | None, Words, str | None]] = [
+        (target, killer, words(gettext_noop("assassinated")), where.get(target))
               for target, killer in sorted(kills.items())]
-    deaths += [(seat, None, "killed by his own Psychotic Assassin", None)
+    deaths += [(seat, None, words(gettext_noop("killed by his own Psychotic Assassin")), None)
                for seat in ctx.facts.psychotic if seat not in kills]
     taken = ctx.kill_together(deaths)
     for target, killer in sorted(kills.items()):
-        ctx.tell(target, "killed_by", f"You were killed by {s.name(killer)}'s assassin.")
+        ctx.tell(target, "killed_by", words(gettext_noop("You were killed by {seat}'s assassin."),
+                                            seat=s.name(killer)))
     for seat, shares in sorted(taken.items()):
-        parts = ", ".join(f"{amount} MP of {s.name(victim)}'s" for victim, amount in shares)
-        ctx.tell(seat, "pocket_taken", f"From the pockets of the dead you take {parts} "
-                 f"({sum(a for _, a in shares)} MP).", amount=sum(a for _, a in shares))
+        parts = Items(tuple(words(gettext_noop("{amount} MP of {seat}'s"), amount=amount,
+                                  seat=s.name(victim)) for victim, amount in shares))
+        ctx.tell(seat, "pocket_taken", words(gettext_noop(
+            "From the pockets of the dead you take {parts} ({amount} MP)."), parts=parts,
+            amount=sum(a for _, a in shares)), amount=sum(a for _, a in shares))
     if ctx.facts.killed:
         s.coup_excuse = True
 
@@ -270,34 +286,40 @@ def _theft(ctx: Context, seat: int, target: int, name: str, where: dict[int, str
     place = where.get(target)
     if name == "Burglar":
         if place == "home" or place is None:
-            ctx.tell([seat, target], "burglary_failed", f"A burglar sent by {s.name(seat)} "
-                     f"finds {t.name} at home and leaves empty-handed.")
+            ctx.tell([seat, target], "burglary_failed", words(gettext_noop(
+                "A burglar sent by {seat} finds {target} at home and leaves empty-handed."),
+                seat=s.name(seat), target=t.name))
             return
         amount = min(2, t.pocket)
         t.pocket -= amount
         s.players[seat].pocket += amount
-        ctx.tell([seat, target], "burglary", f"A burglar sent by {s.name(seat)} takes "
-                 f"{amount} MP from {t.name}'s pocket.", amount=amount)
+        ctx.tell([seat, target], "burglary", words(gettext_noop(
+            "A burglar sent by {seat} takes {amount} MP from {target}'s pocket."),
+            seat=s.name(seat), amount=amount, target=t.name), amount=amount)
     elif name == "Bank Robber":
         if place == "bank" or place is None:
-            ctx.tell([seat, target], "robbery_failed", f"{t.name} guards his account at the "
-                     f"Bank: {s.name(seat)}'s Bank Robber gets nothing.")
+            ctx.tell([seat, target], "robbery_failed", words(gettext_noop(
+                "{target} guards his account at the Bank: {seat}'s Bank Robber gets nothing."),
+                target=t.name, seat=s.name(seat)))
             return
         amount = min(3, t.bank)
         t.bank -= amount
         s.players[seat].pocket += amount
-        ctx.tell([seat, target], "robbery", f"{s.name(seat)}'s Bank Robber takes {amount} MP "
-                 f"from {t.name}'s bank account.", amount=amount)
+        ctx.tell([seat, target], "robbery", words(gettext_noop(
+            "{seat}'s Bank Robber takes {amount} MP from {target}'s bank account."),
+            seat=s.name(seat), amount=amount, target=t.name), amount=amount)
     elif name == "Character Assassin":
         if place != "mistress":
-            ctx.tell([seat, target], "scandal_failed", f"{s.name(seat)}'s Character Assassin "
-                     f"finds nothing on {t.name}.")
+            ctx.tell([seat, target], "scandal_failed", words(gettext_noop(
+                "{seat}'s Character Assassin finds nothing on {target}."), seat=s.name(seat),
+                target=t.name))
             return
-        lost = [catalog.card(i).name for i in t.influence]
+        lost = Items(tuple(Card(i) for i in t.influence), Term(gettext_noop("none in play")))
         for cid in list(t.influence):
             ctx.discard(target, cid)
-        ctx.public("scandal", f"Scandal! {t.name} is caught with a mistress and loses all "
-                   f"influence ({', '.join(lost) or 'none in play'}).", headline=True)
+        ctx.public("scandal", words(gettext_noop(
+            "Scandal! {seat} is caught with a mistress and loses all influence ({cards})."),
+            seat=t.name, cards=lost), headline=True)
 
 
 def banking(ctx: Context) -> None:
@@ -314,13 +336,15 @@ def banking(ctx: Context) -> None:
         orders = [o for o in ctx.orders_of(seat, "bank") if ctx.holds(o.condition)]
         why = None
         if orders and not p.active:
-            why = ("You were killed before the banking step: the dead do not bank, and your "
-                   "banking order was not carried out." if p.status == Status.DEAD else
-                   "You went into exile: your banking order was not carried out.")
+            why = (gettext_noop(
+                "You were killed before the banking step: the dead do not bank, and your "
+                "banking order was not carried out.") if p.status == Status.DEAD else
+                gettext_noop("You went into exile: your banking order was not carried out."))
         elif orders and s.bank_status != "open":
-            why = "The Bank is closed: your banking order was not carried out."
+            why = gettext_noop("The Bank is closed: your banking order was not carried out.")
         elif orders and p.location != "bank":
-            why = "You were not at the Bank: your banking order was not carried out."
+            why = gettext_noop("You were not at the Bank: your banking order was not carried "
+                               "out.")
         if why is not None:
             _all_failed(ctx, seat, orders, why)
             continue
@@ -332,11 +356,14 @@ def banking(ctx: Context) -> None:
             if amount > have:
                 # carried out whole or not at all, never cut down
                 # (docs/rulings.md §ruling-dead-do-not-bank, §ruling-no-silent-orders)
-                words = ("deposit", "pocket") if deposit else ("withdrawal", "Bank account")
-                ctx.failed(seat, order, "banking_failed", f"Your {words[0]} of {amount} MP was "
-                           f"not carried out: your {words[1]} held {have} MP at the banking "
-                           f"step, not {amount} MP. Bank: {p.bank} MP; pocket: {p.pocket} "
-                           "MP.", amount=amount)
+                ctx.failed(seat, order, "banking_failed", words(gettext_noop(
+                    "Your deposit of {amount} MP was not carried out: your pocket held {have} "
+                    "MP at the banking step, not {amount} MP. Bank: {bank} MP; pocket: {pocket} "
+                    "MP.") if deposit else gettext_noop(
+                    "Your withdrawal of {amount} MP was not carried out: your Bank account held "
+                    "{have} MP at the banking step, not {amount} MP. Bank: {bank} MP; pocket: "
+                    "{pocket} MP."), amount=amount, have=have, bank=p.bank, pocket=p.pocket),
+                    amount=amount)
                 continue
             if deposit:
                 p.pocket -= amount
@@ -346,15 +373,18 @@ def banking(ctx: Context) -> None:
                 p.pocket += amount
             ctx.facts.banked.append(seat)
             ctx.carried_out(seat, order)
-            ctx.tell(seat, "banking", f"You {action} {amount} MP. Bank: {p.bank} MP; pocket: "
-                     f"{p.pocket} MP.", amount=amount)
+            ctx.tell(seat, "banking", words(gettext_noop(
+                "You deposit {amount} MP. Bank: {bank} MP; pocket: {pocket} MP.") if deposit
+                else gettext_noop(
+                "You withdraw {amount} MP. Bank: {bank} MP; pocket: {pocket} MP."),
+                amount=amount, bank=p.bank, pocket=p.pocket), amount=amount)
 
 
 def _all_failed(ctx: Context, seat: int, orders: list[Order], why: str) -> None:
     """Every one of these orders fails for one reason, told once."""
     for i, order in enumerate(orders):
         if i == 0:
-            ctx.failed(seat, order, "banking_failed", why)
+            ctx.failed(seat, order, "banking_failed", words(why))
         else:
             ctx.failed_with_it(seat, order)
 
@@ -363,7 +393,7 @@ def coup_excuse(ctx: Context) -> None:
     """Announce the Coup Excuse (a defeated budget, a successful assassination, a card)
     (docs/rules.md §coup-excuse)."""
     if ctx.state.coup_excuse:
-        ctx.public("coup_excuse", "There is a Coup Excuse this turn.")
+        ctx.public("coup_excuse", words(gettext_noop("There is a Coup Excuse this turn.")))
 
 
 def after_lunch(ctx: Context, coup: bool) -> None:
@@ -375,10 +405,11 @@ def after_lunch(ctx: Context, coup: bool) -> None:
         for seat in s.active_seats():
             orders = [o for o in ctx.orders_of(seat, "bank") if ctx.holds(o.condition)]
             if orders:
-                _all_failed(ctx, seat, orders, "A coup has begun: the Bank stays closed for "
-                            "lunch. Give your banking order again in the Coup Aftermath.")
+                _all_failed(ctx, seat, orders, gettext_noop(
+                    "A coup has begun: the Bank stays closed for lunch. Give your banking order "
+                    "again in the Coup Aftermath."))
         return
     s.bank_status = "open"
-    ctx.public("bank_reopens", "No coup came: the Bank reopens after lunch, and those at the "
-               "Bank do their banking.")
+    ctx.public("bank_reopens", words(gettext_noop(
+        "No coup came: the Bank reopens after lunch, and those at the Bank do their banking.")))
     banking(ctx)

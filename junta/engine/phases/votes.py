@@ -10,6 +10,7 @@ from ..card_plays import play_of
 from ..card_steps import REVOTE_CARDS
 from ..order import Order
 from ..voting import ABSTAIN, ballot_of, tally
+from ..words import Card, Items, Term, gettext_noop, words
 
 if TYPE_CHECKING:
     from ..context import Context
@@ -39,10 +40,12 @@ def count(ctx: Context, count_cards: bool = True) -> dict[int | str, int]:
     lines = []
     for r in record:
         choice = r["choice"]
-        shown = s.name(choice) if isinstance(choice, int) else choice
-        lines.append(f"{s.name(r['seat'])}: {r['votes']} for {shown} ({r['source']})")
-    ctx.public("votes_cast", "Votes cast: " + ("; ".join(lines) or "nobody voted") + ".",
-               record=record)
+        shown = s.name(choice) if isinstance(choice, int) else Term(choice)
+        lines.append(words(gettext_noop("{seat}: {n} for {choice} ({source})"),
+                           seat=s.name(r["seat"]), n=r["votes"], choice=shown,
+                           source=Term(r["source"])))
+    ctx.public("votes_cast", words(gettext_noop("Votes cast: {lines}."), lines=Items(
+        tuple(lines), Term(gettext_noop("nobody voted")), "; ")), record=record)
     return totals
 
 
@@ -63,15 +66,20 @@ def annul_with_cards(ctx: Context, allowed: tuple[str, ...]) -> str | None:
                 continue
             name = catalog.card(cid).name
             if not s.players[seat].active or cid not in s.players[seat].hand:
-                why = f"you are {s.players[seat].status}" if not s.players[seat].active else \
-                    "the card is no longer in your hand"
+                why = words(gettext_noop("you are {status}"),
+                            status=Term(s.players[seat].status)) \
+                    if not s.players[seat].active else \
+                    words(gettext_noop("the card is no longer in your hand"))
             elif taken is not None:
                 by, card = ctx.facts.annulled_by or (seat, taken)
-                why = f"{s.name(by)}'s {card} already annulled this count (one card a count)"
+                why = words(gettext_noop(
+                    "{seat}'s {card} already annulled this count (one card a count)"),
+                    seat=s.name(by), card=Term(card))
             elif name not in allowed:
-                why = ("the budget was not defeated, or an Alternative Budget was already put "
-                       "this turn" if name == "Alternative Budget" else
-                       "it has no effect on this vote")
+                why = words(gettext_noop(
+                    "the budget was not defeated, or an Alternative Budget was already put "
+                    "this turn") if name == "Alternative Budget" else
+                    gettext_noop("it has no effect on this vote"))
             else:
                 ctx.discard(seat, cid)
                 ctx.facts.cards_played.append((seat, name))
@@ -79,8 +87,9 @@ def annul_with_cards(ctx: Context, allowed: tuple[str, ...]) -> str | None:
                 ctx.carried_out(seat, order)
                 taken = name
                 continue
-            ctx.failed(seat, order, "card_failed", f"Your {name} was not played: {why}. It "
-                       "stays in your hand.")
+            ctx.failed(seat, order, "card_failed", words(gettext_noop(
+                "Your {card} was not played: {why}. It stays in your hand."), card=Card(cid),
+                why=why))
     return taken
 
 

@@ -17,6 +17,7 @@ from .enums import PhaseKind
 from .order import ArgType, As, Order
 from .problems import Problem
 from .state import GameState
+from .words import gettext_noop
 
 ABSTAIN = "abstain"
 
@@ -162,7 +163,7 @@ def source_label(source: str) -> str:
         return catalog.card(int(rest)).name
     if kind == "event":
         return "Church Desecrated"
-    return "your family"
+    return gettext_noop("your family")
 
 
 class VoteRecord(TypedDict):

@@ -202,7 +202,7 @@ def assassinations(ctx: Context) -> None:
         seat, target, card_id = a["attacker"], a["target"], a["card"]
         attacker = s.players[seat]
         if card_id == SECRET_POLICE:
-            name, cost = "the Secret Police", 0
+            name, cost = gettext_noop("the Secret Police"), 0
             if a["location"] == "bank":
                 s.secret_police_bank_turn = s.turn
         else:

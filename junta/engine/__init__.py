@@ -14,6 +14,7 @@ from .assassins import attempt_of
 from .bots import BOT_STYLES, bot_orders
 from .card_steps import UNIT_CARDS
 from .catalog import Card, Zone
+from .data_words import NAMES as DATA_NAMES
 from .enums import PhaseKind, Status, Step
 from .events import PUBLIC, Event
 from .flow import DAYS as PHASE_DAYS
@@ -144,6 +145,7 @@ from .visibility import (
     board_summary,
     view_for,
 )
+from .words import Words
 
 
 class Catalog:
@@ -233,4 +235,7 @@ __all__ = [
     "Budget", "BudgetOutcome", "BudgetProposal", "Coup", "CoupSide", "Election",
     "ElectionReason", "ForeignForce", "ForeignIntervention", "GameOptions", "Motion",
     "Nomination", "RebelOrder", "TurnFlags", "Unit", "UnitKind",
+    # what the engine says, as a message id and its parameters, for the pages to say it in
+    # their reader's language (words.py), and the data names marked for the catalogue
+    "Words", "DATA_NAMES",
 ]

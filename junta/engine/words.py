@@ -13,15 +13,18 @@ them with. Each parameter keeps its type, so a page can render it in its own lan
 - `Words`: a sentence within the sentence;
 - `Items`: a list joined with ", " (or its `empty` word when it is empty).
 
-`english()` is the English text, the same the engine wrote as finished sentences before; the
-engine marks each msgid with `gettext_noop` so that the catalogue's extraction finds them
-without the engine importing Django.
+`english()` is the English text, the same the engine wrote as finished sentences before;
+`say(translate, number)` is the text in another language, given how to translate a msgid and
+how to write a number (the web layer gives gettext's). The engine marks each msgid with
+`gettext_noop` so that the catalogue's extraction finds them without the engine importing
+Django; the data names are marked in data_words.py. A separator of `Items` that is a word
+(" and ") is translated too.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Union
 
@@ -30,6 +33,10 @@ from . import catalog
 
 def gettext_noop(msgid: str) -> str:
     """Marks `msgid` for the translation catalogue (found by name when it is extracted)."""
+    return msgid
+
+
+def _same(msgid: str) -> str:
     return msgid
 
 
@@ -78,7 +85,15 @@ class Words:
         return hash((self.msgid, tuple(sorted(self.params.items()))))
 
     def english(self) -> str:
-        return self.msgid.format(**{k: english(v) for k, v in self.params.items()})
+        return self.say()
+
+    def say(self, translate: Callable[[str], str] = _same,
+            number: Callable[[int], str] = str) -> str:
+        """The sentence in a language: `translate` gives a msgid's text in it (the data names'
+        too: their English name is their msgid), `number` writes a number in it. By default
+        the engine's English."""
+        return translate(self.msgid).format(
+            **{k: spoken(v, translate, number) for k, v in self.params.items()})
 
     def placeholders(self) -> set[str]:
         return set(PLACEHOLDER.findall(self.msgid))
@@ -97,23 +112,34 @@ def words(msgid: str, **params: Param) -> Words:
 
 def english(param: Param) -> str:
     """A parameter in the engine's English."""
+    return spoken(param, _same, str)
+
+
+def spoken(param: Param, translate: Callable[[str], str], number: Callable[[int], str]) -> str:
+    """A parameter in a language (`Words.say`); a name as the engine wrote it."""
     match param:
         case Words():
-            return param.english()
+            return param.say(translate, number)
         case Card(id=card_id):
-            return catalog.card(card_id).name
+            return translate(catalog.card(card_id).name)
         case Place(key=key):
-            return catalog.LOCATION_NAMES[key]
+            return translate(catalog.LOCATION_NAMES[key])
         case Zone(id=zone_id):
-            return catalog.zones()[zone_id].name
+            return translate(catalog.zones()[zone_id].name)
         case Position(key=key):
-            return catalog.TITLES[key]
+            return translate(catalog.TITLES[key])
         case Term(msgid=msgid):
-            return msgid
+            return translate(msgid)
         case Items(items=items, empty=empty, sep=sep):
-            return sep.join(english(i) for i in items) if items else english(empty)
-        case _:
+            if not items:
+                return spoken(empty, translate, number)
+            return translate(sep).join(spoken(i, translate, number) for i in items)
+        case bool():
             return str(param)
+        case int():
+            return number(param)
+        case _:
+            return param
 
 
 def to_json(param: Param) -> Any:  # Any: JSON's values

@@ -29,6 +29,7 @@ from django.utils.html import format_html
 from django.utils.safestring import SafeString, mark_safe
 
 from junta.engine import Catalog, CoupView, Event, MapShape, UnitView, Zone
+from junta.games.wording import event_text, stored_event_text
 
 LAYOUT_FILE = Path(__file__).parent / "data" / "city_layout.json"
 # The parsed city_layout.json: JSON, whose values json gives as Any.
@@ -324,9 +325,9 @@ StoredEvent = Event | Mapping[str, Any]
 def _event_fields(event: StoredEvent) -> tuple[str, str, object, Mapping[str, Any]]:
     """kind, text, audience and data of an engine Event or of its stored dict."""
     if isinstance(event, Mapping):
-        return (str(event.get("kind") or ""), str(event.get("text") or ""),
+        return (str(event.get("kind") or ""), stored_event_text(event),
                 event.get("audience"), event.get("data") or {})
-    return event.kind, event.text, event.audience, event.data or {}
+    return event.kind, event_text(event), event.audience, event.data or {}
 
 
 def _loser(key: str, names: Mapping[int, str]) -> str:

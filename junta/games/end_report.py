@@ -26,6 +26,7 @@ from junta.engine import (
 )
 from junta.games.models import Character, Game, PhaseResult, Player
 from junta.games.rollbacks import undone
+from junta.games.wording import stored_event_text
 
 ORDINALS = {1: "1st", 2: "2nd", 3: "3rd"}
 # what a Budget Vote phase's result says of the budget (docs/rules.md §budget-vote)
@@ -322,7 +323,8 @@ def tell(game_id: int, rows: list[Row], lives: list[tuple[int, str]],
             elif ekind == "death":
                 deaths += 1
             if ekind == "death" and data.get("victim") in stories:
-                stories[data["victim"]].deaths.append({"turn": turn, "text": event.get("text"),
+                stories[data["victim"]].deaths.append({"turn": turn,
+                                                       "text": stored_event_text(event),
                                                        "how": data.get("how")})
             elif ekind in BUDGET_OUTCOMES:
                 outcome_of_vote = BUDGET_OUTCOMES[ekind]

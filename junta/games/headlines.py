@@ -12,6 +12,7 @@ import hashlib
 from collections.abc import Mapping
 
 from junta.engine import Catalog, Event
+from junta.games.wording import event_text
 
 # Each variant is formatted with: name_caps (the person the event is about, if any), at_place
 # (where a death happened: "AT THE CLUB"), points (control points won), zone_caps and card_caps
@@ -204,11 +205,12 @@ def headline(event: Event, salt: str = "", names: Mapping[int, str] | None = Non
     data = event.data or {}
     zone_id = data.get("zone")
     zone = Catalog.zones().get(zone_id) if isinstance(zone_id, int) else None
+    said = event_text(event)  # the line in the reader's language (the pick stays the same)
     values: dict[str, object] = _Blank(
-        name=name, name_caps=name.upper(), text_caps=event.text.upper(),
+        name=name, name_caps=name.upper(), text_caps=said.upper(),
         zone_caps=zone.name.upper() if zone else "", card_caps=str(data.get("card", "")).upper(),
         at_place=AT_PLACE.get(str((event.data or {}).get("location") or ""), ""),
-        points=(event.data or {}).get("points", ""), text=event.text)
+        points=(event.data or {}).get("points", ""), text=said)
     variants = [v for v in _variants(event) if _usable(v, values)] or list(DEFAULT)
     pick = int(hashlib.sha256(f"{salt}:{event.kind}:{event.text}".encode()).hexdigest(), 16)
     return variants[pick % len(variants)].format_map(values)

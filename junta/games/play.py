@@ -38,6 +38,7 @@ from junta.games.models import Game, Order, Phase, PhaseResult, Player, Speech
 from junta.games.rollbacks import undone
 from junta.games.selectors import seated
 from junta.games.vote_tables import Block, public_blocks
+from junta.games.wording import event_text
 
 
 @dataclass
@@ -119,7 +120,7 @@ def learned(game: Game, seat: int | None, turn: int) -> list[Learned]:
         for data in result.events:
             event = Event.from_dict(data)
             if event.audience != "public" and event.visible_to(seat):
-                out.append({"phase": result.phase, "text": event.text})
+                out.append({"phase": result.phase, "text": event_text(event)})
     return out
 
 
@@ -237,14 +238,14 @@ def reports(game: Game, viewer: int | str | None, results: list[PhaseResult], *,
         heads = [h for e in events if (h := headline(e, str(result.phase_id), names))]
         entry = PhaseReport(
             result.phase, heads,
-            [e.text for e in events if e.audience == "public"],
-            [] if reveal else [e.text for e in events if e.audience != "public"],
+            [event_text(e) for e in events if e.audience == "public"],
+            [] if reveal else [event_text(e) for e in events if e.audience != "public"],
             title=titles[result.pk],
             speech_count=counts.get(result.phase_id, 0),
             undone_on=rolled_back.get(result.phase.number),
             blocks=public_blocks(events, names, titles[result.pk]))
         if reveal:
-            entry.revealed = [(_told_to(e.audience, names), e.text) for e in events
+            entry.revealed = [(_told_to(e.audience, names), event_text(e)) for e in events
                               if e.audience != "public"]
             if entry.undone_on is None:
                 entry.orders = _described_orders(result)

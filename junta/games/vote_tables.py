@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from junta.engine import PUBLIC, Catalog, Event
+from junta.games.wording import event_text
 
 VOTES_CAST = "votes_cast"
 # The public lines that say how a vote went, when they follow it.
@@ -91,10 +92,10 @@ def public_blocks(events: list[Event], names: dict[int, str], title: str
             lines = None
             continue
         if table is not None and not table.outcome and event.kind in VOTE_OUTCOMES:
-            table.outcome = event.text
+            table.outcome = event_text(event)
             continue
         if lines is None:
             lines = []
             blocks.append(("lines", lines))
-        lines.append(event.text)
+        lines.append(event_text(event))
     return blocks

@@ -50,6 +50,7 @@ from junta.games.public import (
     OrderForm,
     Phase,
     Player,
+    event_text,
     kept_for_viewer,
     post_announcement,
     state_after,
@@ -328,7 +329,8 @@ def _review_context(game: Game, phase: Phase | None, state: GameState | None, *,
         after = state_after(result)
         context.update({
             "result": result,
-            "events": [Event.from_dict(e) for e in result.events],
+            "events": [(event, event_text(event))
+                       for event in map(Event.from_dict, result.events)],
             "after": selectors.everything(after),
             "changes": selectors.compare(state, after),
             "orders": _orders(phase, state, annul),

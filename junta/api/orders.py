@@ -36,6 +36,7 @@ from junta.games.public import (
     StaleRepeat,
     last_time,
     play_practice_on,
+    problem_text,
     repeat_orders,
     set_final,
     submit_orders,
@@ -200,8 +201,8 @@ def _issue(problem: str) -> Issue:
     orders = getattr(problem, "orders", ())
     arg = getattr(problem, "arg", None)
     if not orders:
-        return Issue(str(problem), "orders")
-    return Issue(str(problem), f"orders[{orders[0]}]" + (f".{arg}" if arg else ""))
+        return Issue(problem_text(problem), "orders")
+    return Issue(problem_text(problem), f"orders[{orders[0]}]" + (f".{arg}" if arg else ""))
 
 
 @router.post("/campaigns/{int:game_id}/orders/final", response={200: OrdersOut, **ERRORS},

@@ -16,6 +16,7 @@ from . import catalog
 from .order import ArgType, As, Order
 from .problems import Problem
 from .state import GameState
+from .words import gettext_noop
 
 SECRET_POLICE = "secret_police"
 THEFTS = ("Burglar", "Bank Robber", "Character Assassin")
@@ -44,38 +45,44 @@ def check_assassination(state: GameState, seat: int, args: Mapping[str, object]
     target, location, card_id = a.get("target"), a.get("location"), a.get("card")
     if not isinstance(target, int) or isinstance(target, bool) or \
             not 0 <= target < len(state.players) or target == seat:
-        errors.append(Problem("Choose another player as the target.", "target"))
+        errors.append(Problem(gettext_noop("Choose another player as the target."), "target"))
     elif not state.players[target].active:
         errors.append(Problem(f"{state.name(target)} is {state.players[target].status}: not in "
                               "reach.", "target"))
     if location not in catalog.LOCATIONS:
-        errors.append(Problem("Name the location to strike: Home, HQ, Bank, Club or Mistress.",
+        errors.append(Problem(gettext_noop(
+            "Name the location to strike: Home, HQ, Bank, Club or Mistress."),
                               "location"))
     if card_id == SECRET_POLICE:
         if catalog.INTERNAL_SECURITY not in state.commanded_positions(seat):
-            errors.append(Problem("Only the Minister of Internal Security commands the Secret "
-                                  "Police.", "card"))
+            errors.append(Problem(gettext_noop(
+                "Only the Minister of Internal Security commands the Secret "
+                                  "Police."), "card"))
         if location == "bank" and state.secret_police_bank_turn == state.turn - 1 \
                 and state.turn > 1:
-            errors.append(Problem("The Secret Police may not be sent to the Bank two turns in a "
-                                  "row.", "location"))
+            errors.append(Problem(gettext_noop(
+                "The Secret Police may not be sent to the Bank two turns in a "
+                                  "row."), "location"))
         return errors
     if card_id not in state.players[seat].hand:
-        return errors + [Problem("That assassin is not in your hand.", "card")]
+        return errors + [Problem(gettext_noop("That assassin is not in your hand."), "card")]
     c = catalog.card(card_id)
     if c.category != "assassin" and c.name != "Secret Police Overtime" or \
             c.name in ("Burglar", "Bank Robber", "Character Assassin"):
         return errors + [Problem(f"{c.name} is not an assassin.", "card")]
     if c.name == "Foreign Assassin" and (seat == state.president or catalog.INTERNAL_SECURITY
                                          in state.commanded_positions(seat)):
-        errors.append(Problem("The Foreign Assassin cannot be played by the President or the "
-                              "Minister of Internal Security.", "card"))
+        errors.append(Problem(gettext_noop(
+            "The Foreign Assassin cannot be played by the President or the "
+                              "Minister of Internal Security."), "card"))
     if c.name == "Monarchist Assassin" and "Monarchists" not in {
             catalog.card(i).name for i in state.players[seat].influence}:
-        errors.append(Problem("The Monarchist Assassin requires Monarchists influence in play.",
+        errors.append(Problem(gettext_noop(
+            "The Monarchist Assassin requires Monarchists influence in play."),
                               "card"))
     if c.name == "Secret Police Overtime" and location == "bank" and \
             state.secret_police_bank_turn == state.turn - 1 and state.turn > 1:
-        errors.append(Problem("The Secret Police may not be sent to the Bank two turns in a "
-                              "row.", "location"))
+        errors.append(Problem(gettext_noop(
+            "The Secret Police may not be sent to the Bank two turns in a "
+                              "row."), "location"))
     return errors

@@ -51,16 +51,19 @@ def read_allocations(state: GameState, args: Mapping[str, object]
     errors: list[Problem] = []
     out: dict[int, int] = {}
     if not isinstance(raw, dict):
-        return {}, [Problem("Give the budget as an amount for each player.", "allocations")]
+        return {}, [Problem(gettext_noop(
+            "Give the budget as an amount for each player."), "allocations")]
     for key, amount in raw.items():
         try:
             seat = int(key)
         except (TypeError, ValueError):
-            errors.append(Problem("The budget names a player who is not in this game.",
+            errors.append(Problem(gettext_noop(
+                "The budget names a player who is not in this game."),
                                   "allocations"))
             continue
         if not 0 <= seat < len(state.players):
-            errors.append(Problem("The budget names a player who is not in this game.",
+            errors.append(Problem(gettext_noop(
+                "The budget names a player who is not in this game."),
                                   "allocations"))
             continue
         value = _int(amount)
@@ -85,8 +88,9 @@ def check_proposal(state: GameState, seat: int, args: Mapping[str, object]) -> l
     allocations, errors = read_allocations(state, args)
     from_pocket = _int(a.get("from_pocket", 0))
     if from_pocket is None or from_pocket < 0:
-        errors.append(Problem("Money added from your pocket is a whole number of MP, 0 or "
-                              "more.", "from_pocket"))
+        errors.append(Problem(gettext_noop(
+            "Money added from your pocket is a whole number of MP, 0 or "
+                              "more."), "from_pocket"))
     elif from_pocket > state.players[seat].pocket:
         errors.append(Problem(f"You have {state.players[seat].pocket} MP in your pocket; you "
                               f"cannot add {from_pocket} MP to the budget.", "from_pocket"))
@@ -111,16 +115,19 @@ def pay_plan(held: list[int], allocations: dict[int, int], from_pocket: int,
     fixed: dict[int, list[int]] = {}
     if bills:
         if not isinstance(bills, dict):
-            return None, Problem("Give denominations as a list of bills for each player.",
+            return None, Problem(gettext_noop(
+                "Give denominations as a list of bills for each player."),
                                  "bills")
         for key, denoms in bills.items():
             try:
                 seat = int(key)
             except (TypeError, ValueError):
-                return None, Problem("The denominations name a player who is not in this game.",
+                return None, Problem(gettext_noop(
+                    "The denominations name a player who is not in this game."),
                                      "bills")
             if not isinstance(denoms, list) or any(d not in (1, 2, 3) for d in denoms):
-                return None, Problem("Denominations are bills of 1, 2 or 3 MP.", "bills")
+                return None, Problem(gettext_noop(
+                    "Denominations are bills of 1, 2 or 3 MP."), "bills")
             if sum(denoms) > allocations.get(seat, 0):
                 return None, Problem(f"The bills you give {state.name(seat)} add up to "
                                      f"{sum(denoms)} MP, more than the "

@@ -86,7 +86,7 @@ def check_play(state: GameState, seat: int, order: Order) -> list[Problem]:
     card_id = a.get("card")
     p = state.players[seat]
     if card_id not in p.hand:
-        return [Problem("That card is not in your hand.", "card")]
+        return [Problem(gettext_noop("That card is not in your hand."), "card")]
     c = catalog.card(card_id)
     if c.category == "vote":
         return [Problem(f"{c.name} is a Vote card: name it in your vote order.", "card")]
@@ -94,7 +94,8 @@ def check_play(state: GameState, seat: int, order: Order) -> list[Problem]:
                                                     "Character Assassin", "Monarchist Assassin"):
         return [Problem(f"{c.name} is sent with an assassination order.", "card")]
     if c.name == "Secret Police Overtime":
-        return [Problem("Secret Police Overtime is sent with an assassination order.", "card")]
+        return [Problem(gettext_noop(
+            "Secret Police Overtime is sent with an assassination order."), "card")]
     if not playable_now(state, c):
         allowed = " or ".join(TIMING_WORDS.get(w, w) for w in c.when)
         return [Problem(f"{c.name} cannot be played in {steps.phase_words(state.phase)}: it is "
@@ -117,11 +118,13 @@ def check_play(state: GameState, seat: int, order: Order) -> list[Problem]:
             errors.append(Problem(f"{state.name(target)} is {state.players[target].status}.",
                                   "target"))
     if c.name == "Alternative Budget" and state.budget.get("alternative_used"):
-        errors.append(Problem("An Alternative Budget has already been put to the Chamber this "
-                              "turn.", "card"))
+        errors.append(Problem(gettext_noop(
+            "An Alternative Budget has already been put to the Chamber this "
+                              "turn."), "card"))
     if c.name == "The President's Competence Questioned" and state.motion:
-        errors.append(Problem("A motion on the President's competence is already before the "
-                              "Chamber.", "card"))
+        errors.append(Problem(gettext_noop(
+            "A motion on the President's competence is already before the "
+                              "Chamber."), "card"))
     return errors
 
 
@@ -141,7 +144,7 @@ def check_unit_card(state: GameState, seat: int, c: catalog.Card, order: Order
     about the "card"."""
     errors = []
     if state.phase == PhaseKind.LOCATIONS and seat == state.president:
-        errors.append(Problem("The President cannot take Rebel action."))
+        errors.append(Problem(gettext_noop("The President cannot take Rebel action.")))
     zone = play_of(order).get("zone")
     zones = catalog.zones()
     if c.name in BRIBES:

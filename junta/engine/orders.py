@@ -25,6 +25,7 @@ from .order_kinds.base import seat_of
 from .order_sets import check_set
 from .problems import Problem, keyed
 from .state import BIL, GameState
+from .words import gettext_noop
 
 
 class OrderError(ValueError):
@@ -166,22 +167,23 @@ def validate_condition(state: GameState, order: Order, seat: int | None = None
     a = details(c)
     needs_seat = "{seat}" in CONDITION_KINDS[c.kind][2]
     if (needs_seat or "seat" in a) and seat_of(state, a.get("seat")) is None:
-        errors.append(Problem("The condition names a player who is not in this game.",
+        errors.append(Problem(gettext_noop("The condition names a player who is not in this game."),
                               "condition.seat"))
     if c.kind == "location" and a.get("location") not in catalog.LOCATIONS:
-        errors.append(Problem("The condition names a location that does not exist.",
+        errors.append(Problem(gettext_noop("The condition names a location that does not exist."),
                               "condition.location"))
     if c.kind == "vote_result" and a.get("result") not in ("passes", "fails", None):
-        errors.append(Problem("A vote result is 'passes' or 'fails'.", "condition.result"))
+        errors.append(Problem(gettext_noop(
+            "A vote result is 'passes' or 'fails'."), "condition.result"))
     if c.kind == "voted" and a.get("choice") is None:
-        errors.append(Problem("The condition must say how the player votes.",
+        errors.append(Problem(gettext_noop("The condition must say how the player votes."),
                               "condition.choice"))
     if c.kind == "appointed" and a.get("position") not in catalog.CABINET:
-        errors.append(Problem("The condition must name a Cabinet position.",
+        errors.append(Problem(gettext_noop("The condition must name a Cabinet position."),
                               "condition.position"))
     card = a.get("card")
     if c.kind == "card_played" and (not isinstance(card, str) or not catalog.cards_named(card)):
-        errors.append(Problem("The condition must name the card.", "condition.card"))
+        errors.append(Problem(gettext_noop("The condition must name the card."), "condition.card"))
     if errors:
         return errors
     act = action_step(order, phase)
@@ -213,7 +215,7 @@ def validate_order(state: GameState, seat: int, order: Order) -> list[Problem]:
     Each says what it is about (`Problem.arg`): one of the order's arguments, its condition
     ("condition", "condition.<detail>"), or None for the order as a whole."""
     if state.finished:
-        return [Problem("The game is over.")]
+        return [Problem(gettext_noop("The game is over."))]
     spec = ORDER_KINDS.get(order.kind)
     if spec is None:
         return [Problem(f"There is no order of kind {order.kind!r}.")]
@@ -221,11 +223,13 @@ def validate_order(state: GameState, seat: int, order: Order) -> list[Problem]:
     if state.phase not in spec.phases:
         return [Problem(f"{spec.label} is not an order of {steps.phase_words(state.phase)}.")]
     if player.status == Status.DEAD:
-        return [Problem("The dead give no orders: prepare your next character for the next "
-                        "turn.")]
+        return [Problem(gettext_noop(
+            "The dead give no orders: prepare your next character for the next "
+                        "turn."))]
     if player.status == Status.EXILED and not spec.exiles_give:
-        return [Problem("An exile may not trade or interact with other players; he may only "
-                        "return.")]
+        return [Problem(gettext_noop(
+            "An exile may not trade or interact with other players; he may only "
+                        "return."))]
     errors = keyed(spec.check(state, seat, order), None)
     return errors or validate_condition(state, order, seat)
 
@@ -235,8 +239,7 @@ def validate_orders(state: GameState, seat: int, orders: list[Order]) -> list[Pr
     vote, one location, one appointment; nothing spent twice."""
     errors: list[Problem] = []
     for i, order in enumerate(orders):
-        errors += [Problem(f"Order {i + 1}: {m}", getattr(m, "arg", None), (i,))
-                   for m in validate_order(state, seat, order)]
+        errors += [m.numbered(i) for m in validate_order(state, seat, order)]
     return errors + check_set(state, seat, orders)
 
 

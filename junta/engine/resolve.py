@@ -12,6 +12,7 @@ from .events import Event
 from .order import Order
 from .orders import validate_order
 from .phases import aftermath, budget, cabinet, coup, election, locations
+from .problems import said
 from .state import GameState
 from .words import gettext_noop, words
 
@@ -72,7 +73,7 @@ def resolve(state: GameState, orders: dict[int, list[Order]],
             errors = validate_order(state, seat, order)
             if errors and not anytime.fails_where_it_acts(state, seat, order):
                 ctx.failed(seat, order, "order_dropped", words(gettext_noop(
-                    "An order of yours was not carried out: {problem}"), problem=errors[0]),
+                    "An order of yours was not carried out: {problem}"), problem=said(errors[0])),
                     order=order.to_dict())
             else:
                 kept.append(order)

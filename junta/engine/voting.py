@@ -113,34 +113,39 @@ def check_ballot(state: GameState, seat: int, order: Order) -> list[Problem]:
     choice = a.get("choice")
     if not _choice_ok(state, choice):
         if state.phase == PhaseKind.ELECTION:
-            errors.append(Problem("Vote for one of the candidates, or abstain.", "choice"))
+            errors.append(Problem(gettext_noop(
+                "Vote for one of the candidates, or abstain."), "choice"))
         else:
-            errors.append(Problem("Vote yes, no or abstain.", "choice"))
+            errors.append(Problem(gettext_noop("Vote yes, no or abstain."), "choice"))
     own = sources(state, seat)
     if not own:
-        errors.append(Problem("You have no votes in this vote."))
+        errors.append(Problem(gettext_noop("You have no votes in this vote.")))
     cards = a.get("cards") or []
     if not isinstance(cards, list):
-        return errors + [Problem("Name the Vote cards to play as a list.", "cards")]
+        return errors + [Problem(gettext_noop("Name the Vote cards to play as a list."), "cards")]
     initial = state.election is not None and state.election["reason"] == "initial" \
         and state.phase == PhaseKind.ELECTION
     hand = state.players[seat].hand
     for cid in cards:
         if cid not in hand:
-            errors.append(Problem("A Vote card you named is not in your hand.", "cards"))
+            errors.append(Problem(gettext_noop(
+                "A Vote card you named is not in your hand."), "cards"))
         elif catalog.card(cid).category != "vote":
             errors.append(Problem(f"{catalog.card(cid).name} is not a Vote card.", "cards"))
     if cards and initial:
-        errors.append(Problem("In the first election every player has exactly one vote: no "
-                              "cards.", "cards"))
+        errors.append(Problem(gettext_noop(
+            "In the first election every player has exactly one vote: no "
+                              "cards."), "cards"))
     if cards and seat in state.turn_flags.get("press_scandal", []):
-        errors.append(Problem("A Press Scandal bars you from voting with Vote cards this turn.",
+        errors.append(Problem(gettext_noop(
+            "A Press Scandal bars you from voting with Vote cards this turn."),
                               "cards"))
     if len(set(cards)) != len(cards):
-        errors.append(Problem("Name each Vote card once.", "cards"))
+        errors.append(Problem(gettext_noop("Name each Vote card once."), "cards"))
     split = a.get("split") or {}
     if not isinstance(split, dict):
-        return errors + [Problem("A split gives a choice for each source of votes.", "split")]
+        return errors + [Problem(gettext_noop(
+            "A split gives a choice for each source of votes."), "split")]
     for source, sub in split.items():
         if source not in own and not (source.startswith("card:") and
                                       source[5:].isdigit() and int(source[5:]) in cards):

@@ -33,6 +33,7 @@ from junta.engine import (
     condition_detail,
 )
 from junta.games.quick_widgets import QuickRenderer
+from junta.games.wording import problem_text
 
 if TYPE_CHECKING:
     from django_stubs_ext import StrOrPromise
@@ -314,12 +315,13 @@ class OrderForm(forms.Form):
         for problem in problems:
             arg = getattr(problem, "arg", None)
             group = self._group_for(arg)
+            said = problem_text(problem)
             if group is None:
-                self.add_error(None, str(problem))
+                self.add_error(None, said)
             elif len(group.names) == 1 and group.shape != str(Shape.SOME):
-                self.add_error(group.names[0], str(problem))
+                self.add_error(group.names[0], said)
             else:
-                self.group_errors.setdefault(group.arg, []).append(str(problem))
+                self.group_errors.setdefault(group.arg, []).append(said)
 
     def _group_for(self, arg: str | None) -> Group | None:
         if arg is None:

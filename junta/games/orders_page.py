@@ -33,6 +33,7 @@ from junta.games.campaigns import CampaignError
 from junta.games.forms import AndFinalForm, NoteForm, RepeatForm
 from junta.games.order_forms import OrderForm, form_prefix
 from junta.games.play import Seat, phase_title
+from junta.games.wording import problem_text
 
 ACTIONS = ("add", "change", "remove", "final", "not_final", "note", "repeat")
 
@@ -104,7 +105,7 @@ class OrdersPage:
         broken: dict[int, list[str]] = {}
         for problem in validate_orders(self.state, self.index, self.orders):
             for i in problem.orders:
-                broken.setdefault(i, []).append(str(problem).removeprefix(f"Order {i + 1}: "))
+                broken.setdefault(i, []).append(problem_text(problem.unnumbered()))
         return [Saved(i, describe_order(self.state, o),
                       option_for(self.options, o) is not None, broken.get(i, []))
                 for i, o in enumerate(self.orders)]
@@ -259,7 +260,7 @@ class OrdersPage:
             if form is not None and index is not None and index in orders:
                 mine.append(_without_number(problem, index) if len(orders) == 1 else problem)
             else:
-                page.append(str(problem))
+                page.append(problem_text(problem))
         self.errors = page
         if form is not None:
             form.place(mine)
@@ -278,10 +279,11 @@ class OrdersPage:
                 "revision": self.seat.order.revision if self.seat.order else 0}
 
 
-def _without_number(problem: str, index: int) -> Problem:
+def _without_number(problem: str, index: int) -> str:
     """ "Order 3: You have 5 MP..." about the order just given reads without its number."""
-    text = str(problem).removeprefix(f"Order {index + 1}: ")
-    return Problem(text, getattr(problem, "arg", None), getattr(problem, "orders", ()))
+    if isinstance(problem, Problem):
+        return problem.unnumbered()
+    return problem.removeprefix(f"Order {index + 1}: ")
 
 
 def _int(value: str | None, default: int) -> int:

@@ -41,7 +41,7 @@ that what they rely on is listed here and the rest of games may change freely:
   one), where an outsider of a campaign under way is sent from the members' pages, the
   campaigns to watch (the archive lists them), and the settings' fields (`watch_fields`);
 - what the engine says, in the reader's language (`event_text`, `stored_event_text`: the GM's
-  draft review, a character's death line).
+  draft review, a character's death line; `problem_text`: the API's refusals of orders).
 """
 
 from __future__ import annotations
@@ -220,10 +220,10 @@ from junta.games.watching import (
     outsider_sent_to,
     watchable_games,
 )
-from junta.games.wording import event_text, stored_event_text
+from junta.games.wording import event_text, problem_text, stored_event_text
 
 __all__ = [
-    "event_text", "stored_event_text",
+    "event_text", "problem_text", "stored_event_text",
     "Announcement", "AnnouncementForm", "AnnouncementPosted", "AuditEntry", "Bill",
     "CampaignError", "Character", "EngineValue",
     "ContentRevision", "DEMO_GM", "DEMO_PASSWORD", "DEMO_PLAYERS", "EventsItem", "EventsSeen",

@@ -5,10 +5,12 @@ placeholders) and typed parameters (names, numbers, cards, places, zones, positi
 page says it in the active language: the message and the data names through the translation
 catalogue, the numbers as the language writes them; a player's name as the engine wrote it.
 
-Events of campaigns played before the engine wrote words (their stored results have no
-"words") read as their stored English text: a fallback at read time, so no stored result is
-rewritten. So does an event whose translation does not fit its parameters (a placeholder
-misspelt in the catalogue): the reader gets the English rather than an error page.
+A message that names nothing (most of the engine's refusals of an order) is its own message
+id: it is translated as it stands. So is the text of an event of a campaign played before the
+engine wrote words (their stored results have no "words"): a fallback at read time, so no
+stored result is rewritten, and a line the catalogue does not hold reads in its stored English.
+An event whose translation does not fit its parameters (a placeholder misspelt in the
+catalogue) reads in English too, rather than as an error page.
 """
 
 from __future__ import annotations
@@ -30,7 +32,7 @@ def say(words: Words | None, english: str) -> str:
     """`words` in the active language; `english` (the stored text) when there are none or
     the translation does not fit them."""
     if words is None:
-        return english
+        return gettext(english) if english else english
     try:
         return words.say(gettext, _number)
     except (KeyError, IndexError, ValueError):
@@ -46,3 +48,9 @@ def stored_event_text(event: Mapping[str, Any]) -> str:  # Any: JSON as the engi
     """A stored event's line (`PhaseResult.events`), in the reader's language."""
     stored = event.get("words")
     return say(Words.from_dict(stored) if stored else None, str(event.get("text") or ""))
+
+
+def problem_text(problem: str) -> str:
+    """An engine message about an order (`Problem`, or a plain text), in the reader's
+    language."""
+    return say(getattr(problem, "words", None), str(problem))

@@ -11,6 +11,7 @@ from ..order import As, Order
 from ..problems import Problem
 from ..state import GameState
 from ..units import coup_of
+from ..words import gettext_noop
 from .base import OrderKindSpec, T, seat_of
 from .offering import living, one
 
@@ -44,11 +45,12 @@ class JuntaVote(OrderKindSpec[CandidateArgs]):
         coup = coup_of(state)
         candidate = seat_of(state, self.of(order).get("candidate"))
         if coup.get("result") != "junta":
-            return [Problem("The Rebels did not win the coup: there is no Junta to vote in.")]
+            return [Problem(gettext_noop(
+                "The Rebels did not win the coup: there is no Junta to vote in."))]
         if not state.players[seat].rebel:
-            return [Problem("Only Rebels sit in the Junta.")]
+            return [Problem(gettext_noop("Only Rebels sit in the Junta."))]
         if candidate is None or not state.players[candidate].active:
-            return [Problem("Choose a living player in the country.", "candidate")]
+            return [Problem(gettext_noop("Choose a living player in the country."), "candidate")]
         return []
 
     def offers(self, b: Builder, group: str = "") -> None:
@@ -82,16 +84,18 @@ class Execute(OrderKindSpec[TargetArgs]):
         coup = coup_of(state)
         target = seat_of(state, self.of(order).get("target"))
         if target is None or target == seat:
-            return [Problem("Choose another player to execute.", "target")]
+            return [Problem(gettext_noop("Choose another player to execute."), "target")]
         if state.players[target].status != Status.ALIVE:
             return [Problem(f"{state.name(target)} is {state.players[target].status}: beyond the "
                             "firing squad.", "target")]
         if coup.get("result") == "president":
             if seat != state.president:
-                return [Problem("The President won the coup: only he may order an execution.")]
+                return [Problem(gettext_noop(
+                    "The President won the coup: only he may order an execution."))]
             if not state.players[target].rebel:
-                return [Problem("Loyalist players are immune from execution by a sitting "
-                                "President: choose a Rebel.", "target")]
+                return [Problem(gettext_noop(
+                    "Loyalist players are immune from execution by a sitting "
+                                "President: choose a Rebel."), "target")]
         return []
 
     def offers(self, b: Builder, group: str = "") -> None:

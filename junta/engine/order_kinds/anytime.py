@@ -249,7 +249,8 @@ class Discard(OrderKindSpec[CardArgs]):
         card_id = self.of(order).get("card")
         p = state.players[seat]
         if card_id not in p.hand and card_id not in p.influence:
-            return [Problem("That card is neither in your hand nor in play in front of you.",
+            return [Problem(gettext_noop(
+                "That card is neither in your hand nor in play in front of you."),
                             "card")]
         return []
 
@@ -296,11 +297,12 @@ class Resign(OrderKindSpec[NoArgs]):
 
     def check(self, state: GameState, seat: int, order: Order) -> list[Problem]:
         if state.president != seat:
-            return [Problem("Only the President can resign the Presidency.")]
+            return [Problem(gettext_noop("Only the President can resign the Presidency."))]
         if state.phase in (PhaseKind.NOMINATION, PhaseKind.ELECTION):
-            return [Problem("The President cannot resign during an election.")]
+            return [Problem(gettext_noop("The President cannot resign during an election."))]
         if state.coup is not None:
-            return [Problem("The President may resign at any time except during a Coup.")]
+            return [Problem(gettext_noop(
+                "The President may resign at any time except during a Coup."))]
         return []
 
     def carry_out(self, ctx: Context, seat: int, order: Order) -> None:
@@ -337,9 +339,10 @@ class ReturnFromExile(OrderKindSpec[NoArgs]):
 
     def check(self, state: GameState, seat: int, order: Order) -> list[Problem]:
         if state.players[seat].status != Status.EXILED:
-            return [Problem("You are not in exile.")]
+            return [Problem(gettext_noop("You are not in exile."))]
         if seat in state.pending_returns and state.phase not in COUP_PHASES:
-            return [Problem("Your return is already before the Minister of Internal Security.")]
+            return [Problem(gettext_noop(
+                "Your return is already before the Minister of Internal Security."))]
         return []
 
     def carry_out(self, ctx: Context, seat: int, order: Order) -> None:
@@ -379,16 +382,18 @@ class SafePassage(OrderKindSpec[SafePassageArgs]):
         target = seat_of(state, a.get("seat"))
         errors = []
         if catalog.INTERNAL_SECURITY not in state.commanded_positions(seat):
-            errors.append(Problem("Only the Minister of Internal Security decides on returning "
-                                  "exiles."))
+            errors.append(Problem(gettext_noop(
+                "Only the Minister of Internal Security decides on returning "
+                                  "exiles.")))
         if target is None or state.players[target].status != Status.EXILED:
-            errors.append(Problem("Choose an exile.", "seat"))
+            errors.append(Problem(gettext_noop("Choose an exile."), "seat"))
         elif target not in state.pending_returns:
             # "A return asked in one phase meets the Minister's decision in the next"
             errors.append(Problem(f"{state.name(target)} has not asked to return: there is no "
                                   "request to decide on.", "seat"))
         if a.get("decision") not in ("grant", "execute"):
-            errors.append(Problem("Decide 'grant' (safe passage) or 'execute'.", "decision"))
+            errors.append(Problem(gettext_noop(
+                "Decide 'grant' (safe passage) or 'execute'."), "decision"))
         return errors
 
     def describe(self, state: GameState, args: Mapping[str, object]) -> str:
@@ -421,10 +426,11 @@ class BrotherInLaw(OrderKindSpec[PositionArgs]):
 
     def check(self, state: GameState, seat: int, order: Order) -> list[Problem]:
         if state.president != seat:
-            return [Problem("Only the President directs his Brother-in-Law.")]
+            return [Problem(gettext_noop("Only the President directs his Brother-in-Law."))]
         if self.of(order).get("position") not in catalog.CABINET:
-            return [Problem("Choose a Cabinet position for your Brother-in-Law to take if it falls "
-                            "vacant.", "position")]
+            return [Problem(gettext_noop(
+                "Choose a Cabinet position for your Brother-in-Law to take if it falls "
+                            "vacant."), "position")]
         return []
 
     def carry_out(self, ctx: Context, seat: int, order: Order) -> None:

@@ -44,6 +44,7 @@ from ..units import (
     stack_moves,
     units_now,
 )
+from ..words import gettext_noop
 from .base import (
     IN_A_ZONE,
     MOVE,
@@ -161,12 +162,12 @@ def _no_units(state: GameState, seat: int) -> list[Problem]:
     """Attacks, retreats and their permissions are for players who command units."""
     if any(u["owner"] == seat for u in coup_of(state)["units"]):
         return []
-    return [Problem("You command no units in this coup.")]
+    return [Problem(gettext_noop("You command no units in this coup."))]
 
 
 def _rebel_step_ok(state: GameState, seat: int) -> list[Problem]:
     if state.phase == PhaseKind.LOCATIONS and seat == state.president:
-        return [Problem("The President cannot take Rebel action.")]
+        return [Problem(gettext_noop("The President cannot take Rebel action."))]
     return []
 
 
@@ -178,7 +179,7 @@ def _strike_target(state: GameState, seat: int, a: StrikeArgs | AirstrikeArgs
     target = seat_of(state, a.get("target"))
     errors = []
     if zone is None:
-        errors.append(Problem("Name the zone to strike.", "zone"))
+        errors.append(Problem(gettext_noop("Name the zone to strike."), "zone"))
     elif "no_combat" in catalog.zones()[zone].flags:
         errors.append(Problem(f"{zone_title(zone)} is an embassy: no combat there.", "zone"))
     foes = [u for u in units_now(state) if u["zone"] is not None and u["owner"] is not None
@@ -187,9 +188,10 @@ def _strike_target(state: GameState, seat: int, a: StrikeArgs | AirstrikeArgs
         errors.append(Problem(f"No other player's unit stands in {zone_title(zone)}: there is "
                               "nothing to strike there.", "zone"))
     if target is None:
-        errors.append(Problem("Name the player whose units are to be struck.", "target"))
+        errors.append(Problem(gettext_noop(
+            "Name the player whose units are to be struck."), "target"))
     elif target == seat:
-        errors.append(Problem("You cannot strike your own units.", "target"))
+        errors.append(Problem(gettext_noop("You cannot strike your own units."), "target"))
     elif not state.players[target].active:
         errors.append(Problem(f"{state.name(target)} is {state.players[target].status} and "
                               "commands no units.", "target"))
@@ -209,10 +211,10 @@ def _owned(state: GameState, seat: int, ids: list[int] | None
     """The units named (the order's "units"), when they are all the player's."""
     units = {u["id"]: u for u in coup_of(state)["units"]}
     if not isinstance(ids, list) or not ids or not all(isinstance(i, int) for i in ids):
-        return [], [Problem("Choose the units.", "units")]
+        return [], [Problem(gettext_noop("Choose the units."), "units")]
     missing = [i for i in ids if i not in units or units[i]["owner"] != seat]
     if missing:
-        return [], [Problem("You do not command every unit you named.", "units")]
+        return [], [Problem(gettext_noop("You do not command every unit you named."), "units")]
     return [units[i] for i in ids], []
 
 
@@ -285,24 +287,30 @@ class Airstrike(OrderKindSpec[AirstrikeArgs]):
         errors = _rebel_step_ok(state, seat)
         if source == "air_force":
             if catalog.AIR_FORCE not in state.commanded_positions(seat):
-                errors.append(Problem("Only the Air Force Commander orders the Airstrikes.",
+                errors.append(Problem(gettext_noop(
+                    "Only the Air Force Commander orders the Airstrikes."),
                                       "source"))
             elif coup["airstrikes_used"] >= AIRSTRIKES:
-                errors.append(Problem("All three Airstrikes have been used in this coup.",
+                errors.append(Problem(gettext_noop(
+                    "All three Airstrikes have been used in this coup."),
                                       "source"))
         elif source == "foreign":
             foreign = coup["foreign"]
             if catalog.FOREIGN not in state.commanded_positions(seat):
-                errors.append(Problem("Only the Foreign Minister orders the foreign Air Strikes.",
+                errors.append(Problem(gettext_noop(
+                    "Only the Foreign Minister orders the foreign Air Strikes."),
                                       "source"))
             elif "airstrikes" not in foreign["chosen"] and not _may_choose(state, "airstrikes"):
-                errors.append(Problem("The foreign Air Strikes are not among your Foreign "
-                                      "Intervention forces.", "source"))
+                errors.append(Problem(gettext_noop(
+                    "The foreign Air Strikes are not among your Foreign "
+                                      "Intervention forces."), "source"))
             elif foreign["airstrikes_used"] >= FOREIGN_FORCES["airstrikes"][1]:
-                errors.append(Problem("The four foreign Air Strikes have all been used.", "source"))
+                errors.append(Problem(gettext_noop(
+                    "The four foreign Air Strikes have all been used."), "source"))
         else:
-            errors.append(Problem("An airstrike comes from the Air Force or the foreign "
-                                  "intervention.", "source"))
+            errors.append(Problem(gettext_noop(
+                "An airstrike comes from the Air Force or the foreign "
+                                  "intervention."), "source"))
         return errors + _strike_target(state, seat, self.of(order))
 
     def describe(self, state: GameState, args: Mapping[str, object]) -> str:
@@ -355,7 +363,7 @@ class Gunboat(OrderKindSpec[StrikeArgs]):
     def check(self, state: GameState, seat: int, order: Order) -> list[Problem]:
         errors = _rebel_step_ok(state, seat)
         if catalog.ADMIRAL not in state.commanded_positions(seat):
-            errors.append(Problem("Only the Admiral commands the Gunboat."))
+            errors.append(Problem(gettext_noop("Only the Admiral commands the Gunboat.")))
         return errors + _strike_target(state, seat, self.of(order))
 
     def offers(self, b: Builder, group: str = "") -> None:
@@ -383,11 +391,13 @@ class Intervene(OrderKindSpec[ForcesArgs]):
         foreign = coup_of(state)["foreign"]
         forces = self.of(order).get("forces")
         if catalog.FOREIGN not in state.commanded_positions(seat):
-            return [Problem("Only the Foreign Minister calls in Foreign Intervention forces.")]
+            return [Problem(gettext_noop(
+                "Only the Foreign Minister calls in Foreign Intervention forces."))]
         if not isinstance(forces, list) or not forces or \
                 any(f not in FOREIGN_FORCES for f in forces) or len(set(forces)) != len(forces):
-            return [Problem("Choose forces among Air Strikes, Helicopter, Paratroopers and "
-                            "Commandos, each once.", "forces")]
+            return [Problem(gettext_noop(
+                "Choose forces among Air Strikes, Helicopter, Paratroopers and "
+                            "Commandos, each once."), "forces")]
         errors = [Problem(f"You have already called in the {f}.", "forces")
                   for f in forces if f in foreign["chosen"]]
         left = foreign["allowed"] - len(foreign["chosen"])
@@ -500,8 +510,9 @@ class Place(OrderKindSpec[LandArgs]):
         zone = zone_of(a.get("zone"))
         errors = _rebel_step_ok(state, seat)
         if kind not in PLACED_ANYWHERE | PLACED_ON_RIVER:
-            return errors + [Problem("Only Paratroopers, Marines, Commandos and the Helicopter "
-                                     "are placed on the map.", "unit")]
+            return errors + [Problem(gettext_noop(
+                "Only Paratroopers, Marines, Commandos and the Helicopter "
+                                     "are placed on the map."), "unit")]
         waiting = [u for u in coup_of(state)["units"] if u["owner"] == seat and u["kind"] == kind
                    and u["zone"] is None]
         foreign_kind = {v[0]: k for k, v in FOREIGN_FORCES.items()}.get(kind)
@@ -514,7 +525,7 @@ class Place(OrderKindSpec[LandArgs]):
                                   _may_choose(state, foreign_kind)):
             errors.append(Problem(f"You have no {kind} waiting to be placed.", "unit"))
         if zone is None:
-            errors.append(Problem("Choose the zone.", "zone"))
+            errors.append(Problem(gettext_noop("Choose the zone."), "zone"))
         elif kind in PLACED_ON_RIVER and zone not in RIVER_ZONES:
             errors.append(Problem(f"{kind}s land in a river zone; {zone_title(zone)} is not on the "
                                   "river.", "zone"))
@@ -582,10 +593,10 @@ class Move(OrderKindSpec[MoveArgs]):
         a = self.of(order)
         start, end = zone_of(a.get("from_zone")), zone_of(a.get("to_zone"))
         if start is None or end is None:
-            return [Problem("Choose the zones of the move from the map.",
+            return [Problem(gettext_noop("Choose the zones of the move from the map."),
                             "from_zone" if start is None else "to_zone")]
         if start == end:
-            return [Problem("A move goes to another zone.", "to_zone")]
+            return [Problem(gettext_noop("A move goes to another zone."), "to_zone")]
         ids = a.get("units")
         here = [u for u in coup_of(state)["units"] if u["zone"] == start]
         if ids is None and not any(u["owner"] is not None for u in here):
@@ -663,19 +674,23 @@ class PoliceResponse(OrderKindSpec[PoliceArgs]):
         a = self.of(order)
         zone = zone_of(a.get("zone"))
         if catalog.INTERNAL_SECURITY not in state.commanded_positions(seat):
-            return [Problem("Only the Minister of Internal Security orders the Police Response.")]
+            return [Problem(gettext_noop(
+                "Only the Minister of Internal Security orders the Police Response."))]
         if coup["phase"] != 1:
-            return [Problem("The Police Response is made in the first Coup Phase only.")]
+            return [Problem(gettext_noop(
+                "The Police Response is made in the first Coup Phase only."))]
         if zone not in coup.get("agitator_zones", []):
-            return [Problem("The Police may respond only where Mob, Striker or Rioter units were "
-                            "deployed in the Rebel-Only phase.", "zone")]
+            return [Problem(gettext_noop(
+                "The Police may respond only where Mob, Striker or Rioter units were "
+                            "deployed in the Rebel-Only phase."), "zone")]
         ids = a.get("units")
         if ids is not None:
             units, errors = _owned(state, seat, ids)
             if errors:
                 return errors
             if any(u["kind"] != "Police" for u in units):
-                return [Problem("Only Police units take part in the Police Response.", "units")]
+                return [Problem(gettext_noop(
+                    "Only Police units take part in the Police Response."), "units")]
         return []
 
     def share(self, state: GameState, order: Order) -> Share:
@@ -715,7 +730,7 @@ class Flee(OrderKindSpec[NoArgs]):
         """"A player may also flee the country during a Coup, but only if he can move one of his
         active units into an Embassy." Checked again after the moves (docs/rules.md §embassies)."""
         if not any(u["owner"] == seat and u["zone"] is not None for u in coup_of(state)["units"]):
-            return [Problem("You have no unit on the map to reach an embassy with.")]
+            return [Problem(gettext_noop("You have no unit on the map to reach an embassy with."))]
         return []
 
     def offers(self, b: Builder, group: str = "") -> None:
@@ -741,9 +756,9 @@ class EmbassyPassage(OrderKindSpec[ExileArgs]):
         (docs/rules.md §embassies)"""
         exile = seat_of(state, self.of(order).get("seat"))
         if exile is None or state.players[exile].status != Status.EXILED:
-            return [Problem("Choose an exile.", "seat")]
+            return [Problem(gettext_noop("Choose an exile."), "seat")]
         if not any(u["owner"] == seat and u["zone"] is not None for u in coup_of(state)["units"]):
-            return [Problem("You have no unit on the map to hold an embassy with.")]
+            return [Problem(gettext_noop("You have no unit on the map to hold an embassy with."))]
         return []
 
     def offers(self, b: Builder, group: str = "") -> None:
@@ -772,11 +787,13 @@ class Casualties(OrderKindSpec[CasualtiesArgs]):
         kinds = self.of(order).get("last")
         known = {u["kind"] for u in coup_of(state)["units"] if u["owner"] == seat}
         if len(known) < 2:
-            return [Problem("Your units on the map are all of one kind (or you have none): there "
-                            "is no order of casualties to choose.")]
+            return [Problem(gettext_noop(
+                "Your units on the map are all of one kind (or you have none): there "
+                            "is no order of casualties to choose."))]
         if not isinstance(kinds, list) or not kinds or any(k not in known for k in kinds) or \
                 len(set(kinds)) != len(kinds) or len(kinds) > 3:
-            return [Problem("Name up to three kinds of your units to lose last, each once.",
+            return [Problem(gettext_noop(
+                "Name up to three kinds of your units to lose last, each once."),
                             "last")]
         return []
 
@@ -816,7 +833,7 @@ class Attack(OrderKindSpec[AttackArgs]):
         target = seat_of(state, a.get("target"))
         errors = []
         if zone is None:
-            errors.append(Problem("Choose the zone of the attack.", "zone"))
+            errors.append(Problem(gettext_noop("Choose the zone of the attack."), "zone"))
         elif "no_combat" in catalog.zones()[zone].flags:
             errors.append(Problem(f"{zone_title(zone)} is an embassy: no combat there.", "zone"))
         return errors + _another_active(state, seat, target, "target",
@@ -848,7 +865,8 @@ class Retreat(OrderKindSpec[RetreatArgs]):
         a = self.of(order)
         zone, to = zone_of(a.get("zone")), zone_of(a.get("to_zone"))
         if zone is None or to is None:
-            return [Problem("Choose the zone to retreat from and the zone to retreat to.",
+            return [Problem(gettext_noop(
+                "Choose the zone to retreat from and the zone to retreat to."),
                             "zone" if zone is None else "to_zone")]
         if zone in EMBASSIES:
             return [Problem(f"{zone_title(zone)} is an embassy: no battle there, so no retreat.",
@@ -888,12 +906,12 @@ class PermitRetreat(OrderKindSpec[PermitArgs]):
         a = self.of(order)
         other = seat_of(state, a.get("seat"))
         if other is None or other == seat:
-            return [Problem("Choose another player.", "seat")]
+            return [Problem(gettext_noop("Choose another player."), "seat")]
         if not state.players[other].active:
             return [Problem(f"{state.name(other)} is {state.players[other].status} and commands "
                             "no units.", "seat")]
         if not isinstance(a.get("allow"), bool):
-            return [Problem("Say whether you allow or deny the retreat.", "allow")]
+            return [Problem(gettext_noop("Say whether you allow or deny the retreat."), "allow")]
         return []
 
     def describe(self, state: GameState, args: Mapping[str, object]) -> str:
@@ -925,9 +943,9 @@ class CoupSide(OrderKindSpec[SideArgs]):
         President cannot vote Pro-Junta." (docs/rules.md §control)"""
         choice = self.of(order).get("side")
         if choice not in SIDES:
-            return [Problem("Vote Pro-Junta or Pro-President.", "side")]
+            return [Problem(gettext_noop("Vote Pro-Junta or Pro-President."), "side")]
         if choice == "junta" and seat == state.president:
-            return [Problem("The President cannot vote Pro-Junta.", "side")]
+            return [Problem(gettext_noop("The President cannot vote Pro-Junta."), "side")]
         return []
 
     def describe(self, state: GameState, args: Mapping[str, object]) -> str:

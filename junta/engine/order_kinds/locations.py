@@ -16,6 +16,7 @@ from ..order import As, Order
 from ..problems import Problem
 from ..state import GameState
 from ..units import BODYGUARD_ZONES
+from ..words import gettext_noop
 from .anytime import card_price
 from .base import MOVE, NOTHING, OrderKindSpec, Share, T, amount_of, card_uses, positive, who
 from .coup import rebel_move_problems
@@ -54,7 +55,8 @@ class Location(OrderKindSpec[PlaceArgs]):
     def check(self, state: GameState, seat: int, order: Order) -> list[Problem]:
         place = self.of(order).get("place")
         if place not in (*catalog.LOCATIONS, "exile"):
-            return [Problem("Choose Home, HQ, Bank, Club, Mistress or exile.", "place")]
+            return [Problem(gettext_noop(
+                "Choose Home, HQ, Bank, Club, Mistress or exile."), "place")]
         return []
 
     def describe(self, state: GameState, args: Mapping[str, object]) -> str:
@@ -152,9 +154,9 @@ class Bank(OrderKindSpec[BankArgs]):
         amount = amount_of(a.get("amount"))
         errors = []
         if action not in ("deposit", "withdraw"):
-            errors.append(Problem("Choose to deposit or to withdraw.", "action"))
+            errors.append(Problem(gettext_noop("Choose to deposit or to withdraw."), "action"))
         if amount is None or amount < 1:
-            errors.append(Problem("Bank a whole number of MP, at least 1.", "amount"))
+            errors.append(Problem(gettext_noop("Bank a whole number of MP, at least 1."), "amount"))
         elif action == "withdraw" and amount > state.players[seat].bank:
             errors.append(Problem(f"You have {state.players[seat].bank} MP in the Bank; you cannot "
                                   f"withdraw {amount}.", "amount"))
@@ -162,16 +164,19 @@ class Bank(OrderKindSpec[BankArgs]):
             errors.append(Problem(f"You have {state.players[seat].pocket} MP in your pocket; you "
                                   f"cannot deposit {amount}.", "amount"))
         if state.phase == PhaseKind.AFTERMATH and not state.turn_flags.get("bank_after_lunch"):
-            errors.append(Problem("Banking in the Coup Aftermath is only for a Bank closed for "
+            errors.append(Problem(gettext_noop(
+                "Banking in the Coup Aftermath is only for a Bank closed for "
                                   "lunch by a forced budget; the Bank was open in the Locations "
-                                  "phase."))
+                                  "phase.")))
         elif state.phase == PhaseKind.AFTERMATH and state.players[seat].location != "bank":
-            errors.append(Problem("Only those who chose the Bank as their location bank after "
-                                  "lunch."))
+            errors.append(Problem(gettext_noop(
+                "Only those who chose the Bank as their location bank after "
+                                  "lunch.")))
         if state.bank_status == "closed":
-            errors.append(Problem("The Bank is closed for the rest of the turn."))
+            errors.append(Problem(gettext_noop("The Bank is closed for the rest of the turn.")))
         elif state.bank_status == "closed_for_lunch" and state.phase != PhaseKind.LOCATIONS:
-            errors.append(Problem("The Bank is closed for lunch until any coup has resolved."))
+            errors.append(Problem(gettext_noop(
+                "The Bank is closed for lunch until any coup has resolved.")))
         return errors
 
     def describe(self, state: GameState, args: Mapping[str, object]) -> str:
@@ -229,17 +234,17 @@ class RebelMove(OrderKindSpec[RouteArgs]):
 
     def check(self, state: GameState, seat: int, order: Order) -> list[Problem]:
         if seat == state.president:
-            return [Problem("The President cannot take Rebel action.")]
+            return [Problem(gettext_noop("The President cannot take Rebel action."))]
         zones = catalog.zones()
         a = self.of(order)
         start, end = a.get("from_zone"), a.get("to_zone")
         if start not in zones or end not in zones:
-            return [Problem("Choose the zones of the move from the map.",
+            return [Problem(gettext_noop("Choose the zones of the move from the map."),
                             "from_zone" if start not in zones else "to_zone")]
         if end not in zones[start].adjacent:
             return [Problem(f"{zones[end].name} is not next to {zones[start].name}.", "to_zone")]
         if not state.commanded_positions(seat):
-            return [Problem("You command no units.")]
+            return [Problem(gettext_noop("You command no units."))]
         return rebel_move_problems(state, seat, start)
 
     def offers(self, b: Builder, group: str = "") -> None:

@@ -11,6 +11,7 @@ from ..enums import PhaseKind, Step
 from ..order import As, NoArgs, Order
 from ..problems import Problem
 from ..state import GameState
+from ..words import gettext_noop
 from .base import OrderKindSpec, T, seat_of
 from .offering import one
 
@@ -31,7 +32,7 @@ class _Nomination(OrderKindSpec[CandidateArgs]):
     def check(self, state: GameState, seat: int, order: Order) -> list[Problem]:
         candidate = seat_of(state, self.of(order).get("candidate"))
         if candidate is None or not state.players[candidate].active:
-            return [Problem("Choose a living player in the country.", "candidate")]
+            return [Problem(gettext_noop("Choose a living player in the country."), "candidate")]
         return []
 
 

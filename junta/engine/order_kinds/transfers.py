@@ -73,7 +73,8 @@ class _ToAnother[To: ToArgs](OrderKindSpec[To]):
     acts_alone = True
     repeats = False  # a deal of its day (docs/rules.md §repeat-orders)
 
-    def failure(self, state: GameState, seat: int, order: Order, why: str) -> tuple[str, Words]:
+    def failure(self, state: GameState, seat: int, order: Order, why: Words
+                ) -> tuple[str, Words]:
         """The kind of the event telling both sides it failed, and its words."""
         raise NotImplementedError
 
@@ -108,22 +109,24 @@ class Pay(_ToAnother[PayArgs]):
         amount = amount_of(a.get("amount"))
         errors = []
         if to is None or to == seat:
-            errors.append(Problem("Choose another player to pay.", "to"))
+            errors.append(Problem(gettext_noop("Choose another player to pay."), "to"))
         elif not state.players[to].active:
             errors.append(Problem(f"{state.name(to)} is {state.players[to].status} and cannot be "
                                   "paid.", "to"))
         if amount is None or amount < 1:
-            errors.append(Problem("Pay a whole number of MP, at least 1.", "amount"))
+            errors.append(Problem(gettext_noop("Pay a whole number of MP, at least 1."), "amount"))
         elif amount > state.players[seat].pocket:
             errors.append(Problem(f"You have {state.players[seat].pocket} MP in your pocket; "
                                   f"you cannot pay {amount} MP.", "amount"))
         if state.phase == PhaseKind.ELECTION and state.election and \
                 state.election.get("resigned") == seat:
-            errors.append(Problem("A resigning President may not transfer his pocket money during "
-                                  "the election."))
+            errors.append(Problem(gettext_noop(
+                "A resigning President may not transfer his pocket money during "
+                                  "the election.")))
         return errors
 
-    def failure(self, state: GameState, seat: int, order: Order, why: str) -> tuple[str, Words]:
+    def failure(self, state: GameState, seat: int, order: Order, why: Words
+                ) -> tuple[str, Words]:
         a = self.of(order)
         return "payment_failed", words(gettext_noop(
             "{seat}'s payment of {amount} MP to {to} failed: {why}."), seat=state.name(seat),
@@ -171,7 +174,7 @@ class GiveCard(_ToAnother[GiveCardArgs]):
         card_id = a.get("card")
         errors = []
         if to is None or to == seat:
-            errors.append(Problem("Choose another player to give the card to.", "to"))
+            errors.append(Problem(gettext_noop("Choose another player to give the card to."), "to"))
         elif not state.players[to].active:
             errors.append(Problem(f"{state.name(to)} is {state.players[to].status} and cannot take "
                                   "cards.", "to"))
@@ -179,10 +182,11 @@ class GiveCard(_ToAnother[GiveCardArgs]):
             errors.append(Problem(f"{state.name(to)} already holds {catalog.HAND_LIMIT} cards: no "
                                   "card may be passed to a player at the hand limit.", "to"))
         if card_id not in state.players[seat].hand:
-            errors.append(Problem("That card is not in your hand.", "card"))
+            errors.append(Problem(gettext_noop("That card is not in your hand."), "card"))
         return errors
 
-    def failure(self, state: GameState, seat: int, order: Order, why: str) -> tuple[str, Words]:
+    def failure(self, state: GameState, seat: int, order: Order, why: Words
+                ) -> tuple[str, Words]:
         return "gift_failed", words(gettext_noop("{seat}'s card for {to} was not passed: {why}."),
                                     seat=state.name(seat), to=state.name(self.of(order)["to"]),
                                     why=why)
@@ -233,7 +237,7 @@ class Trade(OrderKindSpec[TradeArgs]):
         partner = seat_of(state, a.get("with"))
         errors = []
         if partner is None or partner == seat:
-            errors.append(Problem("Choose another player to trade with.", "with"))
+            errors.append(Problem(gettext_noop("Choose another player to trade with."), "with"))
         elif not state.players[partner].active:
             errors.append(Problem(f"{state.name(partner)} is {state.players[partner].status}.",
                                   "with"))
@@ -242,32 +246,36 @@ class Trade(OrderKindSpec[TradeArgs]):
         give_cards = card_ids_of(a.get("give_cards"))
         get_cards = card_ids_of(a.get("get_cards"))
         if give_money is None or give_money < 0 or get_money is None or get_money < 0:
-            errors.append(Problem("Money in a trade is a whole number of MP, 0 or more.",
+            errors.append(Problem(gettext_noop(
+                "Money in a trade is a whole number of MP, 0 or more."),
                                   "give_money" if give_money is None or give_money < 0
                                   else "get_money"))
         if give_cards is None or get_cards is None:
-            errors.append(Problem("A trade names cards by their number.",
+            errors.append(Problem(gettext_noop("A trade names cards by their number."),
                                   "give_cards" if give_cards is None else "get_cards"))
         if errors or give_money is None or get_money is None or give_cards is None \
                 or get_cards is None:  # each None was refused just above
             return errors
         if not (give_money or get_money or give_cards or get_cards):
-            errors.append(Problem("A trade must exchange something."))
+            errors.append(Problem(gettext_noop("A trade must exchange something.")))
         if give_money > state.players[seat].pocket:
             errors.append(Problem(f"You have {state.players[seat].pocket} MP; you cannot give "
                                   f"{give_money}.", "give_money"))
         if give_money and state.phase == PhaseKind.ELECTION and state.election and \
                 state.election.get("resigned") == seat:
-            errors.append(Problem("A resigning President may not transfer his pocket money during "
-                                  "the election.", "give_money"))
+            errors.append(Problem(gettext_noop(
+                "A resigning President may not transfer his pocket money during "
+                                  "the election."), "give_money"))
         missing = [c for c in give_cards if c not in state.players[seat].hand]
         if missing:
-            errors.append(Problem("You can only trade cards in your hand.", "give_cards"))
+            errors.append(Problem(gettext_noop(
+                "You can only trade cards in your hand."), "give_cards"))
         known = set(state.players[seat].hand).union(*(p.influence for p in state.players))
         if any(c in known for c in get_cards):
             # what he knows already: asking for it reveals nothing and could never be delivered
-            errors.append(Problem("Ask only for cards that are neither in your hand nor in play "
-                                  "in front of a player.", "get_cards"))
+            errors.append(Problem(gettext_noop(
+                "Ask only for cards that are neither in your hand nor in play "
+                                  "in front of a player."), "get_cards"))
         if get_money > MAX_ASKED:
             errors.append(Problem(f"Ask for at most {MAX_ASKED} MP.", "get_money"))
         # The partner's hand is secret: a trade asking for a card he does not hold is accepted
@@ -408,28 +416,30 @@ class Trade(OrderKindSpec[TradeArgs]):
 
 # --- what keeps a transfer from happening, in words both sides read -----------------------------
 
-def _transfer_problem(s: GameState, seat: int, order: Order) -> str | None:
+def _transfer_problem(s: GameState, seat: int, order: Order) -> Words | None:
     """Why a payment or a gift cannot be carried out now, in words both sides read; None when
     it can."""
     p, to = s.players[seat], Pay.of(order).get("to")
     if not p.active:
-        return f"{p.name} is {p.status}"
+        return words(gettext_noop("{seat} is {status}"), seat=p.name, status=Term(p.status))
     if not isinstance(to, int) or isinstance(to, bool) or not 0 <= to < len(s.players):
         return None
     if not s.players[to].active:
-        return f"{s.name(to)} is {s.players[to].status}"
+        return words(gettext_noop("{seat} is {status}"), seat=s.name(to),
+                     status=Term(s.players[to].status))
     if order.kind == "give_card":
         if GiveCard.of(order).get("card") not in p.hand:
-            return f"the card is no longer in {p.name}'s hand"
+            return words(gettext_noop("the card is no longer in {seat}'s hand"), seat=p.name)
         if s.cards_held(to) >= catalog.HAND_LIMIT:
-            return f"{s.name(to)} is at the hand limit"
+            return words(gettext_noop("{seat} is at the hand limit"), seat=s.name(to))
         return None
     if _resigning(s, seat):
-        return f"{p.name} is the resigning President, who may not transfer his pocket money " \
-               "during the election"
+        return words(gettext_noop(
+            "{seat} is the resigning President, who may not transfer his pocket money during "
+            "the election"), seat=p.name)
     amount = Pay.of(order).get("amount")
     if isinstance(amount, int) and amount > p.pocket:
-        return f"{p.name} had only {p.pocket} MP"
+        return words(gettext_noop("{seat} had only {amount} MP"), seat=p.name, amount=p.pocket)
     return None
 
 
@@ -438,24 +448,27 @@ def _resigning(s: GameState, seat: int) -> bool:
         s.election.get("resigned") == seat
 
 
-def _cannot_trade(s: GameState, seat: int, order: Order) -> str | None:
+def _cannot_trade(s: GameState, seat: int, order: Order) -> Words | None:
     """Why one side of a trade cannot deliver or take part now, in words both sides read."""
     p, partner = s.players[seat], Trade.of(order).get("with")
     if not p.active:
-        return f"{p.name} is {p.status}"
+        return words(gettext_noop("{seat} is {status}"), seat=p.name, status=Term(p.status))
     if not isinstance(partner, int) or isinstance(partner, bool) or \
             not 0 <= partner < len(s.players):
         return None
     if not s.players[partner].active:
-        return f"{s.name(partner)} is {s.players[partner].status}"
+        return words(gettext_noop("{seat} is {status}"), seat=s.name(partner),
+                     status=Term(s.players[partner].status))
     give_money, give_cards, _, _ = _terms(order)
     if give_money and _resigning(s, seat):
-        return f"{p.name} is the resigning President, who may not transfer his pocket money " \
-               "during the election"
+        return words(gettext_noop(
+            "{seat} is the resigning President, who may not transfer his pocket money during "
+            "the election"), seat=p.name)
     if give_money > p.pocket:
-        return f"{p.name} could not pay {give_money} MP"
+        return words(gettext_noop("{seat} could not pay {amount} MP"), seat=p.name,
+                     amount=give_money)
     if not set(give_cards) <= set(p.hand):
-        return "a card in it was no longer held"
+        return words(gettext_noop("a card in it was no longer held"))
     return None
 
 

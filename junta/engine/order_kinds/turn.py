@@ -15,6 +15,7 @@ from ..enums import PhaseKind, Step
 from ..order import As, Order
 from ..problems import Problem
 from ..state import BIL, GameState
+from ..words import gettext_noop
 from .base import NOTHING, OrderKindSpec, Share, T, amount_of, positive
 from .offering import ArgOption, Choice, Shape, number, one, standing_cabinet
 
@@ -61,7 +62,7 @@ class Appoint(OrderKindSpec[AppointArgs]):
 
     def check(self, state: GameState, seat: int, order: Order) -> list[Problem]:
         if state.president != seat:
-            return [Problem("Only the President appoints the Cabinet.")]
+            return [Problem(gettext_noop("Only the President appoints the Cabinet."))]
         return check_cabinet(state, self.of(order).get("positions"))
 
     def describe(self, state: GameState, args: Mapping[str, object]) -> str:
@@ -99,11 +100,12 @@ class NewWeapons(OrderKindSpec[NewWeaponsArgs]):
 
     def check(self, state: GameState, seat: int, order: Order) -> list[Problem]:
         if catalog.WAR not in state.commanded_positions(seat):
-            return [Problem("Only the Minister of War assigns New Weapons.")]
+            return [Problem(gettext_noop("Only the Minister of War assigns New Weapons."))]
         target = self.of(order).get("position")
         if target is not None and target not in catalog.NEW_WEAPONS_TARGETS:
-            return [Problem("New Weapons go to a General, the Admiral, the Air Force Commander or "
-                            "no one.", "position")]
+            return [Problem(gettext_noop(
+                "New Weapons go to a General, the Admiral, the Air Force Commander or "
+                            "no one."), "position")]
         return []
 
     def describe(self, state: GameState, args: Mapping[str, object]) -> str:
@@ -138,12 +140,13 @@ class DrawBills(OrderKindSpec[DrawArgs]):
         count = amount_of(a.get("count"))
         errors = []
         if position not in (catalog.FOREIGN, catalog.FARM_LABOR):
-            errors.append(Problem("Budget bills are drawn by the Foreign Minister or the Farm & "
-                                  "Labor Secretary.", "position"))
+            errors.append(Problem(gettext_noop(
+                "Budget bills are drawn by the Foreign Minister or the Farm & "
+                                  "Labor Secretary."), "position"))
         elif position not in state.commanded_positions(seat):
             errors.append(Problem(f"You are not the {catalog.TITLES[position]}.", "position"))
         if count is None or not 1 <= count <= 6:
-            errors.append(Problem("Draw between 1 and 6 bills.", "count"))
+            errors.append(Problem(gettext_noop("Draw between 1 and 6 bills."), "count"))
         return errors
 
     def fallback_group(self, order: Order) -> tuple[str, str] | None:
@@ -214,7 +217,7 @@ class ProposeBudget(OrderKindSpec[ProposalArgs]):
 
     def check(self, state: GameState, seat: int, order: Order) -> list[Problem]:
         if state.budget.get("proposer", state.president) != seat:
-            return [Problem("Only the President proposes the budget.")]
+            return [Problem(gettext_noop("Only the President proposes the budget."))]
         return check_proposal(state, seat, order.args)
 
     def describe(self, state: GameState, args: Mapping[str, object]) -> str:
@@ -290,11 +293,13 @@ class SeizeChamber(OrderKindSpec[SeizeArgs]):
 
     def check(self, state: GameState, seat: int, order: Order) -> list[Problem]:
         if catalog.INTERNAL_SECURITY not in state.commanded_positions(seat):
-            return [Problem("Only the Minister of Internal Security decides whether to seize the "
-                            "Chamber.")]
+            return [Problem(gettext_noop(
+                "Only the Minister of Internal Security decides whether to seize the "
+                            "Chamber."))]
         if not isinstance(self.of(order).get("seize"), bool):
-            return [Problem("Decide: seize the Chamber (true) or let the budget stay defeated "
-                            "(false).", "seize")]
+            return [Problem(gettext_noop(
+                "Decide: seize the Chamber (true) or let the budget stay defeated "
+                            "(false)."), "seize")]
         return []
 
     def describe(self, state: GameState, args: Mapping[str, object]) -> str:

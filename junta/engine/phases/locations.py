@@ -18,6 +18,7 @@ from ..card_plays import play_of
 from ..conditions import details
 from ..enums import PhaseKind, Status
 from ..order_kinds.locations import Bank, Location
+from ..problems import said
 from ..state import GameState
 from ..words import Card, Items, Place, Term, Words, gettext_noop, words
 
@@ -90,7 +91,7 @@ def _attempts(ctx: Context) -> list[dict[str, Any]]:
                 if refused:  # e.g. the Monarchists his assassin needs lost to a card today
                     ctx.failed(seat, order, "attempt_dropped", words(gettext_noop(
                         "Your attempt on {seat} was not made: {problem}"),
-                        seat=ctx.name(args["target"]), problem=refused[0]))
+                        seat=ctx.name(args["target"]), problem=said(refused[0])))
                     continue
                 if args["card"] == SECRET_POLICE:
                     if police_used:

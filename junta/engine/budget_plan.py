@@ -13,7 +13,7 @@ from typing import Annotated, NotRequired, TypedDict, cast
 from .order import ArgType, As, Order
 from .problems import Problem, keyed
 from .state import GameState
-from .words import Items, Term, english, gettext_noop, words
+from .words import Items, Term, gettext_noop, words
 
 
 class ProposalArgs(TypedDict):
@@ -35,9 +35,6 @@ def bills_words(bills: list[int]) -> Items:
     return Items(tuple(words(gettext_noop("{amount} MP"), amount=b) for b in bills),
                  Term(gettext_noop("no bills")))
 
-
-def bills_text(bills: list[int]) -> str:
-    return english(bills_words(bills))
 
 
 def _int(value: int | None) -> int | None:
@@ -68,12 +65,14 @@ def read_allocations(state: GameState, args: Mapping[str, object]
             continue
         value = _int(amount)
         if value is None or value < 0:
-            errors.append(Problem(f"{state.name(seat)}'s amount must be a whole number of MP, 0 "
-                                  "or more.", "allocations"))
+            errors.append(Problem(words(gettext_noop(
+                "{seat}'s amount must be a whole number of MP, 0 or more."),
+                seat=state.name(seat)), "allocations"))
             continue
         if value and not state.players[seat].active:
-            errors.append(Problem(f"{state.name(seat)} is {state.players[seat].status} and "
-                                  "cannot receive money.", "allocations"))
+            errors.append(Problem(words(gettext_noop(
+                "{seat} is {status} and cannot receive money."), seat=state.name(seat),
+                status=Term(state.players[seat].status)), "allocations"))
             continue
         if value:
             out[seat] = value
@@ -92,8 +91,9 @@ def check_proposal(state: GameState, seat: int, args: Mapping[str, object]) -> l
             "Money added from your pocket is a whole number of MP, 0 or "
                               "more."), "from_pocket"))
     elif from_pocket > state.players[seat].pocket:
-        errors.append(Problem(f"You have {state.players[seat].pocket} MP in your pocket; you "
-                              f"cannot add {from_pocket} MP to the budget.", "from_pocket"))
+        errors.append(Problem(words(gettext_noop(
+            "You have {pocket} MP in your pocket; you cannot add {amount} MP to the budget."),
+            pocket=state.players[seat].pocket, amount=from_pocket), "from_pocket"))
     if errors or from_pocket is None:  # None was refused just above
         return errors
     plan, message = pay_plan(state.budget.get("held", []), allocations, from_pocket,
@@ -129,25 +129,29 @@ def pay_plan(held: list[int], allocations: dict[int, int], from_pocket: int,
                 return None, Problem(gettext_noop(
                     "Denominations are bills of 1, 2 or 3 MP."), "bills")
             if sum(denoms) > allocations.get(seat, 0):
-                return None, Problem(f"The bills you give {state.name(seat)} add up to "
-                                     f"{sum(denoms)} MP, more than the "
-                                     f"{allocations.get(seat, 0)} MP allotted.", "bills")
+                return None, Problem(words(gettext_noop(
+                    "The bills you give {seat} add up to {amount} MP, more than the {allotted} "
+                    "MP allotted."), seat=state.name(seat), amount=sum(denoms),
+                    allotted=allocations.get(seat, 0)), "bills")
             for d in denoms:
                 remaining[d] -= 1
                 if remaining[d] < 0:
-                    return None, Problem(f"You hold no more {d} MP bills to give; your bills "
-                                         f"are {bills_text(sorted(held, reverse=True))}.", "bills")
+                    return None, Problem(words(gettext_noop(
+                        "You hold no more {amount} MP bills to give; your bills are {bills}."),
+                        amount=d, bills=bills_words(sorted(held, reverse=True))), "bills")
             fixed[seat] = list(denoms)
     needs = [(seat, total - sum(fixed.get(seat, []))) for seat, total in sorted(
         allocations.items())]
     gap, choice = _best(tuple(n for _, n in needs), (remaining[1], remaining[2], remaining[3]))
     if gap > from_pocket:
         total = sum(allocations.values())
-        wanted = ", ".join(f"{state.name(s)} {a} MP" for s, a in sorted(allocations.items()))
-        return None, Problem(f"This budget cannot be paid: with bills "
-                             f"{bills_text(sorted(held, reverse=True))} you cannot make {wanted} "
-                             f"({total} MP); {gap - from_pocket} MP is missing. Add money from "
-                             f"your pocket or change the totals.", "allocations")
+        wanted = Items(tuple(words(gettext_noop("{seat} {amount} MP"), seat=state.name(s),
+                                   amount=a) for s, a in sorted(allocations.items())))
+        return None, Problem(words(gettext_noop(
+            "This budget cannot be paid: with bills {bills} you cannot make {wanted} ({total} "
+            "MP); {missing} MP is missing. Add money from your pocket or change the totals."),
+            bills=bills_words(sorted(held, reverse=True)), wanted=wanted, total=total,
+            missing=gap - from_pocket), "allocations")
     plan: PayPlan = {"bills": {}, "top_up": {}}
     for (seat, need), combo in zip(needs, choice, strict=True):
         given = fixed.get(seat, []) + [3] * combo[2] + [2] * combo[1] + [1] * combo[0]

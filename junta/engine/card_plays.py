@@ -21,6 +21,7 @@ from .state_shapes import Unit
 from .units import AGITATORS, BRIBES, CARD_UNITS, units_now
 from .voting import ballot_of, influence_votes
 from .words import Card, Items, Param, Place, Term, gettext_noop, words
+from .words import Zone as WordsZone
 
 if TYPE_CHECKING:
     from .context import Context
@@ -89,10 +90,12 @@ def check_play(state: GameState, seat: int, order: Order) -> list[Problem]:
         return [Problem(gettext_noop("That card is not in your hand."), "card")]
     c = catalog.card(card_id)
     if c.category == "vote":
-        return [Problem(f"{c.name} is a Vote card: name it in your vote order.", "card")]
+        return [Problem(words(gettext_noop("{card} is a Vote card: name it in your vote order."),
+                              card=Card(c.id)), "card")]
     if c.category == "assassin" and c.name not in ("Burglar", "Bank Robber",
                                                     "Character Assassin", "Monarchist Assassin"):
-        return [Problem(f"{c.name} is sent with an assassination order.", "card")]
+        return [Problem(words(gettext_noop("{card} is sent with an assassination order."),
+                              card=Card(c.id)), "card")]
     if c.name == "Secret Police Overtime":
         return [Problem(gettext_noop(
             "Secret Police Overtime is sent with an assassination order."), "card")]
@@ -104,19 +107,24 @@ def check_play(state: GameState, seat: int, order: Order) -> list[Problem]:
         return check_unit_card(state, seat, c, order)
     need = REQUIRES.get(c.name)
     if need and need not in influence_names(state, seat):
-        return [Problem(f"{c.name} requires {need} influence in play in front of you.", "card")]
+        return [Problem(words(gettext_noop(
+            "{card} requires {need} influence in play in front of you."), card=Card(c.id),
+            need=Term(need)), "card")]
     errors = []
     if c.name in TARGETED:
         target = a.get("target")
         if not isinstance(target, int) or isinstance(target, bool) or \
                 not 0 <= target < len(state.players) or target == seat:
-            errors.append(Problem(f"{c.name} needs another player as its target.", "target"))
+            errors.append(Problem(words(gettext_noop(
+                "{card} needs another player as its target."), card=Card(c.id)), "target"))
         elif c.name == "Amnesty":
             if state.players[target].status != Status.EXILED:
-                errors.append(Problem(f"{state.name(target)} is not in exile.", "target"))
+                errors.append(Problem(words(gettext_noop("{seat} is not in exile."),
+                                            seat=state.name(target)), "target"))
         elif not state.players[target].active:
-            errors.append(Problem(f"{state.name(target)} is {state.players[target].status}.",
-                                  "target"))
+            errors.append(Problem(words(gettext_noop("{seat} is {status}."),
+                                        seat=state.name(target),
+                                        status=Term(state.players[target].status)), "target"))
     if c.name == "Alternative Budget" and state.budget.get("alternative_used"):
         errors.append(Problem(gettext_noop(
             "An Alternative Budget has already been put to the Chamber this "
@@ -149,26 +157,33 @@ def check_unit_card(state: GameState, seat: int, c: catalog.Card, order: Order
     zones = catalog.zones()
     if c.name in BRIBES:
         if zone not in zones:
-            errors.append(Problem(f"{c.name}: name the zone whose units you bribe.", "zone"))
+            errors.append(Problem(words(gettext_noop(
+                "{card}: name the zone whose units you bribe."), card=Card(c.id)), "zone"))
         elif not bribable(state, seat, c.name, zone):
-            errors.append(Problem(f"{c.name} finds no unit it can buy in {zones[zone].name}.",
-                                  "zone"))
+            errors.append(Problem(words(gettext_noop(
+                "{card} finds no unit it can buy in {zone}."), card=Card(c.id),
+                zone=WordsZone(zone)), "zone"))
         if state.players[seat].pocket < 1:
-            errors.append(Problem(f"{c.name} costs 1 MP for each unit; your pocket is empty.",
-                                  "card"))
+            errors.append(Problem(words(gettext_noop(
+                "{card} costs 1 MP for each unit; your pocket is empty."), card=Card(c.id)),
+                "card"))
         return errors
     spec = CARD_UNITS[c.name]
     if spec.requires and not has_influence(state, seat, spec.requires):
-        errors.append(Problem(f"{c.name} requires {spec.requires} influence in play in front "
-                              "of you.", "card"))
+        errors.append(Problem(words(gettext_noop(
+            "{card} requires {need} influence in play in front of you."), card=Card(c.id),
+            need=Term(spec.requires)), "card"))
     if len(spec.zones) > 1 and zone not in spec.zones or zone is not None and \
             zone not in spec.zones:
-        names = ", ".join(zones[z].name for z in spec.zones) if len(spec.zones) < 5 else \
-            "the zones the card allows"
-        errors.append(Problem(f"{c.name}: choose where the units appear ({names}).", "zone"))
+        names: Param = Items(tuple(WordsZone(z) for z in spec.zones)) \
+            if len(spec.zones) < 5 else Term(gettext_noop("the zones the card allows"))
+        errors.append(Problem(words(gettext_noop(
+            "{card}: choose where the units appear ({zones})."), card=Card(c.id), zones=names),
+            "zone"))
     if spec.cost > state.players[seat].pocket:
-        errors.append(Problem(f"{c.name} costs {spec.cost} MP; you have "
-                              f"{state.players[seat].pocket} MP.", "card"))
+        errors.append(Problem(words(gettext_noop("{card} costs {cost} MP; you have {amount} MP."),
+                                    card=Card(c.id), cost=spec.cost,
+                                    amount=state.players[seat].pocket), "card"))
     return errors
 
 

@@ -111,13 +111,15 @@ class Pay(_ToAnother[PayArgs]):
         if to is None or to == seat:
             errors.append(Problem(gettext_noop("Choose another player to pay."), "to"))
         elif not state.players[to].active:
-            errors.append(Problem(f"{state.name(to)} is {state.players[to].status} and cannot be "
-                                  "paid.", "to"))
+            errors.append(Problem(words(gettext_noop("{seat} is {status} and cannot be paid."),
+                                        seat=state.name(to),
+                                        status=Term(state.players[to].status)), "to"))
         if amount is None or amount < 1:
             errors.append(Problem(gettext_noop("Pay a whole number of MP, at least 1."), "amount"))
         elif amount > state.players[seat].pocket:
-            errors.append(Problem(f"You have {state.players[seat].pocket} MP in your pocket; "
-                                  f"you cannot pay {amount} MP.", "amount"))
+            errors.append(Problem(words(gettext_noop(
+                "You have {pocket} MP in your pocket; you cannot pay {amount} MP."),
+                pocket=state.players[seat].pocket, amount=amount), "amount"))
         if state.phase == PhaseKind.ELECTION and state.election and \
                 state.election.get("resigned") == seat:
             errors.append(Problem(gettext_noop(
@@ -176,11 +178,13 @@ class GiveCard(_ToAnother[GiveCardArgs]):
         if to is None or to == seat:
             errors.append(Problem(gettext_noop("Choose another player to give the card to."), "to"))
         elif not state.players[to].active:
-            errors.append(Problem(f"{state.name(to)} is {state.players[to].status} and cannot take "
-                                  "cards.", "to"))
+            errors.append(Problem(words(gettext_noop("{seat} is {status} and cannot take cards."),
+                                        seat=state.name(to),
+                                        status=Term(state.players[to].status)), "to"))
         elif state.cards_held(to) >= catalog.HAND_LIMIT:
-            errors.append(Problem(f"{state.name(to)} already holds {catalog.HAND_LIMIT} cards: no "
-                                  "card may be passed to a player at the hand limit.", "to"))
+            errors.append(Problem(words(gettext_noop(
+                "{seat} already holds {n} cards: no card may be passed to a player at the hand "
+                "limit."), seat=state.name(to), n=catalog.HAND_LIMIT), "to"))
         if card_id not in state.players[seat].hand:
             errors.append(Problem(gettext_noop("That card is not in your hand."), "card"))
         return errors
@@ -239,8 +243,9 @@ class Trade(OrderKindSpec[TradeArgs]):
         if partner is None or partner == seat:
             errors.append(Problem(gettext_noop("Choose another player to trade with."), "with"))
         elif not state.players[partner].active:
-            errors.append(Problem(f"{state.name(partner)} is {state.players[partner].status}.",
-                                  "with"))
+            errors.append(Problem(words(gettext_noop("{seat} is {status}."),
+                                        seat=state.name(partner),
+                                        status=Term(state.players[partner].status)), "with"))
         give_money = amount_of(a.get("give_money", 0))
         get_money = amount_of(a.get("get_money", 0))
         give_cards = card_ids_of(a.get("give_cards"))
@@ -259,8 +264,9 @@ class Trade(OrderKindSpec[TradeArgs]):
         if not (give_money or get_money or give_cards or get_cards):
             errors.append(Problem(gettext_noop("A trade must exchange something.")))
         if give_money > state.players[seat].pocket:
-            errors.append(Problem(f"You have {state.players[seat].pocket} MP; you cannot give "
-                                  f"{give_money}.", "give_money"))
+            errors.append(Problem(words(gettext_noop(
+                "You have {pocket} MP; you cannot give {amount}."),
+                pocket=state.players[seat].pocket, amount=give_money), "give_money"))
         if give_money and state.phase == PhaseKind.ELECTION and state.election and \
                 state.election.get("resigned") == seat:
             errors.append(Problem(gettext_noop(
@@ -277,7 +283,8 @@ class Trade(OrderKindSpec[TradeArgs]):
                 "Ask only for cards that are neither in your hand nor in play "
                                   "in front of a player."), "get_cards"))
         if get_money > MAX_ASKED:
-            errors.append(Problem(f"Ask for at most {MAX_ASKED} MP.", "get_money"))
+            errors.append(Problem(words(gettext_noop("Ask for at most {amount} MP."),
+                                        amount=MAX_ASKED), "get_money"))
         # The partner's hand is secret: a trade asking for a card he does not hold is accepted
         # here and fails when it resolves ("a card in it was no longer held").
         return errors

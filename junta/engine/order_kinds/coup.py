@@ -44,7 +44,8 @@ from ..units import (
     stack_moves,
     units_now,
 )
-from ..words import gettext_noop
+from ..words import Term, gettext_noop, words
+from ..words import Zone as WordsZone
 from .base import (
     IN_A_ZONE,
     MOVE,
@@ -155,7 +156,8 @@ def rebel_move_problems(state: GameState, seat: int, start: int) -> list[Problem
     if any(u["owner"] == seat and u["zone"] == start and u["kind"] != "Bodyguard"
            for u in units_now(state)):
         return []
-    return [Problem(f"You have no units in {zone_title(start)} to move.", "from_zone")]
+    return [Problem(words(gettext_noop("You have no units in {zone} to move."),
+                          zone=WordsZone(start)), "from_zone")]
 
 
 def _no_units(state: GameState, seat: int) -> list[Problem]:
@@ -181,23 +183,26 @@ def _strike_target(state: GameState, seat: int, a: StrikeArgs | AirstrikeArgs
     if zone is None:
         errors.append(Problem(gettext_noop("Name the zone to strike."), "zone"))
     elif "no_combat" in catalog.zones()[zone].flags:
-        errors.append(Problem(f"{zone_title(zone)} is an embassy: no combat there.", "zone"))
+        errors.append(Problem(words(gettext_noop("{zone} is an embassy: no combat there."),
+                                    zone=WordsZone(zone)), "zone"))
     foes = [u for u in units_now(state) if u["zone"] is not None and u["owner"] is not None
             and u["owner"] != seat and u["zone"] not in EMBASSIES]
     if zone is not None and not errors and not any(u["zone"] == zone for u in foes):
-        errors.append(Problem(f"No other player's unit stands in {zone_title(zone)}: there is "
-                              "nothing to strike there.", "zone"))
+        errors.append(Problem(words(gettext_noop(
+            "No other player's unit stands in {zone}: there is nothing to strike there."),
+            zone=WordsZone(zone)), "zone"))
     if target is None:
         errors.append(Problem(gettext_noop(
             "Name the player whose units are to be struck."), "target"))
     elif target == seat:
         errors.append(Problem(gettext_noop("You cannot strike your own units."), "target"))
     elif not state.players[target].active:
-        errors.append(Problem(f"{state.name(target)} is {state.players[target].status} and "
-                              "commands no units.", "target"))
+        errors.append(Problem(words(gettext_noop("{seat} is {status} and commands no units."),
+                                    seat=state.name(target),
+                                    status=Term(state.players[target].status)), "target"))
     elif not any(u["owner"] == target for u in foes):
-        errors.append(Problem(f"{state.name(target)} has no unit on the map to strike.",
-                              "target"))
+        errors.append(Problem(words(gettext_noop("{seat} has no unit on the map to strike."),
+                                    seat=state.name(target)), "target"))
     return errors
 
 
@@ -519,11 +524,13 @@ class Place(OrderKindSpec[LandArgs]):
         if state.coup is None and kind in ("Paratrooper", "Marine"):
             position = catalog.AIR_FORCE if kind == "Paratrooper" else catalog.ADMIRAL
             if position not in state.commanded_positions(seat):
-                errors.append(Problem(f"You do not command the {kind}.", "unit"))
+                errors.append(Problem(words(gettext_noop("You do not command the {kind}."),
+                                            kind=Term(kind)), "unit"))
         elif not waiting and not (foreign_kind and catalog.FOREIGN in
                                   state.commanded_positions(seat) and
                                   _may_choose(state, foreign_kind)):
-            errors.append(Problem(f"You have no {kind} waiting to be placed.", "unit"))
+            errors.append(Problem(words(gettext_noop("You have no {kind} waiting to be placed."),
+                                        kind=Term(kind)), "unit"))
         if zone is None:
             errors.append(Problem(gettext_noop("Choose the zone."), "zone"))
         elif kind in PLACED_ON_RIVER and zone not in RIVER_ZONES:
@@ -602,7 +609,8 @@ class Move(OrderKindSpec[MoveArgs]):
         if ids is None and not any(u["owner"] is not None for u in here):
             # his own units, or units handed to him before the moves, which "transfers that
             # unit's movement to the new controller" (docs/rules.md §transfers)
-            return [Problem(f"No units stand in {zone_title(start)} to move.", "from_zone")]
+            return [Problem(words(gettext_noop("No units stand in {zone} to move."),
+                                  zone=WordsZone(start)), "from_zone")]
         if ids is None:
             moving = [u for u in here if u["owner"] == seat]
         else:
@@ -610,16 +618,18 @@ class Move(OrderKindSpec[MoveArgs]):
             if errors:
                 return errors
             if any(u["zone"] != start for u in moving):
-                return [Problem(f"Not every unit you named stands in {zone_title(start)}.",
-                                "units")]
+                return [Problem(words(gettext_noop("Not every unit you named stands in {zone}."),
+                                      zone=WordsZone(start)), "units")]
         # a move of Helicopters alone (`helicopter_only`)
         if moving and all(u.get("kind") == "Helicopter" for u in moving):
             if distance(start, end) > 2:
-                return [Problem(f"The Helicopter flies up to two zones; {zone_title(end)} is "
-                                f"farther from {zone_title(start)}.", "to_zone")]
+                return [Problem(words(gettext_noop(
+                    "The Helicopter flies up to two zones; {to} is farther from {zone}."),
+                    to=WordsZone(end), zone=WordsZone(start)), "to_zone")]
             return []
         if end not in catalog.zones()[start].adjacent:
-            return [Problem(f"{zone_title(end)} is not next to {zone_title(start)}.", "to_zone")]
+            return [Problem(words(gettext_noop("{to} is not next to {zone}."), to=WordsZone(end),
+                                  zone=WordsZone(start)), "to_zone")]
         return []
 
     def describe(self, state: GameState, args: Mapping[str, object]) -> str:
@@ -835,7 +845,8 @@ class Attack(OrderKindSpec[AttackArgs]):
         if zone is None:
             errors.append(Problem(gettext_noop("Choose the zone of the attack."), "zone"))
         elif "no_combat" in catalog.zones()[zone].flags:
-            errors.append(Problem(f"{zone_title(zone)} is an embassy: no combat there.", "zone"))
+            errors.append(Problem(words(gettext_noop("{zone} is an embassy: no combat there."),
+                                        zone=WordsZone(zone)), "zone"))
         return errors + _another_active(state, seat, target, "target",
                                         "Choose another player to attack.", "commands no units.")
 
@@ -869,11 +880,13 @@ class Retreat(OrderKindSpec[RetreatArgs]):
                 "Choose the zone to retreat from and the zone to retreat to."),
                             "zone" if zone is None else "to_zone")]
         if zone in EMBASSIES:
-            return [Problem(f"{zone_title(zone)} is an embassy: no battle there, so no retreat.",
-                            "zone")]
+            return [Problem(words(gettext_noop(
+                "{zone} is an embassy: no battle there, so no retreat."), zone=WordsZone(zone)),
+                "zone")]
         if to not in catalog.zones()[zone].adjacent:
-            return [Problem(f"A retreat goes to an adjacent zone; {zone_title(to)} is not next to "
-                            f"{zone_title(zone)}.", "to_zone")]
+            return [Problem(words(gettext_noop(
+                "A retreat goes to an adjacent zone; {to} is not next to {zone}."),
+                to=WordsZone(to), zone=WordsZone(zone)), "to_zone")]
         return []
 
     def offers(self, b: Builder, group: str = "") -> None:
@@ -908,8 +921,9 @@ class PermitRetreat(OrderKindSpec[PermitArgs]):
         if other is None or other == seat:
             return [Problem(gettext_noop("Choose another player."), "seat")]
         if not state.players[other].active:
-            return [Problem(f"{state.name(other)} is {state.players[other].status} and commands "
-                            "no units.", "seat")]
+            return [Problem(words(gettext_noop("{seat} is {status} and commands no units."),
+                                  seat=state.name(other),
+                                  status=Term(state.players[other].status)), "seat")]
         if not isinstance(a.get("allow"), bool):
             return [Problem(gettext_noop("Say whether you allow or deny the retreat."), "allow")]
         return []

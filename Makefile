@@ -28,7 +28,8 @@ help:
 	@echo "make lint   ruff, mypy and the import contracts (lint-imports)"
 	@echo "make bench  the engine's speed per phase kind (make bench-diplomacy: against MILA"
 	@echo "            diplomacy's Game.process(), in var/bench-venv; COMPARE=REV adds a revision)"
-	@echo "make messages  extract the site's words into locale/es/LC_MESSAGES/django.po (to"
+	@echo "make messages  extract the site's words into locale/es/LC_MESSAGES/django.po and the"
+	@echo "            engine's into junta/engine/locale/es/LC_MESSAGES/django.po (to"
 	@echo "            translate; run and test compile the .po files into .mo with gettext's msgfmt)"
 	@echo "make lock   re-resolve requirements/base.lock and dev.lock from pyproject.toml's ranges"
 	@echo "            (keeps current pins that still fit; make lock UPGRADE=1 takes the newest)"
@@ -51,10 +52,12 @@ $(VENV)/.installed-dev: pyproject.toml $(DEV_LOCK) $(VENV)/.created
 	$(PY) -m pip install $(PIP_FLAGS) --no-deps -e .
 	@touch $@ $(VENV)/.installed
 
-# The translations (locale/<lang>/LC_MESSAGES/*.po, settings.LOCALE_PATHS) are compiled into the
+# The translations (*/LC_MESSAGES/*.po under settings.LOCALE_PATHS) are compiled into the
 # .mo files Django reads by gettext's msgfmt (Debian's `gettext` package); the .mo files are not
 # kept in git. --check refuses a .po whose placeholders do not match.
-PO_FILES := $(wildcard locale/*/LC_MESSAGES/*.po)
+# Two trees: the site's (locale/) and the engine's own (junta/engine/locale/, its events and
+# refusals and the game's data names), so that neither extraction touches the other's catalogue.
+PO_FILES := $(wildcard locale/*/LC_MESSAGES/*.po junta/engine/locale/*/LC_MESSAGES/*.po)
 MO_FILES := $(PO_FILES:.po=.mo)
 %.mo: %.po
 	@command -v msgfmt >/dev/null || { echo "msgfmt is missing: apt-get install gettext"; exit 1; }
@@ -64,15 +67,22 @@ MO_FILES := $(PO_FILES:.po=.mo)
 # django.po (Python and templates) and djangojs.po (static/js, `gettext(...)` or `_(...)`).
 # translate them, then `make test` (tests/web/test_catalogues.py) says none is left. Only the
 # file names are written beside each message, not the line numbers (nor the date of the run), so
-# that moving code leaves the catalogue alone; the engine (junta/engine, no Django) is not read.
+# that moving code leaves the catalogue alone. The engine (junta/engine, no Django) is not read
+# there: its words (the msgids its `gettext_noop` marks, words.py and data_words.py) go into a
+# catalogue of its own, junta/engine/locale/es/LC_MESSAGES/django.po, by a second run from inside
+# junta/engine (makemessages writes into the locale/ of the directory it runs in).
+ENGINE_PO := junta/engine/locale/es/LC_MESSAGES/django.po
 messages: $(VENV)/.installed
 	$(PY) manage.py makemessages --locale es --domain django --add-location file --no-obsolete \
 	  --ignore 'junta/engine/*' --ignore 'bench/*' --ignore 'tests/*' --ignore 'var/*' \
 	  --ignore 'docs/*' --ignore 'scripts/*'
 	$(PY) manage.py makemessages --locale es --domain djangojs --add-location file --no-obsolete \
 	  --ignore 'junta/*' --ignore 'bench/*' --ignore 'tests/*' --ignore 'var/*' --ignore 'docs/*'
+	cd junta/engine && ../../$(PY) ../../manage.py makemessages --locale es --domain django \
+	  --add-location file --no-obsolete
 	@# the extraction's date would change the files at every run
-	sed -i '/^"POT-Creation-Date: /d' locale/es/LC_MESSAGES/django.po locale/es/LC_MESSAGES/djangojs.po
+	sed -i '/^"POT-Creation-Date: /d' locale/es/LC_MESSAGES/django.po locale/es/LC_MESSAGES/djangojs.po \
+	  $(ENGINE_PO)
 
 run: $(VENV)/.installed $(MO_FILES)
 	JUNTA_SITE_URL='$(JUNTA_SITE_URL)' $(PY) manage.py serve --port $(PORT)

@@ -399,14 +399,16 @@ JUNTA_PUSH_ALLOW_LOOPBACK = env_bool("JUNTA_PUSH_ALLOW_LOOPBACK", False)
 
 # --- Internationalisation ---------------------------------------------------------------------
 
-# Every word of the site is marked for translation; the catalogues are under locale/ (`make
-# messages` extracts them, `make` compiles them). A person's language is the one saved in his
-# profile, else his browser's (the footer's switcher, then Accept-Language), else English.
+# Every word of the site is marked for translation; the catalogues are under locale/, and the
+# engine's words (its events, refusals and data names) in one of their own under
+# junta/engine/locale/ (the site's wins where both hold a msgid) (`make messages` extracts them,
+# `make` compiles them). A person's language is the one saved in his profile, else his
+# browser's (the footer's switcher, then Accept-Language), else English.
 # Dates, times and numbers take the active language's format. Mails and pushes are written in
 # their recipient's language (accounts.languages).
 LANGUAGE_CODE = "en"
 LANGUAGES = [("en", "English"), ("es", "Español")]
-LOCALE_PATHS = [BASE_DIR / "locale"]
+LOCALE_PATHS = [BASE_DIR / "locale", BASE_DIR / "junta" / "engine" / "locale"]
 TIME_ZONE = "UTC"
 USE_I18N = True
 USE_TZ = True

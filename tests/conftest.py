@@ -29,9 +29,13 @@ FAST_PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
 def compile_translations() -> None:
-    """The .mo files Django reads, compiled from locale/'s .po files where older (`make test`
+    """The .mo files Django reads, compiled from the .po files of every catalogue tree
+    (settings.LOCALE_PATHS: the site's locale/ and the engine's) where older (`make test`
     compiles them too; a bare pytest run needs them as well), before Django loads any."""
-    for po in REPO.glob("locale/*/LC_MESSAGES/*.po"):
+    from django.conf import settings
+
+    for po in (po for folder in settings.LOCALE_PATHS
+               for po in sorted(Path(folder).glob("*/LC_MESSAGES/*.po"))):
         mo = po.with_suffix(".mo")
         if not mo.exists() or mo.stat().st_mtime < po.stat().st_mtime:
             subprocess.run(["msgfmt", "--check", "-o", str(mo), str(po)], check=True)

@@ -5,6 +5,7 @@ stored before the engine wrote words reads as its stored text."""
 from __future__ import annotations
 
 import pytest
+from django.utils import translation
 
 from junta.engine import Event, GameState, new_game, resolve
 from junta.games import wording
@@ -52,3 +53,18 @@ def test_in_english_every_event_reads_as_the_engine_wrote_it() -> None:
                                             "Gloria"])
     events = resolve(state, {}).events
     assert events and all(wording.event_text(e) == e.text for e in events)
+
+
+def test_an_event_reads_in_spanish_through_the_engines_catalogue() -> None:
+    """The real catalogue (junta/engine/locale/es): the message, the card and the zone
+    translated, the units' kind too, the amount and the rolls as numbers, the name as written."""
+    event = stored("{seat} plays {card} in {zone}: pays {amount} MP, rolls {rolls}; {units} "
+                   "change sides.", seat="Carlos", card={"card": 37}, zone={"zone": 1}, amount=2,
+                   rolls={"items": [5, 6], "empty": {"term": "nothing"}, "sep": ", "},
+                   units={"items": [{"msgid": "{n} {kind}",
+                                     "params": {"n": 2, "kind": {"term": "Soldiers"}}}],
+                          "empty": {"term": "no unit"}, "sep": ", "})
+    with translation.override("es"):
+        assert wording.stored_event_text(event) == (
+            "Carlos juega Sobornar a la Policía en Palacio Presidencial: paga 2 MP, saca 5, 6; "
+            "2 Soldados se cambian de bando.")

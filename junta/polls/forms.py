@@ -8,22 +8,26 @@ from typing import Any
 
 from django import forms
 from django.utils import timezone
+from django.utils.text import format_lazy
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 
 from junta.polls.models import Poll
 from junta.polls.services import MAX_CHOICES, MIN_CHOICES
 
 
 class PollForm(forms.Form):
-    question = forms.CharField(max_length=200)
+    question = forms.CharField(label=_("Question"), max_length=200)
     choices = forms.CharField(
-        widget=forms.Textarea(attrs={"rows": 5}), max_length=2000,
-        help_text=f"One choice a line, {MIN_CHOICES} to {MAX_CHOICES}.")
-    multiple = forms.BooleanField(required=False, label="Players may pick several choices")
+        label=_("Choices"), widget=forms.Textarea(attrs={"rows": 5}), max_length=2000,
+        help_text=format_lazy(_("One choice a line, {min} to {max}."), min=MIN_CHOICES,
+                              max=MAX_CHOICES))
+    multiple = forms.BooleanField(required=False, label=_("Players may pick several choices"))
     anonymous = forms.BooleanField(required=False, initial=True,
-                                   label="Anonymous: nobody ever sees who voted what")
-    live = forms.BooleanField(required=False, label="Show the results while the poll is open")
+                                   label=_("Anonymous: nobody ever sees who voted what"))
+    live = forms.BooleanField(required=False, label=_("Show the results while the poll is open"))
     closes_at = forms.DateTimeField(
-        label="Closes at", widget=forms.DateTimeInput(attrs={"type": "datetime-local"},
+        label=_("Closes at"), widget=forms.DateTimeInput(attrs={"type": "datetime-local"},
                                                       format="%Y-%m-%dT%H:%M"),
         input_formats=["%Y-%m-%dT%H:%M", "%Y-%m-%d %H:%M"])
 
@@ -31,16 +35,18 @@ class PollForm(forms.Form):
     def __init__(self, *args: Any, zone: str = "UTC", **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.zone = zone
-        self.fields["closes_at"].help_text = f"Your time zone: {zone}."
+        self.fields["closes_at"].help_text = gettext("Your time zone: %(zone)s.") % {
+            "zone": zone}
 
     def clean_choices(self) -> list[str]:
         lines = [line.strip() for line in self.cleaned_data["choices"].splitlines()]
         lines = [line for line in lines if line]
         if not MIN_CHOICES <= len(lines) <= MAX_CHOICES:
             raise forms.ValidationError(
-                f"Write {MIN_CHOICES} to {MAX_CHOICES} choices, one a line ({len(lines)} now).")
+                gettext("Write %(min)d to %(max)d choices, one a line (%(now)d now).")
+                % {"min": MIN_CHOICES, "max": MAX_CHOICES, "now": len(lines)})
         if any(len(line) > 120 for line in lines):
-            raise forms.ValidationError("A choice is at most 120 characters.")
+            raise forms.ValidationError(gettext("A choice is at most 120 characters."))
         return lines
 
     def clean_closes_at(self) -> datetime:
@@ -52,7 +58,7 @@ class PollForm(forms.Form):
             zone = zoneinfo.ZoneInfo("UTC")
         moment = timezone.make_aware(wall, zone)
         if moment <= timezone.now():
-            raise forms.ValidationError("That time is already past.")
+            raise forms.ValidationError(gettext("That time is already past."))
         return moment
 
 
@@ -94,7 +100,8 @@ class VoteForm(forms.Form):
 class AwardsForm(forms.Form):
     extra = forms.CharField(
         required=False, max_length=1000, widget=forms.Textarea(attrs={"rows": 3}),
-        label="Your own awards", help_text="Optional: one award a line, besides the standard ones.")
+        label=_("Your own awards"),
+        help_text=_("Optional: one award a line, besides the standard ones."))
 
     def names(self) -> list[str]:
         return [line.strip()[:200] for line in self.cleaned_data["extra"].splitlines()

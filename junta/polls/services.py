@@ -14,6 +14,7 @@ from datetime import datetime
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from accounts.public import User
 from junta.games.public import Game, Player
@@ -70,15 +71,17 @@ def check_post_poll(game: Game, user: User, choices: list[str], closes_at: datet
                     ) -> list[str]:
     """Whether `user` may post this poll now (`PollError` if not): its choices' labels."""
     if not may_post(game, user):
-        raise PollError("Only the GameMaster posts polls in this campaign"
-                        + (", and only while it runs." if game.players_may_poll else "."))
+        raise PollError(_("Only the GameMaster posts polls in this campaign, and only while it "
+                          "runs.") if game.players_may_poll else
+                        _("Only the GameMaster posts polls in this campaign."))
     labels = [c.strip() for c in choices if c.strip()]
     if not MIN_CHOICES <= len(labels) <= MAX_CHOICES:
-        raise PollError(f"A poll has {MIN_CHOICES} to {MAX_CHOICES} choices.")
+        raise PollError(_("A poll has %(min)d to %(max)d choices.")
+                        % {"min": MIN_CHOICES, "max": MAX_CHOICES})
     if len({c.casefold() for c in labels}) != len(labels):
-        raise PollError("Two choices are the same.")
+        raise PollError(_("Two choices are the same."))
     if closes_at <= timezone.now():
-        raise PollError("The closing time is already past.")
+        raise PollError(_("The closing time is already past."))
     return labels
 
 
@@ -98,7 +101,7 @@ def _locked_poll(poll_id: int) -> Poll:
     poll = (Poll.objects.select_for_update(no_key=True).select_related("game")
             .filter(pk=poll_id).first())
     if poll is None:
-        raise PollError("No such poll.")
+        raise PollError(_("No such poll."))
     return poll
 
 
@@ -117,25 +120,25 @@ def check_vote(poll: Poll, user: User, choice_ids: list[int], replacing: list[in
                ) -> tuple[Player, list[Choice]]:
     """Whether `user` may cast this vote now (`PollError` if not): his seat and his choices."""
     if poll.is_closed():
-        raise PollError("This poll is closed: your vote was not counted.")
+        raise PollError(_("This poll is closed: your vote was not counted."))
     voter = seat_of(poll.game, user)
     if voter is None:
-        raise PollError("Only the campaign's seated players vote.")
+        raise PollError(_("Only the campaign's seated players vote."))
     ids = list(dict.fromkeys(choice_ids))
     if not ids:
-        raise PollError("Choose an answer.")
+        raise PollError(_("Choose an answer."))
     if len(ids) > 1 and not poll.multiple:
-        raise PollError("This poll takes one answer only.")
+        raise PollError(_("This poll takes one answer only."))
     choices = list(poll.choices.filter(pk__in=ids))
     if len(choices) != len(ids):
-        raise PollError("That answer is not one of this poll's.")
+        raise PollError(_("That answer is not one of this poll's."))
     if any(c.player_id == voter.pk for c in choices):
-        raise PollError("You cannot vote for yourself.")
+        raise PollError(_("You cannot vote for yourself."))
     if replacing is not None and sorted(replacing) != sorted(
             poll.votes.filter(voter=voter).values_list("choice_id", flat=True)):
-        raise VoteChanged("Your vote changed since this page was drawn (in another window?): "
-                          "nothing was changed. It is shown as it stands; vote again if you "
-                          "mean to.")
+        raise VoteChanged(_("Your vote changed since this page was drawn (in another window?): "
+                            "nothing was changed. It is shown as it stands; vote again if "
+                            "you mean to."))
     return voter, choices
 
 
@@ -157,9 +160,9 @@ def close(poll_id: int, user: User) -> Poll:
 
 def check_close(poll: Poll, user: User) -> None:
     if user.id not in (poll.game.gm_id, poll.author_id):
-        raise PollError("Only the GameMaster or the poll's author closes it.")
+        raise PollError(_("Only the GameMaster or the poll's author closes it."))
     if poll.is_closed():
-        raise PollError("This poll is closed already.")
+        raise PollError(_("This poll is closed already."))
 
 
 @transaction.atomic
@@ -182,9 +185,9 @@ def check_open_awards(game: Game, user: User, extra: list[str]
     """Whether `user` may open these awards now (`PollError` if not): the awards not yet open,
     and the seated players, their choices."""
     if game.gm_id != user.id:
-        raise PollError("Only the GameMaster opens the awards.")
+        raise PollError(_("Only the GameMaster opens the awards."))
     if game.status != Game.Status.FINISHED:
-        raise PollError("Awards open once the campaign is finished.")
+        raise PollError(_("Awards open once the campaign is finished."))
     existing = {q.casefold() for q in
                 game.polls.filter(kind=Poll.Kind.AWARD).values_list("question", flat=True)}
     names = []
@@ -193,11 +196,11 @@ def check_open_awards(game: Game, user: User, extra: list[str]
             existing.add(name.casefold())
             names.append(name)
     if not names:
-        raise PollError("Those awards are open already.")
+        raise PollError(_("Those awards are open already."))
     players = list(game.players.filter(membership=Player.Membership.ACTIVE)
                    .select_related("user").prefetch_related("characters").order_by("seat"))
     if len(players) < 2:
-        raise PollError("Awards need at least two seated players.")
+        raise PollError(_("Awards need at least two seated players."))
     return names, players
 
 

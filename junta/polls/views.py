@@ -8,6 +8,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from accounts.public import AuthenticatedHttpRequest
@@ -71,7 +72,7 @@ def new(request: AuthenticatedHttpRequest, game_id: int) -> HttpResponse:
         except services.PollError as error:
             form.add_error(None, str(error))
         else:
-            messages.success(request, "Your poll is open.")
+            messages.success(request, _("Your poll is open."))
             return redirect("polls_detail", game_id=game.id, poll_id=poll.id)
     if not services.may_post(game, request.user, seated=seat is not None):
         return _index(request, game, seat, status=403)
@@ -93,8 +94,8 @@ def detail(request: AuthenticatedHttpRequest, game_id: int, poll_id: int) -> Htt
         if form is None:
             form = VoteForm(request.POST, poll=poll)
             form.is_valid()
-            form.add_error(None, "This poll is closed: your vote was not counted."
-                           if shown.closed else "Only the campaign's seated players vote.")
+            form.add_error(None, _("This poll is closed: your vote was not counted.")
+                           if shown.closed else _("Only the campaign's seated players vote."))
         elif form.is_valid():
             try:
                 services.vote(poll.id, request.user, form.chosen(), form.replacing())
@@ -104,9 +105,10 @@ def detail(request: AuthenticatedHttpRequest, game_id: int, poll_id: int) -> Htt
             except services.PollError as error:
                 form.add_error(None, str(error))
             else:
-                messages.success(request, "Your vote is counted. You may change it until the "
-                                 "poll closes." if poll.closes_at or poll.kind == Poll.Kind.AWARD
-                                 else "Your vote is counted.")
+                messages.success(request, _("Your vote is counted. You may change it until the "
+                                               "poll closes.")
+                                 if poll.closes_at or poll.kind == Poll.Kind.AWARD
+                                 else _("Your vote is counted."))
                 return redirect("polls_detail", game_id=game.id, poll_id=poll.id)
         status = 400
         shown = selectors.shown(poll, seat)
@@ -125,8 +127,8 @@ def close(request: AuthenticatedHttpRequest, game_id: int, poll_id: int) -> Http
     poll = _poll(game, poll_id)
     if request.POST.get("confirm") != "yes":
         shown = selectors.shown(poll, None)
-        refusal = ("This poll is closed already." if shown.closed else
-                   "Only the GameMaster or the poll's author closes it."
+        refusal = (_("This poll is closed already.") if shown.closed else
+                   _("Only the GameMaster or the poll's author closes it.")
                    if request.user.id not in (game.gm_id, poll.author_id) else "")
         if refusal:
             messages.error(request, refusal)
@@ -139,7 +141,7 @@ def close(request: AuthenticatedHttpRequest, game_id: int, poll_id: int) -> Http
     except services.PollError as error:
         messages.error(request, str(error))
     else:
-        messages.success(request, "The poll is closed: its results show.")
+        messages.success(request, _("The poll is closed: its results show."))
     return redirect("polls_detail", game_id=game.id, poll_id=poll.id)
 
 
@@ -154,6 +156,6 @@ def open_awards(request: AuthenticatedHttpRequest, game_id: int) -> HttpResponse
         except services.PollError as error:
             messages.error(request, str(error))
         else:
-            messages.success(request, "The awards are open: the players vote now.")
+            messages.success(request, _("The awards are open: the players vote now."))
         return redirect("polls_index", game_id=game.id)
     return _index(request, game, seat, status=400)

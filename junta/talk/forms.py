@@ -5,20 +5,22 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from django import forms
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 
 from junta.games.public import MultilineField, Player
 from junta.talk.models import MAX_MESSAGE, MAX_SUBJECT
 
-BODY_HELP = "Markdown: **bold**, *italic*, > quotes, - lists. Nothing said here is verified."
+BODY_HELP = _("Markdown: **bold**, *italic*, > quotes, - lists. Nothing said here is verified.")
 
 
 class MessageForm(forms.Form):
     body = MultilineField(
-        label="Your message", max_length=MAX_MESSAGE,
+        label=_("Your message"), max_length=MAX_MESSAGE,
         widget=forms.Textarea(attrs={"rows": 4}), help_text=BODY_HELP,
-        error_messages={"required": "A message needs some words.",
-                        "max_length": "Your message is %(show_value)s characters long; the "
-                        "limit is %(limit_value)s. Nothing was sent."},
+        error_messages={"required": _("A message needs some words."),
+                        "max_length": _("Your message is %(show_value)s characters long; the "
+                                        "limit is %(limit_value)s. Nothing was sent.")},
     )
 
 
@@ -39,16 +41,16 @@ class StartForm(forms.Form):
     the first message. The GameMaster's own form has no "with the GameMaster" box."""
 
     players = PlayerChoices(
-        queryset=Player.objects.none(), required=False, label="With",
+        queryset=Player.objects.none(), required=False, label=_("With"),
         widget=forms.CheckboxSelectMultiple,
     )
-    with_gm = forms.BooleanField(required=False, label="The GameMaster")
-    subject = forms.CharField(max_length=MAX_SUBJECT, label="Subject",
-                              error_messages={"required": "Give the conversation a subject."})
+    with_gm = forms.BooleanField(required=False, label=_("The GameMaster"))
+    subject = forms.CharField(max_length=MAX_SUBJECT, label=_("Subject"),
+                              error_messages={"required": _("Give the conversation a subject.")})
     body = MultilineField(
-        label="First message", max_length=MAX_MESSAGE,
+        label=_("First message"), max_length=MAX_MESSAGE,
         widget=forms.Textarea(attrs={"rows": 4}), help_text=BODY_HELP,
-        error_messages={"required": "A message needs some words."},
+        error_messages={"required": _("A message needs some words.")},
     )
 
     def __init__(self, *args: Any, players: list[Player], gm_form: bool = False,
@@ -65,7 +67,8 @@ class StartForm(forms.Form):
         data = super().clean() or {}
         if "players" in data and not data.get("players") and not data.get("with_gm") \
                 and "with_gm" in self.fields:
-            self.add_error("players", "Choose at least one other player, or the GameMaster.")
+            self.add_error("players",
+                           gettext("Choose at least one other player, or the GameMaster."))
         if "players" in data and not data.get("players") and "with_gm" not in self.fields:
-            self.add_error("players", "Choose at least one player.")
+            self.add_error("players", gettext("Choose at least one player."))
         return data

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from junta.games.public import Game, Player, lock_game, resent
 from junta.talk import access, consent, hooks
@@ -54,10 +55,11 @@ def _lock(conversation: Conversation) -> Conversation:
 def _clean_body(body: str) -> str:
     body = (body or "").strip()
     if not body:
-        raise TalkError("A message needs some words.")
+        raise TalkError(_("A message needs some words."))
     if len(body) > MAX_MESSAGE:
-        raise TalkError(f"A message may be {MAX_MESSAGE:,} characters long; this one has "
-                        f"{len(body):,}. Nothing was sent.")
+        raise TalkError(_("A message may be %(limit)s characters long; this one has %(length)s. "
+                          "Nothing was sent.") % {"limit": f"{MAX_MESSAGE:,}",
+                                                  "length": f"{len(body):,}"})
     return body
 
 
@@ -85,9 +87,9 @@ def check_start(reader: Reader, subject: str, players: list[Player], with_gm: bo
     game = reader.game
     subject = " ".join((subject or "").split())
     if not subject:
-        raise TalkError("Give the conversation a subject.")
+        raise TalkError(_("Give the conversation a subject."))
     if len(subject) > MAX_SUBJECT:
-        raise TalkError(f"A subject may be {MAX_SUBJECT} characters long.")
+        raise TalkError(_("A subject may be %(limit)d characters long.") % {"limit": MAX_SUBJECT})
     _clean_body(body)
     seated = {p.pk: p for p in game.players.filter(
         membership=Player.Membership.ACTIVE).select_related("user")
@@ -95,13 +97,13 @@ def check_start(reader: Reader, subject: str, players: list[Player], with_gm: bo
     chosen = []
     for player in players:
         if player.pk not in seated:
-            raise TalkError("Only the campaign's seated players may be asked into a "
-                            "conversation.")
+            raise TalkError(_("Only the campaign's seated players may be asked into a "
+                              "conversation."))
         if reader.player is None or player.pk != reader.player.pk:
             chosen.append(seated[player.pk])
     with_gm = with_gm or reader.is_gm
     if not chosen and not with_gm:
-        raise TalkError("Choose at least one other player, or the GameMaster.")
+        raise TalkError(_("Choose at least one other player, or the GameMaster."))
     reason = access.why_not_send(reader, not chosen)
     if reason:
         raise TalkError(reason)
@@ -164,7 +166,7 @@ def check_post(conversation: Conversation, reader: Reader, body: str) -> Member:
     _clean_body(body)
     me = access.membership(conversation, reader)
     if me is None:
-        raise NotAMember("You are not in this conversation: only its members write in it.")
+        raise NotAMember(_("You are not in this conversation: only its members write in it."))
     reason = access.why_not_send(reader, access.to_gm_only(conversation, reader))
     if reason:
         raise TalkError(reason)
@@ -212,7 +214,7 @@ def leave(conversation: Conversation, reader: Reader) -> None:
 def check_leave(conversation: Conversation, reader: Reader) -> Member:
     me = access.membership(conversation, reader)
     if me is None:
-        raise TalkError("You are not in this conversation.")
+        raise TalkError(_("You are not in this conversation."))
     return me
 
 
@@ -276,13 +278,13 @@ def agree_to_reveal(conversation: Conversation, reader: Reader) -> bool:
 def check_agree_to_reveal(conversation: Conversation, reader: Reader) -> Member:
     """Whether the reader may agree to reveal it now (`TalkError` if not): his row in it."""
     if reader.game.status != Game.Status.FINISHED:
-        raise TalkError("Conversations can be revealed only once the game is over.")
+        raise TalkError(_("Conversations can be revealed only once the game is over."))
     me = conversation.members.filter(user=reader.user).first()  # still in it, or left
     if me is None:
-        raise TalkError("Only its members may agree to reveal a conversation.")
+        raise TalkError(_("Only its members may agree to reveal a conversation."))
     if me.left_at is not None and not consent.wrote_in(me):
-        raise TalkError("You left this conversation without writing in it: whether it is "
-                        "revealed is for those who wrote in it.")
+        raise TalkError(_("You left this conversation without writing in it: whether it is "
+                          "revealed is for those who wrote in it."))
     return me
 
 

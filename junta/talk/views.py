@@ -11,6 +11,8 @@ from django.http import Http404, HttpResponse, HttpResponseNotModified, JsonResp
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from accounts.public import AuthenticatedHttpRequest, User
@@ -91,21 +93,23 @@ def start(request: AuthenticatedHttpRequest, game_id: int) -> HttpResponse:
         except services.TalkError as error:
             form.add_error(None, str(error))
         else:
-            messages.success(request, "Your conversation has begun.")
+            messages.success(request, _("Your conversation has begun."))
             return redirect("talk_conversation", game_id=game.id,
                             conversation_id=conversation.id)
     return render(request, "talk/index.html", _index_context(reader, form), status=400)
 
 
 OUT_OF_IT = {
-    Player.Membership.REPLACED: "The GameMaster has given your family to another player: its "
-    "conversations went with the seat, and you no longer write in them.",
-    Player.Membership.REMOVED: "The GameMaster has removed you from this campaign: you are no "
-    "longer in its conversations.",
+    Player.Membership.REPLACED: gettext_noop(
+        "The GameMaster has given your family to another player: its conversations went with "
+        "the seat, and you no longer write in them."),
+    Player.Membership.REMOVED: gettext_noop(
+        "The GameMaster has removed you from this campaign: you are no longer in its "
+        "conversations."),
 }
-SENT = "Your message is sent."
-LEFT_IT = ("You have left this conversation (in another window?), so nobody in it can read what "
-           "you write there now.")
+SENT = gettext_noop("Your message is sent.")
+LEFT_IT = gettext_noop("You have left this conversation (in another window?), so nobody in it "
+                       "can read what you write there now.")
 
 
 def _why_out(game: Game, user: User, conversation_id: int) -> str | None:
@@ -115,10 +119,10 @@ def _why_out(game: Game, user: User, conversation_id: int) -> str | None:
     if access.reader_for(game, user) is None:
         gone = (game.players.filter(user=user, membership__in=list(OUT_OF_IT))
                 .order_by("-id").values_list("membership", flat=True).first())
-        return OUT_OF_IT[Player.Membership(gone)] if gone else None
+        return _(OUT_OF_IT[Player.Membership(gone)]) if gone else None
     if Member.objects.filter(conversation_id=conversation_id, conversation__game=game,
                              user=user, left_at__isnull=False).exists():
-        return LEFT_IT
+        return _(LEFT_IT)
     return None
 
 
@@ -139,7 +143,7 @@ def _not_sent(request: AuthenticatedHttpRequest, game: Game, why: str) -> HttpRe
         return _not_sent_json([why], 409)
     return render(request, "talk/left.html", {
         "game": game, "why": why, "text": request.POST.get("body", ""),
-        "still_talks": why == LEFT_IT}, status=409)
+        "still_talks": why == _(LEFT_IT)}, status=409)
 
 
 @login_required
@@ -169,10 +173,10 @@ def conversation(request: AuthenticatedHttpRequest, game_id: int,
             else:
                 if _by_script(request):  # shown in place: the page stays, nothing to reload
                     return JsonResponse({
-                        "sent": True, "message": SENT, "id": message.id,
+                        "sent": True, "message": _(SENT), "id": message.id,
                         "html": render_to_string("talk/_message.html",
                                                  {"message": message, "reader": reader})})
-                messages.success(request, SENT)
+                messages.success(request, _(SENT))
                 url = reverse("talk_conversation", args=[game.id, talk.id])
                 return redirect(f"{url}#m{message.id}")
         if _by_script(request):
@@ -199,7 +203,7 @@ def conversation(request: AuthenticatedHttpRequest, game_id: int,
         "blocked": access.why_not_send(reader, access.to_gm_only(talk, reader))
         if me else None,
         "finished": game.status == Game.Status.FINISHED,
-        "waiting_for": [m.name + (" (who left it)" if m.left_at else "")
+        "waiting_for": [m.name + (" " + _("(who left it)") if m.left_at else "")
                         for m in consent.waiting_for(talk, game)]
         if game.status == Game.Status.FINISHED and talk.revealed_at is None else [],
     }, status=status)
@@ -254,7 +258,7 @@ def leave(request: AuthenticatedHttpRequest, game_id: int, conversation_id: int)
     except services.TalkError as error:
         messages.error(request, str(error))
         return redirect("talk_conversation", game_id=game.id, conversation_id=talk.id)
-    messages.success(request, f"You left “{talk.subject}”.")
+    messages.success(request, _("You left “%(subject)s”.") % {"subject": talk.subject})
     return redirect("talk_index", game_id=game.id)
 
 
@@ -274,9 +278,9 @@ def reveal(request: AuthenticatedHttpRequest, game_id: int,
     except services.TalkError as error:
         messages.error(request, str(error))
     else:
-        messages.success(request, "Everyone agreed: the conversation is in the History now."
-                         if revealed else "Agreed. It is revealed once everyone in it, and "
-                         "everyone who wrote in it, agrees.")
+        messages.success(request, _("Everyone agreed: the conversation is in the History now.")
+                         if revealed else _("Agreed. It is revealed once everyone in it, and "
+                                            "everyone who wrote in it, agrees."))
     if access.membership(talk, reader) is None and not access.may_read(talk, reader):
         return redirect(reverse("talk_index", args=[game.id]) + "#left-talks")
     return redirect("talk_conversation", game_id=game.id, conversation_id=talk.id)

@@ -5,6 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
+from django.utils.text import format_lazy
+from django.utils.translation import gettext_lazy as _
 
 from junta.games.public import MAX_AVATAR_BYTES, validate_avatar
 
@@ -14,9 +16,10 @@ class AvatarField(forms.FileField):
 
     def __init__(self, **kwargs: Any) -> None:  # Any: Django's field arguments
         kwargs.setdefault("required", False)
-        kwargs.setdefault("label", "Avatar")
-        kwargs.setdefault("help_text", f"Optional. PNG, JPEG, GIF or WebP, at most "
-                                       f"{MAX_AVATAR_BYTES // 1024 // 1024} MB.")
+        kwargs.setdefault("label", _("Avatar"))
+        kwargs.setdefault("help_text", format_lazy(
+            _("Optional. PNG, JPEG, GIF or WebP, at most {size} MB."),
+            size=MAX_AVATAR_BYTES // 1024 // 1024))
         kwargs.setdefault("widget", forms.ClearableFileInput(
             attrs={"accept": "image/png,image/jpeg,image/gif,image/webp"}))
         super().__init__(**kwargs)
@@ -31,9 +34,9 @@ class AvatarField(forms.FileField):
 
 
 class CharacterForm(forms.Form):
-    name = forms.CharField(max_length=60, required=False, label="Name",
-                           help_text="Can change only until the campaign starts.")
-    bio = forms.CharField(required=False, max_length=4000, label="Biography",
+    name = forms.CharField(max_length=60, required=False, label=_("Name"),
+                           help_text=_("Can change only until the campaign starts."))
+    bio = forms.CharField(required=False, max_length=4000, label=_("Biography"),
                           widget=forms.Textarea(attrs={"rows": 5}))
     avatar = AvatarField()
 
@@ -45,8 +48,8 @@ class CharacterForm(forms.Form):
 
 
 class HeirForm(forms.Form):
-    name = forms.CharField(max_length=60, label="Your new character's name",
-                           help_text="Who returns to public life for your family next turn.")
-    bio = forms.CharField(required=False, max_length=4000, label="Biography",
+    name = forms.CharField(max_length=60, label=_("Your new character's name"),
+                           help_text=_("Who returns to public life for your family next turn."))
+    bio = forms.CharField(required=False, max_length=4000, label=_("Biography"),
                           widget=forms.Textarea(attrs={"rows": 5}))
     avatar = AvatarField()

@@ -18,6 +18,7 @@ from datetime import datetime
 
 from django.core.files.uploadedfile import UploadedFile
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from accounts.public import User
 from junta.engine import GameState, Status
@@ -149,7 +150,7 @@ def _return_with_heir(player: Player, dead: Character, life: int, now: datetime)
 def _seat(game: Game, user: User) -> Player:
     player = game.players.filter(user=user, membership=Player.Membership.ACTIVE).first()
     if player is None:
-        raise CampaignError("You have no seat in this campaign.")
+        raise CampaignError(_("You have no seat in this campaign."))
     return player
 
 
@@ -176,11 +177,11 @@ def check_prepare_heir(game: Game, user: User, name: str) -> Player:
     """Whether `user` may name his heir now (`CampaignError` if not): his seat."""
     player = _seat(game, user)
     if game.status == Game.Status.FINISHED:
-        raise CampaignError(f"{game.name} is over.")
+        raise CampaignError(_("%(name)s is over.") % {"name": game.name})
     if player.state != Player.State.DEAD:
-        raise CampaignError("Your character is alive: a new one comes only after a death.")
+        raise CampaignError(_("Your character is alive: a new one comes only after a death."))
     if not name.strip():
-        raise CampaignError("Give your new character a name.")
+        raise CampaignError(_("Give your new character a name."))
     return player
 
 
@@ -212,7 +213,7 @@ def check_edit_character(game: Game, user: User) -> Character:
     player = _seat(game, user)
     character = max(player.characters.all(), key=lambda c: c.life, default=None)
     if character is None or player.state == Player.State.DEAD:
-        raise CampaignError("Your character is dead: prepare the next one instead.")
+        raise CampaignError(_("Your character is dead: prepare the next one instead."))
     return character
 
 

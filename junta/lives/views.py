@@ -7,6 +7,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
 
 from accounts.public import AuthenticatedHttpRequest
 from junta.games.public import CampaignError, Game, Player, game_for
@@ -39,8 +40,9 @@ def character(request: AuthenticatedHttpRequest, game_id: int) -> HttpResponse:
             except CampaignError as error:
                 form.add_error(None, str(error))
             else:
-                messages.success(request, f"{data['name']} is ready: your family returns to "
-                                 "public life at the start of the next turn.")
+                messages.success(request, _("%(name)s is ready: your family returns to public life "
+                                               "at the start of the next turn.")
+                                 % {"name": data["name"]})
                 return redirect("game_character", game_id=game.id)
         status = 400
     elif request.method == "POST":
@@ -54,7 +56,7 @@ def character(request: AuthenticatedHttpRequest, game_id: int) -> HttpResponse:
             except CampaignError as error:
                 form.add_error(None, str(error))
             else:
-                messages.success(request, "Your character is saved.")
+                messages.success(request, _("Your character is saved."))
                 return redirect("game_character", game_id=game.id)
         status = 400
     elif dead:

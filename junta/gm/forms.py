@@ -10,6 +10,9 @@ from datetime import datetime
 from typing import Any
 
 from django import forms
+from django.utils.text import format_lazy
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 
 from accounts.public import TimeZoneField
 from junta.engine import (
@@ -25,12 +28,12 @@ from junta.engine import (
 from junta.games.public import EngineValue, Game, Phase, form_prefix, token, watch_fields
 from junta.gm.templatetags.gm_tags import phase_title
 
-REASON_HELP = "Goes into the audit log, for the GM's eyes only."
-ANNOUNCE_HELP = "Optional, in Markdown: shown to every player on the Events page."
-REASON_LABEL = "Reason"
-OPTIONAL_REASON_LABEL = "Reason (optional)"
-ANNOUNCE_LABEL = "Announcement"
-STALE_MESSAGE = "This form is out of date: reload the page."
+REASON_HELP = _("Goes into the audit log, for the GM's eyes only.")
+ANNOUNCE_HELP = _("Optional, in Markdown: shown to every player on the Events page.")
+REASON_LABEL = _("Reason")
+OPTIONAL_REASON_LABEL = _("Reason (optional)")
+ANNOUNCE_LABEL = _("Announcement")
+STALE_MESSAGE = _("This form is out of date: reload the page.")
 
 
 def reason_field(required: bool = True, rows: int | None = 2) -> forms.CharField:
@@ -212,7 +215,7 @@ class PhaseField(forms.IntegerField):
 
 class RollbackForm(forms.Form):
     current_phase = PhaseField()
-    to_phase = forms.TypedChoiceField(coerce=int, label="Back to the start of phase")
+    to_phase = forms.TypedChoiceField(coerce=int, label=_("Back to the start of phase"))
     reason = reason_field()
     announcement = announcement_field()
 
@@ -221,8 +224,9 @@ class RollbackForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.fields["current_phase"].initial = current
         set_choices(self, "to_phase", [
-            (str(p.number), f"{p.number}: {'turn ' + str(p.turn) + ', ' if p.turn else ''}"
-             f"{phase_title(p.kind)}") for p in (phases or [])])
+            (str(p.number), f"{p.number}: "
+             + (gettext("turn %(turn)s") % {"turn": p.turn} + ", " if p.turn else "")
+             + phase_title(p.kind)) for p in (phases or [])])
 
 
 class TimeForm(forms.Form):
@@ -237,7 +241,7 @@ class ExtendForm(TimeForm):
     # ... and that deadline itself: once it has moved (the form sent twice, another window),
     # refused too
     deadline = forms.DateTimeField(widget=forms.HiddenInput, required=False)
-    hours = forms.IntegerField(min_value=1, max_value=24 * 14, initial=24, label="Hours")
+    hours = forms.IntegerField(min_value=1, max_value=24 * 14, initial=24, label=_("Hours"))
 
     field_order = ["phase", "deadline", "hours", "reason", "announcement"]
 
@@ -259,11 +263,11 @@ class AdjudicateForm(forms.Form):
 
 
 class ReplaceForm(forms.Form):
-    email = forms.EmailField(label="The newcomer's e-mail address",
-                             help_text="The newcomer needs an account on the site.")
+    email = forms.EmailField(label=_("The newcomer's e-mail address"),
+                             help_text=_("The newcomer needs an account on the site."))
     character_name = forms.CharField(
-        max_length=60, required=False, label="Character name",
-        help_text="Leave empty to play on as the same character.")
+        max_length=60, required=False, label=_("Character name"),
+        help_text=_("Leave empty to play on as the same character."))
     reason = reason_field(rows=None)
     announcement = forms.CharField(max_length=4000, required=False, help_text=ANNOUNCE_HELP,
                                    label=ANNOUNCE_LABEL)
@@ -283,44 +287,45 @@ class SettingsForm(forms.Form):
     """The campaign's settings (`services.update_settings` says which may change when)."""
 
     review_mode = forms.ChoiceField(choices=Game.ReviewMode.choices, widget=forms.RadioSelect,
-                                    label="Results")
+                                    label=_("Results"))
     deadline_time = forms.TimeField(
-        label="Daily deadline", widget=forms.TimeInput(attrs={"type": "time"}, format="%H:%M"))
-    time_zone = TimeZoneField(label="Deadline time zone",
-                              help_text="New deadlines follow this zone's clock.")
-    nomination_days = forms.IntegerField(min_value=1, max_value=7, label="Nominations (days)")
+        label=_("Daily deadline"), widget=forms.TimeInput(attrs={"type": "time"}, format="%H:%M"))
+    time_zone = TimeZoneField(label=_("Deadline time zone"),
+                              help_text=_("New deadlines follow this zone's clock."))
+    nomination_days = forms.IntegerField(min_value=1, max_value=7, label=_("Nominations (days)"))
     election_days = forms.IntegerField(min_value=1, max_value=7,
-                                       label="First election (days)")
-    default_days = forms.IntegerField(min_value=1, max_value=7, label="Every other phase (days)")
+                                       label=_("First election (days)"))
+    default_days = forms.IntegerField(min_value=1, max_value=7, label=_("Every other phase (days)"))
     min_hours = forms.IntegerField(
-        min_value=0, max_value=72, label="Shortest phase (hours)",
-        help_text="A new phase never closes sooner than this after it opens.")
+        min_value=0, max_value=72, label=_("Shortest phase (hours)"),
+        help_text=_("A new phase never closes sooner than this after it opens."))
     players_may_poll = forms.BooleanField(
-        required=False, label="Players may post polls",
-        help_text="Otherwise only you post them; the players always vote.")
+        required=False, label=_("Players may post polls"),
+        help_text=_("Otherwise only you post them; the players always vote."))
     archived_publicly = forms.BooleanField(
-        required=False, label="List in the archive when finished",
-        help_text="Once the campaign is over, its end report is listed in the archive of "
-                  "finished campaigns and may be read by anyone with its link, without an "
-                  "account.")
+        required=False, label=_("List in the archive when finished"),
+        help_text=_("Once the campaign is over, its end report is listed in the archive of "
+                    "finished campaigns and may be read by anyone with its link, without an "
+                    "account."))
     watchable, watch_delay, watch_by_link = watch_fields()
     join_policy = forms.ChoiceField(choices=Game.JoinPolicy.choices, widget=forms.RadioSelect,
-                                    label="Who may join", required=False)
+                                    label=_("Who may join"), required=False)
     max_players = forms.TypedChoiceField(
-        coerce=int, label="Players", required=False,
-        choices=[(n, f"{n} players") for n in range(MAX_PLAYERS, MIN_PLAYERS - 1, -1)])
+        coerce=int, label=_("Players"), required=False,
+        choices=[(n, format_lazy(_("{n} players"), n=n))
+                 for n in range(MAX_PLAYERS, MIN_PLAYERS - 1, -1)])
     extra_bills_min = forms.IntegerField(min_value=0, max_value=14, required=False,
-                                         label="Hidden extra bills: at least")
+                                         label=_("Hidden extra bills: at least"))
     extra_bills_max = forms.IntegerField(min_value=0, max_value=14, required=False,
-                                         label="Hidden extra bills: at most")
+                                         label=_("Hidden extra bills: at most"))
 
     # the settings as the page showed them: a page drawn before another window saved would
     # otherwise set back every setting that window changed
     drawn = forms.CharField(required=False, widget=forms.HiddenInput)
 
     FORMING_ONLY = ("join_policy", "max_players", "extra_bills_min", "extra_bills_max")
-    STALE = ("The settings changed since this page was drawn (in another window?): nothing was "
-             "saved. They are shown below as they stand now; make your change again.")
+    STALE = _("The settings changed since this page was drawn (in another window?): nothing "
+              "was saved. They are shown below as they stand now; make your change again.")
 
     def __init__(self, data: Mapping[str, Any] | None = None, *, game: Game, **kwargs: Any
                  ) -> None:  # Any: Django's form arguments

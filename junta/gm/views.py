@@ -25,6 +25,7 @@ from django.forms import BaseForm
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotAllowed, QueryDict
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
 
 from accounts.public import AuthenticatedHttpRequest
 from junta.engine import (
@@ -108,7 +109,7 @@ def _act[T](request: HttpRequest, done: Callable[[], T], success: str | Callable
 
 
 def _form_error(request: HttpRequest, form: BaseForm) -> None:
-    messages.error(request, "Not done. " + " ".join(forms.error_lines(form)))
+    messages.error(request, _("Not done.") + " " + " ".join(forms.error_lines(form)))
 
 
 def _ask(request: HttpRequest, game: Game, active: str, cancel: str,
@@ -121,7 +122,7 @@ def _ask(request: HttpRequest, game: Game, active: str, cancel: str,
     try:
         asked = describe()
     except CampaignError as error:
-        messages.error(request, f"Not done. {error}")
+        messages.error(request, _("Not done.") + f" {error}")
         return redirect(cancel)
     asked.action, asked.cancel_url, asked.fields = request.path, cancel, fields
     return _page(request, game, "gm/confirm.html", active, confirm=asked)
@@ -154,7 +155,7 @@ def _settings_said(form: forms.SettingsForm, game: Game, changed: list[str]) -> 
     """"Saved. List in the archive when finished: no." — each changed setting by its label,
     with its new value."""
     if not changed:
-        return "Nothing changed."
+        return _("Nothing changed.")
     parts = []
     for name in changed:
         field = form.fields.get(name)
@@ -494,7 +495,7 @@ def announce(request: AuthenticatedHttpRequest, game: Game) -> HttpResponse:
             except CampaignError as error:
                 form.add_error(None, str(error))
             else:
-                messages.success(request, "Your announcement is at the top of the Events page.")
+                messages.success(request, _("Your announcement is at the top of the Events page."))
                 if request.POST.get("back") == "events":
                     return redirect("game_events", game_id=game.id)
                 return redirect("gm_announce", game_id=game.id)
@@ -600,7 +601,7 @@ def pause(request: AuthenticatedHttpRequest, game: Game) -> HttpResponse:
         request, game, forms.TimeForm, "pause",
         lambda data: services.pause(game.id, request.user, data["reason"],
                                     data["announcement"]),
-        "The campaign is paused: no deadline passes until you resume it.")
+        _("The campaign is paused: no deadline passes until you resume it."))
 
 
 @gm_view(POST)
@@ -609,7 +610,7 @@ def resume(request: AuthenticatedHttpRequest, game: Game) -> HttpResponse:
         request, game, forms.TimeForm, "resume",
         lambda data: services.resume(game.id, request.user, data["reason"],
                                      data["announcement"]),
-        "The campaign runs again; the deadline moved by the length of the pause.")
+        _("The campaign runs again; the deadline moved by the length of the pause."))
 
 
 @gm_view(POST)
@@ -620,7 +621,8 @@ def extend(request: AuthenticatedHttpRequest, game: Game) -> HttpResponse:
                                               data["reason"], data["announcement"],
                                               phase_number=data["phase"],
                                               deadline_shown=data["deadline"]),
-        lambda phase: f"Phase {phase.number}'s deadline is now {when(phase.deadline)}.")
+        lambda phase: _("Phase %(number)s's deadline is now %(when)s.")
+        % {"number": phase.number, "when": when(phase.deadline)})
 
 
 @gm_view(POST)
@@ -628,8 +630,9 @@ def adjudicate(request: AuthenticatedHttpRequest, game: Game) -> HttpResponse:
     def said(phase: Phase) -> str:
         phase.refresh_from_db(fields=["status"])
         if phase.status == Phase.Status.DRAFTED:
-            return f"Phase {phase.number} is adjudicated: its draft waits for your review."
-        return f"Phase {phase.number} is adjudicated and published."
+            return _("Phase %(number)s is adjudicated: its draft waits for your review.") % {
+                "number": phase.number}
+        return _("Phase %(number)s is adjudicated and published.") % {"number": phase.number}
 
     return _time_action(
         request, game, forms.AdjudicateForm, "adjudicate",
@@ -662,7 +665,8 @@ def publish(request: AuthenticatedHttpRequest, game: Game) -> HttpResponse:
         messages.error(request, str(error))
         return redirect("gm_review", game_id=game.id)
     messages.success(request,
-                     "Published: the players can read the result, and the next phase is open.")
+                     _("Published: the players can read the result, and the next phase is "
+                       "open."))
     return redirect("gm_overview", game_id=game.id)
 
 
@@ -670,7 +674,7 @@ def publish(request: AuthenticatedHttpRequest, game: Game) -> HttpResponse:
 def redraft(request: AuthenticatedHttpRequest, game: Game) -> HttpResponse:
     _act(request, lambda: services.redraft(game.id, request.user,
                                            request.POST.get("reason", "")),
-         "Drafted again from the stored state and orders.")
+         _("Drafted again from the stored state and orders."))
     return redirect("gm_review", game_id=game.id)
 
 
@@ -731,7 +735,7 @@ def annul(request: AuthenticatedHttpRequest, game: Game) -> HttpResponse:
     except CampaignError as error:
         _refuse(request, form, error)
         return _again(request, game, form, annul=(data["seat"], data["index"]))
-    messages.success(request, "The order is annulled.")
+    messages.success(request, _("The order is annulled."))
     return _back(request, game)
 
 
@@ -811,7 +815,7 @@ def rule(request: AuthenticatedHttpRequest, game: Game, kind: str) -> HttpRespon
         raise Http404
     _phase, state = selectors.current(game)
     if state is None:
-        messages.error(request, "The campaign has not started: there is no state to rule on.")
+        messages.error(request, _("The campaign has not started: there is no state to rule on."))
         return _back(request, game)
     options = ruling_options(state)
     option = options.get(kind)

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any, TypedDict
 
 from django.db.models import Count, QuerySet
+from django.utils.translation import gettext, gettext_noop
 
 from junta.engine import BudgetProposal, Catalog, GameState, describe_order, parse_order
 from junta.engine import Player as EnginePlayer
@@ -314,34 +315,35 @@ def orders_by_seat(phase: Phase | None, state: GameState | None) -> list[dict[st
 
 # Every GM action in words, for the audit log (an unknown one reads as its name).
 ACTION_NAMES = {
-    "create": "Created the campaign",
-    "settings": "Changed the settings",
-    "approve": "Approved a player",
-    "decline": "Declined a request to join",
-    "remove": "Removed a player",
-    "replace": "Replaced a player",
-    "start": "Started the campaign",
-    "pause": "Paused the campaign",
-    "resume": "Resumed the campaign",
-    "extend": "Extended the deadline",
-    "adjudicate": "Adjudicated now",
-    "publish": "Published a result",
-    "redraft": "Drafted again",
-    "annul": "Annulled an order",
-    "order": "Gave an order for a player",
-    "money": "Moved money",
-    "card": "Moved a card",
-    "location": "Set a location",
-    "unit_add": "Added a unit",
-    "unit_remove": "Removed a unit",
-    "fiat": "Decreed a budget by fiat",
-    "rollback": "Rolled back",
-    "replay_check": "Ran the replay check",
+    "create": gettext_noop("Created the campaign"),
+    "settings": gettext_noop("Changed the settings"),
+    "approve": gettext_noop("Approved a player"),
+    "decline": gettext_noop("Declined a request to join"),
+    "remove": gettext_noop("Removed a player"),
+    "replace": gettext_noop("Replaced a player"),
+    "start": gettext_noop("Started the campaign"),
+    "pause": gettext_noop("Paused the campaign"),
+    "resume": gettext_noop("Resumed the campaign"),
+    "extend": gettext_noop("Extended the deadline"),
+    "adjudicate": gettext_noop("Adjudicated now"),
+    "publish": gettext_noop("Published a result"),
+    "redraft": gettext_noop("Drafted again"),
+    "annul": gettext_noop("Annulled an order"),
+    "order": gettext_noop("Gave an order for a player"),
+    "money": gettext_noop("Moved money"),
+    "card": gettext_noop("Moved a card"),
+    "location": gettext_noop("Set a location"),
+    "unit_add": gettext_noop("Added a unit"),
+    "unit_remove": gettext_noop("Removed a unit"),
+    "fiat": gettext_noop("Decreed a budget by fiat"),
+    "rollback": gettext_noop("Rolled back"),
+    "replay_check": gettext_noop("Ran the replay check"),
 }
 
 
 def action_name(action: str) -> str:
-    return ACTION_NAMES.get(action, action.replace("_", " ").capitalize())
+    name = ACTION_NAMES.get(action)
+    return gettext(name) if name else action.replace("_", " ").capitalize()
 
 
 def audit_summary(entry: AuditEntry) -> str:

@@ -63,6 +63,16 @@ def pytest_configure(config: pytest.Config) -> None:
         "LOCATION": "junta-test-drawings"}}
 
 
+@pytest.hookimpl(optionalhook=True)  # pytest-xdist's hook: only when the tests run in workers
+def pytest_xdist_setupnodes(config: pytest.Config, specs: list) -> None:
+    """Each worker starts with a var folder, Celery queues and cache keys of its own
+    (tests/workers.py)."""
+    from tests.workers import worker_environment
+
+    for spec in specs:
+        spec.env.update(worker_environment(os.environ, spec.id, REPO))
+
+
 def service_missing(reason: str) -> None:
     """Fail when CI requires the services, else skip with the reason."""
     if REQUIRE_SERVICES:

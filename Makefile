@@ -90,16 +90,14 @@ run: $(VENV)/.installed $(MO_FILES)
 # The whole run is timed: its duration is the last line printed (the goal: under 25 minutes on a
 # 2-core machine with PostgreSQL and Redis). pytest runs in TEST_WORKERS processes (pytest-xdist;
 # tests/workers.py gives each its own var folder, queues and cache keys; pytest-django its own
-# test database). The tests marked with one xdist_group run in one worker, where they share
-# their module's fixtures (--dist loadgroup); each worker takes its tests in pytest-django's
-# order (--no-loadscope-reorder: the transactional ones, which empty the tables, after the
-# others). `make test TEST_WORKERS=0` runs them all in one process.
+# test database). Each worker takes its tests in pytest-django's order (the transactional ones,
+# which empty the tables, after the others); a module whose tests share a module-scoped fixture
+# goes whole to one worker. `make test TEST_WORKERS=0` runs them all in one process.
 TEST_WORKERS ?= 2
 test: $(VENV)/.installed-dev $(MO_FILES)
 	@start=$$(date +%s); status=0; \
 	{ $(PY) -m ruff check . && $(PY) -m mypy && $(VENV)/bin/lint-imports \
-	  && $(PY) -m pytest -n $(TEST_WORKERS) --dist loadgroup \
-	     --no-loadscope-reorder $(PYTEST_ARGS); } || status=$$?; \
+	  && $(PY) -m pytest -n $(TEST_WORKERS) $(PYTEST_ARGS); } || status=$$?; \
 	took=$$(( $$(date +%s) - start )); \
 	echo "make test took $$((took / 60)) min $$((took % 60)) s (goal: under 25 min on 2 cores)"; \
 	exit $$status

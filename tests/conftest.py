@@ -73,6 +73,17 @@ def pytest_xdist_setupnodes(config: pytest.Config, specs: list) -> None:
         spec.env.update(worker_environment(os.environ, spec.id, REPO))
 
 
+@pytest.hookimpl(optionalhook=True)  # pytest-xdist's hook
+def pytest_xdist_make_scheduler(config: pytest.Config, log: object) -> object:
+    """`-n N` alone (xdist's "load"): the tests in order, a module that shares a fixture in one
+    worker (tests/workers.py). Another `--dist` is xdist's own."""
+    if config.getvalue("dist") != "load":
+        return None
+    from tests.workers import scheduler
+
+    return scheduler(config, log)
+
+
 def service_missing(reason: str) -> None:
     """Fail when CI requires the services, else skip with the reason."""
     if REQUIRE_SERVICES:

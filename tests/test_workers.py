@@ -3,14 +3,16 @@ queues and cache key prefix (tests/workers.py), and its own test database (pytes
 
 from __future__ import annotations
 
+import ast
 import os
 from pathlib import Path
 
 import pytest
 from django.conf import settings
 
-from tests.workers import worker_environment
+from tests.workers import SHARED_MODULES, unit_of_work, worker_environment
 
+TESTS = Path(__file__).resolve().parent
 REPO = Path("/repo")
 
 
@@ -28,6 +30,21 @@ def test_a_worker_keeps_what_the_environment_names_under_its_own_name():
     assert worker_environment(environ, "gw1", REPO) == {
         "JUNTA_VAR_DIR": "/tmp/ci-var/gw1", "JUNTA_CELERY_QUEUE": "ci-gw1",
         "JUNTA_CELERY_ADJUDICATION_QUEUE": "ci-deadlines-gw1", "CACHE_KEY_PREFIX": "ci-gw1"}
+
+
+def module_scoped(source: str) -> bool:
+    """Whether the source defines a fixture of scope "module" (or wider)."""
+    return any(isinstance(node, ast.keyword) and node.arg == "scope"
+               and isinstance(node.value, ast.Constant) and node.value.value != "function"
+               for node in ast.walk(ast.parse(source)))
+
+
+def test_every_module_with_a_module_scoped_fixture_goes_whole_to_one_worker():
+    shared = {path.relative_to(TESTS.parent).as_posix() for path in TESTS.rglob("test_*.py")
+              if module_scoped(path.read_text(encoding="utf-8"))}
+    assert shared == SHARED_MODULES
+    assert unit_of_work("tests/web/test_demo.py::test_x") == "tests/web/test_demo.py"
+    assert unit_of_work("tests/web/test_map.py::test_x[a]") == "tests/web/test_map.py::test_x[a]"
 
 
 @pytest.mark.skipif("PYTEST_XDIST_WORKER" not in os.environ, reason="not run in an xdist worker")

@@ -31,3 +31,34 @@ def worker_environment(environ: Mapping[str, str], worker: str, repo: Path) -> d
         changes["JUNTA_CELERY_ADJUDICATION_QUEUE"] = \
             f"{environ['JUNTA_CELERY_ADJUDICATION_QUEUE']}-{worker}"
     return changes
+
+
+# The test modules whose tests share a fixture of the module's (the demo: bots play it for a
+# while), so that one worker runs them all and builds it once. tests/test_workers.py checks that
+# every module with a module-scoped fixture is here.
+SHARED_MODULES = frozenset({
+    "tests/engine/test_state_copy.py",
+    "tests/web/test_demo.py",
+    "tests/web/test_lock.py",
+})
+
+
+def unit_of_work(nodeid: str) -> str:
+    """What one worker runs at one go: a test, or the whole of a module of SHARED_MODULES."""
+    module = nodeid.split("::", 1)[0]
+    return module if module in SHARED_MODULES else nodeid
+
+
+def scheduler(config, log):  # noqa: ANN001, ANN201 - pytest-xdist's config, log and scheduler
+    """pytest-xdist's load scheduling (each worker takes the tests in pytest-django's order: the
+    transactional ones, which empty the tables, after the others), with the modules of
+    SHARED_MODULES each sent whole to one worker. (xdist's own `--dist loadgroup` marks the
+    tests through their node ids, which pytest 9 no longer lets a plugin change.)"""
+    from xdist.scheduler import LoadScopeScheduling
+
+    class SharedModulesScheduling(LoadScopeScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            return unit_of_work(nodeid)
+
+    config.option.loadscopereorder = False  # the units in the order collected, not by size
+    return SharedModulesScheduling(config, log)

@@ -25,8 +25,7 @@ from junta.polls.services import STANDARD_AWARDS
 from junta.talk.demo import FIRST_CONVERSATIONS, FIRST_SPEECHES
 from junta.talk.models import Conversation
 
-# one worker runs them all (make test runs two: pytest-xdist), so the demo is built once
-pytestmark = [pytest.mark.django_db, pytest.mark.xdist_group("demo")]
+pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture(scope="module")

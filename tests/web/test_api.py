@@ -8,7 +8,6 @@ import json
 import re
 
 import pytest
-from django.templatetags.static import static
 from django.test import Client, override_settings
 
 from junta.api import tokens
@@ -20,6 +19,7 @@ from junta.games.models import Game, Order, Player
 from tests.web.api_counts import forget_address_counts
 from tests.web.campaigns import open_phase, play_days, state_of, version
 from tests.web.landmarks import region_names, repeated
+from tests.web.page_scripts import every_page_scripts
 
 pytestmark = pytest.mark.django_db
 API = "/api/v1"
@@ -412,9 +412,10 @@ def test_the_schema_and_docs_are_served(client):
     docs = client.get("/api/docs/")
     assert docs.status_code == 200
     page = docs.content.decode()
-    # a plain page of the site: no script but the one on every page (the installable app's)
+    # a plain page of the site: no script but those on every page (the scripts' words, the
+    # installable app's)
     scripts = re.findall(r"<script[^>]*>", page.split("</footer>")[0])
-    assert scripts == [f'<script src="{static("js/pwa.js")}" defer>']
+    assert scripts == every_page_scripts()
     assert f"PUT {API}/campaigns/{{game_id}}/orders" in page and "OrdersIn" in page
     # each region (an endpoint, its table of parameters, a schema) has a name of its own
     assert not repeated(page)

@@ -15,10 +15,10 @@ from html import unescape
 from pathlib import Path
 
 import pytest
-from django.templatetags.static import static
 from django.urls import reverse
 
 from junta.games.campaigns import start_campaign
+from tests.web.page_scripts import every_page_scripts
 
 REPO = Path(__file__).resolve().parents[2]
 DOCS = REPO / "docs"
@@ -134,8 +134,8 @@ def test_the_markdown_is_sanitised(client, settings, tmp_path):
     assert "here</a>" in article  # the text stays, the handler goes
     for bad in ("<script", "alert(", "onerror", "onclick", "javascript:", "<iframe", "<img"):
         assert bad not in article, bad
-    # no script on the page but the one on every page (the installable app's)
-    assert re.findall(r"<script[^>]*>", page) == [f'<script src="{static("js/pwa.js")}" defer>']
+    # no script on the page but those on every page (the scripts' words, the installable app's)
+    assert re.findall(r"<script[^>]*>", page) == every_page_scripts()
 
 
 def test_the_site_nav_links_to_the_rules(client, django_user_model, db):
